@@ -1,0 +1,79 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ssdp-sim",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "SSDPCore", targets: ["SSDPCore"]),
+        .library(name: "SSDPSearch", targets: ["SSDPSearch"]),
+        .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // The protocol core: messages, parser, serializer, search targets and the pure state machines.
+        // It imports nothing, not even Foundation.
+        .target(name: "SSDPCore"),
+        // SwiftNIO transport: UDP sockets, the datagram codec and the handlers that drive the core.
+        .target(
+            name: "SSDPNIO",
+            dependencies: [
+                "SSDPCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The client library users import: SSDPSearchSession and friends.
+        .target(
+            name: "SSDPSearch",
+            dependencies: [
+                "SSDPCore",
+                "SSDPNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The `ssdp-sim` executable: argument parsing and output only.
+        .executableTarget(
+            name: "SSDPSimCLI",
+            dependencies: [
+                "SSDPSearch",
+                "SSDPNIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SSDPCoreTests",
+            dependencies: ["SSDPCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SSDPNIOTests",
+            dependencies: [
+                "SSDPNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SSDPSearchTests",
+            dependencies: [
+                "SSDPSearch",
+                "SSDPNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+/// A CACHE-CONTROL value read the lenient way real control points read it.
+///
+/// Accepts `max-age=1800`, `max-age = 1800`, `MAX-AGE=1800` and `no-cache="Ext", max-age = 5000`
+/// (the IETF draft's example, which crashed netdisco). Anything else in the value is kept as an
+/// "other directive" so the parser can report it.
+public struct SSDPCacheControl: Hashable, Sendable {
+    /// The max-age in seconds, or `nil` when there is no readable `max-age=<digits>`.
+    public var maxAge: Int?
+    /// Whether the max-age directive has whitespace around its `=`.
+    public var hasSpacesAroundEquals: Bool
+    /// Directives other than max-age, trimmed, as written.
+    public var otherDirectives: [String]
+
+    /// Largest max-age accepted; longer values are clamped (UDA's BOOTID and friends are 31-bit too).
+    public static let maximumMaxAge = Int(Int32.max)
+
+    public init(_ value: some StringProtocol) {
+        maxAge = nil
+        hasSpacesAroundEquals = false
+        otherDirectives = []
+        for directive in value.split(separator: ",") {
+            let trimmed = directive.trimmingSpacesAndTabs()
+            if maxAge == nil, let (seconds, spaced) = Self.readMaxAge(trimmed) {
+                maxAge = seconds
+                hasSpacesAroundEquals = spaced
+            } else if !trimmed.isEmpty {
+                otherDirectives.append(String(trimmed))
+            }
+        }
+    }
+
+    private static func readMaxAge(_ directive: Substring) -> (Int, spaced: Bool)? {
+        guard directive.hasPrefixIgnoringASCIICase("max-age") else { return nil }
+        let afterName = directive.dropFirst("max-age".count)
+        let beforeEquals = afterName.trimmingSpacesAndTabs()
+        guard beforeEquals.first == "=" else { return nil }
+        let digits = beforeEquals.dropFirst().trimmingSpacesAndTabs()
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        let seconds = digits.count > 10 ? maximumMaxAge : min(Int(digits) ?? maximumMaxAge, maximumMaxAge)
+        let spaced = afterName.count != beforeEquals.count || beforeEquals.count - 1 != digits.count
+        return (seconds, spaced)
+    }
+}

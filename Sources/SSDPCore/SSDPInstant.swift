@@ -1,0 +1,22 @@
+/// A point in time on whatever clock drives a state machine: a monotonic clock when live, a virtual
+/// clock in the harness.
+///
+/// The core never reads a clock; callers pass `now` in. Only differences between instants mean
+/// anything, so the origin is the caller's choice (live code uses the system's uptime).
+public struct SSDPInstant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Time since the clock's origin.
+    public var offset: Duration
+
+    public init(offset: Duration) {
+        self.offset = offset
+    }
+
+    /// The clock's origin: the start of a virtual timeline.
+    public static let zero = SSDPInstant(offset: .zero)
+
+    public static func < (lhs: SSDPInstant, rhs: SSDPInstant) -> Bool { lhs.offset < rhs.offset }
+    public static func + (lhs: SSDPInstant, rhs: Duration) -> SSDPInstant { SSDPInstant(offset: lhs.offset + rhs) }
+    public static func - (lhs: SSDPInstant, rhs: SSDPInstant) -> Duration { lhs.offset - rhs.offset }
+
+    public var description: String { "\(offset)" }
+}

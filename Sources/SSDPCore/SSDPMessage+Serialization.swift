@@ -1,0 +1,30 @@
+extension SSDPMessage {
+    /// The message as it goes on the wire: the start line, each field as `NAME: value`, every line ended
+    /// by CRLF, and the empty line that ends the header block (UDA 1.1 §1.1).
+    ///
+    /// Names and values are written exactly as held (an empty value gives `EXT:`), so
+    /// `SSDPParser.parse(m.serialized()).message == m` for any message whose names and values hold no CR
+    /// or LF, no colon in a name, and no spaces or tabs at either end.
+    public func serialized() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
+        bytes += startLine.utf8
+        bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        for field in headers.fields {
+            bytes += field.name.utf8
+            bytes.append(UInt8(ascii: ":"))
+            if !field.value.isEmpty {
+                bytes.append(UInt8(ascii: " "))
+                bytes += field.value.utf8
+            }
+            bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        }
+        bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        return bytes
+    }
+
+    /// `serialized()` as text, for logs and tools.
+    public var serializedText: String {
+        String(decoding: serialized(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,82 @@
+/// An SSDP message: an M-SEARCH request, a search response or a NOTIFY.
+///
+/// SSDP messages are HTTP-shaped datagrams with a start line and header fields and no body
+/// (UDA 1.1 §1.1). The start line is implied by `kind`; everything else is in `headers`.
+public struct SSDPMessage: Hashable, Sendable {
+    /// What the start line says the message is.
+    public enum Kind: Hashable, Sendable {
+        /// `M-SEARCH * HTTP/1.1`: a control point searching.
+        case search
+        /// `HTTP/1.1 200 OK`: a device answering a search.
+        case response
+        /// `NOTIFY * HTTP/1.1`: a device advertising (alive, update or byebye, see `notificationSubtype`).
+        case notify
+    }
+
+    public var kind: Kind
+    public var headers: SSDPHeaders
+
+    public init(kind: Kind, headers: SSDPHeaders) {
+        self.kind = kind
+        self.headers = headers
+    }
+
+    /// The start line the serializer writes for this message.
+    public var startLine: String {
+        switch kind {
+        case .search: "M-SEARCH * HTTP/1.1"
+        case .response: "HTTP/1.1 200 OK"
+        case .notify: "NOTIFY * HTTP/1.1"
+        }
+    }
+
+    /// The `NTS` of a NOTIFY (`ssdp:alive`, `ssdp:update`, `ssdp:byebye`), or `nil` for other messages.
+    public var notificationSubtype: SSDPNotificationSubtype? {
+        guard kind == .notify, let value = headers["NTS"] else { return nil }
+        return SSDPNotificationSubtype(rawValue: value)
+    }
+
+    /// The search target: `ST` of a search or response, `NT` of a NOTIFY.
+    public var searchTarget: String? {
+        headers[kind == .notify ? "NT" : "ST"]
+    }
+}
+
+/// The kind of a NOTIFY message, from its `NTS` header (UDA 1.1 §1.2.2–§1.2.4).
+public enum SSDPNotificationSubtype: Hashable, Sendable {
+    case alive
+    case update
+    case byebye
+    /// An `NTS` value SSDP does not define, kept as written.
+    case other(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "ssdp:alive": self = .alive
+        case "ssdp:update": self = .update
+        case "ssdp:byebye": self = .byebye
+        default: self = .other(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .alive: "ssdp:alive"
+        case .update: "ssdp:update"
+        case .byebye: "ssdp:byebye"
+        case .other(let value): value
+        }
+    }
+}
+
+/// A parsed datagram: the message, and the ways the sender deviated from UDA 1.1 to produce it.
+public struct SSDPParsedMessage: Hashable, Sendable {
+    public var message: SSDPMessage
+    /// Deviations from UDA 1.1, in the order they were first seen. Empty for a conforming message.
+    public var diagnostics: [SSDPDiagnostic]
+
+    public init(message: SSDPMessage, diagnostics: [SSDPDiagnostic]) {
+        self.message = message
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,95 @@
+/// A service found by a search: what one search response said about one device or service.
+///
+/// The fields are the seed design's. Equality and hashing use only LOCATION, SERVER, ST and USN, as
+/// in the seed: two answers that differ only in CACHE-CONTROL (or any other header) are the same
+/// service, which is what de-duplication needs.
+public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
+    /// When the response stops being valid: the time it was received plus its max-age, on the clock
+    /// of the session that received it.
+    public var cacheControl: SSDPInstant
+    /// The CACHE-CONTROL max-age the device gave.
+    public var maxAge: Duration
+    /// LOCATION: the URL of the root device description, as written.
+    public var location: String
+    /// SERVER: `OS/version UPnP/1.x product/version`, as written.
+    public var server: String
+    /// ST: the search target this response answers.
+    public var searchTarget: String
+    /// USN: the unique service name, `uuid:<udn>[::<type>]`.
+    public var uniqueServiceName: String
+    /// Every other header of the response, in order and with its spelling (EXT, BOOTID.UPNP.ORG, WAKEUP, …).
+    public var otherHeaders: SSDPHeaders
+
+    public init(
+        cacheControl: SSDPInstant,
+        maxAge: Duration,
+        location: String,
+        server: String,
+        searchTarget: String,
+        uniqueServiceName: String,
+        otherHeaders: SSDPHeaders = [:]
+    ) {
+        self.cacheControl = cacheControl
+        self.maxAge = maxAge
+        self.location = location
+        self.server = server
+        self.searchTarget = searchTarget
+        self.uniqueServiceName = uniqueServiceName
+        self.otherHeaders = otherHeaders
+    }
+
+    /// The headers a response must carry to be a service, as the seed's parser requires them.
+    public static let requiredHeaders = ["CACHE-CONTROL", "LOCATION", "SERVER", "ST", "USN"]
+
+    /// Reads a service from a search response, as the seed's `SSDPServiceParser` does.
+    ///
+    /// Throws when CACHE-CONTROL has no readable max-age, LOCATION is missing or empty, or SERVER, ST or
+    /// USN is missing; the error lists every such field.
+    public init(response: SSDPMessage, receivedAt: SSDPInstant) throws(SSDPIncompleteResponse) {
+        let headers = response.headers
+        let maxAge = headers["CACHE-CONTROL"].flatMap { SSDPCacheControl($0).maxAge }
+        let location = headers["LOCATION"].flatMap { $0.isEmpty ? nil : $0 }
+        var missing: [String] = []
+        if maxAge == nil { missing.append("CACHE-CONTROL") }
+        if location == nil { missing.append("LOCATION") }
+        for name in ["SERVER", "ST", "USN"] where !headers.contains(name) { missing.append(name) }
+        guard let maxAge, let location, missing.isEmpty,
+            let server = headers["SERVER"], let searchTarget = headers["ST"], let usn = headers["USN"]
+        else {
+            throw SSDPIncompleteResponse(missingFields: missing)
+        }
+        var otherHeaders = headers
+        for name in Self.requiredHeaders { otherHeaders.removeAll(named: name) }
+        self.init(
+            cacheControl: receivedAt + .seconds(maxAge),
+            maxAge: .seconds(maxAge),
+            location: location,
+            server: server,
+            searchTarget: searchTarget,
+            uniqueServiceName: usn,
+            otherHeaders: otherHeaders
+        )
+    }
+
+    public static func == (lhs: SSDPService, rhs: SSDPService) -> Bool {
+        lhs.location == rhs.location && lhs.server == rhs.server && lhs.searchTarget == rhs.searchTarget
+            && lhs.uniqueServiceName == rhs.uniqueServiceName
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(server)
+        hasher.combine(searchTarget)
+        hasher.combine(uniqueServiceName)
+    }
+
+    public var description: String {
+        "\(uniqueServiceName) (ST \(searchTarget)) at \(location)"
+    }
+}
+
+/// A search response that lacks what makes it a service.
+public struct SSDPIncompleteResponse: Error, Hashable, Sendable {
+    /// The required fields that are missing or unreadable, spelled as in `SSDPService.requiredHeaders`.
+    public var missingFields: [String]
+}

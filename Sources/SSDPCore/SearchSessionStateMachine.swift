@@ -1,0 +1,236 @@
+/// The seed design's `SSDPSearchSession` as a pure state machine: it decides what to send, what to
+/// report and when to stop, and never touches a socket or a clock.
+///
+/// States:
+/// - `idle`: made, not started. `start(at:)` sends the first M-SEARCH (or, with zero requests, stops).
+/// - `searching`: M-SEARCH number k goes out at `configuration.searchRequestOffset(k)`; responses are
+///   parsed, filtered by search target, de-duplicated and reported as they arrive. At
+///   `configuration.searchTimeout` it stops and reports everything it found, once.
+/// - `stopped`: final. Every event is ignored; nothing is reported again.
+///
+/// The caller passes `now` into every event and arms one timer for `nextDeadline`; a timer that fires
+/// early does nothing. The same machine runs under SwiftNIO's event loop and the harness's virtual clock.
+public struct SearchSessionStateMachine: Sendable {
+    /// What the caller must do.
+    public enum Action: Hashable, Sendable {
+        /// Send this M-SEARCH to the configured host and port.
+        case sendSearch(SSDPMessage)
+        /// The search is over: report its end with every service found, in the order found. Sent once.
+        case stop(foundServices: [SSDPService], reason: StopReason)
+        /// The transport failed: report the error, once. The session is over; as in the seed, no stop
+        /// report follows.
+        case fail(SSDPSearchSessionError)
+    }
+
+    /// Why a search ended.
+    public enum StopReason: Hashable, Sendable {
+        /// N × MX + 0.1 s passed.
+        case timedOut
+        /// The user stopped it.
+        case stopRequested
+        /// The configuration asks for zero requests, so there was nothing to wait for.
+        case noSearchRequests
+    }
+
+    /// What became of one received datagram.
+    public enum ReceiveResult: Hashable, Sendable {
+        /// A new service: report it now.
+        case reportService(SSDPService)
+        /// Not reported, and why.
+        case dropped(DropReason)
+    }
+
+    /// Why a received datagram was not reported. Each is counted in `statistics`.
+    public enum DropReason: Hashable, Sendable {
+        /// The bytes are not an SSDP message.
+        case unparseable(SSDPParseError)
+        /// An SSDP message, but not a search response (a NOTIFY, or an M-SEARCH echoed back).
+        case notAResponse(SSDPMessage.Kind)
+        /// A response without CACHE-CONTROL max-age, LOCATION, SERVER, ST or USN.
+        case incomplete(missingFields: [String])
+        /// A response for a search target other than the one searched (a chatty device).
+        case wrongSearchTarget(String)
+        /// A service equal to one already reported.
+        case duplicate
+        /// The session is not searching: not started, stopped, or past its timeout.
+        case notSearching
+    }
+
+    private enum State: Sendable {
+        case idle
+        case searching(Searching)
+        case stopped
+    }
+
+    private struct Searching: Sendable {
+        var startedAt: SSDPInstant
+        var searchesSent: Int
+        var found: [SSDPService]
+        var foundSet: Set<SSDPService>
+    }
+
+    public let configuration: SSDPSearchSessionConfiguration
+    private var state: State = .idle
+    /// Counts of what the session sent, received, reported and dropped.
+    public private(set) var statistics = SearchSessionStatistics()
+
+    public init(configuration: SSDPSearchSessionConfiguration) {
+        self.configuration = configuration
+    }
+
+    // MARK: - Events
+
+    /// Starts the search: sends the first M-SEARCH, or stops at once when zero requests are configured.
+    /// Does nothing unless the session is idle (sessions are single use).
+    public mutating func start(at now: SSDPInstant) -> [Action] {
+        guard case .idle = state else { return [] }
+        guard configuration.maximumSearchRequestsBeforeClosing > 0 else {
+            state = .stopped
+            return [.stop(foundServices: [], reason: .noSearchRequests)]
+        }
+        state = .searching(Searching(startedAt: now, searchesSent: 0, found: [], foundSet: []))
+        return timerFired(at: now)
+    }
+
+    /// Sends every M-SEARCH that is due and stops when the timeout has passed. Early calls do nothing.
+    public mutating func timerFired(at now: SSDPInstant) -> [Action] {
+        guard case .searching(var searching) = state else { return [] }
+        var actions: [Action] = []
+        while searching.searchesSent < configuration.maximumSearchRequestsBeforeClosing,
+            now >= searching.startedAt + configuration.searchRequestOffset(searching.searchesSent)
+        {
+            searching.searchesSent += 1
+            statistics.searchesSent += 1
+            actions.append(.sendSearch(configuration.searchMessage))
+        }
+        if now >= searching.startedAt + configuration.searchTimeout {
+            state = .stopped
+            actions.append(.stop(foundServices: searching.found, reason: .timedOut))
+        } else {
+            state = .searching(searching)
+        }
+        return actions
+    }
+
+    /// Handles one received datagram: parses it, keeps it only if it is a complete response for the
+    /// searched target that was not reported before, and says whether to report it.
+    public mutating func received(_ datagram: some Collection<UInt8>, at now: SSDPInstant) -> ReceiveResult {
+        statistics.datagramsReceived += 1
+        let result = classify(datagram, at: now)
+        statistics.count(result)
+        return result
+    }
+
+    /// Stops the search at the user's request and reports what was found. Does nothing once stopped.
+    public mutating func stop(at now: SSDPInstant) -> [Action] {
+        switch state {
+        case .idle:
+            state = .stopped
+            return [.stop(foundServices: [], reason: .stopRequested)]
+        case .searching(let searching):
+            state = .stopped
+            return [.stop(foundServices: searching.found, reason: .stopRequested)]
+        case .stopped:
+            return []
+        }
+    }
+
+    /// The transport failed: ends the session and reports the error once. Does nothing once stopped.
+    public mutating func failed(_ error: SSDPSearchSessionError, at now: SSDPInstant) -> [Action] {
+        if case .stopped = state { return [] }
+        state = .stopped
+        return [.fail(error)]
+    }
+
+    // MARK: - Queries
+
+    /// When the caller must call `timerFired(at:)` next, or `nil` when no timer is needed.
+    public var nextDeadline: SSDPInstant? {
+        guard case .searching(let searching) = state else { return nil }
+        let timeout = searching.startedAt + configuration.searchTimeout
+        guard searching.searchesSent < configuration.maximumSearchRequestsBeforeClosing else { return timeout }
+        return min(timeout, searching.startedAt + configuration.searchRequestOffset(searching.searchesSent))
+    }
+
+    /// Whether the session has ended (stopped, timed out or failed).
+    public var isStopped: Bool {
+        if case .stopped = state { return true }
+        return false
+    }
+
+    // MARK: - Filtering
+
+    private mutating func classify(_ datagram: some Collection<UInt8>, at now: SSDPInstant) -> ReceiveResult {
+        guard case .searching(var searching) = state, now < searching.startedAt + configuration.searchTimeout else {
+            return .dropped(.notSearching)
+        }
+        let message: SSDPMessage
+        do {
+            message = try SSDPParser.parse(datagram).message
+        } catch {
+            return .dropped(.unparseable(error))
+        }
+        guard message.kind == .response else { return .dropped(.notAResponse(message.kind)) }
+        let service: SSDPService
+        do {
+            service = try SSDPService(response: message, receivedAt: now)
+        } catch {
+            return .dropped(.incomplete(missingFields: error.missingFields))
+        }
+        guard isSearchedFor(service) else { return .dropped(.wrongSearchTarget(service.searchTarget)) }
+        guard searching.foundSet.insert(service).inserted else { return .dropped(.duplicate) }
+        searching.found.append(service)
+        state = .searching(searching)
+        return .reportService(service)
+    }
+
+    /// The seed's chatty-device filter: keep a service whose ST contains the searched ST, or everything
+    /// when searching for `ssdp:all`.
+    private func isSearchedFor(_ service: SSDPService) -> Bool {
+        configuration.searchTarget == "ssdp:all" || service.searchTarget.contains(configuration.searchTarget)
+    }
+}
+
+/// Why a search session ended in failure.
+public struct SSDPSearchSessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What failed, for people: "bind failed: Address already in use", "send failed: …".
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { "search aborted: \(reason)" }
+}
+
+/// What a search session sent, received, reported and dropped.
+public struct SearchSessionStatistics: Hashable, Sendable {
+    public var searchesSent = 0
+    public var datagramsReceived = 0
+    public var servicesReported = 0
+    public var unparseable = 0
+    public var notResponses = 0
+    public var incomplete = 0
+    public var wrongSearchTarget = 0
+    public var duplicates = 0
+    public var notSearching = 0
+
+    public init() {}
+
+    /// Every datagram received and not reported.
+    public var dropped: Int {
+        unparseable + notResponses + incomplete + wrongSearchTarget + duplicates + notSearching
+    }
+
+    mutating func count(_ result: SearchSessionStateMachine.ReceiveResult) {
+        switch result {
+        case .reportService: servicesReported += 1
+        case .dropped(.unparseable): unparseable += 1
+        case .dropped(.notAResponse): notResponses += 1
+        case .dropped(.incomplete): incomplete += 1
+        case .dropped(.wrongSearchTarget): wrongSearchTarget += 1
+        case .dropped(.duplicate): duplicates += 1
+        case .dropped(.notSearching): notSearching += 1
+        }
+    }
+}

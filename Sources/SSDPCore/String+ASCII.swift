@@ -1,0 +1,45 @@
+// Small ASCII helpers. The core has no Foundation, and SSDP names and tokens are ASCII by definition.
+
+extension StringProtocol {
+    /// Whether two strings are equal when ASCII letters are compared without case.
+    func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+        self.utf8.elementsEqual(other.utf8) { asciiLowercased($0) == asciiLowercased($1) }
+    }
+
+    /// Whether the string starts with `prefix` when ASCII letters are compared without case.
+    func hasPrefixIgnoringASCIICase(_ prefix: some StringProtocol) -> Bool {
+        var mine = self.utf8.makeIterator()
+        for byte in prefix.utf8 {
+            guard let own = mine.next(), asciiLowercased(own) == asciiLowercased(byte) else { return false }
+        }
+        return true
+    }
+
+    /// The string with ASCII spaces and horizontal tabs removed at both ends.
+    func trimmingSpacesAndTabs() -> Substring {
+        let text = Substring(self)
+        guard let first = text.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return text[text.endIndex...] }
+        let last = text.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first
+        return text[first...last]
+    }
+}
+
+@inline(__always)
+func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
+}
+
+@inline(__always)
+func isSpaceOrTab(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+}
+
+extension StringProtocol {
+    /// Whether the string ends with `suffix` when ASCII letters are compared without case.
+    func hasSuffixIgnoringASCIICase(_ suffix: some StringProtocol) -> Bool {
+        let mine = Array(self.utf8)
+        let theirs = Array(suffix.utf8)
+        guard mine.count >= theirs.count else { return false }
+        return zip(mine.suffix(theirs.count), theirs).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+    }
+}

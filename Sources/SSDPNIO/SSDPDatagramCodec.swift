@@ -1,0 +1,37 @@
+import NIOCore
+import SSDPCore
+
+/// Turns NIO's addressed byte buffers into `SSDPDatagram`s and back.
+///
+/// Datagrams larger than `SSDPParser.maximumDatagramSize` are dropped on the way in and counted in
+/// `oversizedDropped`, so nothing above the codec ever holds more than 64 KiB per datagram.
+public final class SSDPDatagramCodec: ChannelDuplexHandler {
+    public typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    public typealias InboundOut = SSDPDatagram
+    public typealias OutboundIn = SSDPDatagram
+    public typealias OutboundOut = AddressedEnvelope<ByteBuffer>
+
+    /// Inbound datagrams dropped for being larger than the parser accepts.
+    public private(set) var oversizedDropped = 0
+
+    public init() {}
+
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let envelope = unwrapInboundIn(data)
+        guard envelope.data.readableBytes <= SSDPParser.maximumDatagramSize else {
+            oversizedDropped += 1
+            return
+        }
+        let datagram = SSDPDatagram(remoteAddress: envelope.remoteAddress, bytes: Array(envelope.data.readableBytesView))
+        context.fireChannelRead(wrapInboundOut(datagram))
+    }
+
+    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let datagram = unwrapOutboundIn(data)
+        let buffer = context.channel.allocator.buffer(bytes: datagram.bytes)
+        context.write(wrapOutboundOut(AddressedEnvelope(remoteAddress: datagram.remoteAddress, data: buffer)), promise: promise)
+    }
+}
+
+@available(*, unavailable)
+extension SSDPDatagramCodec: Sendable {}

@@ -1,0 +1,84 @@
+import NIOCore
+import NIOPosix
+import SSDPCore
+
+/// Opens the UDP sockets SSDP uses, configured the way UDA 1.1 asks.
+public enum SSDPSocket {
+    /// The multicast TTL UDA 1.1 §1.3.2 recommends: enough for the LAN, not beyond it.
+    public static let defaultMulticastTTL = 2
+
+    /// Opens a socket for a control point's search and installs the handlers `initializer` adds.
+    ///
+    /// The socket binds an ephemeral port, never 1900 (some devices ignore searches from 1900, and 1900
+    /// belongs to any device on the host). Multicast leaves with `multicastTTL` and, when `interface` is
+    /// given, through that interface; the socket then also binds that interface's address.
+    public static func makeSearchChannel(
+        destination: SocketAddress,
+        interface: String? = nil,
+        multicastTTL: Int = defaultMulticastTTL,
+        eventLoop: any EventLoop,
+        initializer: @escaping @Sendable (any Channel) throws -> Void
+    ) async throws -> any Channel {
+        let device = try interface.map { try SSDPNetworkInterface.find(named: $0, like: destination) }
+        let bindHost = device?.address?.ipAddress ?? (destination.protocol == .inet6 ? "::" : "0.0.0.0")
+        let channel = try await DatagramBootstrap(group: eventLoop)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try initializer(channel) }
+            }
+            .bind(host: bindHost, port: 0)
+            .get()
+        do {
+            try await configureMulticast(channel, ttl: multicastTTL, device: device, family: destination.protocol)
+        } catch {
+            try? await channel.close()
+            throw error
+        }
+        return channel
+    }
+
+    private static func configureMulticast(
+        _ channel: any Channel,
+        ttl: Int,
+        device: NIONetworkDevice?,
+        family: NIOBSDSocket.ProtocolFamily
+    ) async throws {
+        guard let provider = channel as? SocketOptionProvider else { return }
+        guard (1...255).contains(ttl) else {
+            throw SSDPTransportError(reason: "multicast TTL \(ttl) is outside 1...255")
+        }
+        if family == .inet6 {
+            try await provider.setIPv6MulticastHops(CInt(ttl)).get()
+            if let device { try await provider.setIPv6MulticastIF(CUnsignedInt(device.interfaceIndex)).get() }
+        } else {
+            try await provider.setIPMulticastTTL(CUnsignedChar(ttl)).get()
+            if case .v4(let address) = device?.address {
+                try await provider.setIPMulticastIF(address.address.sin_addr).get()
+            }
+        }
+    }
+}
+
+/// Finds network interfaces by name.
+public enum SSDPNetworkInterface {
+    /// The interface called `name` with an address of the same family as `destination`.
+    public static func find(named name: String, like destination: SocketAddress) throws -> NIONetworkDevice {
+        let devices = try System.enumerateDevices()
+        if let device = devices.first(where: { $0.name == name && $0.address?.protocol == destination.protocol }) {
+            return device
+        }
+        let family = destination.protocol == .inet6 ? "IPv6" : "IPv4"
+        let names = Set(devices.map(\.name)).sorted().joined(separator: ", ")
+        throw SSDPTransportError(reason: "no interface named \(name) with an \(family) address (interfaces: \(names))")
+    }
+}
+
+/// A socket that could not be opened or configured, with the reason.
+public struct SSDPTransportError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,244 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import SSDPNIO
+
+/// Searches the network for SSDP services: the seed design's `SSDPSearchSession` on SwiftNIO.
+///
+/// A session sends `maximumSearchRequestsBeforeClosing` M-SEARCH messages spread over N × MX + 0.1 s,
+/// reports each matching service once as soon as it arrives, ignores answers for other search targets
+/// and incomplete answers, and stops at the timeout with everything it found. Sessions are single use.
+///
+/// Use the delegate, as in the seed:
+/// ```swift
+/// let session = SSDPSearchSession(configuration: try .createMulticastConfiguration(forSearchTarget: "roku:ecp"))
+/// session.delegate = self
+/// session.startSearch()
+/// ```
+/// or the async API:
+/// ```swift
+/// for try await service in session.services { print(service.location) }   // starts the search
+/// let all = try await session.search()                                     // or: everything at once
+/// ```
+public final class SSDPSearchSession: Sendable {
+    public let configuration: SSDPSearchSessionConfiguration
+    private let interface: String?
+    private let multicastTTL: Int
+    private let eventLoop: any EventLoop
+    private let logger: Logger
+    private let state: NIOLockedValueBox<State>
+    private let stream: AsyncThrowingStream<SSDPService, any Error>
+
+    private struct State {
+        enum Phase {
+            case idle
+            case opening(stopRequested: Bool)
+            case running(any Channel)
+            case finished
+        }
+
+        var phase = Phase.idle
+        weak var delegate: (any SSDPSearchSessionDelegate)?
+        var continuation: AsyncThrowingStream<SSDPService, any Error>.Continuation
+        var statistics = SearchSessionStatistics()
+    }
+
+    /// - Parameters:
+    ///   - configuration: what to search for and where.
+    ///   - interface: the network interface to search on (`eth0`), or `nil` for the system's choice.
+    ///   - multicastTTL: the multicast TTL; UDA 1.1 recommends 2.
+    ///   - eventLoopGroup: where the socket runs; the delegate is called on one of its event loops.
+    ///   - logger: receives debug messages for every search sent and datagram dropped.
+    public init(
+        configuration: SSDPSearchSessionConfiguration,
+        interface: String? = nil,
+        multicastTTL: Int = SSDPSocket.defaultMulticastTTL,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "ssdp.search", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.configuration = configuration
+        self.interface = interface
+        self.multicastTTL = multicastTTL
+        self.eventLoop = eventLoopGroup.next()
+        self.logger = logger
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: SSDPService.self)
+        self.stream = stream
+        self.state = NIOLockedValueBox(State(continuation: continuation))
+    }
+
+    deinit {
+        // As in the seed, a session that goes away stops its search. Nothing is reported: the handler's
+        // reference to the session is weak, and `self` must not escape a deinit.
+        let (phase, continuation) = state.withLockedValue { ($0.phase, $0.continuation) }
+        if case .running(let channel) = phase {
+            channel.pipeline.fireUserInboundEventTriggered(SearchSessionHandler.Stop())
+        }
+        continuation.finish()
+    }
+
+    /// Receives the search's progress. Held weakly, as in the seed.
+    public var delegate: (any SSDPSearchSessionDelegate)? {
+        get { state.withLockedValue { $0.delegate } }
+        set { state.withLockedValue { $0.delegate = newValue } }
+    }
+
+    /// What the session sent, received, reported and dropped, as of its end.
+    public var statistics: SearchSessionStatistics {
+        state.withLockedValue { $0.statistics }
+    }
+
+    // MARK: - Search
+
+    /// Opens the socket and starts searching. Does nothing if the session was already started or stopped.
+    public func startSearch() {
+        let shouldStart = state.withLockedValue { state in
+            guard case .idle = state.phase else { return false }
+            state.phase = .opening(stopRequested: false)
+            return true
+        }
+        guard shouldStart else { return }
+        let eventLoop = self.eventLoop
+        eventLoop.makeFutureWithTask { [self] in
+            try await self.openChannel()
+        }.whenComplete { [weak self] result in
+            self?.channelOpened(result)
+        }
+    }
+
+    /// Stops searching and reports what was found. A session that never started reports an empty stop.
+    public func stopSearch() {
+        let action: (any Channel)?? = state.withLockedValue { state in
+            switch state.phase {
+            case .idle:
+                state.phase = .finished
+                return .some(nil)
+            case .opening:
+                state.phase = .opening(stopRequested: true)
+                return nil
+            case .running(let channel):
+                return .some(channel)
+            case .finished:
+                return nil
+            }
+        }
+        switch action {
+        case .some(.some(let channel)):
+            channel.pipeline.fireUserInboundEventTriggered(SearchSessionHandler.Stop())
+        case .some(.none):
+            handle(.stopped(foundServices: [], reason: .stopRequested, statistics: SearchSessionStatistics()))
+        case .none:
+            break
+        }
+    }
+
+    /// The services found, as they arrive. Iterating starts the search; the sequence ends when the
+    /// search stops and throws `SSDPSearchSessionError` if the socket fails. Cancelling the iterating
+    /// task stops the search. Iterate it once.
+    public var services: Services {
+        Services(session: self)
+    }
+
+    /// Searches and returns every service found when the search ends.
+    public func search() async throws -> [SSDPService] {
+        var found: [SSDPService] = []
+        for try await service in services {
+            found.append(service)
+        }
+        try Task.checkCancellation()
+        return found
+    }
+
+    // MARK: - Socket
+
+    private func openChannel() async throws -> any Channel {
+        let destination = try SocketAddress(ipAddress: configuration.host, port: configuration.port)
+        let configuration = self.configuration
+        let logger = self.logger
+        return try await SSDPSocket.makeSearchChannel(
+            destination: destination,
+            interface: interface,
+            multicastTTL: multicastTTL,
+            eventLoop: eventLoop
+        ) { [weak self] channel in
+            let handler = SearchSessionHandler(configuration: configuration, destination: destination, logger: logger) {
+                self?.handle($0)
+            }
+            try channel.pipeline.syncOperations.addHandlers(SSDPDatagramCodec(), handler)
+        }
+    }
+
+    private func channelOpened(_ result: Result<any Channel, any Error>) {
+        switch result {
+        case .success(let channel):
+            let stopRequested = state.withLockedValue { state in
+                guard case .opening(let stopRequested) = state.phase else { return true }
+                state.phase = .running(channel)
+                return stopRequested
+            }
+            channel.pipeline.fireUserInboundEventTriggered(
+                stopRequested ? SearchSessionHandler.Stop() as any Sendable : SearchSessionHandler.Start()
+            )
+        case .failure(let error):
+            handle(.failed(SSDPSearchSessionError(reason: "cannot open socket: \(error)"), statistics: SearchSessionStatistics()))
+        }
+    }
+
+    // MARK: - Reporting
+
+    private func handle(_ event: SearchSessionHandler.Event) {
+        let (delegate, continuation) = state.withLockedValue { state in
+            switch event {
+            case .found: break
+            case .stopped(_, _, let statistics), .failed(_, let statistics):
+                state.phase = .finished
+                state.statistics = statistics
+            }
+            return (state.delegate, state.continuation)
+        }
+        switch event {
+        case .found(let service):
+            continuation.yield(service)
+            delegate?.searchSession(self, didFindService: service)
+        case .stopped(let found, _, _):
+            continuation.finish()
+            delegate?.searchSessionDidStopSearch(self, foundServices: found)
+        case .failed(let error, _):
+            continuation.finish(throwing: error)
+            delegate?.searchSession(self, didEncounterError: error)
+        }
+    }
+
+    fileprivate func makeStreamIterator() -> AsyncThrowingStream<SSDPService, any Error>.Iterator {
+        state.withLockedValue { state in
+            state.continuation.onTermination = { [weak self] termination in
+                if case .cancelled = termination { self?.stopSearch() }
+            }
+        }
+        startSearch()
+        return stream.makeAsyncIterator()
+    }
+}
+
+extension SSDPSearchSession {
+    /// The services a session finds, in the order found; see `SSDPSearchSession.services`.
+    public struct Services: AsyncSequence, Sendable {
+        public typealias Element = SSDPService
+        let session: SSDPSearchSession
+
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(session: session, base: session.makeStreamIterator())
+        }
+
+        /// Keeps the session alive while it is iterated, so `for try await s in SSDPSearchSession(…).services`
+        /// runs the whole search.
+        public struct Iterator: AsyncIteratorProtocol {
+            let session: SSDPSearchSession
+            var base: AsyncThrowingStream<SSDPService, any Error>.Iterator
+
+            public mutating func next() async throws -> SSDPService? {
+                try await base.next()
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NIOCore
+import SSDPNIO
+
+extension SSDPService {
+    /// LOCATION as an absolute URL, or `nil` when it is not one (Microsoft PNRP sends `192.168.1.1`).
+    public var locationURL: URL? {
+        guard let url = URL(string: location), url.scheme != nil, url.host() != nil else { return nil }
+        return url
+    }
+
+    /// When the answer stops being valid, on the wall clock: the seed's `cacheControl` date.
+    ///
+    /// Meaningful for services found by a live `SSDPSearchSession`, whose clock is the system uptime.
+    public var expirationDate: Date {
+        let remaining = cacheControl - SSDPInstant(NIODeadline.now())
+        let (seconds, attoseconds) = remaining.components
+        return Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}

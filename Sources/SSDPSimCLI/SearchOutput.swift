@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import NIOCore
+import SSDPSearch
+
+/// Prints a search as it happens, as text or as JSON lines, and its summary at the end.
+struct SearchOutput {
+    enum Outcome {
+        case stopped(foundServices: [SSDPService])
+        case failed
+    }
+
+    let json: Bool
+
+    func run(_ session: SSDPSearchSession) async throws -> Outcome {
+        let configuration = session.configuration
+        let clock = ContinuousClock()
+        let start = clock.now
+        if !json {
+            print(
+                "Searching for \(configuration.searchTarget) at \(configuration.host):\(configuration.port) "
+                    + "(MX \(configuration.maximumWaitResponseTime), \(configuration.maximumSearchRequestsBeforeClosing) "
+                    + "requests, stops after \(seconds(configuration.searchTimeout)) s)"
+            )
+        }
+        var found: [SSDPService] = []
+        do {
+            for try await service in session.services {
+                found.append(service)
+                emit(service, at: clock.now - start)
+            }
+        } catch {
+            emitFailure(error, statistics: session.statistics)
+            return .failed
+        }
+        emitSummary(found: found.count, elapsed: clock.now - start, statistics: session.statistics)
+        return .stopped(foundServices: found)
+    }
+
+    private func emit(_ service: SSDPService, at elapsed: Duration) {
+        if json {
+            printJSON(FoundLine(time: seconds(elapsed), service: service))
+        } else {
+            print("+\(seconds(elapsed))s  \(service.searchTarget)  \(service.uniqueServiceName)  \(service.location)  \(service.server)")
+        }
+    }
+
+    private func emitSummary(found: Int, elapsed: Duration, statistics: SearchSessionStatistics) {
+        if json {
+            printJSON(StoppedLine(event: "stopped", time: seconds(elapsed), found: found, statistics: Counts(statistics)))
+        } else {
+            print("Found \(found) service\(found == 1 ? "" : "s") in \(seconds(elapsed)) s. \(describe(statistics))")
+        }
+    }
+
+    private func emitFailure(_ error: any Error, statistics: SearchSessionStatistics) {
+        if json {
+            printJSON(FailedLine(event: "failed", error: "\(error)", statistics: Counts(statistics)))
+        } else {
+            FileHandle.standardError.write(Data("ssdp-sim: \(error)\n".utf8))
+        }
+    }
+
+    private func printJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return }
+        print(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// A duration in seconds with three decimals, for people and for JSON.
+func seconds(_ duration: Duration) -> Double {
+    let (whole, attoseconds) = duration.components
+    return ((Double(whole) + Double(attoseconds) / 1e18) * 1000).rounded() / 1000
+}
+
+/// "Sent 3 M-SEARCH; received 45 datagrams: 4 reported, 24 duplicates, …".
+func describe(_ statistics: SearchSessionStatistics) -> String {
+    let parts = [
+        (statistics.servicesReported, "reported"), (statistics.duplicates, "duplicates"),
+        (statistics.wrongSearchTarget, "for another search target"), (statistics.incomplete, "incomplete"),
+        (statistics.unparseable, "unparseable"), (statistics.notResponses, "not responses"),
+        (statistics.notSearching, "after the search"),
+    ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    let received = "received \(statistics.datagramsReceived) datagram\(statistics.datagramsReceived == 1 ? "" : "s")"
+    return "Sent \(statistics.searchesSent) M-SEARCH; \(received)\(parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))."
+}
+
+// MARK: - JSON lines
+
+private struct FoundLine: Encodable {
+    let event = "found"
+    let time: Double
+    let usn: String
+    let st: String
+    let location: String
+    let server: String
+    let maxAge: Int64
+    let headers: [String: String]
+
+    init(time: Double, service: SSDPService) {
+        self.time = time
+        usn = service.uniqueServiceName
+        st = service.searchTarget
+        location = service.location
+        server = service.server
+        maxAge = service.maxAge.components.seconds
+        headers = Dictionary(service.otherHeaders.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+private struct StoppedLine: Encodable {
+    let event: String
+    let time: Double
+    let found: Int
+    let statistics: Counts
+}
+
+private struct FailedLine: Encodable {
+    let event: String
+    let error: String
+    let statistics: Counts
+}
+
+private struct Counts: Encodable {
+    let searchesSent, datagramsReceived, reported, duplicates, wrongSearchTarget, incomplete, unparseable, notResponses,
+        afterStop: Int
+
+    init(_ statistics: SearchSessionStatistics) {
+        searchesSent = statistics.searchesSent
+        datagramsReceived = statistics.datagramsReceived
+        reported = statistics.servicesReported
+        duplicates = statistics.duplicates
+        wrongSearchTarget = statistics.wrongSearchTarget
+        incomplete = statistics.incomplete
+        unparseable = statistics.unparseable
+        notResponses = statistics.notResponses
+        afterStop = statistics.notSearching
+    }
+}
+
+/// Whether `text` is an IPv4 or IPv6 literal.
+func isIPAddress(_ text: String) -> Bool {
+    (try? SocketAddress(ipAddress: text, port: 0)) != nil
+}
+
+/// A logger writing to standard error at `level`; only the CLI bootstraps logging.
+func makeLogger(level: Logger.Level) -> Logger {
+    var logger = Logger(label: "ssdp-sim") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = level
+    return logger
+}

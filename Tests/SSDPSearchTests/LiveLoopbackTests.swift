@@ -1,0 +1,172 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import SSDPNIO
+import SSDPSearch
+import Testing
+
+extension Tag {
+    /// Tests that use real sockets (loopback only).
+    @Tag static var live: Self
+}
+
+/// The real `SSDPSearchSession` over real UDP sockets on 127.0.0.1 against an in-test responder.
+@Suite(.tags(.live)) struct LiveLoopbackTests {
+    /// A root device answer from device `id`.
+    static func answer(_ id: String, st: String = "upnp:rootdevice", location: String? = nil) -> [UInt8] {
+        let usn = st.hasPrefix("uuid:") ? "uuid:\(id)" : "uuid:\(id)::\(st)"
+        var text = "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\n"
+        text += "LOCATION: \(location ?? "http://127.0.0.1:8060/\(id).xml")\r\nSERVER: Linux/6 UPnP/1.0 Test/1\r\n"
+        text += "ST: \(st)\r\nUSN: \(usn)\r\n\r\n"
+        return Array(text.utf8)
+    }
+
+    /// Two devices; the first answers twice, then a chatty answer for another target arrives.
+    static let replies = [answer("roku"), answer("roku"), answer("hue"), answer("hue", st: "urn:schemas-upnp-org:device:basic:1")]
+
+    private func configuration(port: Int, requests: Int = 3) throws -> SSDPSearchSessionConfiguration {
+        try .createUnicastConfiguration(
+            forSearchTarget: "upnp:rootdevice",
+            host: "127.0.0.1",
+            port: port,
+            maximumWaitResponseTime: 1,
+            maximumSearchRequestsBeforeClosing: requests
+        )
+    }
+
+    @Test func findsEachServiceOnceAndTheResponderHearsExactlyNSearches() async throws {
+        let responder = try await ReplayResponder.start(replies: Self.replies)
+        let port = try #require(responder.localAddress.port)
+        let session = SSDPSearchSession(configuration: try configuration(port: port))
+
+        let found = try await session.search()
+        await responder.stop()
+
+        #expect(found.map(\.uniqueServiceName) == ["uuid:roku::upnp:rootdevice", "uuid:hue::upnp:rootdevice"])
+        let searches = responder.receivedSearches
+        #expect(searches.count == 3)
+        for search in searches {
+            #expect(search.headers["ST"] == "upnp:rootdevice")
+            #expect(search.headers["MX"] == "1")
+            #expect(search.headers["MAN"] == "\"ssdp:discover\"")
+            #expect(search.headers["HOST"] == "127.0.0.1:\(port)")
+        }
+        let statistics = session.statistics
+        #expect(statistics.searchesSent == 3)
+        #expect(statistics.datagramsReceived == 12)
+        #expect(statistics.servicesReported == 2)
+        // First search: roku's second copy. Each of the two later searches: roku twice and hue once.
+        #expect(statistics.duplicates == 1 + 2 * 3)
+        #expect(statistics.wrongSearchTarget == 3)
+    }
+
+    @Test func delegateHearsEachServiceThenOneStop() async throws {
+        let responder = try await ReplayResponder.start(replies: Self.replies)
+        let session = SSDPSearchSession(configuration: try configuration(port: try #require(responder.localAddress.port)))
+        let delegate = RecordingDelegate()
+        session.delegate = delegate
+        session.startSearch()
+        session.startSearch()  // single use: a second start does nothing
+        let calls = await delegate.waitForEnd()
+        await responder.stop()
+
+        #expect(calls == ["found uuid:roku::upnp:rootdevice", "found uuid:hue::upnp:rootdevice", "stop 2"])
+        #expect(responder.receivedSearches.count == 3)
+    }
+
+    @Test func stopSearchEndsEarlyWithWhatWasFound() async throws {
+        let responder = try await ReplayResponder.start(replies: Self.replies)
+        let session = SSDPSearchSession(configuration: try configuration(port: try #require(responder.localAddress.port), requests: 5))
+        let delegate = RecordingDelegate()
+        session.delegate = delegate
+        var iterator = session.services.makeAsyncIterator()
+        let first = try await iterator.next()
+        session.stopSearch()
+        session.stopSearch()
+        let calls = await delegate.waitForEnd()
+        await responder.stop()
+
+        #expect(first?.uniqueServiceName == "uuid:roku::upnp:rootdevice")
+        #expect(calls.last?.hasPrefix("stop") == true)
+        #expect(calls.filter { $0.hasPrefix("stop") }.count == 1)
+        #expect(responder.receivedSearches.count < 5)
+    }
+
+    @Test func zeroRequestsStopsAtOnceAndSendsNothing() async throws {
+        let responder = try await ReplayResponder.start(replies: Self.replies)
+        let session = SSDPSearchSession(configuration: try configuration(port: try #require(responder.localAddress.port), requests: 0))
+        let found = try await session.search()
+        await responder.stop()
+
+        #expect(found.isEmpty)
+        #expect(session.statistics.searchesSent == 0)
+        #expect(responder.receivedSearches.isEmpty)
+    }
+
+    @Test func aSocketThatCannotOpenIsReportedOnceAsAnError() async throws {
+        let session = SSDPSearchSession(configuration: try configuration(port: 9), interface: "no-such-interface0")
+        let delegate = RecordingDelegate()
+        session.delegate = delegate
+        await #expect(throws: SSDPSearchSessionError.self) {
+            _ = try await session.search()
+        }
+        let calls = await delegate.waitForEnd()
+        #expect(calls.count == 1)
+        #expect(calls.first?.contains("no interface named no-such-interface0") == true)
+    }
+
+    @Test func cancellingTheIteratingTaskStopsTheSearch() async throws {
+        let responder = try await ReplayResponder.start(replies: [])
+        let session = SSDPSearchSession(configuration: try configuration(port: try #require(responder.localAddress.port), requests: 5))
+        let delegate = RecordingDelegate()
+        session.delegate = delegate
+        let task = Task { try await session.search() }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        _ = await task.result
+        let calls = await delegate.waitForEnd()
+        await responder.stop()
+
+        #expect(calls == ["stop 0"])
+        #expect(responder.receivedSearches.count == 1)
+    }
+}
+
+/// Records delegate calls as short strings and lets a test wait for the last one.
+final class RecordingDelegate: SSDPSearchSessionDelegate {
+    private let state = NIOLockedValueBox<(calls: [String], waiter: CheckedContinuation<[String], Never>?, ended: Bool)>(([], nil, false))
+
+    func searchSession(_ searchSession: SSDPSearchSession, didFindService service: SSDPService) {
+        record("found \(service.uniqueServiceName)", ends: false)
+    }
+
+    func searchSession(_ searchSession: SSDPSearchSession, didEncounterError error: SSDPSearchSessionError) {
+        record("error \(error)", ends: true)
+    }
+
+    func searchSessionDidStopSearch(_ searchSession: SSDPSearchSession, foundServices: [SSDPService]) {
+        record("stop \(foundServices.count)", ends: true)
+    }
+
+    private func record(_ call: String, ends: Bool) {
+        let resume = state.withLockedValue { state -> (CheckedContinuation<[String], Never>, [String])? in
+            state.calls.append(call)
+            guard ends else { return nil }
+            state.ended = true
+            defer { state.waiter = nil }
+            return state.waiter.map { ($0, state.calls) }
+        }
+        resume?.0.resume(returning: resume!.1)
+    }
+
+    /// The calls so far, once the search has stopped or failed.
+    func waitForEnd() async -> [String] {
+        await withCheckedContinuation { continuation in
+            let calls = state.withLockedValue { state -> [String]? in
+                if state.ended { return state.calls }
+                state.waiter = continuation
+                return nil
+            }
+            if let calls { continuation.resume(returning: calls) }
+        }
+    }
+}
