@@ -1,6 +1,21 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+
 @main
+enum Entry {
+    static func main() async {
+        // Line-buffer standard output so that each line (a found service, a JSON event, the responder's
+        // address) reaches a pipe, a file or a container log as soon as it is printed.
+        setvbuf(stdout, nil, _IOLBF, 0)
+        await SSDPSim.main()
+    }
+}
+
 struct SSDPSim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ssdp-sim",

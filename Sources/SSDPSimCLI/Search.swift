@@ -18,6 +18,10 @@ struct Search: AsyncParsableCommand {
 
     @OptionGroup var options: SearchOptions
 
+    func validate() throws {
+        _ = try options.configuration(searchTarget: searchTarget)
+    }
+
     func run() async throws {
         let configuration = try options.configuration(searchTarget: searchTarget)
         let session = SSDPSearchSession(
@@ -77,7 +81,7 @@ struct SearchOptions: ParsableArguments {
                 "maximumWaitResponseTime": "--mx", "maximumSearchRequestsBeforeClosing": "--requests",
                 "searchTarget": "<search-target>", "host": "--host", "port": "--port",
             ][error.field] ?? error.field
-            throw ValidationError("\(flag) \(error.value): \(error.reason)")
+            throw ValidationError("\(flag) '\(error.value)': \(error.reason)")
         }
     }
 }

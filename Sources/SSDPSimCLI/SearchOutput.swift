@@ -19,8 +19,8 @@ struct SearchOutput {
         if !json {
             print(
                 "Searching for \(configuration.searchTarget) at \(configuration.host):\(configuration.port) "
-                    + "(MX \(configuration.maximumWaitResponseTime), \(configuration.maximumSearchRequestsBeforeClosing) "
-                    + "requests, stops after \(seconds(configuration.searchTimeout)) s)"
+                    + "(MX \(configuration.maximumWaitResponseTime), \(plural(configuration.maximumSearchRequestsBeforeClosing, "request")), "
+                    + "stops after \(seconds(configuration.searchTimeout)) s)"
             )
         }
         var found: [SSDPService] = []
@@ -49,7 +49,7 @@ struct SearchOutput {
         if json {
             printJSON(StoppedLine(event: "stopped", time: seconds(elapsed), found: found, statistics: Counts(statistics)))
         } else {
-            print("Found \(found) service\(found == 1 ? "" : "s") in \(seconds(elapsed)) s. \(describe(statistics))")
+            print("Found \(plural(found, "service")) in \(seconds(elapsed)) s. \(describe(statistics))")
         }
     }
 
@@ -83,7 +83,7 @@ func describe(_ statistics: SearchSessionStatistics) -> String {
         (statistics.unparseable, "unparseable"), (statistics.notResponses, "not responses"),
         (statistics.notSearching, "after the search"),
     ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-    let received = "received \(statistics.datagramsReceived) datagram\(statistics.datagramsReceived == 1 ? "" : "s")"
+    let received = "received \(plural(statistics.datagramsReceived, "datagram"))"
     return "Sent \(statistics.searchesSent) M-SEARCH; \(received)\(parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))."
 }
 
@@ -138,6 +138,11 @@ private struct Counts: Encodable {
         notResponses = statistics.notResponses
         afterStop = statistics.notSearching
     }
+}
+
+/// "1 service", "4 services".
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// Whether `text` is an IPv4 or IPv6 literal.
