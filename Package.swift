@@ -74,6 +74,12 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // Runs the built `ssdp-sim` binary: exit codes, output, and multicast inside a private namespace.
+        .testTarget(
+            name: "SSDPSimCLITests",
+            dependencies: ["SSDPSimCLI"],
+            resources: [.copy("Scripts")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

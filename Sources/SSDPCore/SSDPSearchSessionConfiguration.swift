@@ -29,7 +29,11 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
         maximumSearchRequestsBeforeClosing: Int
     ) throws(SSDPConfigurationError) {
         guard !searchTarget.isEmpty, !searchTarget.contains(where: \.isNewline) else {
-            throw SSDPConfigurationError(field: "searchTarget", value: searchTarget, reason: "must be one non-empty line")
+            throw SSDPConfigurationError(
+                field: "searchTarget",
+                value: searchTarget,
+                reason: "must be one non-empty line"
+            )
         }
         guard !host.isEmpty, !host.contains(where: \.isNewline) else {
             throw SSDPConfigurationError(field: "host", value: host, reason: "must be one non-empty line")

@@ -21,7 +21,9 @@ package final class ReplayResponder: Sendable {
     package static let maximumRecordedSearches = 10_000
 
     private init(channel: any Channel, log: NIOLockedValueBox<[SSDPMessage]>) throws {
-        guard let localAddress = channel.localAddress else { throw SSDPTransportError(reason: "responder has no address") }
+        guard let localAddress = channel.localAddress else {
+            throw SSDPTransportError(reason: "responder has no address")
+        }
         self.channel = channel
         self.log = log
         self.localAddress = localAddress
@@ -37,7 +39,10 @@ package final class ReplayResponder: Sendable {
         let channel = try await DatagramBootstrap(group: eventLoopGroup)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers(SSDPDatagramCodec(), ReplayHandler(replies: replies, log: log))
+                    try channel.pipeline.syncOperations.addHandlers(
+                        SSDPDatagramCodec(),
+                        ReplayHandler(replies: replies, log: log)
+                    )
                 }
             }
             .bind(host: host, port: 0)
@@ -70,7 +75,10 @@ private final class ReplayHandler: ChannelInboundHandler {
             if searches.count < ReplayResponder.maximumRecordedSearches { searches.append(message) }
         }
         for reply in replies {
-            context.write(wrapOutboundOut(SSDPDatagram(remoteAddress: datagram.remoteAddress, bytes: reply)), promise: nil)
+            context.write(
+                wrapOutboundOut(SSDPDatagram(remoteAddress: datagram.remoteAddress, bytes: reply)),
+                promise: nil
+            )
         }
         context.flush()
     }

@@ -22,14 +22,20 @@ public final class SSDPDatagramCodec: ChannelDuplexHandler {
             oversizedDropped += 1
             return
         }
-        let datagram = SSDPDatagram(remoteAddress: envelope.remoteAddress, bytes: Array(envelope.data.readableBytesView))
+        let datagram = SSDPDatagram(
+            remoteAddress: envelope.remoteAddress,
+            bytes: Array(envelope.data.readableBytesView)
+        )
         context.fireChannelRead(wrapInboundOut(datagram))
     }
 
     public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let datagram = unwrapOutboundIn(data)
         let buffer = context.channel.allocator.buffer(bytes: datagram.bytes)
-        context.write(wrapOutboundOut(AddressedEnvelope(remoteAddress: datagram.remoteAddress, data: buffer)), promise: promise)
+        context.write(
+            wrapOutboundOut(AddressedEnvelope(remoteAddress: datagram.remoteAddress, data: buffer)),
+            promise: promise
+        )
     }
 }
 

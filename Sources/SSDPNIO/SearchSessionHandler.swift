@@ -26,7 +26,11 @@ public final class SearchSessionHandler: ChannelInboundHandler {
     /// What the session reports, in order: services as they are found, then one stop or one failure.
     public enum Event: Sendable {
         case found(SSDPService)
-        case stopped(foundServices: [SSDPService], reason: SearchSessionStateMachine.StopReason, statistics: SearchSessionStatistics)
+        case stopped(
+            foundServices: [SSDPService],
+            reason: SearchSessionStateMachine.StopReason,
+            statistics: SearchSessionStatistics
+        )
         case failed(SSDPSearchSessionError, statistics: SearchSessionStatistics)
     }
 
@@ -81,10 +85,16 @@ public final class SearchSessionHandler: ChannelInboundHandler {
         let result = machine.received(datagram.bytes, at: now(context))
         switch result {
         case .reportService(let service):
-            logger.debug("Found service", metadata: ["ssdp.usn": "\(service.uniqueServiceName)", "ssdp.peer": "\(datagram.remoteAddress)"])
+            logger.debug(
+                "Found service",
+                metadata: ["ssdp.usn": "\(service.uniqueServiceName)", "ssdp.peer": "\(datagram.remoteAddress)"]
+            )
             onEvent(.found(service))
         case .dropped(let reason):
-            logger.debug("Dropped datagram", metadata: ["ssdp.reason": "\(reason)", "ssdp.peer": "\(datagram.remoteAddress)"])
+            logger.debug(
+                "Dropped datagram",
+                metadata: ["ssdp.reason": "\(reason)", "ssdp.peer": "\(datagram.remoteAddress)"]
+            )
         }
     }
 
@@ -124,7 +134,10 @@ public final class SearchSessionHandler: ChannelInboundHandler {
             guard let self, let context = self.context else { return }
             self.fail(SSDPSearchSessionError(reason: "send to \(self.destination) failed: \(error)"), context: context)
         }
-        context.writeAndFlush(wrapOutboundOut(SSDPDatagram(remoteAddress: destination, bytes: message.serialized())), promise: promise)
+        context.writeAndFlush(
+            wrapOutboundOut(SSDPDatagram(remoteAddress: destination, bytes: message.serialized())),
+            promise: promise
+        )
     }
 
     private func fail(_ error: SSDPSearchSessionError, context: ChannelHandlerContext) {

@@ -180,7 +180,12 @@ public final class SSDPSearchSession: Sendable {
                 stopRequested ? SearchSessionHandler.Stop() as any Sendable : SearchSessionHandler.Start()
             )
         case .failure(let error):
-            handle(.failed(SSDPSearchSessionError(reason: "cannot open socket: \(error)"), statistics: SearchSessionStatistics()))
+            handle(
+                .failed(
+                    SSDPSearchSessionError(reason: "cannot open socket: \(error)"),
+                    statistics: SearchSessionStatistics()
+                )
+            )
         }
     }
 

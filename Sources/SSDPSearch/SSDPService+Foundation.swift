@@ -1,10 +1,11 @@
+import NIOCore
+import SSDPNIO
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import NIOCore
-import SSDPNIO
 
 extension SSDPService {
     /// LOCATION as an absolute URL, or `nil` when it is not one (Microsoft PNRP sends `192.168.1.1`).

@@ -63,7 +63,9 @@ struct Demo: AsyncParsableCommand {
             print("Heard \(responder.receivedSearches.count) M-SEARCH.")
             return
         }
-        let options = try SearchOptions.parse(["--host", "127.0.0.1", "--port", "\(port)", "--mx", "\(mx)", "--requests", "\(requests)"])
+        let options = try SearchOptions.parse([
+            "--host", "127.0.0.1", "--port", "\(port)", "--mx", "\(mx)", "--requests", "\(requests)",
+        ])
         let session = SSDPSearchSession(
             configuration: try options.configuration(searchTarget: "upnp:rootdevice"),
             logger: makeLogger(level: logLevel)
@@ -75,7 +77,12 @@ struct Demo: AsyncParsableCommand {
         }
         let expected = DemoAnswers.expectedUniqueServiceNames
         guard heard == requests, found.map(\.uniqueServiceName).sorted() == expected.sorted() else {
-            FileHandle.standardError.write(Data("ssdp-sim: demo failed: expected \(expected.count) services after \(requests) searches, found \(found.count) after \(heard)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "ssdp-sim: demo failed: expected \(expected.count) services after \(requests) searches, found \(found.count) after \(heard)\n"
+                        .utf8
+                )
+            )
             throw ExitCode.failure
         }
     }

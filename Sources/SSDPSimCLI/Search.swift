@@ -13,7 +13,10 @@ struct Search: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The search target (ST): ssdp:all, upnp:rootdevice, roku:ecp, uuid:…, urn:…:device:T:v, urn:…:service:T:v.")
+    @Argument(
+        help:
+            "The search target (ST): ssdp:all, upnp:rootdevice, roku:ecp, uuid:…, urn:…:device:T:v, urn:…:service:T:v."
+    )
     var searchTarget = "ssdp:all"
 
     @OptionGroup var options: SearchOptions
@@ -77,10 +80,11 @@ struct SearchOptions: ParsableArguments {
                 maximumSearchRequestsBeforeClosing: requests
             )
         } catch {
-            let flag = [
-                "maximumWaitResponseTime": "--mx", "maximumSearchRequestsBeforeClosing": "--requests",
-                "searchTarget": "<search-target>", "host": "--host", "port": "--port",
-            ][error.field] ?? error.field
+            let flag =
+                [
+                    "maximumWaitResponseTime": "--mx", "maximumSearchRequestsBeforeClosing": "--requests",
+                    "searchTarget": "<search-target>", "host": "--host", "port": "--port",
+                ][error.field] ?? error.field
             throw ValidationError("\(flag) '\(error.value)': \(error.reason)")
         }
     }

@@ -41,13 +41,17 @@ struct SearchOutput {
         if json {
             printJSON(FoundLine(time: seconds(elapsed), service: service))
         } else {
-            print("+\(seconds(elapsed))s  \(service.searchTarget)  \(service.uniqueServiceName)  \(service.location)  \(service.server)")
+            print(
+                "+\(seconds(elapsed))s  \(service.searchTarget)  \(service.uniqueServiceName)  \(service.location)  \(service.server)"
+            )
         }
     }
 
     private func emitSummary(found: Int, elapsed: Duration, statistics: SearchSessionStatistics) {
         if json {
-            printJSON(StoppedLine(event: "stopped", time: seconds(elapsed), found: found, statistics: Counts(statistics)))
+            printJSON(
+                StoppedLine(event: "stopped", time: seconds(elapsed), found: found, statistics: Counts(statistics))
+            )
         } else {
             print("Found \(plural(found, "service")) in \(seconds(elapsed)) s. \(describe(statistics))")
         }
@@ -84,7 +88,8 @@ func describe(_ statistics: SearchSessionStatistics) -> String {
         (statistics.notSearching, "after the search"),
     ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     let received = "received \(plural(statistics.datagramsReceived, "datagram"))"
-    return "Sent \(statistics.searchesSent) M-SEARCH; \(received)\(parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))."
+    return
+        "Sent \(statistics.searchesSent) M-SEARCH; \(received)\(parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))."
 }
 
 // MARK: - JSON lines
@@ -106,7 +111,10 @@ private struct FoundLine: Encodable {
         location = service.location
         server = service.server
         maxAge = service.maxAge.components.seconds
-        headers = Dictionary(service.otherHeaders.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        headers = Dictionary(
+            service.otherHeaders.fields.map { ($0.name, $0.value) },
+            uniquingKeysWith: { first, _ in first }
+        )
     }
 }
 

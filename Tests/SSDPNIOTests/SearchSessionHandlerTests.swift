@@ -33,8 +33,13 @@ import Testing
         return (channel, events)
     }
 
-    private func response(usn: String, st: String = "upnp:rootdevice", maxAge: Int = 1800) -> AddressedEnvelope<ByteBuffer> {
-        let text = "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=\(maxAge)\r\nEXT:\r\nLOCATION: http://192.0.2.10/d.xml\r\n"
+    private func response(
+        usn: String,
+        st: String = "upnp:rootdevice",
+        maxAge: Int = 1800
+    ) -> AddressedEnvelope<ByteBuffer> {
+        let text =
+            "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=\(maxAge)\r\nEXT:\r\nLOCATION: http://192.0.2.10/d.xml\r\n"
             + "SERVER: Test/1 UPnP/1.0 Test/1\r\nST: \(st)\r\nUSN: \(usn)\r\n\r\n"
         return AddressedEnvelope(remoteAddress: device, data: ByteBuffer(string: text))
     }
@@ -54,7 +59,10 @@ import Testing
         let first = try sentSearches(channel)
         #expect(first.count == 1)
         #expect(first.first?.0 == device)
-        #expect(first.first?.1 == "M-SEARCH * HTTP/1.1\r\nHOST: 192.0.2.10:1900\r\nMAN: \"ssdp:discover\"\r\nST: upnp:rootdevice\r\nMX: 1\r\n\r\n")
+        #expect(
+            first.first?.1
+                == "M-SEARCH * HTTP/1.1\r\nHOST: 192.0.2.10:1900\r\nMAN: \"ssdp:discover\"\r\nST: upnp:rootdevice\r\nMX: 1\r\n\r\n"
+        )
 
         // N = 3, MX = 1: timeout 3.1 s, searches every (3.1 − 1) / 2 = 1.05 s.
         channel.embeddedEventLoop.advanceTime(by: .milliseconds(1049))
@@ -132,7 +140,10 @@ import Testing
         #expect(try channel.readInbound(as: SSDPDatagram.self) == nil)
         #expect(codec.oversizedDropped == 1)
         try channel.writeInbound(AddressedEnvelope(remoteAddress: device, data: ByteBuffer(string: "x")))
-        #expect(try channel.readInbound(as: SSDPDatagram.self) == SSDPDatagram(remoteAddress: device, bytes: [UInt8(ascii: "x")]))
+        #expect(
+            try channel.readInbound(as: SSDPDatagram.self)
+                == SSDPDatagram(remoteAddress: device, bytes: [UInt8(ascii: "x")])
+        )
     }
 }
 

@@ -21,7 +21,9 @@ extension Tag {
     }
 
     /// Two devices; the first answers twice, then a chatty answer for another target arrives.
-    static let replies = [answer("roku"), answer("roku"), answer("hue"), answer("hue", st: "urn:schemas-upnp-org:device:basic:1")]
+    static let replies = [
+        answer("roku"), answer("roku"), answer("hue"), answer("hue", st: "urn:schemas-upnp-org:device:basic:1"),
+    ]
 
     private func configuration(port: Int, requests: Int = 3) throws -> SSDPSearchSessionConfiguration {
         try .createUnicastConfiguration(
@@ -61,7 +63,9 @@ extension Tag {
 
     @Test func delegateHearsEachServiceThenOneStop() async throws {
         let responder = try await ReplayResponder.start(replies: Self.replies)
-        let session = SSDPSearchSession(configuration: try configuration(port: try #require(responder.localAddress.port)))
+        let session = SSDPSearchSession(
+            configuration: try configuration(port: try #require(responder.localAddress.port))
+        )
         let delegate = RecordingDelegate()
         session.delegate = delegate
         session.startSearch()
@@ -75,7 +79,9 @@ extension Tag {
 
     @Test func stopSearchEndsEarlyWithWhatWasFound() async throws {
         let responder = try await ReplayResponder.start(replies: Self.replies)
-        let session = SSDPSearchSession(configuration: try configuration(port: try #require(responder.localAddress.port), requests: 5))
+        let session = SSDPSearchSession(
+            configuration: try configuration(port: try #require(responder.localAddress.port), requests: 5)
+        )
         let delegate = RecordingDelegate()
         session.delegate = delegate
         var iterator = session.services.makeAsyncIterator()
@@ -93,7 +99,9 @@ extension Tag {
 
     @Test func zeroRequestsStopsAtOnceAndSendsNothing() async throws {
         let responder = try await ReplayResponder.start(replies: Self.replies)
-        let session = SSDPSearchSession(configuration: try configuration(port: try #require(responder.localAddress.port), requests: 0))
+        let session = SSDPSearchSession(
+            configuration: try configuration(port: try #require(responder.localAddress.port), requests: 0)
+        )
         let found = try await session.search()
         await responder.stop()
 
@@ -116,7 +124,9 @@ extension Tag {
 
     @Test func cancellingTheIteratingTaskStopsTheSearch() async throws {
         let responder = try await ReplayResponder.start(replies: [])
-        let session = SSDPSearchSession(configuration: try configuration(port: try #require(responder.localAddress.port), requests: 5))
+        let session = SSDPSearchSession(
+            configuration: try configuration(port: try #require(responder.localAddress.port), requests: 5)
+        )
         let delegate = RecordingDelegate()
         session.delegate = delegate
         let task = Task { try await session.search() }
@@ -133,7 +143,9 @@ extension Tag {
 
 /// Records delegate calls as short strings and lets a test wait for the last one.
 final class RecordingDelegate: SSDPSearchSessionDelegate {
-    private let state = NIOLockedValueBox<(calls: [String], waiter: CheckedContinuation<[String], Never>?, ended: Bool)>(([], nil, false))
+    private let state = NIOLockedValueBox<
+        (calls: [String], waiter: CheckedContinuation<[String], Never>?, ended: Bool)
+    >(([], nil, false))
 
     func searchSession(_ searchSession: SSDPSearchSession, didFindService service: SSDPService) {
         record("found \(service.uniqueServiceName)", ends: false)

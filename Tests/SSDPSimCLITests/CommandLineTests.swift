@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The `ssdp-sim` executable as a user meets it: exit codes, messages, output formats.
+@Suite struct CommandLineTests {
+    @Test func demoFindsEachCapturedDeviceOnceAndExitsZero() throws {
+        let output = try CommandRunner.ssdpSim("demo", "--json")
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let events = output.jsonLines
+        let usns = events.filter { $0["event"] as? String == "found" }.compactMap { $0["usn"] as? String }
+        #expect(usns.count == 4)
+        #expect(Set(usns).count == 4)
+        let statistics = try #require(events.last?["statistics"] as? [String: Int])
+        #expect(statistics["searchesSent"] == 3)
+        #expect(statistics["datagramsReceived"] == 45)
+        #expect(statistics["reported"] == 4)
+        #expect(statistics["duplicates"] == 14)
+        #expect(statistics["wrongSearchTarget"] == 18)
+        #expect(statistics["incomplete"] == 3)
+        #expect(statistics["unparseable"] == 3)
+        #expect(statistics["notResponses"] == 3)
+    }
+
+    @Test(arguments: [
+        (["search", "--mx", "9", "--host", "127.0.0.1"], "--mx '9': MX must be 1...5"),
+        (["search", "--mx", "0", "--host", "127.0.0.1"], "--mx '0'"),
+        (["search", "--requests=-1", "--host", "127.0.0.1"], "--requests '-1'"),
+        (["search", "--host", "localhost"], "--host must be an IPv4 or IPv6 address"),
+        (["search", "--port", "0", "--host", "127.0.0.1"], "--port '0'"),
+        (["search", "--ttl", "0", "--host", "127.0.0.1"], "--ttl must be 1...255"),
+        (["search", "", "--host", "127.0.0.1"], "<search-target> ''"),
+        (["demo", "--serve-for", "0"], "--serve-for must be 1...3600"),
+    ])
+    func badOptionsExitWithUsageErrorNamingTheOption(arguments: [String], message: String) throws {
+        let output = try CommandRunner.run(CommandRunner.ssdpSim, arguments)
+        #expect(output.status == 64)
+        #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+
+    @Test func socketThatCannotOpenExitsOneWithTheReason() throws {
+        let output = try CommandRunner.ssdpSim(
+            "search",
+            "--host",
+            "127.0.0.1",
+            "--interface",
+            "no-such-if0",
+            "--requests",
+            "1",
+            "--mx",
+            "1"
+        )
+        #expect(output.status == 1)
+        #expect(output.standardError.contains("no interface named no-such-if0"))
+    }
+
+    @Test func helpExplainsEveryOption() throws {
+        let output = try CommandRunner.ssdpSim("search", "--help")
+        #expect(output.status == 0)
+        for option in ["--mx", "--requests", "--host", "--port", "--interface", "--ttl", "--json", "--log-level"] {
+            #expect(output.standardOutput.contains(option))
+        }
+    }
+}

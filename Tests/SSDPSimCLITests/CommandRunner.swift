@@ -1,0 +1,57 @@
+import Foundation
+
+/// Runs programs for the CLI tests and collects what they print.
+enum CommandRunner {
+    struct Output {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        /// Each line of standard output parsed as a JSON object (lines that are not are skipped).
+        var jsonLines: [[String: Any]] {
+            standardOutput.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+    }
+
+    /// The `ssdp-sim` binary SwiftPM built beside the test bundle.
+    static var ssdpSim: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ssdp-sim")
+    }
+
+    /// Runs `executable` with `arguments` to completion; `timeout` bounds it (the process is killed after).
+    static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        timeout: Duration = .seconds(60)
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let (stdout, stderr) = (Pipe(), Pipe())
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let killer = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(
+            deadline: .now() + .milliseconds(Int(timeout.components.seconds) * 1000),
+            execute: killer
+        )
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        killer.cancel()
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: out, as: UTF8.self),
+            standardError: String(decoding: err, as: UTF8.self)
+        )
+    }
+
+    static func ssdpSim(_ arguments: String...) throws -> Output {
+        try run(ssdpSim, arguments)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Whether this process may create a private network namespace (root, with `unshare` and `ip`).
+enum PrivateNamespace {
+    static let isAvailable: Bool = {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        let probe = try? CommandRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-n", "true"])
+        return probe?.status == 0
+    }()
+}
+
+/// `ssdp-sim search` multicasting for real, inside a private network namespace whose only interface is a
+/// multicast-capable loopback: nothing leaves the namespace. A plain-socket Python responder joined to
+/// 239.255.255.250 reports what arrived, down to the IP header's TTL.
+@Suite(.enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"))
+struct NamespaceMulticastTests {
+    @Test func multicastSearchReachesTheGroupWithTTL2FromAnEphemeralPortAndFindsTheDevice() throws {
+        let responder = try #require(
+            Bundle.module.url(forResource: "multicast_responder", withExtension: "py", subdirectory: "Scripts")
+        )
+        let script = """
+            set -e
+            ip link set lo up
+            ip link set lo multicast on
+            ip route add 239.0.0.0/8 dev lo
+            out=$(mktemp)
+            /usr/bin/python3 "$RESPONDER" 15 > "$out" 2>&1 &
+            responder=$!
+            for _ in $(seq 100); do grep -q ready "$out" && break; sleep 0.1; done
+            "$SSDP_SIM" search upnp:rootdevice --mx 1 --requests 2 --json
+            kill "$responder"
+            wait "$responder" || true
+            sed 's/^/responder: /' "$out"
+            """
+        let output = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/unshare"),
+            ["-n", "bash", "-c", script],
+            environment: ["RESPONDER": responder.path, "SSDP_SIM": CommandRunner.ssdpSim.path]
+        )
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+
+        let events = output.jsonLines
+        let found = events.filter { $0["event"] as? String == "found" }
+        #expect(found.map { $0["usn"] as? String } == ["uuid:plain-python-responder::upnp:rootdevice"])
+        let stopped = try #require(events.last)
+        #expect(stopped["event"] as? String == "stopped")
+
+        let heard = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("responder: {") }.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.dropFirst("responder: ".count).utf8)) as? [String: Any]
+        }
+        #expect(heard.count == 2)
+        for search in heard {
+            #expect(search["destination"] as? String == "239.255.255.250")
+            #expect(search["ttl"] as? Int == 2)
+            let port = try #require(search["sourcePort"] as? Int)
+            #expect(port != 1900 && port > 1024)
+            #expect(
+                (search["text"] as? String)?.hasPrefix("M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\n") == true
+            )
+        }
+    }
+}
