@@ -8,7 +8,7 @@ public struct SSDPCacheControl: Hashable, Sendable {
     public var maxAge: Int?
     /// Whether the max-age directive has whitespace around its `=`.
     public var hasSpacesAroundEquals: Bool
-    /// Directives other than max-age, trimmed, as written.
+    /// Directives other than max-age, trimmed, as written. A second max-age directive is ignored, not listed.
     public var otherDirectives: [String]
 
     /// Largest max-age accepted; longer values are clamped (UDA's BOOTID and friends are 31-bit too).
@@ -20,17 +20,25 @@ public struct SSDPCacheControl: Hashable, Sendable {
         otherDirectives = []
         for directive in value.split(separator: ",") {
             let trimmed = directive.trimmingSpacesAndTabs()
-            if maxAge == nil, let (seconds, spaced) = Self.readMaxAge(trimmed) {
-                maxAge = seconds
-                hasSpacesAroundEquals = spaced
+            if Self.isMaxAge(trimmed) {
+                if maxAge == nil, let (seconds, spaced) = Self.readMaxAge(trimmed) {
+                    maxAge = seconds
+                    hasSpacesAroundEquals = spaced
+                }
             } else if !trimmed.isEmpty {
                 otherDirectives.append(String(trimmed))
             }
         }
     }
 
+    /// Whether the directive is named max-age, whatever its value (`max-age=:1800` is a max-age directive
+    /// whose value is unreadable, not another directive).
+    private static func isMaxAge(_ directive: Substring) -> Bool {
+        let name = directive.prefix { $0 != "=" }.trimmingSpacesAndTabs()
+        return name.equalsIgnoringASCIICase("max-age")
+    }
+
     private static func readMaxAge(_ directive: Substring) -> (Int, spaced: Bool)? {
-        guard directive.hasPrefixIgnoringASCIICase("max-age") else { return nil }
         let afterName = directive.dropFirst("max-age".count)
         let beforeEquals = afterName.trimmingSpacesAndTabs()
         guard beforeEquals.first == "=" else { return nil }

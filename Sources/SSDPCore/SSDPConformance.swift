@@ -12,8 +12,12 @@ public enum SSDPConformance {
         }
         if let field = headers.fields.first(where: { $0.name.equalsIgnoringASCIICase("CACHE-CONTROL") }) {
             let cacheControl = SSDPCacheControl(field.value)
-            if cacheControl.maxAge == nil { diagnostics.append(SSDPDiagnostic(.invalidCacheControl, field: field.name)) }
-            if cacheControl.hasSpacesAroundEquals { diagnostics.append(SSDPDiagnostic(.spacedMaxAge, field: field.name)) }
+            if cacheControl.maxAge == nil {
+                diagnostics.append(SSDPDiagnostic(.invalidCacheControl, field: field.name))
+            }
+            if cacheControl.hasSpacesAroundEquals {
+                diagnostics.append(SSDPDiagnostic(.spacedMaxAge, field: field.name))
+            }
             if !cacheControl.otherDirectives.isEmpty {
                 diagnostics.append(SSDPDiagnostic(.extraCacheControlDirective, field: field.name))
             }
@@ -44,7 +48,10 @@ public enum SSDPConformance {
             case .alive: return ["HOST", "CACHE-CONTROL", "LOCATION", "NT", "NTS", "SERVER", "USN"] + versioned
             case .byebye: return ["HOST", "NT", "NTS", "USN"] + versioned
             case .update:
-                return ["HOST", "LOCATION", "NT", "NTS", "USN", "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG", "NEXTBOOTID.UPNP.ORG"]
+                return [
+                    "HOST", "LOCATION", "NT", "NTS", "USN", "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG",
+                    "NEXTBOOTID.UPNP.ORG",
+                ]
             case .other, nil: return ["HOST", "NT", "NTS", "USN"]
             }
         }
@@ -68,7 +75,8 @@ public enum SSDPConformance {
     /// Whether a SERVER or USER-AGENT value has a `UPnP/1.x` token with x ≥ 1, or `UPnP/2.x`.
     static func claimsUPnP11OrLater(_ product: String?) -> Bool {
         guard let product else { return false }
-        for token in product.split(whereSeparator: { $0 == " " || $0 == "," }) where token.hasPrefixIgnoringASCIICase("UPnP/") {
+        for token in product.split(whereSeparator: { $0 == " " || $0 == "," })
+        where token.hasPrefixIgnoringASCIICase("UPnP/") {
             let version = token.dropFirst("UPnP/".count).split(separator: ".")
             guard let major = version.first.flatMap({ Int($0) }) else { continue }
             let minor = version.count > 1 ? Int(version[1]) ?? 0 : 0
@@ -78,7 +86,8 @@ public enum SSDPConformance {
     }
 
     /// Whether a HOST value or an address names an SSDP multicast group: 239.255.255.250 or `FF0x::C`,
-    /// with or without a port. A missing HOST counts as multicast, the SSDP default.
+    /// with or without a port, and with or without a zone id (`[FF02::C%2]:1900`, as async_upnp_client
+    /// writes it). A missing HOST counts as multicast, the SSDP default.
     public static func isMulticastHost(_ host: String?) -> Bool {
         guard let host else { return true }
         let address: Substring
@@ -89,7 +98,8 @@ public enum SSDPConformance {
         } else {
             address = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
         }
-        return address == "239.255.255.250"
-            || (address.hasPrefixIgnoringASCIICase("ff0") && address.hasSuffixIgnoringASCIICase("::c"))
+        let withoutZone = address.prefix { $0 != "%" }
+        return withoutZone == "239.255.255.250"
+            || (withoutZone.hasPrefixIgnoringASCIICase("ff0") && withoutZone.hasSuffixIgnoringASCIICase("::c"))
     }
 }

@@ -58,7 +58,7 @@ public struct SSDPDiagnostic: Hashable, Sendable, CustomStringConvertible {
         public static let lowercaseHeaderName = Code(.lowercaseHeaderName)
         /// No space between the colon and a non-empty value (`HOST:239.255.255.250:1900`).
         public static let noSpaceAfterColon = Code(.noSpaceAfterColon)
-        /// Whitespace before the colon, or more than one space after it.
+        /// Whitespace before or after the header name, or anything but one space after the colon.
         public static let extraWhitespaceAroundColon = Code(.extraWhitespaceAroundColon)
         /// The same header name appears more than once.
         public static let duplicateHeader = Code(.duplicateHeader)

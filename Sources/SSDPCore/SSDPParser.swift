@@ -89,7 +89,9 @@ extension SSDPParser {
 
         // MARK: Start line
 
-        mutating func readStartLine(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(SSDPParseError) -> SSDPMessage.Kind {
+        mutating func readStartLine(
+            _ line: Slice<UnsafeBufferPointer<UInt8>>
+        ) throws(SSDPParseError) -> SSDPMessage.Kind {
             let text = decode(line)
             let tokens = text.split(separator: " ", omittingEmptySubsequences: true)
             let canonical: String
@@ -140,7 +142,9 @@ extension SSDPParser {
             let value = decode(line[valueStart..<valueEnd])
 
             let leadingWhitespace = valueStart - rawValue.startIndex
-            if nameEnd != colon || leadingWhitespace > 1 || (leadingWhitespace == 1 && rawValue.first != UInt8(ascii: " ")) {
+            let spaceAroundName = nameStart != line.startIndex || nameEnd != colon
+            let oneSpaceAfterColon = leadingWhitespace == 1 && rawValue.first == UInt8(ascii: " ")
+            if spaceAroundName || (leadingWhitespace > 0 && !oneSpaceAfterColon) {
                 note(.extraWhitespaceAroundColon, field: name)
             } else if leadingWhitespace == 0 && valueStart < valueEnd {
                 note(.noSpaceAfterColon, field: name)

@@ -67,8 +67,14 @@ public enum SSDPSearchTarget: Hashable, Sendable, CustomStringConvertible {
         switch (self, advertised) {
         case (.all, _):
             return true
-        case (.deviceType(let domain, let type, let version), .deviceType(let theirDomain, let theirType, let theirVersion)),
-            (.serviceType(let domain, let type, let version), .serviceType(let theirDomain, let theirType, let theirVersion)):
+        case (
+            .deviceType(let domain, let type, let version),
+            .deviceType(let theirDomain, let theirType, let theirVersion)
+        ),
+            (
+                .serviceType(let domain, let type, let version),
+                .serviceType(let theirDomain, let theirType, let theirVersion)
+            ):
             return domain == theirDomain && type == theirType && Self.version(theirVersion, covers: version)
         default:
             return self == advertised

@@ -130,15 +130,27 @@ extension Tag {
         let delegate = RecordingDelegate()
         session.delegate = delegate
         let task = Task { try await session.search() }
-        try await Task.sleep(for: .milliseconds(200))
+        try await waitUntil { !responder.receivedSearches.isEmpty }
         task.cancel()
         _ = await task.result
         let calls = await delegate.waitForEnd()
+        let heardAtStop = responder.receivedSearches.count
+        // The next search would have gone 1.025 s after the first; wait past it.
+        try await Task.sleep(for: .milliseconds(1500))
         await responder.stop()
 
         #expect(calls == ["stop 0"])
-        #expect(responder.receivedSearches.count == 1)
+        #expect(heardAtStop < 5)
+        #expect(responder.receivedSearches.count == heardAtStop)
     }
+}
+
+/// Polls `condition` every 10 ms for up to 10 s (generous: the machine may be busy with other tests).
+func waitUntil(_ condition: () -> Bool) async throws {
+    for _ in 0..<1000 where !condition() {
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(condition(), "condition not met within 10 s")
 }
 
 /// Records delegate calls as short strings and lets a test wait for the last one.
