@@ -55,6 +55,7 @@ public struct SSDPDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// Some bytes are not valid UTF-8; they were replaced with U+FFFD.
         public static let invalidUTF8 = Code(.invalidUTF8)
         /// A header name has lower-case letters (`Location`, `hue-bridgeid`); UDA writes them upper-case.
+        /// Vendor names of the form `token.domain` are exempt: UDA 1.1 §1.1.3's own example is `myheader.philips.com`.
         public static let lowercaseHeaderName = Code(.lowercaseHeaderName)
         /// No space between the colon and a non-empty value (`HOST:239.255.255.250:1900`).
         public static let noSpaceAfterColon = Code(.noSpaceAfterColon)

@@ -149,7 +149,9 @@ extension SSDPParser {
             } else if leadingWhitespace == 0 && valueStart < valueEnd {
                 note(.noSpaceAfterColon, field: name)
             }
-            if line[nameStart..<nameEnd].contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+            let nameBytes = line[nameStart..<nameEnd]
+            let isVendorName = nameBytes.contains(UInt8(ascii: "."))  // `token.domain`, UDA 1.1 §1.1.3
+            if !isVendorName, nameBytes.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
                 note(.lowercaseHeaderName, field: name)
             }
             if headers.contains(name) {

@@ -409,3 +409,11 @@ private func padded(_ bytes: [UInt8], to size: Int) -> [UInt8] {
     let withoutEmptyLine = Array(bytes.prefix(bytes.count - 2))
     return withoutEmptyLine + header + [UInt8](repeating: UInt8(ascii: "x"), count: filler) + [13, 10, 13, 10]
 }
+
+extension SSDPParserTests {
+    @Test func vendorHeaderNamesMayBeLowerCase() throws {
+        let parsed = try SSDPParser.parse("NOTIFY * HTTP/1.1\r\nmyheader.philips.com: 1\r\nhue-bridgeid: 2\r\n\r\n")
+        let lowercase = parsed.diagnostics.filter { $0.code == .lowercaseHeaderName }
+        #expect(lowercase == [SSDPDiagnostic(.lowercaseHeaderName, field: "hue-bridgeid")])
+    }
+}
