@@ -18,22 +18,30 @@ public enum SSDPSocket {
         multicastTTL: Int = defaultMulticastTTL,
         eventLoop: any EventLoop,
         initializer: @escaping @Sendable (any Channel) throws -> Void
-    ) async throws -> any Channel {
-        let device = try interface.map { try SSDPNetworkInterface.find(named: $0, like: destination) }
+    ) -> EventLoopFuture<any Channel> {
+        let device: NIONetworkDevice?
+        do {
+            guard (1...255).contains(multicastTTL) else {
+                throw SSDPTransportError(reason: "multicast TTL \(multicastTTL) is outside 1...255")
+            }
+            device = try interface.map { try SSDPNetworkInterface.find(named: $0, like: destination) }
+        } catch {
+            return eventLoop.makeFailedFuture(error)
+        }
         let bindHost = device?.address?.ipAddress ?? (destination.protocol == .inet6 ? "::" : "0.0.0.0")
-        let channel = try await DatagramBootstrap(group: eventLoop)
+        return DatagramBootstrap(group: eventLoop)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try initializer(channel) }
             }
             .bind(host: bindHost, port: 0)
-            .get()
-        do {
-            try await configureMulticast(channel, ttl: multicastTTL, device: device, family: destination.protocol)
-        } catch {
-            try? await channel.close()
-            throw error
-        }
-        return channel
+            .flatMap { channel in
+                configureMulticast(channel, ttl: multicastTTL, device: device, family: destination.protocol)
+                    .map { channel }
+                    .flatMapError { error in
+                        channel.close(promise: nil)
+                        return channel.eventLoop.makeFailedFuture(error)
+                    }
+            }
     }
 
     private static func configureMulticast(
@@ -41,20 +49,19 @@ public enum SSDPSocket {
         ttl: Int,
         device: NIONetworkDevice?,
         family: NIOBSDSocket.ProtocolFamily
-    ) async throws {
-        guard let provider = channel as? SocketOptionProvider else { return }
-        guard (1...255).contains(ttl) else {
-            throw SSDPTransportError(reason: "multicast TTL \(ttl) is outside 1...255")
+    ) -> EventLoopFuture<Void> {
+        guard let provider = channel as? SocketOptionProvider else {
+            return channel.eventLoop.makeSucceededVoidFuture()
         }
         if family == .inet6 {
-            try await provider.setIPv6MulticastHops(CInt(ttl)).get()
-            if let device { try await provider.setIPv6MulticastIF(CUnsignedInt(device.interfaceIndex)).get() }
-        } else {
-            try await provider.setIPMulticastTTL(CUnsignedChar(ttl)).get()
-            if case .v4(let address) = device?.address {
-                try await provider.setIPMulticastIF(address.address.sin_addr).get()
-            }
+            let hops = provider.setIPv6MulticastHops(CInt(ttl))
+            guard let index = device?.interfaceIndex else { return hops }
+            return hops.flatMap { provider.setIPv6MulticastIF(CUnsignedInt(index)) }
         }
+        let hops = provider.setIPMulticastTTL(CUnsignedChar(ttl))
+        guard case .v4(let address) = device?.address else { return hops }
+        let interfaceAddress = address.address.sin_addr
+        return hops.flatMap { provider.setIPMulticastIF(interfaceAddress) }
     }
 }
 

@@ -98,10 +98,7 @@ public final class SSDPSearchSession: Sendable {
             return true
         }
         guard shouldStart else { return }
-        let eventLoop = self.eventLoop
-        eventLoop.makeFutureWithTask { [self] in
-            try await self.openChannel()
-        }.whenComplete { [weak self] result in
+        openChannel().whenComplete { [weak self] result in
             self?.channelOpened(result)
         }
     }
@@ -151,11 +148,16 @@ public final class SSDPSearchSession: Sendable {
 
     // MARK: - Socket
 
-    private func openChannel() async throws -> any Channel {
-        let destination = try SocketAddress(ipAddress: configuration.host, port: configuration.port)
+    private func openChannel() -> EventLoopFuture<any Channel> {
+        let destination: SocketAddress
+        do {
+            destination = try SocketAddress(ipAddress: configuration.host, port: configuration.port)
+        } catch {
+            return eventLoop.makeFailedFuture(error)
+        }
         let configuration = self.configuration
         let logger = self.logger
-        return try await SSDPSocket.makeSearchChannel(
+        return SSDPSocket.makeSearchChannel(
             destination: destination,
             interface: interface,
             multicastTTL: multicastTTL,

@@ -22,7 +22,7 @@ import Darwin
             interface: interface,
             multicastTTL: ttl,
             eventLoop: MultiThreadedEventLoopGroup.singleton.next()
-        ) { _ in }
+        ) { _ in }.get()
     }
 
     @Test func bindsAnEphemeralPortNever1900WithMulticastTTL2() async throws {
