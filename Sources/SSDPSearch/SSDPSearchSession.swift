@@ -99,32 +99,42 @@ public final class SSDPSearchSession: Sendable {
         }
         guard shouldStart else { return }
         openChannel().whenComplete { [weak self] result in
-            self?.channelOpened(result)
+            guard let self else {
+                // The session went away while its socket was opening: nobody will use the socket.
+                if case .success(let channel) = result { channel.close(promise: nil) }
+                return
+            }
+            self.channelOpened(result)
         }
     }
 
     /// Stops searching and reports what was found. A session that never started reports an empty stop.
     public func stopSearch() {
-        let action: (any Channel)?? = state.withLockedValue { state in
+        enum Step {
+            case reportEmptyStop
+            case stop(any Channel)
+            case nothing
+        }
+        let step: Step = state.withLockedValue { state in
             switch state.phase {
             case .idle:
                 state.phase = .finished
-                return .some(nil)
+                return .reportEmptyStop
             case .opening:
-                state.phase = .opening(stopRequested: true)
-                return nil
+                state.phase = .opening(stopRequested: true)  // channelOpened stops it
+                return .nothing
             case .running(let channel):
-                return .some(channel)
+                return .stop(channel)
             case .finished:
-                return nil
+                return .nothing
             }
         }
-        switch action {
-        case .some(.some(let channel)):
-            channel.pipeline.fireUserInboundEventTriggered(SearchSessionHandler.Stop())
-        case .some(.none):
+        switch step {
+        case .reportEmptyStop:
             handle(.stopped(foundServices: [], reason: .stopRequested, statistics: SearchSessionStatistics()))
-        case .none:
+        case .stop(let channel):
+            channel.pipeline.fireUserInboundEventTriggered(SearchSessionHandler.Stop())
+        case .nothing:
             break
         }
     }

@@ -97,6 +97,43 @@ extension Tag {
         #expect(responder.receivedSearches.count < 5)
     }
 
+    @Test func stoppingBeforeStartingReportsAnEmptyStopOnceAndNeverSearches() async throws {
+        let responder = try await ReplayResponder.start(replies: Self.replies)
+        let session = SSDPSearchSession(
+            configuration: try configuration(port: try #require(responder.localAddress.port))
+        )
+        let delegate = RecordingDelegate()
+        session.delegate = delegate
+        session.stopSearch()
+        session.stopSearch()
+        session.startSearch()  // single use: a stopped session does not start
+        let calls = await delegate.waitForEnd()
+        let found = try await session.search()
+        try await Task.sleep(for: .milliseconds(200))
+        await responder.stop()
+
+        #expect(calls == ["stop 0"])
+        #expect(found.isEmpty)
+        #expect(responder.receivedSearches.isEmpty)
+    }
+
+    @Test func stoppingWhileTheSocketOpensStopsBeforeAnySearch() async throws {
+        let responder = try await ReplayResponder.start(replies: Self.replies)
+        let session = SSDPSearchSession(
+            configuration: try configuration(port: try #require(responder.localAddress.port))
+        )
+        let delegate = RecordingDelegate()
+        session.delegate = delegate
+        session.startSearch()
+        session.stopSearch()
+        let calls = await delegate.waitForEnd()
+        try await Task.sleep(for: .milliseconds(200))
+        await responder.stop()
+
+        #expect(calls == ["stop 0"])
+        #expect(responder.receivedSearches.count <= 1)
+    }
+
     @Test func zeroRequestsStopsAtOnceAndSendsNothing() async throws {
         let responder = try await ReplayResponder.start(replies: Self.replies)
         let session = SSDPSearchSession(
