@@ -36,6 +36,12 @@ struct Demo: AsyncParsableCommand {
     var logLevel: Logger.Level = .warning
 
     func validate() throws {
+        guard SSDPSearchSessionConfiguration.maximumWaitResponseTimeRange.contains(mx) else {
+            throw ValidationError("--mx must be 1...5 seconds, got \(mx)")
+        }
+        guard (1...100).contains(requests) else {
+            throw ValidationError("--requests must be 1...100 for the demo, got \(requests)")
+        }
         if let serveFor, !(1...3600).contains(serveFor) {
             throw ValidationError("--serve-for must be 1...3600 seconds, got \(serveFor)")
         }

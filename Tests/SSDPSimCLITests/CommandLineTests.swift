@@ -30,6 +30,8 @@ import Testing
         (["search", "--ttl", "0", "--host", "127.0.0.1"], "--ttl must be 1...255"),
         (["search", "", "--host", "127.0.0.1"], "<search-target> ''"),
         (["demo", "--serve-for", "0"], "--serve-for must be 1...3600"),
+        (["demo", "--requests", "0"], "--requests must be 1...100"),
+        (["demo", "--mx", "6"], "--mx must be 1...5"),
     ])
     func badOptionsExitWithUsageErrorNamingTheOption(arguments: [String], message: String) throws {
         let output = try CommandRunner.run(CommandRunner.ssdpSim, arguments)
