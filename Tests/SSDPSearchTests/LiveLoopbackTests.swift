@@ -35,10 +35,22 @@ extension Tag {
         )
     }
 
-    @Test func findsEachServiceOnceAndTheResponderHearsExactlyNSearches() async throws {
-        let responder = try await ReplayResponder.start(replies: Self.replies)
+    /// A running responder and a session aimed at it, with a recording delegate attached.
+    private func makeFixture(
+        replies: [[UInt8]] = replies,
+        requests: Int = 3
+    ) async throws -> (ReplayResponder, SSDPSearchSession, RecordingDelegate) {
+        let responder = try await ReplayResponder.start(replies: replies)
         let port = try #require(responder.localAddress.port)
-        let session = SSDPSearchSession(configuration: try configuration(port: port))
+        let session = SSDPSearchSession(configuration: try configuration(port: port, requests: requests))
+        let delegate = RecordingDelegate()
+        session.delegate = delegate
+        return (responder, session, delegate)
+    }
+
+    @Test func findsEachServiceOnceAndTheResponderHearsExactlyNSearches() async throws {
+        let (responder, session, _) = try await makeFixture()
+        let port = try #require(responder.localAddress.port)
 
         let found = try await session.search()
         await responder.stop()
@@ -62,12 +74,7 @@ extension Tag {
     }
 
     @Test func delegateHearsEachServiceThenOneStop() async throws {
-        let responder = try await ReplayResponder.start(replies: Self.replies)
-        let session = SSDPSearchSession(
-            configuration: try configuration(port: try #require(responder.localAddress.port))
-        )
-        let delegate = RecordingDelegate()
-        session.delegate = delegate
+        let (responder, session, delegate) = try await makeFixture()
         session.startSearch()
         session.startSearch()  // single use: a second start does nothing
         let calls = await delegate.waitForEnd()
@@ -78,12 +85,7 @@ extension Tag {
     }
 
     @Test func stopSearchEndsEarlyWithWhatWasFound() async throws {
-        let responder = try await ReplayResponder.start(replies: Self.replies)
-        let session = SSDPSearchSession(
-            configuration: try configuration(port: try #require(responder.localAddress.port), requests: 5)
-        )
-        let delegate = RecordingDelegate()
-        session.delegate = delegate
+        let (responder, session, delegate) = try await makeFixture(requests: 5)
         var iterator = session.services.makeAsyncIterator()
         let first = try await iterator.next()
         session.stopSearch()
@@ -98,12 +100,7 @@ extension Tag {
     }
 
     @Test func stoppingBeforeStartingReportsAnEmptyStopOnceAndNeverSearches() async throws {
-        let responder = try await ReplayResponder.start(replies: Self.replies)
-        let session = SSDPSearchSession(
-            configuration: try configuration(port: try #require(responder.localAddress.port))
-        )
-        let delegate = RecordingDelegate()
-        session.delegate = delegate
+        let (responder, session, delegate) = try await makeFixture()
         session.stopSearch()
         session.stopSearch()
         session.startSearch()  // single use: a stopped session does not start
@@ -118,12 +115,7 @@ extension Tag {
     }
 
     @Test func stoppingWhileTheSocketOpensStopsBeforeAnySearch() async throws {
-        let responder = try await ReplayResponder.start(replies: Self.replies)
-        let session = SSDPSearchSession(
-            configuration: try configuration(port: try #require(responder.localAddress.port))
-        )
-        let delegate = RecordingDelegate()
-        session.delegate = delegate
+        let (responder, session, delegate) = try await makeFixture()
         session.startSearch()
         session.stopSearch()
         let calls = await delegate.waitForEnd()
@@ -135,10 +127,7 @@ extension Tag {
     }
 
     @Test func zeroRequestsStopsAtOnceAndSendsNothing() async throws {
-        let responder = try await ReplayResponder.start(replies: Self.replies)
-        let session = SSDPSearchSession(
-            configuration: try configuration(port: try #require(responder.localAddress.port), requests: 0)
-        )
+        let (responder, session, _) = try await makeFixture(requests: 0)
         let found = try await session.search()
         await responder.stop()
 
@@ -160,12 +149,7 @@ extension Tag {
     }
 
     @Test func cancellingTheIteratingTaskStopsTheSearch() async throws {
-        let responder = try await ReplayResponder.start(replies: [])
-        let session = SSDPSearchSession(
-            configuration: try configuration(port: try #require(responder.localAddress.port), requests: 5)
-        )
-        let delegate = RecordingDelegate()
-        session.delegate = delegate
+        let (responder, session, delegate) = try await makeFixture(replies: [], requests: 5)
         let task = Task { try await session.search() }
         try await waitUntil { !responder.receivedSearches.isEmpty }
         task.cancel()
