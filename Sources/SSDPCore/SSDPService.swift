@@ -49,14 +49,13 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
         let headers = response.headers
         let maxAge = headers["CACHE-CONTROL"].flatMap { SSDPCacheControl($0).maxAge }
         let location = headers["LOCATION"].flatMap { $0.isEmpty ? nil : $0 }
-        var missing: [String] = []
-        if maxAge == nil { missing.append("CACHE-CONTROL") }
-        if location == nil { missing.append("LOCATION") }
-        for name in ["SERVER", "ST", "USN"] where !headers.contains(name) { missing.append(name) }
-        guard let maxAge, let location, missing.isEmpty,
-            let server = headers["SERVER"], let searchTarget = headers["ST"], let usn = headers["USN"]
-        else {
-            throw SSDPIncompleteResponse(missingFields: missing)
+        let (server, searchTarget, usn) = (headers["SERVER"], headers["ST"], headers["USN"])
+        guard let maxAge, let location, let server, let searchTarget, let usn else {
+            let fields: [(String, Bool)] = [
+                ("CACHE-CONTROL", maxAge == nil), ("LOCATION", location == nil),
+                ("SERVER", server == nil), ("ST", searchTarget == nil), ("USN", usn == nil),
+            ]
+            throw SSDPIncompleteResponse(missingFields: fields.filter(\.1).map(\.0))
         }
         var otherHeaders = headers
         for name in Self.requiredHeaders { otherHeaders.removeAll(named: name) }

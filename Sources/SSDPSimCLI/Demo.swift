@@ -69,13 +69,14 @@ struct Demo: AsyncParsableCommand {
             print("Heard \(responder.receivedSearches.count) M-SEARCH.")
             return
         }
-        let options = try SearchOptions.parse([
-            "--host", "127.0.0.1", "--port", "\(port)", "--mx", "\(mx)", "--requests", "\(requests)",
-        ])
-        let session = SSDPSearchSession(
-            configuration: try options.configuration(searchTarget: "upnp:rootdevice"),
-            logger: makeLogger(level: logLevel)
+        let configuration = try SSDPSearchSessionConfiguration.createUnicastConfiguration(
+            forSearchTarget: "upnp:rootdevice",
+            host: "127.0.0.1",
+            port: port,
+            maximumWaitResponseTime: mx,
+            maximumSearchRequestsBeforeClosing: requests
         )
+        let session = SSDPSearchSession(configuration: configuration, logger: makeLogger(level: logLevel))
         guard case .stopped(let found) = try await SearchOutput(json: json).run(session) else { throw ExitCode.failure }
         let heard = responder.receivedSearches.count
         if !json {
