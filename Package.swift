@@ -7,12 +7,14 @@ let package = Package(
     products: [
         .library(name: "SSDPCore", targets: ["SSDPCore"]),
         .library(name: "SSDPSearch", targets: ["SSDPSearch"]),
+        .library(name: "SSDPSimulator", targets: ["SSDPSimulator"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // The protocol core: messages, parser, serializer, search targets and the pure state machines.
@@ -41,12 +43,28 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Simulated root devices: the UDP responder and advertiser, the HTTP description server, device files.
+        .target(
+            name: "SSDPSimulator",
+            dependencies: [
+                "SSDPCore",
+                "SSDPNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The `ssdp-sim` executable: argument parsing and output only.
         .executableTarget(
             name: "SSDPSimCLI",
             dependencies: [
                 "SSDPSearch",
                 "SSDPNIO",
+                "SSDPSimulator",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -61,6 +79,16 @@ let package = Package(
             dependencies: [
                 "SSDPNIO",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SSDPSimulatorTests",
+            dependencies: [
+                "SSDPSimulator",
+                "SSDPSearch",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),

@@ -6,20 +6,25 @@ extension SSDPMessage {
     /// `SSDPParser.parse(m.serialized()).message == m` for any message whose names and values hold no CR
     /// or LF, no colon in a name, and no spaces or tabs at either end.
     public func serialized() -> [UInt8] {
+        serialized(lineEnding: [UInt8(ascii: "\r"), UInt8(ascii: "\n")], spaceAfterColon: true, finalBlankLine: true)
+    }
+
+    /// The wire form with the layout choices a sloppy sender makes (see `SSDPMalformation`).
+    func serialized(lineEnding: [UInt8], spaceAfterColon: Bool, finalBlankLine: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
         bytes += startLine.utf8
-        bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        bytes += lineEnding
         for field in headers.fields {
             bytes += field.name.utf8
             bytes.append(UInt8(ascii: ":"))
             if !field.value.isEmpty {
-                bytes.append(UInt8(ascii: " "))
+                if spaceAfterColon { bytes.append(UInt8(ascii: " ")) }
                 bytes += field.value.utf8
             }
-            bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+            bytes += lineEnding
         }
-        bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        if finalBlankLine { bytes += lineEnding }
         return bytes
     }
 

@@ -140,6 +140,12 @@ public struct SSDPConfigurationError: Error, Hashable, Sendable, CustomStringCon
     public var value: String
     public var reason: String
 
+    public init(field: String, value: String, reason: String) {
+        self.field = field
+        self.value = value
+        self.reason = reason
+    }
+
     public var description: String {
         "invalid \(field) \"\(value)\": \(reason)"
     }

@@ -43,3 +43,16 @@ extension StringProtocol {
         return zip(mine.suffix(theirs.count), theirs).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
     }
 }
+
+extension String {
+    /// The string with ASCII letters in lower case.
+    func asciiLowercased() -> String {
+        String(decoding: utf8.map(SSDPCore.asciiLowercased), as: UTF8.self)
+    }
+
+    /// The string with the first occurrence of `target` replaced, or unchanged when there is none.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let start = indices.first(where: { self[$0...].hasPrefix(target) }) else { return self }
+        return String(self[..<start]) + replacement + self[index(start, offsetBy: target.count)...]
+    }
+}

@@ -11,3 +11,11 @@ public struct SSDPDatagram: Sendable, Hashable {
         self.bytes = bytes
     }
 }
+
+extension SocketAddress {
+    /// The address as people write it: `127.0.0.1:1900`, `[fe80::1]:1900`.
+    public var endpointDescription: String {
+        guard let ip = ipAddress, let port else { return "\(self)" }
+        return self.protocol == .inet6 ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+    }
+}

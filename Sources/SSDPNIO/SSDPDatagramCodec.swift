@@ -3,8 +3,10 @@ import SSDPCore
 
 /// Turns NIO's addressed byte buffers into `SSDPDatagram`s and back.
 ///
-/// Datagrams larger than `SSDPParser.maximumDatagramSize` are dropped on the way in and counted in
-/// `oversizedDropped`, so nothing above the codec ever holds more than 64 KiB per datagram.
+/// Datagrams larger than `maximumSize` (by default `SSDPParser.maximumDatagramSize`) are dropped on the way
+/// in and counted in `oversizedDropped`, so nothing above the codec ever holds more than that per datagram.
+/// A channel whose receive buffers hold `maximumSize + 1` bytes shows every larger datagram, truncated, as
+/// `maximumSize + 1` bytes, so it is dropped too.
 public final class SSDPDatagramCodec: ChannelDuplexHandler {
     public typealias InboundIn = AddressedEnvelope<ByteBuffer>
     public typealias InboundOut = SSDPDatagram
@@ -14,11 +16,16 @@ public final class SSDPDatagramCodec: ChannelDuplexHandler {
     /// Inbound datagrams dropped for being larger than the parser accepts.
     public private(set) var oversizedDropped = 0
 
-    public init() {}
+    /// The largest datagram passed on.
+    public let maximumSize: Int
+
+    public init(maximumSize: Int = SSDPParser.maximumDatagramSize) {
+        self.maximumSize = maximumSize
+    }
 
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
-        guard envelope.data.readableBytes <= SSDPParser.maximumDatagramSize else {
+        guard envelope.data.readableBytes <= maximumSize else {
             oversizedDropped += 1
             return
         }

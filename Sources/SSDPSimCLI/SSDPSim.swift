@@ -12,7 +12,8 @@ enum Entry {
         // Line-buffer standard output so that each line (a found service, a JSON event, the responder's
         // address) reaches a pipe, a file or a container log as soon as it is printed.
         setvbuf(stdout, nil, _IOLBF, 0)
-        await SSDPSim.main()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        await SSDPSim.main(ServeEnvironment.arguments(arguments))
     }
 }
 
@@ -24,6 +25,6 @@ struct SSDPSim: AsyncParsableCommand {
             Start with `ssdp-sim demo`: it replays answers captured from real devices on loopback and \
             runs the real search session against them, with no network and no setup.
             """,
-        subcommands: [Search.self, Demo.self]
+        subcommands: [Serve.self, Send.self, Search.self, Profiles.self, Demo.self]
     )
 }

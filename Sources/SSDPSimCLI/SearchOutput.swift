@@ -39,7 +39,7 @@ struct SearchOutput {
 
     private func emit(_ service: SSDPService, at elapsed: Duration) {
         if json {
-            printJSON(FoundLine(time: seconds(elapsed), service: service))
+            printJSONLine(FoundLine(time: seconds(elapsed), service: service))
         } else {
             print(
                 "+\(seconds(elapsed))s  \(service.searchTarget)  \(service.uniqueServiceName)  \(service.location)  \(service.server)"
@@ -49,7 +49,7 @@ struct SearchOutput {
 
     private func emitSummary(found: Int, elapsed: Duration, statistics: SearchSessionStatistics) {
         if json {
-            printJSON(
+            printJSONLine(
                 StoppedLine(event: "stopped", time: seconds(elapsed), found: found, statistics: Counts(statistics))
             )
         } else {
@@ -59,17 +59,10 @@ struct SearchOutput {
 
     private func emitFailure(_ error: any Error, statistics: SearchSessionStatistics) {
         if json {
-            printJSON(FailedLine(event: "failed", error: "\(error)", statistics: Counts(statistics)))
+            printJSONLine(FailedLine(event: "failed", error: "\(error)", statistics: Counts(statistics)))
         } else {
             FileHandle.standardError.write(Data("ssdp-sim: \(error)\n".utf8))
         }
-    }
-
-    private func printJSON(_ value: some Encodable) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return }
-        print(String(decoding: data, as: UTF8.self))
     }
 }
 
@@ -149,8 +142,8 @@ private struct Counts: Encodable {
 }
 
 /// "1 service", "4 services".
-func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
+func plural(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
 }
 
 /// Whether `text` is an IPv4 or IPv6 literal.

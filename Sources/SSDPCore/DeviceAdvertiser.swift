@@ -1,0 +1,111 @@
+/// When one root device multicasts NOTIFY alive, update and byebye (UDA 1.1 §1.2.2–§1.2.4).
+///
+/// States:
+/// - `idle`: created, nothing sent.
+/// - `running`: a round of the alive set is due at `next.at`; `next.copiesLeft` sends of the set remain in
+///   this round. The first round starts a random 0–100 ms after `start`, each round sends the whole set
+///   `copies` times `copySpacing` apart, and the next round follows after a random time below max-age/2,
+///   so control points never see an advertisement expire. `lastAlive` is when the set last went out.
+/// - `stopped`: after `stop`, which returns one byebye per advertisement that is still valid.
+///
+/// Like every state machine here it reads no clock: the caller passes `now` and arms a timer for
+/// `nextDeadline`. A `timerFired` before the deadline does nothing.
+public struct DeviceAdvertiser: Sendable {
+    private enum State: Sendable {
+        case idle
+        case running(next: Round, lastAlive: SSDPInstant?)
+        case stopped
+    }
+
+    private struct Round: Sendable {
+        var at: SSDPInstant
+        var copiesLeft: Int
+    }
+
+    /// The device advertised; its BOOTID moves on with `update`.
+    public private(set) var device: SSDPRootDevice
+    /// How many times each round sends the alive set (UDA 1.1: more than once, at most 3).
+    public let copies: Int
+    /// The pause between two sends of the set within a round.
+    public let copySpacing: Duration
+    /// The HOST header of every NOTIFY.
+    public let host: String
+    private var state: State = .idle
+    private var random: SSDPRandom
+
+    /// The largest delay before the first alive set (UDA 1.1 §1.2.2: a random 0–100 ms).
+    public static let maximumStartDelay = Duration.milliseconds(100)
+
+    public init(
+        device: SSDPRootDevice,
+        copies: Int = 2,
+        copySpacing: Duration = .milliseconds(200),
+        host: String = SSDPRootDevice.multicastHost,
+        seed: UInt64
+    ) {
+        precondition((1...3).contains(copies), "UDA 1.1 §1.2.2 sends an advertisement set 1 to 3 times")
+        self.device = device
+        self.copies = copies
+        self.copySpacing = copySpacing
+        self.host = host
+        self.random = SSDPRandom(seed: seed)
+    }
+
+    /// When `timerFired` next has something to send, or `nil` when nothing is scheduled.
+    public var nextDeadline: SSDPInstant? {
+        guard case .running(let next, _) = state else { return nil }
+        return next.at
+    }
+
+    /// Starts advertising: the first alive set is due a random 0–100 ms from `now`.
+    public mutating func start(at now: SSDPInstant) {
+        guard case .idle = state else { return }
+        state = .running(
+            next: Round(at: now + random.duration(upTo: Self.maximumStartDelay), copiesLeft: copies),
+            lastAlive: nil
+        )
+    }
+
+    /// The alive messages due at `now` (the whole set, or nothing).
+    public mutating func timerFired(at now: SSDPInstant) -> [SSDPMessage] {
+        guard case .running(var next, _) = state, now >= next.at else { return [] }
+        next.copiesLeft -= 1
+        if next.copiesLeft > 0 {
+            next.at = now + copySpacing
+        } else {
+            next = Round(at: now + reAdvertisingInterval(), copiesLeft: copies)
+        }
+        state = .running(next: next, lastAlive: now)
+        return device.advertisements.map { device.alive($0, host: host) }
+    }
+
+    /// Announces a new BOOTID: returns the `ssdp:update` set carrying NEXTBOOTID, moves the device to that
+    /// BOOTID, and starts a new round of alive messages with it (UDA 1.1 §1.2.4).
+    public mutating func update(at now: SSDPInstant) -> [SSDPMessage] {
+        guard case .running(_, let lastAlive) = state else { return [] }
+        let nextBootID = device.bootID + 1
+        let updates = device.advertisements.map { device.update($0, nextBootID: nextBootID, host: host) }
+        device.bootID = nextBootID
+        state = .running(
+            next: Round(at: now + random.duration(upTo: Self.maximumStartDelay), copiesLeft: copies),
+            lastAlive: lastAlive
+        )
+        return updates
+    }
+
+    /// Stops advertising: one byebye per advertisement when the last alive set has not yet expired, else
+    /// none (UDA 1.1 §1.2.3).
+    public mutating func stop(at now: SSDPInstant) -> [SSDPMessage] {
+        defer { state = .stopped }
+        guard case .running(_, .some(let lastAlive)) = state, now - lastAlive < .seconds(device.maxAge) else {
+            return []
+        }
+        return device.advertisements.map { device.byebye($0, host: host) }
+    }
+
+    /// A random time in [max-age/3, max-age/2), at least one second.
+    private mutating func reAdvertisingInterval() -> Duration {
+        let maxAge = Duration.seconds(max(device.maxAge, 2))
+        return maxAge / 3 + random.duration(upTo: maxAge / 2 - maxAge / 3 - .milliseconds(1))
+    }
+}

@@ -1,0 +1,145 @@
+/// How one simulated root device answers searches: which answers, when, and how they are spoiled.
+///
+/// A value with no I/O: the caller hands it each accepted search (`SSDPSearchRequest`) and the time, and
+/// gets back the answers to send, each with its delay and its bytes. The live simulator schedules them on
+/// an event loop; the harness schedules them on a virtual clock. The only state is the device's seeded
+/// generator and how many searches it has heard, so a seed replays the same timeline.
+public struct DeviceResponder: Sendable {
+    /// What became of one search.
+    public enum Outcome: Hashable, Sendable {
+        /// Answers to send (none when every one of them was lost on the way).
+        case answered([ScheduledAnswer])
+        /// The device did not hear the search: search loss, or one of the first searches it ignores.
+        case notHeard
+        /// The search came in a silent window.
+        case silent
+        /// Nothing the device has matches the search target.
+        case noMatch
+    }
+
+    /// Counts of what the device did, for reports and for checking that counts add up.
+    public struct Statistics: Hashable, Sendable {
+        /// Searches that reached the device, heard or not.
+        public var searchesReceived = 0
+        /// Searches not heard (search loss or ignored first searches).
+        public var searchesNotHeard = 0
+        public var searchesWhileSilent = 0
+        public var searchesUnmatched = 0
+        /// Answer datagrams handed back to send, copies included.
+        public var answersScheduled = 0
+        /// Answer datagrams lost to response loss.
+        public var answersLost = 0
+
+        public init() {}
+    }
+
+    public var device: SSDPRootDevice
+    public var behaviour: SSDPDeviceBehaviour
+    public private(set) var statistics = Statistics()
+    /// When the device started; silent windows are measured from here.
+    public let startedAt: SSDPInstant
+    private var random: SSDPRandom
+
+    public init(device: SSDPRootDevice, behaviour: SSDPDeviceBehaviour = .init(), startedAt: SSDPInstant, seed: UInt64)
+    {
+        self.device = device
+        self.behaviour = behaviour
+        self.startedAt = startedAt
+        self.random = SSDPRandom(seed: seed)
+    }
+
+    /// Decides the answers to `search`, heard at `now`.
+    public mutating func receive(_ search: SSDPSearchRequest, at now: SSDPInstant) -> Outcome {
+        let index = statistics.searchesReceived
+        statistics.searchesReceived += 1
+        if index < behaviour.ignoredSearches || random.chance(behaviour.searchLoss) {
+            statistics.searchesNotHeard += 1
+            return .notHeard
+        }
+        if isSilent(at: now) {
+            statistics.searchesWhileSilent += 1
+            return .silent
+        }
+        let advertisements = answers(to: search.target)
+        guard !advertisements.isEmpty else {
+            statistics.searchesUnmatched += 1
+            return .noMatch
+        }
+        return .answered(schedule(advertisements, window: search.responseWindow))
+    }
+
+    /// Decides the answers to a NOTIFY: none, unless the device is chatty about notifications, in which
+    /// case it answers as if asked for `upnp:rootdevice` by unicast.
+    public mutating func receiveNotification(at now: SSDPInstant) -> Outcome {
+        guard behaviour.chatter.contains(.notifies) else { return .noMatch }
+        guard !isSilent(at: now) else {
+            statistics.searchesWhileSilent += 1
+            return .silent
+        }
+        return .answered(schedule(Array(device.advertisements.prefix(3)), window: .seconds(1)))
+    }
+
+    private func isSilent(at now: SSDPInstant) -> Bool {
+        let elapsed = now - startedAt
+        return behaviour.silentWindows.contains { $0.contains(elapsed) }
+    }
+
+    /// The advertisements to answer with, chatter applied.
+    private func answers(to target: SSDPSearchTarget) -> [SSDPAdvertisement] {
+        var answers = device.answers(to: target)
+        if behaviour.chatter.contains(.anyTarget), target != .all {
+            answers = Array(device.advertisements.prefix(3))
+        }
+        if behaviour.chatter.contains(.wrongTarget), target != .all {
+            answers = answers.map { answer in
+                let wrong = answer.target == device.device.deviceType ? "upnp:rootdevice" : device.device.deviceType
+                return SSDPAdvertisement(target: wrong, usn: answer.usn)
+            }
+        }
+        return answers
+    }
+
+    private mutating func schedule(_ advertisements: [SSDPAdvertisement], window: Duration) -> [ScheduledAnswer] {
+        var scheduled: [ScheduledAnswer] = []
+        scheduled.reserveCapacity(advertisements.count * behaviour.duplicates)
+        for advertisement in advertisements {
+            let delay = delay(within: window)
+            let bytes = SSDPMalformation.bytes(
+                for: device.searchResponse(for: advertisement),
+                with: behaviour.malformations
+            )
+            for _ in 0..<behaviour.duplicates {
+                if random.chance(behaviour.responseLoss) {
+                    statistics.answersLost += 1
+                } else {
+                    scheduled.append(ScheduledAnswer(delay: delay, advertisement: advertisement, bytes: bytes))
+                }
+            }
+        }
+        statistics.answersScheduled += scheduled.count
+        return scheduled
+    }
+
+    private mutating func delay(within window: Duration) -> Duration {
+        switch behaviour.delay {
+        case .uniform: random.duration(upTo: window)
+        case .immediate: .zero
+        case .fixed(let delay): delay
+        case .late(let extra): window + extra
+        }
+    }
+}
+
+/// One answer datagram to send after `delay`.
+public struct ScheduledAnswer: Hashable, Sendable {
+    public var delay: Duration
+    /// What the answer announces (its ST and USN before any malformation).
+    public var advertisement: SSDPAdvertisement
+    public var bytes: [UInt8]
+
+    public init(delay: Duration, advertisement: SSDPAdvertisement, bytes: [UInt8]) {
+        self.delay = delay
+        self.advertisement = advertisement
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,107 @@
+/// How a simulated device departs from a well-behaved one: timing, loss, duplicates, chatter, malformed
+/// answers and silence. The default is a device that follows UDA 1.1 to the letter.
+///
+/// Every random choice is drawn from the device's seeded generator, so a seed replays the same timeline.
+public struct SSDPDeviceBehaviour: Hashable, Sendable {
+    /// When an answer leaves, measured from the search that asked for it.
+    public enum Delay: Hashable, Sendable {
+        /// Uniform in [0, MX] for each answer, as UDA 1.1 §1.3.3 asks (MX clamped to 5; 1 s for unicast).
+        case uniform
+        /// At once, ignoring MX (the DIAL reference server, node-ssdp).
+        case immediate
+        /// Always this long.
+        case fixed(Duration)
+        /// This long after the MX window has closed: too late for a control point that waits only MX.
+        case late(Duration)
+    }
+
+    /// Ways of answering what was not asked. The raw values are the names device files and flags use.
+    public enum Chatter: String, Hashable, Sendable, CaseIterable {
+        /// Answers every search with the root's own three targets, whatever the ST (Hue, cling, fHDHR).
+        case anyTarget = "any-target"
+        /// Answers matching searches with a different ST than the one asked for (ESP32SSDP).
+        case wrongTarget = "wrong-target"
+        /// Answers NOTIFY messages as if they were searches.
+        case notifies
+    }
+
+    /// A stretch of time, from the device's start, in which it answers nothing.
+    public struct SilentWindow: Hashable, Sendable {
+        public var start: Duration
+        public var end: Duration
+
+        public init(start: Duration, end: Duration) {
+            self.start = start
+            self.end = end
+        }
+
+        public func contains(_ elapsed: Duration) -> Bool { start <= elapsed && elapsed < end }
+    }
+
+    public var delay: Delay
+    /// Probability that the device does not hear a search at all.
+    public var searchLoss: Double
+    /// Probability that each answer datagram (each copy) is lost on the way.
+    public var responseLoss: Double
+    /// The first this many searches are not heard: a deterministic loss pattern.
+    public var ignoredSearches: Int
+    /// How many times each answer is sent (1 = once).
+    public var duplicates: Int
+    public var chatter: Set<Chatter>
+    /// Applied to every answer the device sends.
+    public var malformations: Set<SSDPMalformation>
+    public var silentWindows: [SilentWindow]
+
+    public init(
+        delay: Delay = .uniform,
+        searchLoss: Double = 0,
+        responseLoss: Double = 0,
+        ignoredSearches: Int = 0,
+        duplicates: Int = 1,
+        chatter: Set<Chatter> = [],
+        malformations: Set<SSDPMalformation> = [],
+        silentWindows: [SilentWindow] = []
+    ) {
+        self.delay = delay
+        self.searchLoss = searchLoss
+        self.responseLoss = responseLoss
+        self.ignoredSearches = ignoredSearches
+        self.duplicates = duplicates
+        self.chatter = chatter
+        self.malformations = malformations
+        self.silentWindows = silentWindows
+    }
+
+    /// Checks the values a user gave; the error names the field.
+    public func validate() throws(SSDPConfigurationError) {
+        for (field, probability) in [("searchLoss", searchLoss), ("responseLoss", responseLoss)]
+        where !(0...1).contains(probability) {
+            throw SSDPConfigurationError(field: field, value: "\(probability)", reason: "a probability must be 0...1")
+        }
+        guard ignoredSearches >= 0 else {
+            throw SSDPConfigurationError(
+                field: "ignoredSearches",
+                value: "\(ignoredSearches)",
+                reason: "must be 0 or more"
+            )
+        }
+        guard (1...10).contains(duplicates) else {
+            throw SSDPConfigurationError(field: "duplicates", value: "\(duplicates)", reason: "must be 1...10")
+        }
+        switch delay {
+        case .fixed(let duration), .late(let duration):
+            guard duration >= .zero, duration <= .seconds(60) else {
+                throw SSDPConfigurationError(field: "delay", value: "\(duration)", reason: "must be 0...60 seconds")
+            }
+        case .uniform, .immediate:
+            break
+        }
+        for window in silentWindows where !(window.start >= .zero && window.start < window.end) {
+            throw SSDPConfigurationError(
+                field: "silent",
+                value: "\(window.start)..<\(window.end)",
+                reason: "a window must start at 0 s or later and end after it starts"
+            )
+        }
+    }
+}

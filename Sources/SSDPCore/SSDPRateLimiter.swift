@@ -1,0 +1,55 @@
+/// A token bucket per source: at most `rate` answers per second to any one source, in bursts of at most
+/// `rate`. This is what keeps a simulator from being a reflection amplifier: a spoofed search can make it
+/// send only so much to its victim.
+///
+/// The table of sources is bounded. When it is full, sources whose buckets have refilled (idle for a
+/// second or more) are forgotten, at most once a second so that a flood of new sources costs little;
+/// until some are forgotten, a new source gets nothing.
+public struct SSDPRateLimiter: Sendable {
+    private struct Bucket: Sendable {
+        var tokens: Double
+        var updatedAt: SSDPInstant
+    }
+
+    /// Answers per second per source; also the largest burst.
+    public let rate: Int
+    /// How many sources are tracked at once.
+    public let maximumSources: Int
+    private var buckets: [String: Bucket] = [:]
+    private var lastSweep: SSDPInstant?
+
+    public init(rate: Int, maximumSources: Int = 4_096) {
+        precondition(rate > 0 && maximumSources > 0)
+        self.rate = rate
+        self.maximumSources = maximumSources
+    }
+
+    /// Takes up to `count` tokens for `source` at `now` and returns how many it got.
+    public mutating func take(_ count: Int, for source: String, at now: SSDPInstant) -> Int {
+        guard count > 0 else { return 0 }
+        if buckets[source] == nil {
+            if buckets.count >= maximumSources { forgetIdleSources(at: now) }
+            guard buckets.count < maximumSources else { return 0 }
+            buckets[source] = Bucket(tokens: Double(rate), updatedAt: now)
+        }
+        var bucket = buckets[source]!
+        bucket.tokens = refilled(bucket, at: now)
+        bucket.updatedAt = now
+        let granted = min(count, Int(bucket.tokens))
+        bucket.tokens -= Double(granted)
+        buckets[source] = bucket
+        return granted
+    }
+
+    private func refilled(_ bucket: Bucket, at now: SSDPInstant) -> Double {
+        let elapsed = now - bucket.updatedAt
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return min(Double(rate), bucket.tokens + max(0, seconds) * Double(rate))
+    }
+
+    private mutating func forgetIdleSources(at now: SSDPInstant) {
+        if let lastSweep, now - lastSweep < .seconds(1) { return }
+        lastSweep = now
+        buckets = buckets.filter { refilled($0.value, at: now) < Double(rate) }
+    }
+}

@@ -1,0 +1,95 @@
+extension SSDPRootDevice {
+    /// The UPnP device description (UDA 1.1 §2.3) that LOCATION serves: every device of the tree with its
+    /// type, names, UDN and service list.
+    ///
+    /// Service URLs are paths under `basePath`: service `k` (numbered across the whole tree, depth first)
+    /// has `basePath/service/k/scpd.xml`, `…/control` and `…/event`.
+    public func descriptionXML(basePath: String) -> String {
+        var counter = 0
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <root xmlns="urn:schemas-upnp-org:device-1-0" configId="\(configID)">
+              <specVersion><major>1</major><minor>1</minor></specVersion>
+
+            """
+        appendDevice(device, basePath: basePath, indent: "  ", counter: &counter, to: &xml)
+        xml += "</root>\n"
+        return xml
+    }
+
+    /// A service description with no actions and no state variables: enough for a control point that
+    /// fetches every SCPD before it calls the device usable.
+    public static let emptyServiceDescriptionXML = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <scpd xmlns="urn:schemas-upnp-org:service-1-0">
+          <specVersion><major>1</major><minor>1</minor></specVersion>
+          <actionList></actionList>
+          <serviceStateTable></serviceStateTable>
+        </scpd>
+
+        """
+
+    /// How many services the whole tree lists; their indexes in the service URLs are `0..<count`.
+    public var serviceCount: Int {
+        device.allDevices.reduce(0) { $0 + $1.services.count }
+    }
+
+    private func appendDevice(
+        _ device: SSDPDevice,
+        basePath: String,
+        indent: String,
+        counter: inout Int,
+        to xml: inout String
+    ) {
+        let inner = indent + "  "
+        xml += "\(indent)<device>\n"
+        for (name, value) in [
+            ("deviceType", device.deviceType), ("friendlyName", device.friendlyName),
+            ("manufacturer", device.manufacturer), ("modelName", device.modelName), ("UDN", device.udn),
+        ] {
+            xml += "\(inner)<\(name)>\(Self.escaped(value))</\(name)>\n"
+        }
+        if !device.services.isEmpty {
+            xml += "\(inner)<serviceList>\n"
+            for service in device.services {
+                let path = "\(basePath)/service/\(counter)"
+                counter += 1
+                xml += "\(inner)  <service>\n"
+                for (name, value) in [
+                    ("serviceType", service.serviceType), ("serviceId", service.serviceID),
+                    ("SCPDURL", "\(path)/scpd.xml"), ("controlURL", "\(path)/control"),
+                    ("eventSubURL", "\(path)/event"),
+                ] {
+                    xml += "\(inner)    <\(name)>\(Self.escaped(value))</\(name)>\n"
+                }
+                xml += "\(inner)  </service>\n"
+            }
+            xml += "\(inner)</serviceList>\n"
+        }
+        if !device.embeddedDevices.isEmpty {
+            xml += "\(inner)<deviceList>\n"
+            for embedded in device.embeddedDevices {
+                appendDevice(embedded, basePath: basePath, indent: inner + "  ", counter: &counter, to: &xml)
+            }
+            xml += "\(inner)</deviceList>\n"
+        }
+        xml += "\(indent)</device>\n"
+    }
+
+    /// Text with the five XML special characters escaped.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,105 @@
+/// A root device as it appears on the network: its device tree plus what SSDP messages carry about it.
+public struct SSDPRootDevice: Hashable, Sendable {
+    public var device: SSDPDevice
+    /// The absolute URL of the description (LOCATION).
+    public var location: String
+    /// `OS/version UPnP/1.1 product/version` (SERVER).
+    public var server: String
+    /// Seconds an advertisement stays valid (CACHE-CONTROL max-age).
+    public var maxAge: Int
+    /// BOOTID.UPNP.ORG: grows with every start of the device (UDA 1.1 §1.2.2).
+    public var bootID: Int
+    /// CONFIGID.UPNP.ORG: changes with the description (UDA 1.1 §1.2.2).
+    public var configID: Int
+    /// Targets answered besides the UPnP ones (`roku:ecp`, `urn:dial-multiscreen-org:service:dial:1`), each
+    /// with the USN `<UDN>::<target>`.
+    public var extraTargets: [String]
+    /// Headers added, in order, after the standard ones of every response and alive message.
+    public var extraHeaders: [SSDPHeaderField]
+
+    public init(
+        device: SSDPDevice,
+        location: String,
+        server: String = "Linux/6.1 UPnP/1.1 ssdp-sim/0.1",
+        maxAge: Int = 1800,
+        bootID: Int = 1,
+        configID: Int = 1,
+        extraTargets: [String] = [],
+        extraHeaders: [SSDPHeaderField] = []
+    ) {
+        self.device = device
+        self.location = location
+        self.server = server
+        self.maxAge = maxAge
+        self.bootID = bootID
+        self.configID = configID
+        self.extraTargets = extraTargets
+        self.extraHeaders = extraHeaders
+    }
+
+    /// The full advertisement set, in the order UDA 1.1 §1.2.2 lists it: the root's three, then two for each
+    /// embedded device, then one per service type of each device, then the extra targets.
+    public var advertisements: [SSDPAdvertisement] {
+        let root = device
+        var result = [
+            SSDPAdvertisement(target: "upnp:rootdevice", usn: "\(root.udn)::upnp:rootdevice"),
+            SSDPAdvertisement(target: root.udn, usn: root.udn),
+            SSDPAdvertisement(target: root.deviceType, usn: "\(root.udn)::\(root.deviceType)"),
+        ]
+        for embedded in root.allDevices.dropFirst() {
+            result.append(SSDPAdvertisement(target: embedded.udn, usn: embedded.udn))
+            result.append(
+                SSDPAdvertisement(target: embedded.deviceType, usn: "\(embedded.udn)::\(embedded.deviceType)")
+            )
+        }
+        for device in root.allDevices {
+            for serviceType in device.distinctServiceTypes {
+                result.append(SSDPAdvertisement(target: serviceType, usn: "\(device.udn)::\(serviceType)"))
+            }
+        }
+        for target in extraTargets {
+            result.append(SSDPAdvertisement(target: target, usn: "\(root.udn)::\(target)"))
+        }
+        return result
+    }
+
+    /// The answers a search for `target` gets, each with the ST it carries (UDA 1.1 §1.3.3).
+    ///
+    /// `ssdp:all` gets the whole advertisement set. Every other target gets one answer per matching
+    /// device or (device, service type) pair, carrying the ST exactly as the search spelled it, so a
+    /// `:2` device found by a `:1` search answers with `:1` (§1.3.2).
+    public func answers(to target: SSDPSearchTarget) -> [SSDPAdvertisement] {
+        let requested = target.rawValue
+        switch target {
+        case .all:
+            return advertisements
+        case .rootDevice:
+            return [SSDPAdvertisement(target: requested, usn: "\(device.udn)::upnp:rootdevice")]
+        case .uuid:
+            return device.allDevices.filter { $0.udn == requested }.map {
+                SSDPAdvertisement(target: requested, usn: $0.udn)
+            }
+        case .deviceType:
+            return device.allDevices.filter { target.matches(advertised: SSDPSearchTarget($0.deviceType)) }.map {
+                SSDPAdvertisement(target: requested, usn: "\($0.udn)::\(requested)")
+            }
+        case .serviceType:
+            return device.allDevices.filter { device in
+                device.distinctServiceTypes.contains { target.matches(advertised: SSDPSearchTarget($0)) }
+            }.map {
+                SSDPAdvertisement(target: requested, usn: "\($0.udn)::\(requested)")
+            }
+        case .other:
+            return extraTargets.contains(requested)
+                ? [SSDPAdvertisement(target: requested, usn: "\(device.udn)::\(requested)")] : []
+        }
+    }
+}
+
+extension SSDPDevice {
+    /// The service types of this device, each once, in the order first listed.
+    var distinctServiceTypes: [String] {
+        var seen = Set<String>()
+        return services.map(\.serviceType).filter { seen.insert($0).inserted }
+    }
+}

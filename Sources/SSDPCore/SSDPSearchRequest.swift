@@ -1,0 +1,64 @@
+/// An M-SEARCH a device has decided to answer: what it searches for and how long the answer may wait.
+///
+/// `init(_:strictness:)` applies the device-side acceptance rules of UDA 1.1 §1.3.2–§1.3.3 once per
+/// datagram, before any device looks at it.
+public struct SSDPSearchRequest: Hashable, Sendable {
+    /// How closely a device holds searches to UDA 1.1 before answering them.
+    public enum Strictness: String, Hashable, Sendable, CaseIterable {
+        /// UDA 1.1: a multicast search needs `MAN: "ssdp:discover"` and an MX of at least 1.
+        case strict
+        /// What many real devices do: a missing or wrong MAN is accepted, a missing or unreadable MX is
+        /// taken as 1 (miniupnpd's choice), MX 0 as 1.
+        case lenient
+    }
+
+    /// Why a device drops a search without answering. There is no SSDP error reply (UDA 1.1 §1.8).
+    public enum Rejection: String, Error, Hashable, Sendable, CaseIterable {
+        /// Not an M-SEARCH.
+        case notASearch
+        /// No ST, or an empty one.
+        case missingSearchTarget
+        /// A multicast search without MX (UDA 1.1 §1.3.3: silently discard).
+        case missingMX
+        /// MX is not a whole number of at least 1.
+        case invalidMX
+        /// MAN is missing or is not `"ssdp:discover"`.
+        case wrongMAN
+    }
+
+    /// The search target, exactly as the search spelled it.
+    public var target: SSDPSearchTarget
+    /// The window the answer is spread over: MX, clamped to 5 s (UDA 1.1 §1.3.3), or 1 s for a unicast
+    /// search, which should be answered within a second.
+    public var responseWindow: Duration
+    /// Whether HOST names the multicast group; otherwise the search was sent to the device directly.
+    public var isMulticast: Bool
+
+    /// The largest MX a device honours (UDA 1.1 §1.3.3).
+    public static let maximumMX = 5
+
+    /// Reads `message` as a search to answer, or says why a device drops it.
+    public static func accept(_ message: SSDPMessage, strictness: Strictness) -> Result<Self, Rejection> {
+        guard message.kind == .search else { return .failure(.notASearch) }
+        let headers = message.headers
+        guard let target = headers["ST"], !target.isEmpty else { return .failure(.missingSearchTarget) }
+        let isMulticast = SSDPConformance.isMulticastHost(headers["HOST"])
+        if strictness == .strict, headers["MAN"] != "\"ssdp:discover\"" {
+            return .failure(.wrongMAN)
+        }
+        let window: Int
+        switch (headers["MX"].map { Int($0) }, strictness) {
+        case (.some(.some(let mx)), _) where mx >= 1:
+            window = isMulticast ? min(mx, maximumMX) : 1
+        case (nil, _) where !isMulticast, (_, .lenient):
+            window = 1
+        case (nil, .strict):
+            return .failure(.missingMX)
+        case (.some, .strict):
+            return .failure(.invalidMX)
+        }
+        return .success(
+            Self(target: SSDPSearchTarget(target), responseWindow: .seconds(window), isMulticast: isMulticast)
+        )
+    }
+}

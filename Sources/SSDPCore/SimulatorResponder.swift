@@ -1,0 +1,155 @@
+/// All the devices of one simulator, answering datagrams as one host.
+///
+/// Each datagram is parsed once and an M-SEARCH is checked against the acceptance rules once
+/// (`SSDPSearchRequest.accept`); then every device decides its own answers (`DeviceResponder`). Two limits
+/// apply to the sum: a per-source rate limit (no reflection amplifier) and a cap on answers waiting for
+/// their delay (no unbounded memory). What they cut is counted, never queued.
+///
+/// No I/O and no clock: the live simulator and the harness's virtual network drive the same value.
+public struct SimulatorResponder: Sendable {
+    /// The host-wide rules.
+    public struct Configuration: Hashable, Sendable {
+        public var strictness: SSDPSearchRequest.Strictness
+        /// Answers per second to any one source.
+        public var answersPerSourcePerSecond: Int
+        /// Answers that may wait for their delay at once.
+        public var maximumPendingAnswers: Int
+
+        public init(
+            strictness: SSDPSearchRequest.Strictness = .strict,
+            answersPerSourcePerSecond: Int = 1_000,
+            maximumPendingAnswers: Int = 10_000
+        ) {
+            self.strictness = strictness
+            self.answersPerSourcePerSecond = answersPerSourcePerSecond
+            self.maximumPendingAnswers = maximumPendingAnswers
+        }
+    }
+
+    /// What one datagram was, and what to send because of it.
+    public struct Reception: Sendable {
+        public enum Kind: Sendable {
+            /// An M-SEARCH the host accepted.
+            case search(SSDPSearchRequest)
+            /// An M-SEARCH dropped by the acceptance rules.
+            case rejected(SSDPSearchRequest.Rejection)
+            /// A NOTIFY from another device.
+            case notification
+            /// A search response, which a device has no use for.
+            case response
+            /// Not SSDP at all.
+            case malformed(SSDPParseError)
+        }
+
+        public var kind: Kind
+        /// The parsed message, unless it was malformed.
+        public var message: SSDPMessage?
+        /// The answers to send, each with the index of the device that sends it.
+        public var answers: [(device: Int, answer: ScheduledAnswer)]
+    }
+
+    /// Counts over the whole host. They add up: every datagram is exactly one of searches accepted,
+    /// searches rejected, notifications, responses or malformed.
+    public struct Counters: Hashable, Sendable {
+        public var datagrams = 0
+        public var malformed = 0
+        public var searchesAccepted = 0
+        public var searchesRejected = 0
+        public var notifications = 0
+        public var responses = 0
+        /// Answers cut by the per-source rate limit.
+        public var answersRateLimited = 0
+        /// Answers cut because too many were already waiting.
+        public var answersOverflowed = 0
+        /// Answers handed out to send.
+        public var answersScheduled = 0
+
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    public var devices: [DeviceResponder]
+    public private(set) var counters = Counters()
+    /// Answers handed out whose `answerFinished()` has not been called yet.
+    public private(set) var pendingAnswers = 0
+    private var limiter: SSDPRateLimiter
+
+    public init(configuration: Configuration, devices: [DeviceResponder]) {
+        self.configuration = configuration
+        self.devices = devices
+        self.limiter = SSDPRateLimiter(rate: configuration.answersPerSourcePerSecond)
+    }
+
+    /// Handles one datagram from `source` (its address, the rate limiter's key) at `now`.
+    public mutating func receive(_ bytes: [UInt8], from source: String, at now: SSDPInstant) -> Reception {
+        counters.datagrams += 1
+        let message: SSDPMessage
+        do {
+            message = try SSDPParser.parse(bytes).message
+        } catch {
+            counters.malformed += 1
+            return Reception(kind: .malformed(error), message: nil, answers: [])
+        }
+        switch message.kind {
+        case .response:
+            counters.responses += 1
+            return Reception(kind: .response, message: message, answers: [])
+        case .notify:
+            counters.notifications += 1
+            let answers = collect(from: source, at: now) { $0.receiveNotification(at: now) }
+            return Reception(kind: .notification, message: message, answers: answers)
+        case .search:
+            switch SSDPSearchRequest.accept(message, strictness: configuration.strictness) {
+            case .failure(let rejection):
+                counters.searchesRejected += 1
+                return Reception(kind: .rejected(rejection), message: message, answers: [])
+            case .success(let search):
+                counters.searchesAccepted += 1
+                let answers = collect(from: source, at: now) { $0.receive(search, at: now) }
+                return Reception(kind: .search(search), message: message, answers: answers)
+            }
+        }
+    }
+
+    /// Says that an answer handed out by `receive` has been sent (or given up), freeing its place.
+    public mutating func answerFinished() {
+        precondition(pendingAnswers > 0, "answerFinished() without a pending answer")
+        pendingAnswers -= 1
+    }
+
+    /// Every device's statistics added up.
+    public var deviceStatistics: DeviceResponder.Statistics {
+        devices.reduce(into: DeviceResponder.Statistics()) { sum, device in
+            let statistics = device.statistics
+            sum.searchesReceived += statistics.searchesReceived
+            sum.searchesNotHeard += statistics.searchesNotHeard
+            sum.searchesWhileSilent += statistics.searchesWhileSilent
+            sum.searchesUnmatched += statistics.searchesUnmatched
+            sum.answersScheduled += statistics.answersScheduled
+            sum.answersLost += statistics.answersLost
+        }
+    }
+
+    private mutating func collect(
+        from source: String,
+        at now: SSDPInstant,
+        _ decide: (inout DeviceResponder) -> DeviceResponder.Outcome
+    ) -> [(device: Int, answer: ScheduledAnswer)] {
+        var answers: [(device: Int, answer: ScheduledAnswer)] = []
+        for index in devices.indices {
+            if case .answered(let scheduled) = decide(&devices[index]) {
+                answers += scheduled.lazy.map { (index, $0) }
+            }
+        }
+        guard !answers.isEmpty else { return [] }
+        let granted = limiter.take(answers.count, for: source, at: now)
+        counters.answersRateLimited += answers.count - granted
+        let room = max(0, configuration.maximumPendingAnswers - pendingAnswers)
+        let kept = min(granted, room)
+        counters.answersOverflowed += granted - kept
+        answers.removeLast(answers.count - kept)
+        pendingAnswers += kept
+        counters.answersScheduled += kept
+        return answers
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Logging
+import SSDPSimulator
+import ServiceLifecycle
+import UnixSignals
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run simulated root devices that answer M-SEARCH, advertise and serve their descriptions.",
+        discussion: """
+            Binds UDP 1900 (or --port), joins 239.255.255.250 on --interface, answers each search by \
+            unicast after a random delay within MX, multicasts NOTIFY alive, and serves each device's \
+            description over HTTP at its LOCATION. SIGINT and SIGTERM send one byebye per advertisement \
+            and stop; SIGUSR1 sends ssdp:update and moves every device to a new BOOTID.
+
+            Every option can also come from the environment as SSDP_SIM_<OPTION> (for containers): \
+            SSDP_SIM_PORT=1901, SSDP_SIM_UNICAST_ONLY=1, SSDP_SIM_SILENT=2-5. Flags on the command line win.
+
+            Try it on loopback without multicast, then probe it:
+              ssdp-sim serve --interface lo --unicast-only --port 1901 --count 2
+              ssdp-sim send --host 127.0.0.1 --port 1901 --st ssdp:all
+            """
+    )
+
+    @OptionGroup(title: "Devices") var devices: DeviceOptions
+    @OptionGroup(title: "Behaviour (every device)") var behaviour: BehaviourOptions
+    @OptionGroup(title: "Network") var network: NetworkOptions
+
+    @Option(help: "Stop (with byebye) after this many seconds; default: run until SIGINT or SIGTERM.")
+    var serveFor: Double?
+
+    @Flag(help: "Print one JSON object per event on standard output instead of text.")
+    var json = false
+
+    @Option(help: "Log level on standard error: trace, debug (every answer), info (every search), warning, error.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        _ = try makeConfiguration()
+        if let serveFor, !(serveFor > 0 && serveFor <= 86_400) {
+            throw ValidationError("--serve-for must be more than 0 and at most 86400 seconds, got \(serveFor)")
+        }
+    }
+
+    func run() async throws {
+        let logger = makeLogger(level: logLevel)
+        let output = ServeOutput(json: json)
+        let configuration = try makeConfiguration()
+        let simulator: SSDPSimulator
+        do {
+            simulator = try await SSDPSimulator.start(configuration, logger: logger, onEvent: output.emit)
+        } catch let error as SimulatorError {
+            throw CommandFailure("\(error)")
+        }
+        output.printStart(simulator, seed: configuration.seed)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: simulator)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                for await _ in await UnixSignalsSequence(trapping: .sigusr1) {
+                    await simulator.announceUpdate()
+                }
+            }
+            if let serveFor {
+                tasks.addTask {
+                    try await Task.sleep(for: .milliseconds(Int64(serveFor * 1_000)))
+                    await group.triggerGracefulShutdown()
+                }
+            }
+            try await group.run()
+            tasks.cancelAll()
+        }
+    }
+
+    private func makeConfiguration() throws -> SimulatorConfiguration {
+        let seed = network.seed ?? UInt64.random(in: 1...999_999)
+        var devices = try self.devices.makeDevices(seed: seed)
+        let behaviour = try self.behaviour.makeBehaviour()
+        if let behaviour {
+            for index in devices.indices { devices[index].behaviour = behaviour }
+        }
+        let configuration = try network.makeConfiguration(devices: devices, seed: seed)
+        do {
+            try configuration.validate()
+        } catch {
+            throw ValidationError(describe(error))
+        }
+        return configuration
+    }
+}
+
+/// An error the command reports in one line on standard error, with exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// `serve` options from the environment, for containers: `SSDP_SIM_<OPTION>` (the option's name in upper
+/// case with `_` for `-`) becomes `--option VALUE`, or `--option` for a flag whose value is 1, true or yes.
+/// They go before the command line's own arguments, so a flag given there wins.
+enum ServeEnvironment {
+    /// Every `serve` option and whether it is a flag. A test checks this against `serve --help`.
+    static let options: [(name: String, isFlag: Bool)] = [
+        ("profile", false), ("count", false), ("devices", false), ("friendly-name", false), ("device-type", false),
+        ("server", false), ("max-age", false), ("delay", false), ("loss", false), ("response-loss", false),
+        ("ignore-first", false), ("duplicates", false), ("chatty", true), ("chatter", false), ("malformed", false),
+        ("silent", false), ("interface", false), ("port", false), ("http-port", false), ("unicast-only", true),
+        ("strictness", false), ("allow-any-source", true), ("rate-limit", false), ("max-pending", false),
+        ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
+        ("json", true), ("log-level", false),
+    ]
+
+    /// The environment variable for an option: `--http-port` → `SSDP_SIM_HTTP_PORT`.
+    static func variable(for option: String) -> String {
+        "SSDP_SIM_" + option.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+
+    /// `arguments` with the environment's `serve` options inserted after `serve`.
+    static func arguments(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
+        guard arguments.first == "serve" else { return arguments }
+        var fromEnvironment: [String] = []
+        for (name, isFlag) in options {
+            guard let value = environment[variable(for: name)] else { continue }
+            if isFlag {
+                if ["1", "true", "yes"].contains(value.lowercased()) { fromEnvironment.append("--\(name)") }
+            } else if name == "silent" {
+                fromEnvironment += value.split(separator: ",").flatMap { ["--silent", String($0)] }
+            } else {
+                fromEnvironment += ["--\(name)", value]
+            }
+        }
+        return ["serve"] + fromEnvironment + arguments.dropFirst()
+    }
+}

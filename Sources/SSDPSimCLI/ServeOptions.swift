@@ -1,0 +1,222 @@
+import ArgumentParser
+import SSDPCore
+import SSDPSimulator
+
+/// Which devices `serve` runs: a profile and a count, or a device file.
+struct DeviceOptions: ParsableArguments {
+    @Option(help: "The device profile (see `ssdp-sim profiles`).")
+    var profile = "generic"
+
+    @Option(help: "How many devices of the profile, 1...10000.")
+    var count = 1
+
+    @Option(
+        help: ArgumentHelp(
+            "A JSON device file (the format scenario files use); replaces --profile and --count.",
+            valueName: "file"
+        )
+    )
+    var devices: String?
+
+    @Option(help: "The friendly name (numbered when --count is above 1).")
+    var friendlyName: String?
+
+    @Option(help: "The root device type, urn:…:device:NAME:VERSION.")
+    var deviceType: String?
+
+    @Option(help: "The SERVER header.")
+    var server: String?
+
+    @Option(help: "CACHE-CONTROL max-age in seconds.")
+    var maxAge: Int?
+
+    func makeDevices(seed: UInt64) throws -> [SimulatedDevice] {
+        if let devices {
+            do {
+                return try DeviceFile.load(path: devices, seed: seed).devices
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        var specification = try DeviceSpecificationBuilder(profile: profile, count: count)
+        specification.friendlyName = friendlyName
+        specification.deviceType = deviceType
+        specification.server = server
+        specification.maxAge = maxAge
+        do {
+            return try specification.build(seed: seed)
+        } catch {
+            throw ValidationError(describe(error))
+        }
+    }
+}
+
+/// Fields of a device specification that flags can set, before validation.
+struct DeviceSpecificationBuilder {
+    var profile: String
+    var count: Int
+    var friendlyName: String?
+    var deviceType: String?
+    var server: String?
+    var maxAge: Int?
+
+    init(profile: String, count: Int) throws {
+        self.profile = profile
+        self.count = count
+    }
+
+    func build(seed: UInt64) throws(SSDPConfigurationError) -> [SimulatedDevice] {
+        guard (1...10_000).contains(count) else {
+            throw SSDPConfigurationError(field: "count", value: "\(count)", reason: "must be 1...10000")
+        }
+        let profile = try SimulatorProfile.named(profile)
+        return (1...count).map { number in
+            var device = profile.device(number: number, seed: seed)
+            device.device.friendlyName =
+                friendlyName.map { count > 1 ? "\($0) \(number)" : $0 } ?? device.device.friendlyName
+            device.device.deviceType = deviceType ?? device.device.deviceType
+            device.server = server ?? device.server
+            device.maxAge = maxAge ?? device.maxAge
+            return device
+        }
+    }
+}
+
+/// How every device misbehaves. With none of these flags, a device file's behaviours stand.
+struct BehaviourOptions: ParsableArguments {
+    @Option(help: "When answers leave: uniform (random within MX), immediate, fixed:SECONDS, late:SECONDS (after MX).")
+    var delay: String?
+
+    @Option(help: "Probability (0...1) that a device does not hear a search.")
+    var loss: Double?
+
+    @Option(help: "Probability (0...1) that each answer datagram is lost.")
+    var responseLoss: Double?
+
+    @Option(help: "Ignore the first K searches (a deterministic loss pattern).")
+    var ignoreFirst: Int?
+
+    @Option(help: "Send each answer this many times, 1...10.")
+    var duplicates: Int?
+
+    @Flag(help: "Answer every search with the device's own targets, whatever the ST (like a Hue bridge).")
+    var chatty = false
+
+    @Option(help: "Chatter, comma-separated: any-target, wrong-target, notifies.")
+    var chatter: String?
+
+    @Option(
+        help: """
+            Malform every answer, comma-separated: lf-only, lowercase-names, no-space-after-colon, spaced-max-age, \
+            missing-ext, missing-cache-control, missing-location, missing-server, missing-usn, no-final-blank-line, \
+            invalid-utf8, oversized.
+            """
+    )
+    var malformed: String?
+
+    @Option(help: "Answer nothing from FROM to UNTIL seconds after start (e.g. 2-5); repeatable.")
+    var silent: [String] = []
+
+    /// The behaviour the flags describe, or `nil` when none was given.
+    func makeBehaviour() throws -> SSDPDeviceBehaviour? {
+        let given =
+            delay != nil || loss != nil || responseLoss != nil || ignoreFirst != nil || duplicates != nil || chatty
+            || chatter != nil || malformed != nil || !silent.isEmpty
+        guard given else { return nil }
+        do throws(SSDPConfigurationError) {
+            var chatter: Set<SSDPDeviceBehaviour.Chatter> = try parseNames(self.chatter ?? "", field: "chatter")
+            if chatty { chatter.insert(.anyTarget) }
+            let behaviour = SSDPDeviceBehaviour(
+                delay: try delay.map { (text) throws(SSDPConfigurationError) in try .init(text: text) } ?? .uniform,
+                searchLoss: loss ?? 0,
+                responseLoss: responseLoss ?? 0,
+                ignoredSearches: ignoreFirst ?? 0,
+                duplicates: duplicates ?? 1,
+                chatter: chatter,
+                malformations: try parseNames(malformed ?? "", field: "malformed"),
+                silentWindows: try silent.map { (text) throws(SSDPConfigurationError) in try .init(text: text) }
+            )
+            try behaviour.validate()
+            return behaviour
+        } catch {
+            throw ValidationError(describe(error))
+        }
+    }
+}
+
+/// Where and how `serve` meets the network.
+struct NetworkOptions: ParsableArguments {
+    @Option(
+        help:
+            "The interface to serve on; LOCATION uses its address. Default: the first multicast-capable non-loopback one."
+    )
+    var interface: String?
+
+    @Option(help: "The UDP port searches arrive on (0: the system chooses).")
+    var port = 1900
+
+    @Option(help: "The HTTP port of the descriptions (0: the system chooses).")
+    var httpPort = 0
+
+    @Flag(help: "Do not join the multicast group or send NOTIFY; answer unicast searches only.")
+    var unicastOnly = false
+
+    @Option(help: "strict (UDA 1.1: multicast searches need MX and MAN) or lenient (accept them anyway).")
+    var strictness: SSDPSearchRequest.Strictness = .strict
+
+    @Flag(help: "Answer searches from any address, not only loopback, private and link-local ones.")
+    var allowAnySource = false
+
+    @Option(help: "The most answers per second to one source address.")
+    var rateLimit = 1_000
+
+    @Option(help: "The most answers waiting for their delay at once; more are dropped and counted.")
+    var maxPending = 10_000
+
+    @Option(help: "The multicast TTL of NOTIFY messages.")
+    var ttl = 2
+
+    @Option(help: "How many times each NOTIFY round sends the alive set, 1...3.")
+    var notifyCopies = 2
+
+    @Option(help: "The seed of every random choice (UDNs, delays, loss); default: random, printed at start.")
+    var seed: UInt64?
+
+    @Option(help: "BOOTID.UPNP.ORG; default: the start time in seconds, so it grows with every start.")
+    var bootId: Int?
+
+    func makeConfiguration(devices: [SimulatedDevice], seed: UInt64) throws -> SimulatorConfiguration {
+        SimulatorConfiguration(
+            devices: devices,
+            interface: interface,
+            port: port,
+            httpPort: httpPort,
+            multicast: !unicastOnly,
+            responder: .init(
+                strictness: strictness,
+                answersPerSourcePerSecond: rateLimit,
+                maximumPendingAnswers: maxPending
+            ),
+            multicastTTL: ttl,
+            sourcePolicy: allowAnySource ? .any : .localOnly,
+            notifyCopies: notifyCopies,
+            seed: seed,
+            bootID: bootId
+        )
+    }
+}
+
+extension SSDPSearchRequest.Strictness: ExpressibleByArgument {}
+
+/// A configuration error as a user reads it: the flag (or field) at fault, the value, and the reason.
+func describe(_ error: SSDPConfigurationError) -> String {
+    let flags = [
+        "searchLoss": "--loss", "responseLoss": "--response-loss", "ignoredSearches": "--ignore-first",
+        "duplicates": "--duplicates", "delay": "--delay", "silent": "--silent", "chatter": "--chatter",
+        "malformed": "--malformed", "count": "--count", "profile": "--profile", "port": "--port",
+        "httpPort": "--http-port", "ttl": "--ttl", "notifyCopies": "--notify-copies", "rateLimit": "--rate-limit",
+        "maxPending": "--max-pending", "devices[0].maxAge": "--max-age", "devices[0].deviceType": "--device-type",
+        "devices[0].bootId": "--boot-id",
+    ]
+    return "\(flags[error.field] ?? error.field) '\(error.value)': \(error.reason)"
+}

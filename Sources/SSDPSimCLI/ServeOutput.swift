@@ -1,0 +1,121 @@
+import Foundation
+import NIOCore
+import SSDPSimulator
+
+/// Prints what a running simulator does: a start banner and a closing summary as text, or every event as
+/// one JSON object per line (`--json`).
+struct ServeOutput: Sendable {
+    let json: Bool
+
+    func printStart(_ simulator: SSDPSimulator, seed: UInt64) {
+        guard !json else { return }
+        let bootID = simulator.devices.first.map { " BOOTID \($0.bootID)," } ?? ""
+        print(
+            "Serving \(plural(simulator.devices.count, "device")) on UDP \(simulator.udpAddress.endpointDescription), "
+                + "HTTP \(simulator.httpAddress.endpointDescription),\(bootID) seed \(seed)"
+        )
+        for device in simulator.devices {
+            print(
+                "  \(device.device.friendlyName)  \(device.device.udn)  \(device.device.deviceType)  \(device.location)"
+            )
+        }
+    }
+
+    @Sendable func emit(_ event: SimulatorEvent) {
+        if json {
+            printJSONLine(EventLine(event))
+        } else if case .stopped(let counters) = event {
+            print("Stopped. \(summary(counters))")
+        }
+    }
+
+    private func summary(_ counters: SimulatorCounters) -> String {
+        "Received \(plural(counters.datagramsReceived, "datagram")): \(counters.searchesAccepted) searches accepted, "
+            + "\(counters.searchesRejected) rejected, \(counters.malformed) malformed, \(counters.oversized) oversized, "
+            + "\(counters.sourcesRejected) from non-local sources, \(counters.notifications) NOTIFY, \(counters.responses) responses. "
+            + "Sent \(plural(counters.answersSent, "answer")) and \(counters.notificationsSent) NOTIFY; "
+            + "\(counters.searchesNotHeard) searches not heard (loss), \(counters.answersLost) answers lost, "
+            + "\(counters.answersRateLimited) rate-limited, \(counters.answersOverflowed) over the pending cap."
+    }
+}
+
+/// One event as a JSON object; fields that do not apply are left out.
+private struct EventLine: Encodable {
+    var event: String
+    var from: String?
+    var to: String?
+    var st: String?
+    var mx: String?
+    var usn: String?
+    var answers: Int?
+    var rejected: String?
+    var nts: String?
+    var count: Int?
+    var method: String?
+    var path: String?
+    var status: Int?
+    var udp: String?
+    var http: String?
+    var devices: [DeviceLine]?
+    var counters: SimulatorCounters?
+
+    struct DeviceLine: Encodable {
+        var udn: String
+        var deviceType: String
+        var friendlyName: String
+        var location: String
+        var bootId: Int
+    }
+
+    init(_ event: SimulatorEvent) {
+        switch event {
+        case .started(let udp, let http, let devices):
+            self.event = "started"
+            self.udp = udp.endpointDescription
+            self.http = http.endpointDescription
+            self.devices = devices.map {
+                DeviceLine(
+                    udn: $0.device.udn,
+                    deviceType: $0.device.deviceType,
+                    friendlyName: $0.device.friendlyName,
+                    location: $0.location,
+                    bootId: $0.bootID
+                )
+            }
+        case .searchReceived(let from, let target, let mx, let outcome):
+            self.event = "search"
+            self.from = from.endpointDescription
+            self.st = target
+            self.mx = mx
+            switch outcome {
+            case .answered(let count): answers = count
+            case .rejected(let rejection): rejected = rejection.rawValue
+            }
+        case .answerSent(let to, let usn, let target):
+            self.event = "answer"
+            self.to = to.endpointDescription
+            self.usn = usn
+            self.st = target
+        case .notificationsSent(let subtype, let count):
+            self.event = "notify"
+            self.nts = subtype.rawValue
+            self.count = count
+        case .httpRequest(let method, let path, let status):
+            self.event = "http"
+            self.method = method
+            self.path = path
+            self.status = status
+        case .stopped(let counters):
+            self.event = "stopped"
+            self.counters = counters
+        }
+    }
+}
+
+/// Prints a value as one line of JSON with sorted keys.
+func printJSONLine(_ value: some Encodable) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return }
+    print(String(decoding: data, as: UTF8.self))
+}

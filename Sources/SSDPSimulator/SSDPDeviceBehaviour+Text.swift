@@ -1,0 +1,96 @@
+import SSDPCore
+
+// The text forms of behaviours, shared by command-line flags and device files, so both accept the same
+// spellings and reject bad ones with the same reasons.
+
+extension SSDPDeviceBehaviour.Delay {
+    /// `uniform`, `immediate`, `fixed:SECONDS` or `late:SECONDS` (seconds may have decimals).
+    public init(text: String) throws(SSDPConfigurationError) {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("uniform", 1): self = .uniform
+        case ("immediate", 1): self = .immediate
+        case ("fixed", 2): self = .fixed(try seconds(parts[1], field: "delay"))
+        case ("late", 2): self = .late(try seconds(parts[1], field: "delay"))
+        default:
+            throw SSDPConfigurationError(
+                field: "delay",
+                value: text,
+                reason: "expected uniform, immediate, fixed:SECONDS or late:SECONDS"
+            )
+        }
+    }
+
+    /// The text form, as `init(text:)` reads it.
+    public var text: String {
+        switch self {
+        case .uniform: "uniform"
+        case .immediate: "immediate"
+        case .fixed(let delay): "fixed:\(secondsText(delay))"
+        case .late(let delay): "late:\(secondsText(delay))"
+        }
+    }
+}
+
+extension SSDPDeviceBehaviour.SilentWindow {
+    /// `FROM-UNTIL` in seconds from the device's start, e.g. `2-5` or `0.5-1.5`.
+    public init(text: String) throws(SSDPConfigurationError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else {
+            throw SSDPConfigurationError(
+                field: "silent",
+                value: text,
+                reason: "expected FROM-UNTIL in seconds, e.g. 2-5"
+            )
+        }
+        self.init(start: try seconds(parts[0], field: "silent"), end: try seconds(parts[1], field: "silent"))
+    }
+}
+
+/// Reads a comma-separated list of names (`lf-only,missing-ext`) into values of `Name`.
+public func parseNames<Name: RawRepresentable & CaseIterable>(
+    _ text: String,
+    field: String
+) throws(SSDPConfigurationError) -> Set<Name> where Name.RawValue == String {
+    var names = Set<Name>()
+    for part in text.split(separator: ",") {
+        let raw = String(part.trimmingCharacters(" "))
+        guard let name = Name(rawValue: raw) else {
+            throw SSDPConfigurationError(
+                field: field,
+                value: raw,
+                reason: "expected one of \(Name.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        names.insert(name)
+    }
+    return names
+}
+
+/// A non-negative number of seconds, at most an hour, as a duration to the millisecond.
+func seconds(_ text: String, field: String) throws(SSDPConfigurationError) -> Duration {
+    guard let value = Double(text), value.isFinite, value >= 0, value <= 3_600 else {
+        throw SSDPConfigurationError(field: field, value: text, reason: "expected seconds, 0...3600")
+    }
+    return .milliseconds(Int64((value * 1_000).rounded()))
+}
+
+/// A duration as seconds with up to three decimals (`1.5`, `2`).
+func secondsText(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    let whole = milliseconds / 1_000
+    let fraction = milliseconds % 1_000
+    guard fraction != 0 else { return "\(whole)" }
+    var decimals = String(fraction)
+    decimals = String(repeating: "0", count: 3 - decimals.count) + decimals
+    while decimals.hasSuffix("0") { decimals.removeLast() }
+    return "\(whole).\(decimals)"
+}
+
+extension StringProtocol {
+    fileprivate func trimmingCharacters(_ character: Character) -> SubSequence {
+        let start = firstIndex { $0 != character } ?? endIndex
+        let end = lastIndex { $0 != character }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}

@@ -1,0 +1,337 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import SSDPCore
+import SSDPNIO
+import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A running simulator: root devices that answer M-SEARCH on UDP, advertise with NOTIFY, and serve their
+/// descriptions over HTTP at LOCATION.
+///
+/// `start` binds everything and returns once the simulator is listening; `run` (the `Service`
+/// requirement) waits until it stops, and on graceful shutdown or cancellation sends one byebye per
+/// advertisement before it closes its sockets.
+public final class SSDPSimulator: Service, Sendable {
+    /// The address searches arrive on.
+    public let udpAddress: SocketAddress
+    /// The address of the HTTP server that serves LOCATION.
+    public let httpAddress: SocketAddress
+    /// The devices as they appear on the network, LOCATION and BOOTID filled in.
+    public let devices: [SSDPRootDevice]
+    private let udpChannel: any Channel
+    private let httpChannel: any Channel
+    private let handler: NIOLoopBound<SimulatorHandler>
+
+    /// The largest datagram the simulator reads; a search is a few hundred bytes, so anything larger is
+    /// dropped and counted as oversized.
+    public static let maximumDatagramSize = 8_192
+
+    private init(
+        udpChannel: any Channel,
+        httpChannel: any Channel,
+        handler: NIOLoopBound<SimulatorHandler>,
+        devices: [SSDPRootDevice]
+    ) throws {
+        guard let udpAddress = udpChannel.localAddress, let httpAddress = httpChannel.localAddress else {
+            throw SimulatorError(reason: "the simulator's sockets have no address")
+        }
+        self.udpChannel = udpChannel
+        self.httpChannel = httpChannel
+        self.handler = handler
+        self.devices = devices
+        self.udpAddress = udpAddress
+        self.httpAddress = httpAddress
+    }
+
+    /// Binds the UDP and HTTP sockets, starts advertising, and returns the running simulator.
+    ///
+    /// - Throws: `SSDPConfigurationError` for a bad configuration, `SimulatorError` when a socket cannot
+    ///   be opened (a port in use, an unknown interface).
+    public static func start(
+        _ configuration: SimulatorConfiguration,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "ssdp-sim.simulator"),
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void = { _ in }
+    ) async throws -> SSDPSimulator {
+        try configuration.validate()
+        let interface = try findInterface(configuration.interface)
+        guard let host = interface.address?.ipAddress else {
+            throw SimulatorError(reason: "interface \(interface.name) has no IPv4 address")
+        }
+        let eventLoop = eventLoopGroup.next()
+        let documents = makeDocuments(configuration.devices)
+        let httpChannel = try await bind("TCP", port: configuration.httpPort, host: host) {
+            try await startHTTPServer(
+                host: host,
+                port: configuration.httpPort,
+                documents: documents,
+                group: eventLoopGroup,
+                onEvent: onEvent
+            )
+        }
+        let httpPort = httpChannel.localAddress?.port ?? configuration.httpPort
+        let bootID = configuration.bootID ?? Int(time(nil) & 0x7FFF_FFFF)
+        let devices = configuration.devices.enumerated().map { index, device in
+            device.rootDevice(
+                location: "http://\(host):\(httpPort)/device/\(index)/description.xml",
+                defaultBootID: bootID
+            )
+        }
+        do {
+            let handler = try await startUDP(
+                configuration,
+                devices: devices,
+                interface: interface,
+                host: host,
+                eventLoop: eventLoop,
+                logger: logger,
+                onEvent: onEvent
+            )
+            let simulator = try SSDPSimulator(
+                udpChannel: handler.channel,
+                httpChannel: httpChannel,
+                handler: handler.handler,
+                devices: devices
+            )
+            try await eventLoop.submit { handler.handler.value.startAdvertising() }.get()
+            onEvent(.started(udp: simulator.udpAddress, http: simulator.httpAddress, devices: devices))
+            logger.info(
+                "Simulator started",
+                metadata: [
+                    "ssdp.udp": "\(simulator.udpAddress.endpointDescription)",
+                    "ssdp.http": "\(simulator.httpAddress.endpointDescription)", "ssdp.devices": "\(devices.count)",
+                ]
+            )
+            return simulator
+        } catch {
+            try? await httpChannel.close()
+            throw error
+        }
+    }
+
+    /// Waits until the simulator stops. On graceful shutdown (SIGTERM, SIGINT in a `ServiceGroup`) or task
+    /// cancellation it says byebye first.
+    public func run() async throws {
+        try await withTaskCancellationOrGracefulShutdownHandler {
+            try await self.udpChannel.closeFuture.get()
+        } onCancelOrGracefulShutdown: {
+            self.beginShutdown()
+        }
+        try? await httpChannel.close()
+    }
+
+    /// Says byebye, stops, and returns the final counters.
+    @discardableResult
+    public func shutdown() async -> SimulatorCounters {
+        beginShutdown()
+        try? await udpChannel.closeFuture.get()
+        try? await httpChannel.close()
+        return await counters()
+    }
+
+    /// Sends `ssdp:update` for every advertisement and moves every device to a new BOOTID.
+    public func announceUpdate() async {
+        let handler = self.handler
+        try? await udpChannel.eventLoop.submit { handler.value.announceUpdate() }.get()
+    }
+
+    /// The counters so far.
+    public func counters() async -> SimulatorCounters {
+        let handler = self.handler
+        return (try? await udpChannel.eventLoop.submit { handler.value.counters }.get()) ?? SimulatorCounters()
+    }
+
+    private func beginShutdown() {
+        let handler = self.handler
+        udpChannel.eventLoop.execute { handler.value.shutdown() }
+    }
+
+    // MARK: - Starting
+
+    private static func findInterface(_ name: String?) throws -> NIONetworkDevice {
+        let devices = try System.enumerateDevices().filter { $0.address?.protocol == .inet }
+        if let name {
+            guard let device = devices.first(where: { $0.name == name }) else {
+                let names = Set(devices.map(\.name)).sorted().joined(separator: ", ")
+                throw SimulatorError(reason: "no interface named \(name) with an IPv4 address (interfaces: \(names))")
+            }
+            return device
+        }
+        let isLoopback = { (device: NIONetworkDevice) in device.address?.ipAddress?.hasPrefix("127.") ?? false }
+        guard
+            let device = devices.first(where: { !isLoopback($0) && $0.multicastSupported })
+                ?? devices.first(where: isLoopback)
+        else {
+            throw SimulatorError(reason: "no IPv4 interface to serve on")
+        }
+        return device
+    }
+
+    private static func makeDocuments(_ devices: [SimulatedDevice]) -> [String: DescriptionHTTPHandler.Document] {
+        var documents: [String: DescriptionHTTPHandler.Document] = [:]
+        for (index, simulated) in devices.enumerated() {
+            let base = "/device/\(index)"
+            let root = simulated.rootDevice(location: "", defaultBootID: 0)
+            documents["\(base)/description.xml"] = .init(
+                contentType: "text/xml; charset=\"utf-8\"",
+                body: root.descriptionXML(basePath: base)
+            )
+            for service in 0..<root.serviceCount {
+                documents["\(base)/service/\(service)/scpd.xml"] = .init(
+                    contentType: "text/xml; charset=\"utf-8\"",
+                    body: SSDPRootDevice.emptyServiceDescriptionXML
+                )
+            }
+        }
+        return documents
+    }
+
+    private static func startHTTPServer(
+        host: String,
+        port: Int,
+        documents: [String: DescriptionHTTPHandler.Document],
+        group: any EventLoopGroup,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) async throws -> any Channel {
+        try await ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let sync = channel.pipeline.syncOperations
+                    try sync.configureHTTPServerPipeline(withErrorHandling: true)
+                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(10)))
+                    try sync.addHandler(
+                        DescriptionHTTPHandler(documents: documents) { method, path, status in
+                            onEvent(.httpRequest(method: method, path: path, status: status))
+                        }
+                    )
+                }
+            }
+            .bind(host: host, port: port)
+            .get()
+    }
+
+    private static func startUDP(
+        _ configuration: SimulatorConfiguration,
+        devices: [SSDPRootDevice],
+        interface: NIONetworkDevice,
+        host: String,
+        eventLoop: any EventLoop,
+        logger: Logger,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) async throws -> (channel: any Channel, handler: NIOLoopBound<SimulatorHandler>) {
+        let group = try SocketAddress(ipAddress: "239.255.255.250", port: configuration.port)
+        let now = SSDPInstant(eventLoop.now)
+        let responders = devices.indices.map { index in
+            DeviceResponder(
+                device: devices[index],
+                behaviour: configuration.devices[index].behaviour,
+                startedAt: now,
+                seed: SSDPRandom.derivedSeed(seed: configuration.seed, stream: UInt64(index) << 1)
+            )
+        }
+        let advertisers = devices.indices.map { index in
+            DeviceAdvertiser(
+                device: devices[index],
+                copies: configuration.notifyCopies,
+                host: "239.255.255.250:\(configuration.port)",
+                seed: SSDPRandom.derivedSeed(seed: configuration.seed, stream: UInt64(index) << 1 | 1)
+            )
+        }
+        let responder = SimulatorResponder(configuration: configuration.responder, devices: responders)
+        let bindHost = configuration.multicast ? "0.0.0.0" : host
+        let channel = try await bind("UDP", port: configuration.port, host: bindHost) {
+            try await DatagramBootstrap(group: eventLoop)
+                .channelOption(.socketOption(.so_reuseaddr), value: 1)
+                .channelOption(
+                    .recvAllocator,
+                    value: FixedSizeRecvByteBufferAllocator(capacity: maximumDatagramSize + 1)
+                )
+                .bind(host: bindHost, port: configuration.port)
+                .get()
+        }
+        do {
+            if configuration.multicast {
+                try await joinGroup(channel, group: group, interface: interface, ttl: configuration.multicastTTL)
+            }
+            let handler = try await eventLoop.submit {
+                let codec = SSDPDatagramCodec(maximumSize: maximumDatagramSize)
+                let handler = SimulatorHandler(
+                    responder: responder,
+                    advertisers: advertisers,
+                    notifyDestination: configuration.multicast ? group : nil,
+                    sourcePolicy: configuration.sourcePolicy,
+                    codec: codec,
+                    logger: logger,
+                    onEvent: onEvent
+                )
+                try channel.pipeline.syncOperations.addHandlers(codec, handler)
+                return NIOLoopBound(handler, eventLoop: eventLoop)
+            }.get()
+            return (channel, handler)
+        } catch {
+            try? await channel.close()
+            throw error
+        }
+    }
+
+    private static func joinGroup(
+        _ channel: any Channel,
+        group: SocketAddress,
+        interface: NIONetworkDevice,
+        ttl: Int
+    ) async throws {
+        guard let multicast = channel as? MulticastChannel, let options = channel as? SocketOptionProvider,
+            case .v4(let address) = interface.address
+        else {
+            throw SimulatorError(reason: "cannot use multicast on interface \(interface.name)")
+        }
+        do {
+            try await multicast.joinGroup(group, device: interface).get()
+            try await options.setIPMulticastIF(address.address.sin_addr).get()
+            try await options.setIPMulticastTTL(CUnsignedChar(ttl)).get()
+        } catch {
+            throw SimulatorError(
+                reason:
+                    "cannot join 239.255.255.250 on \(interface.name): \(error) (is the interface up and multicast-capable?)"
+            )
+        }
+    }
+
+    /// Runs `open`, turning "address in use" into an error that names the port.
+    private static func bind(
+        _ proto: String,
+        port: Int,
+        host: String,
+        _ open: () async throws -> any Channel
+    ) async throws -> any Channel {
+        do {
+            return try await open()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw SimulatorError(
+                reason:
+                    "\(proto) port \(port) on \(host) is already in use (another SSDP stack or simulator? choose another with --port / --http-port)"
+            )
+        } catch let error as IOError {
+            throw SimulatorError(reason: "cannot bind \(proto) \(host):\(port): \(error)")
+        }
+    }
+}
+
+/// A simulator that could not start, with the reason.
+public struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,105 @@
+import SSDPCore
+
+/// One root device a simulator runs: its device tree, what its SSDP messages carry, and how it misbehaves.
+///
+/// LOCATION and BOOTID are not part of it: the simulator fills them in when it starts (LOCATION from the
+/// interface and HTTP port it serves on, BOOTID from the start time).
+public struct SimulatedDevice: Hashable, Sendable {
+    public var device: SSDPDevice
+    public var server: String
+    public var maxAge: Int
+    /// A fixed BOOTID.UPNP.ORG, or `nil` for the simulator's start time in seconds, which grows with every start.
+    public var bootID: Int?
+    public var configID: Int
+    public var extraTargets: [String]
+    public var extraHeaders: [SSDPHeaderField]
+    public var behaviour: SSDPDeviceBehaviour
+
+    public init(
+        device: SSDPDevice,
+        server: String = "Linux/6.1 UPnP/1.1 ssdp-sim/0.1",
+        maxAge: Int = 1800,
+        bootID: Int? = nil,
+        configID: Int = 1,
+        extraTargets: [String] = [],
+        extraHeaders: [SSDPHeaderField] = [],
+        behaviour: SSDPDeviceBehaviour = .init()
+    ) {
+        self.device = device
+        self.server = server
+        self.maxAge = maxAge
+        self.bootID = bootID
+        self.configID = configID
+        self.extraTargets = extraTargets
+        self.extraHeaders = extraHeaders
+        self.behaviour = behaviour
+    }
+
+    /// The root device as it appears on the network with `location` and, unless fixed, `defaultBootID`.
+    public func rootDevice(location: String, defaultBootID: Int) -> SSDPRootDevice {
+        SSDPRootDevice(
+            device: device,
+            location: location,
+            server: server,
+            maxAge: maxAge,
+            bootID: bootID ?? defaultBootID,
+            configID: configID,
+            extraTargets: extraTargets,
+            extraHeaders: extraHeaders
+        )
+    }
+
+    /// Checks the values a user gave; the error names the field.
+    public func validate() throws(SSDPConfigurationError) {
+        guard (1...Int(Int32.max)).contains(maxAge) else {
+            throw SSDPConfigurationError(field: "maxAge", value: "\(maxAge)", reason: "must be 1 or more seconds")
+        }
+        if let bootID, !(0...Int(Int32.max)).contains(bootID) {
+            throw SSDPConfigurationError(
+                field: "bootId",
+                value: "\(bootID)",
+                reason: "must be 0...2147483647 (31 bits)"
+            )
+        }
+        guard (0...16_777_215).contains(configID) else {
+            throw SSDPConfigurationError(
+                field: "configId",
+                value: "\(configID)",
+                reason: "must be 0...16777215 (UDA 1.1 §1.2.2)"
+            )
+        }
+        for device in device.allDevices {
+            guard device.udn.hasPrefix("uuid:"), device.udn.utf8.count > 5 else {
+                throw SSDPConfigurationError(field: "udn", value: device.udn, reason: "must start with uuid:")
+            }
+            guard case .deviceType = SSDPSearchTarget(device.deviceType) else {
+                throw SSDPConfigurationError(
+                    field: "deviceType",
+                    value: device.deviceType,
+                    reason: "must look like urn:schemas-upnp-org:device:NAME:VERSION"
+                )
+            }
+            for service in device.services {
+                guard case .serviceType = SSDPSearchTarget(service.serviceType) else {
+                    throw SSDPConfigurationError(
+                        field: "services",
+                        value: service.serviceType,
+                        reason: "must look like urn:schemas-upnp-org:service:NAME:VERSION"
+                    )
+                }
+            }
+        }
+        let udns = device.allDevices.map(\.udn)
+        if let repeated = udns.first(where: { udn in udns.filter { $0 == udn }.count > 1 }) {
+            throw SSDPConfigurationError(
+                field: "udn",
+                value: repeated,
+                reason: "every device in a tree needs its own UDN"
+            )
+        }
+        for field in extraHeaders where field.name.isEmpty || field.name.contains(":") || field.name.contains(" ") {
+            throw SSDPConfigurationError(field: "headers", value: field.name, reason: "not a header name")
+        }
+        try behaviour.validate()
+    }
+}

@@ -1,0 +1,90 @@
+import SSDPCore
+
+/// Everything a simulator needs to start: its devices and how it meets the network.
+public struct SimulatorConfiguration: Sendable {
+    public var devices: [SimulatedDevice]
+    /// The interface to serve on (joins the group there; LOCATION uses its address). `nil` picks the first
+    /// multicast-capable IPv4 interface that is not loopback, or loopback when there is none.
+    public var interface: String?
+    /// The UDP port searches arrive on.
+    public var port: Int
+    /// The HTTP port of the descriptions; 0 lets the system choose.
+    public var httpPort: Int
+    /// Join the multicast group and send NOTIFYs. Without it the simulator answers unicast searches only,
+    /// bound to the interface's address, and sends nothing unasked.
+    public var multicast: Bool
+    public var responder: SimulatorResponder.Configuration
+    public var multicastTTL: Int
+    public var sourcePolicy: SourceAddressPolicy
+    /// How many times each NOTIFY round sends the alive set (1...3).
+    public var notifyCopies: Int
+    /// The seed of every random choice (delays, loss, re-advertising times).
+    public var seed: UInt64
+    /// The BOOTID of devices that do not fix one; `nil` uses the start time in seconds, which grows with
+    /// every start.
+    public var bootID: Int?
+
+    public init(
+        devices: [SimulatedDevice],
+        interface: String? = nil,
+        port: Int = 1900,
+        httpPort: Int = 0,
+        multicast: Bool = true,
+        responder: SimulatorResponder.Configuration = .init(),
+        multicastTTL: Int = 2,
+        sourcePolicy: SourceAddressPolicy = .localOnly,
+        notifyCopies: Int = 2,
+        seed: UInt64,
+        bootID: Int? = nil
+    ) {
+        self.devices = devices
+        self.interface = interface
+        self.port = port
+        self.httpPort = httpPort
+        self.multicast = multicast
+        self.responder = responder
+        self.multicastTTL = multicastTTL
+        self.sourcePolicy = sourcePolicy
+        self.notifyCopies = notifyCopies
+        self.seed = seed
+        self.bootID = bootID
+    }
+
+    /// Checks every value; the error names the field (`port`, `devices[2].maxAge`).
+    public func validate() throws(SSDPConfigurationError) {
+        guard !devices.isEmpty else {
+            throw SSDPConfigurationError(field: "devices", value: "0", reason: "at least one device is needed")
+        }
+        for (name, value, range) in [
+            ("port", port, 0...65_535), ("httpPort", httpPort, 0...65_535), ("ttl", multicastTTL, 1...255),
+            ("notifyCopies", notifyCopies, 1...3),
+            ("rateLimit", responder.answersPerSourcePerSecond, 1...1_000_000),
+            ("maxPending", responder.maximumPendingAnswers, 1...10_000_000),
+        ] where !range.contains(value) {
+            throw SSDPConfigurationError(
+                field: name,
+                value: "\(value)",
+                reason: "must be \(range.lowerBound)...\(range.upperBound)"
+            )
+        }
+        var udns = Set<String>()
+        for (index, device) in devices.enumerated() {
+            do throws(SSDPConfigurationError) {
+                try device.validate()
+            } catch {
+                throw SSDPConfigurationError(
+                    field: "devices[\(index)].\(error.field)",
+                    value: error.value,
+                    reason: error.reason
+                )
+            }
+            for udn in device.device.allDevices.map(\.udn) where !udns.insert(udn).inserted {
+                throw SSDPConfigurationError(
+                    field: "devices[\(index)].udn",
+                    value: udn,
+                    reason: "another device has this UDN"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import SSDPCore
+
+/// What a running simulator has done, host-wide. Every datagram received falls in exactly one of
+/// `oversized`, `sourcesRejected`, `malformed`, `searchesAccepted`, `searchesRejected`, `notifications` and
+/// `responses`, so they add up to `datagramsReceived`.
+public struct SimulatorCounters: Hashable, Sendable, Codable {
+    public var datagramsReceived = 0
+    /// Larger than a search can be (`SSDPSimulator.maximumDatagramSize`).
+    public var oversized = 0
+    /// From a source the address policy does not answer.
+    public var sourcesRejected = 0
+    /// Not SSDP at all.
+    public var malformed = 0
+    public var searchesAccepted = 0
+    /// M-SEARCH dropped by the acceptance rules (missing MX, wrong MAN, …).
+    public var searchesRejected = 0
+    public var notifications = 0
+    public var responses = 0
+    /// Device-level: searches a device did not hear (loss, ignored first searches).
+    public var searchesNotHeard = 0
+    public var searchesWhileSilent = 0
+    public var searchesUnmatched = 0
+    /// Answers lost to response loss.
+    public var answersLost = 0
+    /// Answers cut by the per-source rate limit.
+    public var answersRateLimited = 0
+    /// Answers cut because too many were waiting.
+    public var answersOverflowed = 0
+    /// Answers handed to the socket.
+    public var answersSent = 0
+    /// NOTIFY messages handed to the socket (alive, update and byebye).
+    public var notificationsSent = 0
+
+    public init() {}
+
+    /// The sum the categories must add up to.
+    public var datagramsAccountedFor: Int {
+        oversized + sourcesRejected + malformed + searchesAccepted + searchesRejected + notifications + responses
+    }
+
+    init(
+        responder: SimulatorResponder,
+        oversized: Int,
+        sourcesRejected: Int,
+        answersSent: Int,
+        notificationsSent: Int
+    ) {
+        let host = responder.counters
+        let devices = responder.deviceStatistics
+        self.oversized = oversized
+        self.sourcesRejected = sourcesRejected
+        self.datagramsReceived = host.datagrams + oversized + sourcesRejected
+        self.malformed = host.malformed
+        self.searchesAccepted = host.searchesAccepted
+        self.searchesRejected = host.searchesRejected
+        self.notifications = host.notifications
+        self.responses = host.responses
+        self.searchesNotHeard = devices.searchesNotHeard
+        self.searchesWhileSilent = devices.searchesWhileSilent
+        self.searchesUnmatched = devices.searchesUnmatched
+        self.answersLost = devices.answersLost
+        self.answersRateLimited = host.answersRateLimited
+        self.answersOverflowed = host.answersOverflowed
+        self.answersSent = answersSent
+        self.notificationsSent = notificationsSent
+    }
+}

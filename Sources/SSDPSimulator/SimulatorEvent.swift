@@ -1,0 +1,26 @@
+import NIOCore
+import SSDPCore
+
+/// What a running simulator reports as it works, for `--json` event streams and for tests.
+public enum SimulatorEvent: Sendable {
+    /// The simulator is listening: UDP and HTTP addresses and the devices with their LOCATIONs.
+    case started(udp: SocketAddress, http: SocketAddress, devices: [SSDPRootDevice])
+    /// A datagram that was an M-SEARCH arrived; `outcome` says what the simulator made of it.
+    case searchReceived(from: SocketAddress, target: String, mx: String?, outcome: SearchOutcome)
+    /// One answer left for `to`.
+    case answerSent(to: SocketAddress, usn: String, target: String)
+    /// A set of NOTIFY messages left for the multicast group.
+    case notificationsSent(subtype: SSDPNotificationSubtype, count: Int)
+    /// An HTTP request for a description, with the status it got.
+    case httpRequest(method: String, path: String, status: Int)
+    /// The simulator stopped; the final counters.
+    case stopped(SimulatorCounters)
+
+    /// What the simulator made of one M-SEARCH.
+    public enum SearchOutcome: Sendable, Hashable {
+        /// Accepted; this many answers were scheduled.
+        case answered(Int)
+        /// Dropped by the acceptance rules.
+        case rejected(SSDPSearchRequest.Rejection)
+    }
+}

@@ -1,0 +1,234 @@
+import Logging
+import NIOCore
+import SSDPCore
+import SSDPNIO
+
+/// Drives a `SimulatorResponder` and one `DeviceAdvertiser` per device on the simulator's UDP channel:
+/// answers searches after the delays the devices chose, multicasts NOTIFY sets when the advertisers ask,
+/// and on shutdown sends the byebyes before closing the channel.
+///
+/// All of its state lives on the channel's event loop. Time comes from `context.eventLoop.now`.
+final class SimulatorHandler: ChannelInboundHandler {
+    typealias InboundIn = SSDPDatagram
+    typealias OutboundOut = SSDPDatagram
+
+    private var responder: SimulatorResponder
+    private var advertisers: [DeviceAdvertiser]
+    private let notifyDestination: SocketAddress?
+    private let sourcePolicy: SourceAddressPolicy
+    private let codec: SSDPDatagramCodec
+    private let logger: Logger
+    private let onEvent: @Sendable (SimulatorEvent) -> Void
+    private var context: ChannelHandlerContext?
+    private var timer: Scheduled<Void>?
+    private var sourcesRejected = 0
+    private var answersSent = 0
+    private var notificationsSent = 0
+    private var isShuttingDown = false
+
+    init(
+        responder: SimulatorResponder,
+        advertisers: [DeviceAdvertiser],
+        notifyDestination: SocketAddress?,
+        sourcePolicy: SourceAddressPolicy,
+        codec: SSDPDatagramCodec,
+        logger: Logger,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) {
+        self.responder = responder
+        self.advertisers = advertisers
+        self.notifyDestination = notifyDestination
+        self.sourcePolicy = sourcePolicy
+        self.codec = codec
+        self.logger = logger
+        self.onEvent = onEvent
+    }
+
+    var counters: SimulatorCounters {
+        SimulatorCounters(
+            responder: responder,
+            oversized: codec.oversizedDropped,
+            sourcesRejected: sourcesRejected,
+            answersSent: answersSent,
+            notificationsSent: notificationsSent
+        )
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        self.context = nil
+    }
+
+    // MARK: - Searches
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let datagram = unwrapInboundIn(data)
+        guard !isShuttingDown else { return }
+        guard sourcePolicy.allows(datagram.remoteAddress) else {
+            sourcesRejected += 1
+            logger.debug(
+                "Ignored datagram from a non-local source",
+                metadata: ["ssdp.peer": "\(datagram.remoteAddress.endpointDescription)"]
+            )
+            return
+        }
+        let source = datagram.remoteAddress.ipAddress ?? "\(datagram.remoteAddress.endpointDescription)"
+        let reception = responder.receive(datagram.bytes, from: source, at: now(context))
+        report(reception, from: datagram.remoteAddress)
+        for (device, answer) in reception.answers {
+            schedule(answer, from: device, to: datagram.remoteAddress, context: context)
+        }
+    }
+
+    private func report(_ reception: SimulatorResponder.Reception, from peer: SocketAddress) {
+        let target = reception.message?.headers["ST"] ?? ""
+        let mx = reception.message?.headers["MX"]
+        switch reception.kind {
+        case .search:
+            logger.info(
+                "M-SEARCH received",
+                metadata: [
+                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(target)", "ssdp.mx": "\(mx ?? "-")",
+                    "ssdp.answers": "\(reception.answers.count)",
+                ]
+            )
+            onEvent(.searchReceived(from: peer, target: target, mx: mx, outcome: .answered(reception.answers.count)))
+        case .rejected(let rejection):
+            logger.info(
+                "M-SEARCH dropped",
+                metadata: [
+                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(target)",
+                    "ssdp.reason": "\(rejection.rawValue)",
+                ]
+            )
+            onEvent(.searchReceived(from: peer, target: target, mx: mx, outcome: .rejected(rejection)))
+        case .malformed(let error):
+            logger.debug(
+                "Dropped malformed datagram",
+                metadata: ["ssdp.peer": "\(peer.endpointDescription)", "ssdp.error": "\(error)"]
+            )
+        case .notification, .response:
+            logger.trace("Ignored datagram", metadata: ["ssdp.peer": "\(peer.endpointDescription)"])
+        }
+    }
+
+    private func schedule(
+        _ answer: ScheduledAnswer,
+        from device: Int,
+        to peer: SocketAddress,
+        context: ChannelHandlerContext
+    ) {
+        guard answer.delay > .zero else {
+            send(answer, to: peer)
+            return
+        }
+        context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(answer.delay)) { [weak self] in
+            self?.send(answer, to: peer)
+        }
+    }
+
+    private func send(_ answer: ScheduledAnswer, to peer: SocketAddress) {
+        responder.answerFinished()
+        guard let context, !isShuttingDown else { return }
+        answersSent += 1
+        logger.debug(
+            "Answer sent",
+            metadata: [
+                "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(answer.advertisement.target)",
+                "ssdp.usn": "\(answer.advertisement.usn)",
+            ]
+        )
+        onEvent(.answerSent(to: peer, usn: answer.advertisement.usn, target: answer.advertisement.target))
+        context.writeAndFlush(wrapOutboundOut(SSDPDatagram(remoteAddress: peer, bytes: answer.bytes)), promise: nil)
+    }
+
+    // MARK: - Advertising
+
+    /// Starts every advertiser (no-op without a multicast destination).
+    func startAdvertising() {
+        guard let context, notifyDestination != nil else { return }
+        let now = now(context)
+        for index in advertisers.indices { advertisers[index].start(at: now) }
+        armTimer(context: context)
+    }
+
+    /// Sends `ssdp:update` for every device and moves each to a new BOOTID, which its answers carry from now on.
+    func announceUpdate() {
+        guard let context, notifyDestination != nil, !isShuttingDown else { return }
+        let now = now(context)
+        var messages: [SSDPMessage] = []
+        for index in advertisers.indices {
+            messages += advertisers[index].update(at: now)
+            responder.devices[index].device.bootID = advertisers[index].device.bootID
+        }
+        multicast(messages, subtype: .update, context: context)
+        armTimer(context: context)
+    }
+
+    /// Sends one byebye per advertisement still valid, then closes the channel once they are written.
+    func shutdown() {
+        guard let context, !isShuttingDown else { return }
+        isShuttingDown = true
+        timer?.cancel()
+        let now = now(context)
+        let byebyes = advertisers.indices.flatMap { advertisers[$0].stop(at: now) }
+        multicast(byebyes, subtype: .byebye, context: context).assumeIsolated().whenComplete { [counters, onEvent] _ in
+            onEvent(.stopped(counters))
+            context.close(promise: nil)
+        }
+    }
+
+    private func armTimer(context: ChannelHandlerContext) {
+        timer?.cancel()
+        guard let deadline = advertisers.compactMap(\.nextDeadline).min() else { return }
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: NIODeadline(deadline)) { [weak self] in
+            guard let self, let context = self.context else { return }
+            let now = self.now(context)
+            let messages = self.advertisers.indices.flatMap { self.advertisers[$0].timerFired(at: now) }
+            self.multicast(messages, subtype: .alive, context: context)
+            self.armTimer(context: context)
+        }
+    }
+
+    /// Writes `messages` to the multicast group; the future completes when the last one is written.
+    @discardableResult
+    private func multicast(
+        _ messages: [SSDPMessage],
+        subtype: SSDPNotificationSubtype,
+        context: ChannelHandlerContext
+    ) -> EventLoopFuture<Void> {
+        guard let destination = notifyDestination, !messages.isEmpty else {
+            return context.eventLoop.makeSucceededVoidFuture()
+        }
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        for (index, message) in messages.enumerated() {
+            let datagram = SSDPDatagram(remoteAddress: destination, bytes: message.serialized())
+            context.write(wrapOutboundOut(datagram), promise: index == messages.count - 1 ? promise : nil)
+        }
+        context.flush()
+        notificationsSent += messages.count
+        logger.info("NOTIFY sent", metadata: ["ssdp.nts": "\(subtype.rawValue)", "ssdp.count": "\(messages.count)"])
+        onEvent(.notificationsSent(subtype: subtype, count: messages.count))
+        // A failed write (no route for multicast, say) must not stop the byebye path from closing.
+        return promise.futureResult.recover { _ in }
+    }
+
+    private func now(_ context: ChannelHandlerContext) -> SSDPInstant {
+        SSDPInstant(context.eventLoop.now)
+    }
+}
+
+@available(*, unavailable)
+extension SimulatorHandler: Sendable {}
+
+extension TimeAmount {
+    /// The NIO time amount for a duration, to the nanosecond.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,90 @@
+import FoundationEssentials
+
+/// Bad input from a user's file: which file, where in it (a JSON path such as `$.devices[1].behaviour.delay`)
+/// and why.
+public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var path: String
+    public var reason: String
+
+    public init(file: String, path: String, reason: String) {
+        self.file = file
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The error for a JSON decoding failure, with the path Foundation reports turned into a JSON path.
+    public init(file: String, decodingError error: any Error) {
+        guard let error = error as? DecodingError else {
+            self.init(file: file, path: "$", reason: "\(error)")
+            return
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(file: file, path: Self.path(context.codingPath), reason: "expected \(Self.name(of: type))")
+        case .valueNotFound(let type, let context):
+            self.init(
+                file: file,
+                path: Self.path(context.codingPath),
+                reason: "expected \(Self.name(of: type)), found null"
+            )
+        case .keyNotFound(let key, let context):
+            self.init(file: file, path: Self.path(context.codingPath + [key]), reason: "required field is missing")
+        case .dataCorrupted(let context):
+            let reason = context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription
+            self.init(file: file, path: Self.path(context.codingPath), reason: reason)
+        @unknown default:
+            self.init(file: file, path: "$", reason: "\(error)")
+        }
+    }
+
+    public var description: String { "\(file): \(path): \(reason)" }
+
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce("$") { path, key in
+            if let index = key.intValue { return "\(path)[\(index)]" }
+            return "\(path).\(key.stringValue)"
+        }
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "a whole number"
+        case is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "a list"
+        default: "\(type)"
+        }
+    }
+}
+
+/// A coding key for any field name, to see the fields a JSON object has.
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) {
+        nil
+    }
+}
+
+extension Decoder {
+    /// A keyed container that first rejects fields `Key` does not list, naming the unknown one.
+    func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let all = try container(keyedBy: AnyCodingKey.self)
+        let known = Set(Key.allCases.map(\.stringValue))
+        if let unknown = all.allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown,
+                in: all,
+                debugDescription: "unknown field (fields: \(Key.allCases.map(\.stringValue).joined(separator: ", ")))"
+            )
+        }
+        return try container(keyedBy: type)
+    }
+}

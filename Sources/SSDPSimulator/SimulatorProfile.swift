@@ -1,0 +1,59 @@
+import SSDPCore
+
+/// A kind of device the simulator can run by name (`--profile generic`), from which device files and flags
+/// override any field.
+public struct SimulatorProfile: Sendable {
+    /// The name used in flags and device files.
+    public let name: String
+    /// One line for `ssdp-sim profiles`.
+    public let summary: String
+    private let make: @Sendable (_ number: Int, _ udn: String) -> SimulatedDevice
+
+    /// Every built-in profile.
+    public static let all: [SimulatorProfile] = [.generic]
+
+    /// The profile called `name`, or an error listing the names there are.
+    public static func named(_ name: String) throws(SSDPConfigurationError) -> SimulatorProfile {
+        guard let profile = all.first(where: { $0.name == name }) else {
+            throw SSDPConfigurationError(
+                field: "profile",
+                value: name,
+                reason: "no such profile (profiles: \(all.map(\.name).joined(separator: ", ")))"
+            )
+        }
+        return profile
+    }
+
+    /// Device number `number` (1, 2, …) of this profile, with a UDN drawn from `seed` and `number`, so the
+    /// same seed gives the same devices and two devices never share a UDN.
+    public func device(number: Int, seed: UInt64) -> SimulatedDevice {
+        var random = SSDPRandom.derived(seed: seed, stream: Self.udnStream &+ UInt64(number))
+        return make(number, "uuid:\(random.uuid())")
+    }
+
+    /// The generator streams UDNs are drawn from, apart from those of delays and loss.
+    static let udnStream: UInt64 = 0x5544_4E00_0000_0000
+    static let embeddedUDNStream: UInt64 = 0x454D_4200_0000_0000
+
+    /// A UPnP AV MediaRenderer:1 with its three services: a plain device whose every field a device file
+    /// or a flag can change.
+    public static let generic = SimulatorProfile(
+        name: "generic",
+        summary: "a UPnP MediaRenderer:1 with RenderingControl, ConnectionManager and AVTransport"
+    ) { number, udn in
+        SimulatedDevice(
+            device: SSDPDevice(
+                udn: udn,
+                deviceType: "urn:schemas-upnp-org:device:MediaRenderer:1",
+                friendlyName: "ssdp-sim generic \(number)",
+                manufacturer: "ssdp-sim",
+                modelName: "Generic Renderer",
+                services: [
+                    SSDPDeviceService(serviceType: "urn:schemas-upnp-org:service:RenderingControl:1"),
+                    SSDPDeviceService(serviceType: "urn:schemas-upnp-org:service:ConnectionManager:1"),
+                    SSDPDeviceService(serviceType: "urn:schemas-upnp-org:service:AVTransport:1"),
+                ]
+            )
+        )
+    }
+}
