@@ -70,6 +70,7 @@ public struct SSDPRootDevice: Hashable, Sendable {
     /// `:2` device found by a `:1` search answers with `:1` (§1.3.2).
     public func answers(to target: SSDPSearchTarget) -> [SSDPAdvertisement] {
         let requested = target.rawValue
+        let devices: [SSDPDevice]
         switch target {
         case .all:
             return advertisements
@@ -80,19 +81,16 @@ public struct SSDPRootDevice: Hashable, Sendable {
                 SSDPAdvertisement(target: requested, usn: $0.udn)
             }
         case .deviceType:
-            return device.allDevices.filter { target.matches(advertised: SSDPSearchTarget($0.deviceType)) }.map {
-                SSDPAdvertisement(target: requested, usn: "\($0.udn)::\(requested)")
-            }
+            devices = device.allDevices.filter { target.matches(advertised: SSDPSearchTarget($0.deviceType)) }
         case .serviceType:
-            return device.allDevices.filter { device in
+            devices = device.allDevices.filter { device in
                 device.distinctServiceTypes.contains { target.matches(advertised: SSDPSearchTarget($0)) }
-            }.map {
-                SSDPAdvertisement(target: requested, usn: "\($0.udn)::\(requested)")
             }
         case .other:
-            return extraTargets.contains(requested)
-                ? [SSDPAdvertisement(target: requested, usn: "\(device.udn)::\(requested)")] : []
+            devices = []
         }
+        let extra = extraTargets.contains { target.matches(advertised: SSDPSearchTarget($0)) } ? [device] : []
+        return (devices + extra).map { SSDPAdvertisement(target: requested, usn: "\($0.udn)::\(requested)") }
     }
 }
 

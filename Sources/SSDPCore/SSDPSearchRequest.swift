@@ -34,6 +34,12 @@ public struct SSDPSearchRequest: Hashable, Sendable {
     /// Whether HOST names the multicast group; otherwise the search was sent to the device directly.
     public var isMulticast: Bool
 
+    public init(target: SSDPSearchTarget, responseWindow: Duration, isMulticast: Bool) {
+        self.target = target
+        self.responseWindow = responseWindow
+        self.isMulticast = isMulticast
+    }
+
     /// The largest MX a device honours (UDA 1.1 §1.3.3).
     public static let maximumMX = 5
 

@@ -1,0 +1,95 @@
+import SSDPCore
+import Testing
+
+@Suite struct DeviceAdvertiserTests {
+    private let device = DeviceFixtures.gateway
+
+    private func started(seed: UInt64 = 1, copies: Int = 2) -> DeviceAdvertiser {
+        var advertiser = DeviceAdvertiser(device: device, copies: copies, seed: seed)
+        advertiser.start(at: .zero)
+        return advertiser
+    }
+
+    /// Runs the advertiser's timer until `end`, returning each batch with the time it went out.
+    private func run(_ advertiser: inout DeviceAdvertiser, until end: SSDPInstant) -> [(SSDPInstant, [SSDPMessage])] {
+        var batches: [(SSDPInstant, [SSDPMessage])] = []
+        while let deadline = advertiser.nextDeadline, deadline <= end {
+            batches.append((deadline, advertiser.timerFired(at: deadline)))
+        }
+        return batches
+    }
+
+    @Test func firstAliveSetGoesOutWithinOneHundredMillisecondsAndIsRepeated() {
+        var advertiser = started(copies: 3)
+        let batches = run(&advertiser, until: SSDPInstant(offset: .seconds(1)))
+        #expect(batches.count == 3)
+        #expect(batches[0].0 <= SSDPInstant(offset: .milliseconds(100)))
+        #expect(batches[1].0 - batches[0].0 == .milliseconds(200))
+        for (_, messages) in batches {
+            #expect(messages.count == device.advertisements.count)
+            #expect(messages.allSatisfy { $0.notificationSubtype == .alive })
+            #expect(Set(messages.map(\.headers["USN"])) == Set(device.advertisements.map(\.usn)))
+        }
+    }
+
+    @Test func reAdvertisesBeforeHalfTheMaxAge() {
+        var advertiser = started()
+        let batches = run(&advertiser, until: SSDPInstant(offset: .seconds(600)))
+        let rounds = stride(from: 0, to: batches.count, by: 2).map { batches[$0].0 }
+        #expect(rounds.count >= 10)
+        for (earlier, later) in zip(rounds, rounds.dropFirst()) {
+            #expect(later - earlier < .seconds(device.maxAge / 2))
+            #expect(later - earlier >= .seconds(device.maxAge / 3))
+        }
+    }
+
+    @Test func earlyTimerCallsSendNothing() {
+        var advertiser = started()
+        let deadline = advertiser.nextDeadline!
+        #expect(advertiser.timerFired(at: SSDPInstant(offset: deadline.offset - .milliseconds(1))) == [])
+        #expect(advertiser.nextDeadline == deadline)
+    }
+
+    @Test func stopSaysByebyeForEveryAdvertisementOnce() {
+        var advertiser = started()
+        _ = run(&advertiser, until: SSDPInstant(offset: .seconds(1)))
+        let byebyes = advertiser.stop(at: SSDPInstant(offset: .seconds(2)))
+        #expect(byebyes.count == device.advertisements.count)
+        #expect(byebyes.allSatisfy { $0.notificationSubtype == .byebye })
+        #expect(Set(byebyes.map(\.headers["USN"])) == Set(device.advertisements.map(\.usn)))
+        #expect(advertiser.stop(at: SSDPInstant(offset: .seconds(3))) == [])
+        #expect(advertiser.nextDeadline == nil)
+    }
+
+    @Test func noByebyeForWhatWasNeverAdvertisedOrHasExpired() {
+        var unannounced = started()
+        #expect(unannounced.stop(at: .zero) == [])
+        var advertiser = started()
+        let first = advertiser.timerFired(at: advertiser.nextDeadline!)
+        #expect(!first.isEmpty)
+        #expect(advertiser.stop(at: SSDPInstant(offset: .seconds(device.maxAge + 1))) == [])
+    }
+
+    @Test func updateAnnouncesTheNextBootIDThenAdvertisesWithIt() {
+        var advertiser = started()
+        _ = run(&advertiser, until: SSDPInstant(offset: .seconds(1)))
+        let updates = advertiser.update(at: SSDPInstant(offset: .seconds(2)))
+        #expect(updates.count == device.advertisements.count)
+        #expect(updates.allSatisfy { $0.notificationSubtype == .update && $0.headers["BOOTID.UPNP.ORG"] == "7" && $0.headers["NEXTBOOTID.UPNP.ORG"] == "8" })
+        #expect(advertiser.device.bootID == 8)
+        let next = advertiser.nextDeadline!
+        #expect(next - SSDPInstant(offset: .seconds(2)) <= .milliseconds(100))
+        let alive = advertiser.timerFired(at: next)
+        #expect(alive.allSatisfy { $0.notificationSubtype == .alive && $0.headers["BOOTID.UPNP.ORG"] == "8" })
+        #expect(advertiser.stop(at: next).allSatisfy { $0.headers["BOOTID.UPNP.ORG"] == "8" })
+    }
+
+    @Test func theSameSeedGivesTheSameSchedule() {
+        func schedule(_ seed: UInt64) -> [SSDPInstant] {
+            var advertiser = started(seed: seed)
+            return run(&advertiser, until: SSDPInstant(offset: .seconds(3_600))).map(\.0)
+        }
+        #expect(schedule(5) == schedule(5))
+        #expect(schedule(5) != schedule(6))
+    }
+}

@@ -1,0 +1,120 @@
+import SSDPCore
+import Testing
+
+@Suite struct DeviceResponderTests {
+    typealias F = DeviceFixtures
+
+    private func responder(_ behaviour: SSDPDeviceBehaviour = .init(), seed: UInt64 = 1) -> DeviceResponder {
+        DeviceResponder(device: F.gateway, behaviour: behaviour, startedAt: .zero, seed: seed)
+    }
+
+    private func answers(_ outcome: DeviceResponder.Outcome) -> [ScheduledAnswer] {
+        if case .answered(let answers) = outcome { return answers }
+        return []
+    }
+
+    /// The timeline of `count` searches a second apart: each answer's delay and USN.
+    private func timeline(_ behaviour: SSDPDeviceBehaviour, seed: UInt64, count: Int = 5) -> [String] {
+        var device = responder(behaviour, seed: seed)
+        return (0..<count).flatMap { second in
+            answers(device.receive(F.search("ssdp:all"), at: SSDPInstant(offset: .seconds(second)))).map {
+                "\(second) +\($0.delay) \($0.advertisement.usn)"
+            }
+        }
+    }
+
+    @Test func uniformDelaysStayWithinMXAndSpreadOverIt() {
+        var device = responder()
+        let delays = (0..<100).flatMap { _ in answers(device.receive(F.search("ssdp:all", mx: 2), at: .zero)).map(\.delay) }
+        #expect(delays.count == 1_100)
+        #expect(delays.allSatisfy { $0 >= .zero && $0 <= .seconds(2) })
+        #expect(delays.contains { $0 < .milliseconds(200) } && delays.contains { $0 > .milliseconds(1_800) })
+    }
+
+    @Test func theSameSeedGivesTheSameTimelineAndAnotherSeedAnother() {
+        let behaviour = SSDPDeviceBehaviour(searchLoss: 0.3, responseLoss: 0.2, duplicates: 2)
+        #expect(timeline(behaviour, seed: 42) == timeline(behaviour, seed: 42))
+        #expect(timeline(behaviour, seed: 42) != timeline(behaviour, seed: 43))
+    }
+
+    @Test(arguments: [
+        (SSDPDeviceBehaviour.Delay.immediate, Duration.zero),
+        (.fixed(.milliseconds(700)), .milliseconds(700)),
+        (.late(.milliseconds(1_500)), .milliseconds(4_500)),
+    ])
+    func fixedDelaysAreExact(delay: SSDPDeviceBehaviour.Delay, expected: Duration) {
+        var device = responder(SSDPDeviceBehaviour(delay: delay))
+        let delays = answers(device.receive(F.search("ssdp:all", mx: 3), at: .zero)).map(\.delay)
+        #expect(delays == Array(repeating: expected, count: 11))
+    }
+
+    @Test func searchLossDropsAboutThatShareOfSearches() {
+        var device = responder(SSDPDeviceBehaviour(searchLoss: 0.3), seed: 9)
+        let outcomes = (0..<2_000).map { _ in device.receive(F.search("upnp:rootdevice"), at: .zero) }
+        let lost = outcomes.filter { $0 == .notHeard }.count
+        #expect((500...700).contains(lost), "lost \(lost) of 2000 at p = 0.3")
+        #expect(device.statistics.searchesNotHeard == lost)
+        #expect(device.statistics.answersScheduled == 2_000 - lost)
+    }
+
+    @Test func responseLossDropsSingleDatagrams() {
+        var device = responder(SSDPDeviceBehaviour(responseLoss: 0.5), seed: 3)
+        let sent = (0..<200).map { _ in answers(device.receive(F.search("ssdp:all"), at: .zero)).count }.reduce(0, +)
+        #expect(device.statistics.answersLost + sent == 2_200)
+        #expect((900...1_300).contains(sent))
+    }
+
+    @Test func ignoresExactlyTheFirstKSearches() {
+        var device = responder(SSDPDeviceBehaviour(ignoredSearches: 2))
+        let outcomes = (0..<4).map { _ in device.receive(F.search("upnp:rootdevice"), at: .zero) }
+        #expect(outcomes[0] == .notHeard && outcomes[1] == .notHeard)
+        #expect(answers(outcomes[2]).count == 1 && answers(outcomes[3]).count == 1)
+    }
+
+    @Test func duplicatesSendEachAnswerKTimesAtTheSameMoment() {
+        var device = responder(SSDPDeviceBehaviour(duplicates: 3))
+        let sent = answers(device.receive(F.search("upnp:rootdevice"), at: .zero))
+        #expect(sent.count == 3)
+        #expect(Set(sent.map(\.bytes)).count == 1 && Set(sent.map(\.delay)).count == 1)
+    }
+
+    @Test func unmatchedSearchIsNotAnsweredUnlessChatty() {
+        var quiet = responder()
+        #expect(quiet.receive(F.search("roku:ecp"), at: .zero) == .noMatch)
+        var chatty = responder(SSDPDeviceBehaviour(chatter: [.anyTarget]))
+        let targets = answers(chatty.receive(F.search("roku:ecp"), at: .zero)).map(\.advertisement.target)
+        #expect(targets == ["upnp:rootdevice", F.root, "urn:schemas-upnp-org:device:InternetGatewayDevice:2"])
+    }
+
+    /// A wrong-target device answers with an ST the search did not ask for, and the real search session
+    /// drops every one of those answers as chatter.
+    @Test func wrongTargetAnswersAreDroppedByTheSearchSession() throws {
+        var device = responder(SSDPDeviceBehaviour(chatter: [.wrongTarget]))
+        let sent = answers(device.receive(F.search("upnp:rootdevice"), at: .zero))
+        #expect(sent.map(\.advertisement.target) == ["urn:schemas-upnp-org:device:InternetGatewayDevice:2"])
+        var session = SearchSessionStateMachine(
+            configuration: try .createMulticastConfiguration(forSearchTarget: "upnp:rootdevice", maximumWaitResponseTime: 1)
+        )
+        _ = session.start(at: SSDPInstant.zero)
+        let result = session.received(sent[0].bytes, at: SSDPInstant.zero)
+        #expect(result == .dropped(.wrongSearchTarget("urn:schemas-upnp-org:device:InternetGatewayDevice:2")))
+    }
+
+    @Test func answersNotificationsOnlyWhenChattyAboutThem() {
+        var quiet = responder()
+        #expect(quiet.receiveNotification(at: .zero) == .noMatch)
+        var chatty = responder(SSDPDeviceBehaviour(chatter: [.notifies]))
+        #expect(answers(chatty.receiveNotification(at: .zero)).count == 3)
+    }
+
+    @Test func silentWindowsSilenceTheDeviceFromItsStart() {
+        let window = SSDPDeviceBehaviour.SilentWindow(start: .seconds(2), end: .seconds(5))
+        var device = DeviceResponder(device: F.gateway, behaviour: SSDPDeviceBehaviour(silentWindows: [window]), startedAt: SSDPInstant(offset: .seconds(10)), seed: 1)
+        let at = { (second: Int) in device.receive(F.search("upnp:rootdevice"), at: SSDPInstant(offset: .seconds(10 + second))) }
+        #expect(answers(at(1)).count == 1)
+        #expect(at(2) == .silent)
+        #expect(at(4) == .silent)
+        #expect(answers(at(5)).count == 1)
+        #expect(device.statistics.searchesWhileSilent == 2)
+    }
+}

@@ -1,0 +1,97 @@
+import SSDPCore
+import Testing
+
+@Suite struct SSDPRootDeviceTests {
+    typealias F = DeviceFixtures
+
+    @Test func advertisesThreePlusTwoDPlusKInSpecOrder() {
+        let advertisements = F.gateway.advertisements.map { "\($0.target) | \($0.usn)" }
+        #expect(
+            advertisements == [
+                "upnp:rootdevice | \(F.root)::upnp:rootdevice",
+                "\(F.root) | \(F.root)",
+                "urn:schemas-upnp-org:device:InternetGatewayDevice:2 | \(F.root)::urn:schemas-upnp-org:device:InternetGatewayDevice:2",
+                "\(F.wan) | \(F.wan)",
+                "urn:schemas-upnp-org:device:WANDevice:2 | \(F.wan)::urn:schemas-upnp-org:device:WANDevice:2",
+                "\(F.connection) | \(F.connection)",
+                "urn:schemas-upnp-org:device:WANConnectionDevice:2 | \(F.connection)::urn:schemas-upnp-org:device:WANConnectionDevice:2",
+                "urn:schemas-upnp-org:service:Layer3Forwarding:1 | \(F.root)::urn:schemas-upnp-org:service:Layer3Forwarding:1",
+                "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1 | \(F.wan)::urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1",
+                "urn:schemas-upnp-org:service:WANIPConnection:2 | \(F.connection)::urn:schemas-upnp-org:service:WANIPConnection:2",
+                "urn:dial-multiscreen-org:service:dial:1 | \(F.root)::urn:dial-multiscreen-org:service:dial:1",
+            ]
+        )
+    }
+
+    /// UDA 1.1 §1.3.3: ST → the exact set of answers, each carrying the ST as the search spelled it.
+    @Test(arguments: [
+        ("ssdp:all", 11),
+        ("upnp:rootdevice", 1),
+        ("uuid:00000000-0000-4000-8000-000000000002", 1),
+        ("uuid:00000000-0000-4000-8000-00000000000f", 0),
+        ("urn:schemas-upnp-org:device:WANDevice:2", 1),
+        ("urn:schemas-upnp-org:device:WANDevice:1", 1),
+        ("urn:schemas-upnp-org:device:WANDevice:3", 0),
+        ("urn:schemas-upnp-org:service:WANIPConnection:1", 1),
+        ("urn:schemas-upnp-org:service:WANIPConnection:2", 1),
+        ("urn:schemas-upnp-org:service:WANPPPConnection:1", 0),
+        ("urn:schemas-upnp-org:device:MediaRenderer:1", 0),
+        ("urn:dial-multiscreen-org:service:dial:1", 1),
+        ("roku:ecp", 0),
+    ])
+    func answersEachSearchTargetWithTheRightSet(target: String, count: Int) {
+        let answers = F.gateway.answers(to: SSDPSearchTarget(target))
+        #expect(answers.count == count)
+        if target != "ssdp:all" {
+            #expect(answers.allSatisfy { $0.target == target }, "ST echoes the request's spelling and version")
+        }
+    }
+
+    @Test func versionedSearchEchoesTheRequestedVersionInSTAndUSN() throws {
+        let answer = try #require(F.gateway.answers(to: SSDPSearchTarget("urn:schemas-upnp-org:service:WANIPConnection:1")).first)
+        #expect(answer.target == "urn:schemas-upnp-org:service:WANIPConnection:1")
+        #expect(answer.usn == "\(F.connection)::urn:schemas-upnp-org:service:WANIPConnection:1")
+    }
+
+    @Test func uuidSearchFindsAnEmbeddedDevice() {
+        let answers = F.gateway.answers(to: SSDPSearchTarget(F.connection))
+        #expect(answers == [SSDPAdvertisement(target: F.connection, usn: F.connection)])
+    }
+
+    @Test func everyMessageTheDeviceSendsConformsToUDA11() {
+        for advertisement in F.gateway.advertisements {
+            for message in [
+                F.gateway.searchResponse(for: advertisement), F.gateway.alive(advertisement),
+                F.gateway.byebye(advertisement), F.gateway.update(advertisement, nextBootID: 8),
+            ] {
+                let parsed = try? SSDPParser.parse(message.serialized())
+                #expect(parsed?.message == message)
+                #expect(parsed?.diagnostics == [], "\(message.serializedText)")
+            }
+        }
+    }
+
+    @Test func byebyeCarriesNoLocationCacheControlOrServer() {
+        let byebye = F.gateway.byebye(F.gateway.advertisements[0])
+        #expect(byebye.headers.fields.map(\.name) == ["HOST", "NT", "NTS", "USN", "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG"])
+    }
+
+    @Test func searchResponseHasTheTemplateHeadersInOrder() {
+        let response = F.gateway.searchResponse(for: SSDPAdvertisement(target: "upnp:rootdevice", usn: "\(F.root)::upnp:rootdevice"))
+        #expect(
+            response.serializedText == """
+                HTTP/1.1 200 OK\r
+                CACHE-CONTROL: max-age=120\r
+                EXT:\r
+                LOCATION: http://192.168.1.1:5000/rootDesc.xml\r
+                SERVER: Linux/5.10 UPnP/1.1 MiniUPnPd/2.3.3\r
+                ST: upnp:rootdevice\r
+                USN: uuid:00000000-0000-4000-8000-000000000001::upnp:rootdevice\r
+                BOOTID.UPNP.ORG: 7\r
+                CONFIGID.UPNP.ORG: 1337\r
+                \r
+
+                """
+        )
+    }
+}

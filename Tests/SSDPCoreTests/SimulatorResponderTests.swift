@@ -1,0 +1,90 @@
+import SSDPCore
+import Testing
+
+@Suite struct SimulatorResponderTests {
+    private func host(devices: Int = 2, rate: Int = 1_000, pending: Int = 10_000) -> SimulatorResponder {
+        SimulatorResponder(
+            configuration: .init(strictness: .strict, answersPerSourcePerSecond: rate, maximumPendingAnswers: pending),
+            devices: (0..<devices).map { index in
+                var device = DeviceFixtures.gateway
+                device.device.udn = "uuid:device-\(index)"
+                device.device.embeddedDevices = []
+                return DeviceResponder(device: device, startedAt: .zero, seed: UInt64(index))
+            }
+        )
+    }
+
+    private func search(_ target: String, mx: String? = "1") -> [UInt8] {
+        var headers: SSDPHeaders = ["HOST": "239.255.255.250:1900", "MAN": "\"ssdp:discover\""]
+        if let mx { headers.append(name: "MX", value: mx) }
+        headers.append(name: "ST", value: target)
+        return SSDPMessage(kind: .search, headers: headers).serialized()
+    }
+
+    @Test func everyDeviceAnswersOneSearch() {
+        var responder = host()
+        let reception = responder.receive(search("upnp:rootdevice"), from: "10.0.0.5", at: .zero)
+        #expect(reception.answers.map(\.device) == [0, 1])
+        #expect(responder.pendingAnswers == 2)
+        responder.answerFinished()
+        #expect(responder.pendingAnswers == 1)
+    }
+
+    @Test func countsAddUpOverEveryKindOfDatagram() {
+        var responder = host()
+        let datagrams: [[UInt8]] = [
+            search("ssdp:all"), search("ssdp:all", mx: nil), Array("garbage".utf8),
+            DeviceFixtures.gateway.alive(DeviceFixtures.gateway.advertisements[0]).serialized(),
+            DeviceFixtures.gateway.searchResponse(for: DeviceFixtures.gateway.advertisements[0]).serialized(),
+            search("roku:ecp"),
+        ]
+        for datagram in datagrams { _ = responder.receive(datagram, from: "10.0.0.5", at: .zero) }
+        let counters = responder.counters
+        #expect(counters.datagrams == 6)
+        #expect(counters.searchesAccepted == 2 && counters.searchesRejected == 1 && counters.malformed == 1)
+        #expect(counters.notifications == 1 && counters.responses == 1)
+        #expect(counters.searchesAccepted + counters.searchesRejected + counters.malformed + counters.notifications + counters.responses == counters.datagrams)
+        #expect(responder.deviceStatistics.searchesUnmatched == 2)
+    }
+
+    /// A reflection amplifier it is not: one source gets at most the rate limit, and another source is
+    /// not affected.
+    @Test func rateLimitCapsAnswersPerSourceAndRefills() {
+        var responder = host(devices: 2, rate: 10)
+        let perSearch = 2 * responder.devices[0].device.advertisements.count
+        let first = responder.receive(search("ssdp:all"), from: "10.0.0.5", at: .zero).answers.count
+        let second = responder.receive(search("ssdp:all"), from: "10.0.0.5", at: .zero).answers.count
+        #expect(first == 10 && second == 0)
+        #expect(responder.counters.answersRateLimited == 2 * perSearch - 10)
+        #expect(responder.receive(search("ssdp:all"), from: "10.0.0.6", at: .zero).answers.count == 10)
+        let later = SSDPInstant(offset: .milliseconds(500))
+        #expect(responder.receive(search("ssdp:all"), from: "10.0.0.5", at: later).answers.count == 5)
+    }
+
+    @Test func pendingCapDropsAndCountsTheExcess() {
+        var responder = host(devices: 2, pending: 15)
+        let perSearch = 2 * responder.devices[0].device.advertisements.count
+        let first = responder.receive(search("ssdp:all"), from: "10.0.0.5", at: .zero).answers.count
+        let second = responder.receive(search("ssdp:all"), from: "10.0.0.6", at: .zero).answers.count
+        #expect(first == perSearch && second == 15 - perSearch)
+        #expect(responder.counters.answersOverflowed == 2 * perSearch - 15)
+        #expect(responder.pendingAnswers == 15)
+    }
+}
+
+@Suite struct SSDPRateLimiterTests {
+    @Test func grantsABurstThenRefillsAtTheRate() {
+        var limiter = SSDPRateLimiter(rate: 100)
+        #expect(limiter.take(150, for: "a", at: .zero) == 100)
+        #expect(limiter.take(1, for: "a", at: SSDPInstant(offset: .milliseconds(5))) == 0)
+        #expect(limiter.take(100, for: "a", at: SSDPInstant(offset: .milliseconds(250))) == 25)
+        #expect(limiter.take(500, for: "a", at: SSDPInstant(offset: .seconds(60))) == 100)
+    }
+
+    @Test func tracksABoundedNumberOfSources() {
+        var limiter = SSDPRateLimiter(rate: 10, maximumSources: 3)
+        for source in ["a", "b", "c"] { #expect(limiter.take(10, for: source, at: .zero) == 10) }
+        #expect(limiter.take(1, for: "d", at: .zero) == 0, "the table is full of busy sources")
+        #expect(limiter.take(1, for: "d", at: SSDPInstant(offset: .seconds(2))) == 1, "idle sources were forgotten")
+    }
+}
