@@ -43,7 +43,12 @@ extension SSDPDeviceBehaviour.SilentWindow {
                 reason: "expected FROM-UNTIL in seconds, e.g. 2-5"
             )
         }
-        self.init(start: try seconds(parts[0], field: "silent"), end: try seconds(parts[1], field: "silent"))
+        let start = try seconds(parts[0], field: "silent")
+        let end = try seconds(parts[1], field: "silent")
+        guard start < end else {
+            throw SSDPConfigurationError(field: "silent", value: text, reason: "a window must end after it starts")
+        }
+        self.init(start: start, end: end)
     }
 }
 

@@ -248,8 +248,9 @@ public final class SSDPSimulator: Service, Sendable {
         let responder = SimulatorResponder(configuration: configuration.responder, devices: responders)
         let bindHost = configuration.multicast ? "0.0.0.0" : host
         let channel = try await bind("UDP", port: configuration.port, host: bindHost) {
+            // Sharing 1900 with other SSDP stacks is normal for multicast; a unicast-only simulator owns its port.
             try await DatagramBootstrap(group: eventLoop)
-                .channelOption(.socketOption(.so_reuseaddr), value: 1)
+                .channelOption(.socketOption(.so_reuseaddr), value: configuration.multicast ? 1 : 0)
                 .channelOption(
                     .recvAllocator,
                     value: FixedSizeRecvByteBufferAllocator(capacity: maximumDatagramSize + 1)

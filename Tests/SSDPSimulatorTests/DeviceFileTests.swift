@@ -1,0 +1,83 @@
+import Foundation
+import SSDPCore
+import SSDPSimulator
+import Testing
+
+@Suite struct DeviceFileTests {
+    private func decode(_ json: String) throws(SimulatorInputError) -> DeviceFile {
+        try DeviceFile.decode(Data(json.utf8), file: "devices.json", seed: 1)
+    }
+
+    private func error(_ json: String) -> String {
+        do {
+            _ = try decode(json)
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func readsProfilesCountsOverridesAndBehaviours() throws {
+        let file = try decode(
+            """
+            { "devices": [
+                { "profile": "generic", "count": 2, "friendlyName": "Den",
+                  "behaviour": { "delay": "late:1.5", "duplicates": 2, "searchLoss": 0.25, "ignoreFirst": 1,
+                                 "chatty": ["any-target"], "malformed": ["lf-only", "missing-ext"], "silent": ["2-5"] } },
+                { "udn": "uuid:kitchen", "deviceType": "urn:schemas-upnp-org:device:MediaServer:1",
+                  "services": ["urn:schemas-upnp-org:service:ContentDirectory:1"], "maxAge": 100, "bootId": 9,
+                  "headers": ["X-USER-AGENT: redsonic", "01-NLS: 1"], "extraTargets": ["roku:ecp"],
+                  "embeddedDevices": [{ "deviceType": "urn:schemas-upnp-org:device:Basic:1" }] } ] }
+            """
+        )
+        #expect(file.devices.count == 3)
+        #expect(file.devices.map(\.device.friendlyName).prefix(2) == ["Den 1", "Den 2"])
+        let den = file.devices[0].behaviour
+        #expect(den.delay == .late(.milliseconds(1_500)) && den.duplicates == 2 && den.searchLoss == 0.25)
+        #expect(den.ignoredSearches == 1 && den.chatter == [.anyTarget] && den.malformations == [.lineFeedOnly, .missingEXT])
+        #expect(den.silentWindows == [.init(start: .seconds(2), end: .seconds(5))])
+        let kitchen = file.devices[2]
+        #expect(kitchen.device.udn == "uuid:kitchen" && kitchen.maxAge == 100 && kitchen.bootID == 9)
+        #expect(kitchen.extraHeaders == [SSDPHeaderField(name: "X-USER-AGENT", value: "redsonic"), SSDPHeaderField(name: "01-NLS", value: "1")])
+        #expect(kitchen.device.embeddedDevices.count == 1 && kitchen.extraTargets == ["roku:ecp"])
+        #expect(file.devices[2].behaviour == SSDPDeviceBehaviour())
+    }
+
+    @Test func theSameSeedGivesTheSameUDNs() throws {
+        let json = #"{ "devices": [ { "count": 3 } ] }"#
+        let first = try DeviceFile.decode(Data(json.utf8), file: "f", seed: 5).devices.map(\.device.udn)
+        let again = try DeviceFile.decode(Data(json.utf8), file: "f", seed: 5).devices.map(\.device.udn)
+        let other = try DeviceFile.decode(Data(json.utf8), file: "f", seed: 6).devices.map(\.device.udn)
+        #expect(first == again && first != other && Set(first).count == 3)
+    }
+
+    /// Every bad file names the file, the JSON path and the reason.
+    @Test(arguments: [
+        (#"{ "devices": [ { "colour": "red" } ] }"#, "devices.json: $.devices[0].colour: unknown field"),
+        (#"{ "devices": [ { "count": "two" } ] }"#, "devices.json: $.devices[0].count: expected a whole number"),
+        (#"{ "devices": [ { "count": 0 } ] }"#, "devices.json: $.devices[0].count: \"0\": must be 1...10000"),
+        (#"{ "devices": [ { "profile": "toaster" } ] }"#, "devices.json: $.devices[0].profile: \"toaster\": no such profile"),
+        (#"{ "devices": [ { "behaviour": { "delay": "soon" } } ] }"#, "devices.json: $.devices[0].behaviour.delay: \"soon\": expected uniform"),
+        (#"{ "devices": [ { "behaviour": { "duplicates": 11 } } ] }"#, "devices.json: $.devices[0].behaviour.duplicates: \"11\": must be 1...10"),
+        (#"{ "devices": [ { "behaviour": { "searchLoss": 1.5 } } ] }"#, "devices.json: $.devices[0].behaviour.searchLoss: \"1.5\": a probability"),
+        (#"{ "devices": [ { "behaviour": { "malformed": ["sloppy"] } } ] }"#, "devices.json: $.devices[0].behaviour.malformed: \"sloppy\": expected one of lf-only"),
+        (#"{ "devices": [ { "behaviour": { "silent": ["5-2"] } } ] }"#, "devices.json: $.devices[0].behaviour.silent: \"5-2\": a window must end after it starts"),
+        (#"{ "devices": [ { "deviceType": "MediaRenderer" } ] }"#, "devices.json: $.devices[0].deviceType: \"MediaRenderer\": must look like"),
+        (#"{ "devices": [ { "udn": "kitchen" } ] }"#, "devices.json: $.devices[0].udn: \"kitchen\": must start with uuid:"),
+        (#"{ "devices": [ { "udn": "uuid:a", "count": 2 } ] }"#, "devices.json: $.devices[0].udn: \"uuid:a\": a fixed UDN needs count 1"),
+        (#"{ "devices": [ { "headers": ["no colon"] } ] }"#, "devices.json: $.devices[0].headers: \"no colon\": expected NAME: value"),
+        (#"{ "devices": [ { "embeddedDevices": [ {} ] } ] }"#, "devices.json: $.devices[0].embeddedDevices[0].deviceType: required field is missing"),
+        (#"{ "devices": "#, "devices.json: $: not valid JSON"),
+        (#"{ }"#, "devices.json: $.devices: required field is missing"),
+    ])
+    func rejectsBadFilesNamingFilePathAndReason(json: String, expected: String) {
+        let message = error(json)
+        #expect(message.hasPrefix(expected), "\(message)")
+    }
+
+    @Test func aMissingFileIsNamed() {
+        #expect(throws: SimulatorInputError(file: "/nonexistent/devices.json", path: "$", reason: "no such file")) {
+            try DeviceFile.load(path: "/nonexistent/devices.json", seed: 1)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import SSDPSearch
+import SSDPSimulator
+import Testing
+
+/// A running `SSDPSimulator` on 127.0.0.1 (unicast only, port 0) searched by the real `SSDPSearchSession`.
+@Suite(.tags(.live)) struct SimulatorLiveTests {
+    private func start(
+        _ devices: [SimulatedDevice],
+        rateLimit: Int = 1_000,
+        events: NIOLockedValueBox<[SimulatorEvent]>? = nil
+    ) async throws -> SSDPSimulator {
+        let configuration = SimulatorConfiguration(
+            devices: devices,
+            interface: "lo",
+            port: 0,
+            multicast: false,
+            responder: .init(answersPerSourcePerSecond: rateLimit),
+            seed: 11
+        )
+        return try await SSDPSimulator.start(configuration) { event in events?.withLockedValue { $0.append(event) } }
+    }
+
+    private func generic(_ count: Int, behaviour: SSDPDeviceBehaviour = .init()) -> [SimulatedDevice] {
+        (1...count).map {
+            var device = SimulatorProfile.generic.device(number: $0, seed: 3)
+            device.behaviour = behaviour
+            return device
+        }
+    }
+
+    private func search(_ simulator: SSDPSimulator, target: String = "upnp:rootdevice", requests: Int = 2) async throws
+        -> (found: [SSDPService], statistics: SearchSessionStatistics)
+    {
+        let session = SSDPSearchSession(
+            configuration: try .createUnicastConfiguration(
+                forSearchTarget: target,
+                host: "127.0.0.1",
+                port: try #require(simulator.udpAddress.port),
+                maximumWaitResponseTime: 1,
+                maximumSearchRequestsBeforeClosing: requests
+            )
+        )
+        let found = try await session.search()
+        return (found, session.statistics)
+    }
+
+    @Test func theSearchSessionFindsEveryDeviceOnceAndItsDescriptionMatches() async throws {
+        let simulator = try await start(generic(3, behaviour: SSDPDeviceBehaviour(duplicates: 2)))
+        let (found, statistics) = try await search(simulator)
+        #expect(Set(found.map(\.uniqueServiceName)) == Set(simulator.devices.map { "\($0.device.udn)::upnp:rootdevice" }))
+        #expect(found.count == 3)
+        #expect(statistics.duplicates == 3 * 2 * 2 - 3, "each answer twice, two searches")
+
+        for service in found {
+            #expect(service.location.hasPrefix("http://127.0.0.1:"))
+            let response = try await PlainHTTP.request(url: service.location)
+            #expect(response.status == 200)
+            #expect(response.headers.contains("Content-Type: text/xml"))
+            let elements = try XMLElements.parse(response.body)
+            let udn = try #require(elements.first { $0.0 == "UDN" }?.1)
+            #expect(service.uniqueServiceName == "\(udn)::upnp:rootdevice")
+            #expect(elements.first { $0.0 == "deviceType" }?.1 == "urn:schemas-upnp-org:device:MediaRenderer:1")
+        }
+        let counters = await simulator.shutdown()
+        #expect(counters.searchesAccepted == 2 && counters.answersSent == 12)
+        #expect(counters.datagramsAccountedFor == counters.datagramsReceived)
+    }
+
+    @Test func httpAnswersOnlyItsOwnDocuments() async throws {
+        let simulator = try await start(generic(1))
+        let base = "http://\(simulator.httpAddress.endpointDescription)"
+        #expect(try await PlainHTTP.request(url: "\(base)/device/0/service/2/scpd.xml").status == 200)
+        #expect(try await PlainHTTP.request(url: "\(base)/device/1/description.xml").status == 404)
+        #expect(try await PlainHTTP.request(url: "\(base)/../../etc/passwd").status == 404)
+        let post = try await PlainHTTP.request("POST", url: "\(base)/device/0/description.xml")
+        #expect(post.status == 405 && post.headers.contains("Allow: GET, HEAD"))
+        let head = try await PlainHTTP.request("HEAD", url: "\(base)/device/0/description.xml")
+        #expect(head.status == 200 && head.body.isEmpty)
+        await simulator.shutdown()
+    }
+
+    @Test func wrongTargetAndMalformedAnswersAreDroppedByTheSession() async throws {
+        var devices = generic(1)
+        devices += generic(2, behaviour: SSDPDeviceBehaviour(chatter: [.wrongTarget])).dropFirst()
+        var malformed = SimulatorProfile.generic.device(number: 9, seed: 3)
+        malformed.behaviour = SSDPDeviceBehaviour(malformations: [.missingLocation])
+        let simulator = try await start(devices + [malformed])
+        let (found, statistics) = try await search(simulator, requests: 1)
+        #expect(found.map(\.uniqueServiceName) == ["\(simulator.devices[0].device.udn)::upnp:rootdevice"])
+        #expect(statistics.wrongSearchTarget == 1)
+        #expect(statistics.incomplete == 1)
+        await simulator.shutdown()
+    }
+
+    @Test func eventsReportSearchesAndAnswers() async throws {
+        let events = NIOLockedValueBox<[SimulatorEvent]>([])
+        let simulator = try await start(generic(2), events: events)
+        _ = try await search(simulator, target: "ssdp:all", requests: 1)
+        await simulator.shutdown()
+        let recorded = events.withLockedValue { $0 }
+        let searches = recorded.compactMap { event -> SimulatorEvent.SearchOutcome? in
+            if case .searchReceived(_, "ssdp:all", _, let outcome) = event { return outcome }
+            return nil
+        }
+        #expect(searches == [.answered(12)])
+        #expect(recorded.filter { if case .answerSent = $0 { true } else { false } }.count == 12)
+        guard case .stopped(let counters) = recorded.last else {
+            Issue.record("the last event is not .stopped: \(String(describing: recorded.last))")
+            return
+        }
+        #expect(counters.answersSent == 12)
+    }
+
+    @Test func aPortInUseIsAClearError() async throws {
+        let blocker = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(blocker.localAddress?.port)
+        var configuration = SimulatorConfiguration(devices: generic(1), interface: "lo", port: port, multicast: false, seed: 1)
+        configuration.httpPort = 0
+        await #expect(throws: SimulatorError(reason: "UDP port \(port) on 127.0.0.1 is already in use (another SSDP stack or simulator? choose another with --port / --http-port)")) {
+            try await SSDPSimulator.start(configuration)
+        }
+        try await blocker.close()
+    }
+}

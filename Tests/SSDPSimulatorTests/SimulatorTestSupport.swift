@@ -1,0 +1,138 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import SSDPCore
+import SSDPSimulator
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+extension Tag {
+    /// Tests that use real sockets (loopback only).
+    @Tag static var live: Self
+}
+
+enum SimulatorFixtures {
+    /// A gateway from a device file: the root and two embedded devices, four services of three types, one
+    /// of them twice in the same device.
+    static let gatewayFile = """
+        { "devices": [ {
+            "udn": "uuid:00000000-0000-4000-8000-000000000001",
+            "deviceType": "urn:schemas-upnp-org:device:InternetGatewayDevice:2",
+            "services": ["urn:schemas-upnp-org:service:Layer3Forwarding:1"],
+            "embeddedDevices": [ {
+                "deviceType": "urn:schemas-upnp-org:device:WANDevice:2",
+                "services": ["urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1"],
+                "embeddedDevices": [ {
+                    "deviceType": "urn:schemas-upnp-org:device:WANConnectionDevice:2",
+                    "services": ["urn:schemas-upnp-org:service:WANIPConnection:2", "urn:schemas-upnp-org:service:WANIPConnection:2"]
+                } ]
+            } ]
+        } ] }
+        """
+
+    static var gateway: SSDPRootDevice {
+        get throws {
+            let simulated = try DeviceFile.decode(Data(gatewayFile.utf8), file: "gateway.json", seed: 1).devices[0]
+            return simulated.rootDevice(location: "http://192.168.1.1:5000/rootDesc.xml", defaultBootID: 1)
+        }
+    }
+}
+
+/// The elements of an XML document, as (name, text) pairs in document order.
+enum XMLElements {
+    static func parse(_ xml: String) throws -> [(String, String)] {
+        let parser = XMLParser(data: Data(xml.utf8))
+        let collector = Collector()
+        parser.delegate = collector
+        try #require(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        return collector.elements
+    }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        var elements: [(String, String)] = []
+        private var text = ""
+
+        func parser(
+            _ parser: XMLParser,
+            didStartElement name: String,
+            namespaceURI: String?,
+            qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            text = ""
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            text += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            elements.append((name, text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            text = ""
+        }
+    }
+}
+
+/// A plain HTTP/1.0 client over a NIO socket: sends one request and reads until the server closes.
+enum PlainHTTP {
+    struct Response {
+        var status: Int
+        var headers: String
+        var body: String
+    }
+
+    static func request(_ method: String = "GET", url: String) async throws -> Response {
+        let parsed = try #require(URL(string: url))
+        let host = try #require(parsed.host)
+        let port = try #require(parsed.port)
+        let collected = EventLoopPromise<[UInt8]>.makeTestPromise()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collect(promise: collected)) }
+            }
+            .connect(host: host, port: port)
+            .get()
+        let request = "\(method) \(parsed.path) HTTP/1.0\r\nHost: \(host):\(port)\r\n\r\n"
+        try await channel.writeAndFlush(channel.allocator.buffer(string: request)).get()
+        let text = String(decoding: try await collected.futureResult.get(), as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let statusLine = parts[0].components(separatedBy: "\r\n")[0].split(separator: " ")
+        return Response(
+            status: Int(statusLine.dropFirst().first ?? "") ?? 0,
+            headers: parts[0],
+            body: parts.dropFirst().joined(separator: "\r\n\r\n")
+        )
+    }
+
+    private final class Collect: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        private var bytes: [UInt8] = []
+        private let promise: EventLoopPromise<[UInt8]>
+
+        init(promise: EventLoopPromise<[UInt8]>) {
+            self.promise = promise
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            bytes += unwrapInboundIn(data).readableBytesView
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            promise.succeed(bytes)
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: Error) {
+            promise.fail(error)
+            context.close(promise: nil)
+        }
+    }
+}
+
+extension EventLoopPromise {
+    static func makeTestPromise() -> EventLoopPromise<Value> {
+        MultiThreadedEventLoopGroup.singleton.next().makePromise(of: Value.self)
+    }
+}
