@@ -1,0 +1,79 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// A command running in the background while a test talks to it: its output is collected as it comes,
+/// a test can wait for a line, send a signal, and finally wait for the exit.
+final class RunningCommand: Sendable {
+    private let process: Process
+    private let output = NIOLockedValueBox((standardOutput: "", standardError: ""))
+
+    init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let (stdout, stderr) = (Pipe(), Pipe())
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let output = self.output
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.withLockedValue { $0.standardOutput += text }
+        }
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.withLockedValue { $0.standardError += text }
+        }
+        try process.run()
+        self.process = process
+    }
+
+    /// Waits (polling, bounded by `timeout`) for a line of standard output that satisfies `predicate`.
+    func waitForLine(timeout: Duration = .seconds(30), where predicate: (String) -> Bool) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let lines = output.withLockedValue { $0.standardOutput }.split(separator: "\n").map(String.init)
+            if let line = lines.first(where: predicate) { return line }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw CommandFailure("no matching line; stdout: \(standardOutput) stderr: \(standardError)")
+    }
+
+    func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Waits for the exit (killing the process after `timeout`) and returns everything it printed.
+    func wait(timeout: Duration = .seconds(30)) -> CommandRunner.Output {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.1)  // let the readability handlers drain the pipes
+        let (standardOutput, standardError) = output.withLockedValue { ($0.standardOutput, $0.standardError) }
+        return CommandRunner.Output(status: process.terminationStatus, standardOutput: standardOutput, standardError: standardError)
+    }
+
+    var standardOutput: String { output.withLockedValue { $0.standardOutput } }
+    var standardError: String { output.withLockedValue { $0.standardError } }
+
+    struct CommandFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+extension CommandRunner.Output {
+    /// The first JSON line whose `event` is `name`.
+    func event(_ name: String) -> [String: Any]? {
+        jsonLines.first { $0["event"] as? String == name }
+    }
+}
+
+/// Parses one line of JSON into an object.
+func jsonObject(_ line: String) -> [String: Any]? {
+    try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+}

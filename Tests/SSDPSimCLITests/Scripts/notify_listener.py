@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Listens to 239.255.255.250:1900 on loopback and prints one JSON line per NOTIFY heard.
+
+Prints "ready" once joined. Exits on SIGTERM or after SECONDS. Run it only inside a private network
+namespace (unshare -n) whose loopback carries multicast.
+"""
+import json
+import signal
+import socket
+import struct
+import sys
+import time
+
+signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+
+seconds = float(sys.argv[1])
+sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+sock.bind(("0.0.0.0", 1900))
+sock.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
+                struct.pack("4s4s", socket.inet_aton("239.255.255.250"), socket.inet_aton("127.0.0.1")))
+sock.settimeout(0.2)
+print("ready", flush=True)
+end = time.monotonic() + seconds
+while time.monotonic() < end:
+    try:
+        data, source = sock.recvfrom(65535)
+    except socket.timeout:
+        continue
+    text = data.decode("utf-8", "replace")
+    if not text.startswith("NOTIFY"):
+        continue
+    headers = {}
+    for line in text.split("\r\n")[1:]:
+        if ":" in line:
+            name, value = line.split(":", 1)
+            headers[name.strip().upper()] = value.strip()
+    print(json.dumps({"nts": headers.get("NTS"), "nt": headers.get("NT"), "usn": headers.get("USN"),
+                      "bootid": headers.get("BOOTID.UPNP.ORG"), "nextbootid": headers.get("NEXTBOOTID.UPNP.ORG"),
+                      "location": headers.get("LOCATION")}), flush=True)
