@@ -1,0 +1,156 @@
+import Foundation
+@testable import SSDPSimCLI
+import Testing
+
+/// `ssdp-sim serve` on loopback in this network namespace, unicast only (no multicast anywhere), probed by
+/// `ssdp-sim send`, a netcat-style pipe and a plain Python UDP client, and flooded.
+@Suite struct ServeLoopbackTests {
+    /// Starts `serve --interface lo --unicast-only --port 0 --json` plus `arguments`; returns it and its UDP port.
+    private func serve(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> (RunningCommand, Int) {
+        let serve = try RunningCommand(
+            CommandRunner.ssdpSim,
+            ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--json", "--log-level", "warning"] + arguments,
+            environment: environment
+        )
+        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        let udp = try #require(started["udp"] as? String)
+        return (serve, try #require(Int(udp.split(separator: ":").last ?? "")))
+    }
+
+    private func stop(_ serve: RunningCommand) -> [String: Any] {
+        serve.signal(SIGINT)
+        let output = serve.wait()
+        #expect(output.status == 0, "\(output.standardError)")
+        return output.event("stopped")?["counters"] as? [String: Any] ?? [:]
+    }
+
+    @Test func sendBuildsASearchAndPrintsEveryAnswer() throws {
+        let (serve, port) = try serve(["--count", "2", "--seed", "4"])
+        let output = try CommandRunner.ssdpSim("send", "--host", "127.0.0.1", "--port", "\(port)", "--st", "upnp:rootdevice", "--wait", "1.5", "--json")
+        #expect(output.status == 0, "\(output.standardError)")
+        let replies = output.jsonLines
+        #expect(replies.count == 2)
+        for reply in replies {
+            #expect(reply["from"] as? String == "127.0.0.1:\(port)")
+            #expect((reply["text"] as? String)?.hasPrefix("HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\n") == true)
+            #expect((reply["time"] as? Double ?? 9) <= 1.5)
+        }
+        let counters = stop(serve)
+        #expect(counters["answersSent"] as? Int == 2)
+    }
+
+    @Test func aPipedMessageIsSentAsIsLikeNetcat() throws {
+        let (serve, port) = try serve()
+        let message = "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:\(port)\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\n\r\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("msearch-\(UUID()).txt")
+        try Data(message.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try CommandRunner.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "\"$SSDP_SIM\" send --host 127.0.0.1 --port \(port) --wait 1.5 < \"$FILE\""],
+            environment: ["SSDP_SIM": CommandRunner.ssdpSim.path, "FILE": file.path]
+        )
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.hasPrefix("Sent \(message.utf8.count) bytes to 127.0.0.1:\(port)"))
+        #expect(output.standardOutput.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == 6, "ssdp:all: 3 + 0 + 3")
+        #expect(output.standardOutput.contains("--- 6 replies in 1.5 s"))
+        _ = stop(serve)
+    }
+
+    @Test func aPlainUDPClientGetsTheAnswer() throws {
+        let (serve, port) = try serve(["--seed", "2"])
+        let client = """
+            import socket, sys
+            s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.settimeout(3)
+            s.sendto(b'M-SEARCH * HTTP/1.1\\r\\nHOST: 127.0.0.1:%d\\r\\nMAN: "ssdp:discover"\\r\\nST: upnp:rootdevice\\r\\n\\r\\n' % int(sys.argv[1]), ("127.0.0.1", int(sys.argv[1])))
+            print(s.recvfrom(65535)[0].decode())
+            """
+        let output = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", client, "\(port)"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("\r\nST: upnp:rootdevice\r\n"))
+        #expect(output.standardOutput.contains("\r\nLOCATION: http://127.0.0.1:"))
+        _ = stop(serve)
+    }
+
+    @Test func everyOptionComesFromTheEnvironmentToo() throws {
+        let (serve, _) = try serve(
+            [],
+            environment: ["SSDP_SIM_COUNT": "2", "SSDP_SIM_FRIENDLY_NAME": "Env", "SSDP_SIM_MAX_AGE": "100", "SSDP_SIM_SEED": "3"]
+        )
+        let started = jsonObject(try serve.waitForLine { $0.contains("\"started\"") })
+        let devices = started?["devices"] as? [[String: Any]] ?? []
+        #expect(devices.compactMap { $0["friendlyName"] as? String } == ["Env 1", "Env 2"])
+        _ = stop(serve)
+        let help = try CommandRunner.ssdpSim("serve", "--help").standardOutput
+        let optionLines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("-") }
+        let options = Set(
+            optionLines.compactMap { line in
+                line.split(whereSeparator: { " ,<>".contains($0) }).first { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+            }
+        )
+        let covered = Set(["help", "version"] + ServeEnvironment.options.map(\.name))
+        #expect(options.subtracting(covered).isEmpty, "options with no SSDP_SIM_ variable: \(options.subtracting(covered))")
+    }
+
+    /// 100,000 datagrams (valid searches, garbage, oversized, rejected searches, NOTIFY, responses) from
+    /// 64 sources at about 10,000 a second: the simulator keeps answering a separate searcher, its memory
+    /// stays bounded, the flood sources hit the rate limit, and every datagram is accounted for: counted in
+    /// exactly one category or dropped by the kernel when the socket buffer was full.
+    @Test(.tags(.flood)) func survivesAFloodAndItsCountersAddUp() throws {
+        let flood = try #require(Bundle.module.url(forResource: "flood", withExtension: "py", subdirectory: "Scripts"))
+        let (serve, port) = try serve(["--seed", "6", "--rate-limit", "50"])
+        let output = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [flood.path, "\(port)", "\(serve.processIdentifier)", "100000"],
+            timeout: .seconds(120)
+        )
+        #expect(output.status == 0, "\(output.standardError)")
+        let report = try #require(jsonObject(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let counters = stop(serve)
+        let count = { (name: String) in counters[name] as? Int ?? -1 }
+        let sent = report["sent"] as? [String: Int] ?? [:]
+        let drops = report["kernelDrops"] as? Int ?? -1
+        let probe = report["probe"] as? [String: Int] ?? [:]
+        print("flood: \(report)\ncounters: \(counters)")
+
+        #expect(report["total"] as? Int == 100_000)
+        #expect(drops >= 0)
+        let categories = ["oversized", "sourcesRejected", "malformed", "searchesAccepted", "searchesRejected", "notifications", "responses"]
+        #expect(categories.map(count).reduce(0, +) == count("datagramsReceived"), "the categories add up")
+        let probeSearches = probe["sent"] ?? 0
+        #expect(count("datagramsReceived") + drops == 100_000 + probeSearches, "every datagram received or dropped by the kernel")
+        #expect(count("malformed") <= sent["malformed"] ?? 0 && count("oversized") <= sent["oversized"] ?? 0)
+        #expect(count("answersRateLimited") > 0, "the flood sources hit the per-source limit")
+        #expect((probe["answers"] ?? 0) * 4 >= probeSearches, "the separate searcher kept getting answers: \(probe)")
+        let peak = report["peakMemoryKiB"] as? Int ?? .max
+        #expect(peak < 256 * 1_024, "peak memory \(peak) KiB")
+    }
+
+    @Test(arguments: [
+        (["--loss", "1.5"], "--loss '1.5': a probability must be 0...1"),
+        (["--delay", "soon"], "--delay 'soon': expected uniform, immediate, fixed:SECONDS or late:SECONDS"),
+        (["--duplicates", "0"], "--duplicates '0': must be 1...10"),
+        (["--malformed", "sloppy"], "--malformed 'sloppy': expected one of lf-only"),
+        (["--silent", "5-2"], "--silent '5-2': a window must end after it starts"),
+        (["--profile", "toaster"], "--profile 'toaster': no such profile (profiles: generic)"),
+        (["--count", "0"], "--count '0': must be 1...10000"),
+        (["--notify-copies", "4"], "--notify-copies '4': must be 1...3"),
+        (["--devices", "/nonexistent.json"], "/nonexistent.json: $: no such file"),
+    ])
+    func badFlagsNameTheFlagAndExit64(arguments: [String], message: String) throws {
+        let output = try CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments)
+        #expect(output.status == 64)
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
+    @Test func anUnknownInterfaceIsNamedWithExit1() throws {
+        let output = try CommandRunner.ssdpSim("serve", "--interface", "nope0", "--unicast-only", "--port", "0")
+        #expect(output.status == 1)
+        #expect(output.standardError.contains("no interface named nope0 with an IPv4 address (interfaces: "))
+    }
+}
+
+extension Tag {
+    /// The 100,000-datagram flood (about ten seconds).
+    @Tag static var flood: Self
+}
