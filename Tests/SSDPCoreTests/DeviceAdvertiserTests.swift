@@ -75,7 +75,12 @@ import Testing
         _ = run(&advertiser, until: SSDPInstant(offset: .seconds(1)))
         let updates = advertiser.update(at: SSDPInstant(offset: .seconds(2)))
         #expect(updates.count == device.advertisements.count)
-        #expect(updates.allSatisfy { $0.notificationSubtype == .update && $0.headers["BOOTID.UPNP.ORG"] == "7" && $0.headers["NEXTBOOTID.UPNP.ORG"] == "8" })
+        #expect(
+            updates.allSatisfy {
+                $0.notificationSubtype == .update && $0.headers["BOOTID.UPNP.ORG"] == "7"
+                    && $0.headers["NEXTBOOTID.UPNP.ORG"] == "8"
+            }
+        )
         #expect(advertiser.device.bootID == 8)
         let next = advertiser.nextDeadline!
         #expect(next - SSDPInstant(offset: .seconds(2)) <= .milliseconds(100))

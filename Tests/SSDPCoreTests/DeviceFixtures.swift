@@ -14,7 +14,9 @@ enum DeviceFixtures {
                 SSDPDevice(
                     udn: "uuid:00000000-0000-4000-8000-000000000002",
                     deviceType: "urn:schemas-upnp-org:device:WANDevice:2",
-                    services: [SSDPDeviceService(serviceType: "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1")],
+                    services: [
+                        SSDPDeviceService(serviceType: "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1")
+                    ],
                     embeddedDevices: [
                         SSDPDevice(
                             udn: "uuid:00000000-0000-4000-8000-000000000003",

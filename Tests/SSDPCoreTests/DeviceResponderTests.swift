@@ -25,7 +25,9 @@ import Testing
 
     @Test func uniformDelaysStayWithinMXAndSpreadOverIt() {
         var device = responder()
-        let delays = (0..<100).flatMap { _ in answers(device.receive(F.search("ssdp:all", mx: 2), at: .zero)).map(\.delay) }
+        let delays = (0..<100).flatMap { _ in
+            answers(device.receive(F.search("ssdp:all", mx: 2), at: .zero)).map(\.delay)
+        }
         #expect(delays.count == 1_100)
         #expect(delays.allSatisfy { $0 >= .zero && $0 <= .seconds(2) })
         #expect(delays.contains { $0 < .milliseconds(200) } && delays.contains { $0 > .milliseconds(1_800) })
@@ -93,7 +95,10 @@ import Testing
         let sent = answers(device.receive(F.search("upnp:rootdevice"), at: .zero))
         #expect(sent.map(\.advertisement.target) == ["urn:schemas-upnp-org:device:InternetGatewayDevice:2"])
         var session = SearchSessionStateMachine(
-            configuration: try .createMulticastConfiguration(forSearchTarget: "upnp:rootdevice", maximumWaitResponseTime: 1)
+            configuration: try .createMulticastConfiguration(
+                forSearchTarget: "upnp:rootdevice",
+                maximumWaitResponseTime: 1
+            )
         )
         _ = session.start(at: SSDPInstant.zero)
         let result = session.received(sent[0].bytes, at: SSDPInstant.zero)
@@ -109,8 +114,15 @@ import Testing
 
     @Test func silentWindowsSilenceTheDeviceFromItsStart() {
         let window = SSDPDeviceBehaviour.SilentWindow(start: .seconds(2), end: .seconds(5))
-        var device = DeviceResponder(device: F.gateway, behaviour: SSDPDeviceBehaviour(silentWindows: [window]), startedAt: SSDPInstant(offset: .seconds(10)), seed: 1)
-        let at = { (second: Int) in device.receive(F.search("upnp:rootdevice"), at: SSDPInstant(offset: .seconds(10 + second))) }
+        var device = DeviceResponder(
+            device: F.gateway,
+            behaviour: SSDPDeviceBehaviour(silentWindows: [window]),
+            startedAt: SSDPInstant(offset: .seconds(10)),
+            seed: 1
+        )
+        let at = { (second: Int) in
+            device.receive(F.search("upnp:rootdevice"), at: SSDPInstant(offset: .seconds(10 + second)))
+        }
         #expect(answers(at(1)).count == 1)
         #expect(at(2) == .silent)
         #expect(at(4) == .silent)

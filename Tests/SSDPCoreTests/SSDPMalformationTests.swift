@@ -21,7 +21,11 @@ import Testing
         (.noFinalBlankLine, .missingFinalBlankLine, ""),
         (.invalidUTF8, .invalidUTF8, ""),
     ])
-    func eachMalformationShowsAsItsDiagnostic(malformation: SSDPMalformation, code: SSDPDiagnostic.Code, field: String) throws {
+    func eachMalformationShowsAsItsDiagnostic(
+        malformation: SSDPMalformation,
+        code: SSDPDiagnostic.Code,
+        field: String
+    ) throws {
         let parsed = try parse([malformation])
         let matching = parsed.diagnostics.filter { $0.code == code }
         #expect(!matching.isEmpty, "\(parsed.diagnostics)")

@@ -48,7 +48,9 @@ import Testing
     }
 
     @Test func versionedSearchEchoesTheRequestedVersionInSTAndUSN() throws {
-        let answer = try #require(F.gateway.answers(to: SSDPSearchTarget("urn:schemas-upnp-org:service:WANIPConnection:1")).first)
+        let answer = try #require(
+            F.gateway.answers(to: SSDPSearchTarget("urn:schemas-upnp-org:service:WANIPConnection:1")).first
+        )
         #expect(answer.target == "urn:schemas-upnp-org:service:WANIPConnection:1")
         #expect(answer.usn == "\(F.connection)::urn:schemas-upnp-org:service:WANIPConnection:1")
     }
@@ -73,11 +75,15 @@ import Testing
 
     @Test func byebyeCarriesNoLocationCacheControlOrServer() {
         let byebye = F.gateway.byebye(F.gateway.advertisements[0])
-        #expect(byebye.headers.fields.map(\.name) == ["HOST", "NT", "NTS", "USN", "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG"])
+        #expect(
+            byebye.headers.fields.map(\.name) == ["HOST", "NT", "NTS", "USN", "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG"]
+        )
     }
 
     @Test func searchResponseHasTheTemplateHeadersInOrder() {
-        let response = F.gateway.searchResponse(for: SSDPAdvertisement(target: "upnp:rootdevice", usn: "\(F.root)::upnp:rootdevice"))
+        let response = F.gateway.searchResponse(
+            for: SSDPAdvertisement(target: "upnp:rootdevice", usn: "\(F.root)::upnp:rootdevice")
+        )
         #expect(
             response.serializedText == """
                 HTTP/1.1 200 OK\r

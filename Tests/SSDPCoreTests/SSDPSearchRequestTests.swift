@@ -22,15 +22,22 @@ import Testing
     }
 
     /// What strict devices drop (UDA 1.1 §1.3.3) and lenient ones accept, with the window they then use.
-    @Test(arguments: [
-        (["HOST": "239.255.255.250:1900", "MAN": "\"ssdp:discover\"", "ST": "ssdp:all"], SSDPSearchRequest.Rejection.missingMX),
-        (["HOST": "239.255.255.250:1900", "MAN": "\"ssdp:discover\"", "MX": "0", "ST": "ssdp:all"], .invalidMX),
-        (["HOST": "239.255.255.250:1900", "MAN": "\"ssdp:discover\"", "MX": "soon", "ST": "ssdp:all"], .invalidMX),
-        (["HOST": "239.255.255.250:1900", "MAN": "ssdp:discover", "MX": "2", "ST": "ssdp:all"], .wrongMAN),
-        (["HOST": "239.255.255.250:1900", "MX": "2", "ST": "ssdp:all"], .wrongMAN),
-    ] as [([String: String], SSDPSearchRequest.Rejection)])
+    @Test(
+        arguments: [
+            (
+                ["HOST": "239.255.255.250:1900", "MAN": "\"ssdp:discover\"", "ST": "ssdp:all"],
+                SSDPSearchRequest.Rejection.missingMX
+            ),
+            (["HOST": "239.255.255.250:1900", "MAN": "\"ssdp:discover\"", "MX": "0", "ST": "ssdp:all"], .invalidMX),
+            (["HOST": "239.255.255.250:1900", "MAN": "\"ssdp:discover\"", "MX": "soon", "ST": "ssdp:all"], .invalidMX),
+            (["HOST": "239.255.255.250:1900", "MAN": "ssdp:discover", "MX": "2", "ST": "ssdp:all"], .wrongMAN),
+            (["HOST": "239.255.255.250:1900", "MX": "2", "ST": "ssdp:all"], .wrongMAN),
+        ] as [([String: String], SSDPSearchRequest.Rejection)]
+    )
     func strictDropsWhatLenientAccepts(fields: [String: String], rejection: SSDPSearchRequest.Rejection) throws {
-        let ordered = ["HOST", "MAN", "MX", "ST"].compactMap { name in fields[name].map { SSDPHeaderField(name: name, value: $0) } }
+        let ordered = ["HOST", "MAN", "MX", "ST"].compactMap { name in
+            fields[name].map { SSDPHeaderField(name: name, value: $0) }
+        }
         let message = SSDPMessage(kind: .search, headers: SSDPHeaders(ordered))
         #expect(SSDPSearchRequest.accept(message, strictness: .strict) == .failure(rejection))
         let lenient = try SSDPSearchRequest.accept(message, strictness: .lenient).get()
@@ -40,7 +47,9 @@ import Testing
     @Test func unicastSearchNeedsNoMXAndIsAnsweredWithinOneSecond() throws {
         let unicast = search(["HOST": "192.168.1.20:1900", "MAN": "\"ssdp:discover\"", "ST": "roku:ecp"])
         let request = try SSDPSearchRequest.accept(unicast, strictness: .strict).get()
-        #expect(request == SSDPSearchRequest(target: .other("roku:ecp"), responseWindow: .seconds(1), isMulticast: false))
+        #expect(
+            request == SSDPSearchRequest(target: .other("roku:ecp"), responseWindow: .seconds(1), isMulticast: false)
+        )
         let withMX = search(["HOST": "192.168.1.20:1900", "MAN": "\"ssdp:discover\"", "MX": "5", "ST": "roku:ecp"])
         #expect(try SSDPSearchRequest.accept(withMX, strictness: .strict).get().responseWindow == .seconds(1))
     }

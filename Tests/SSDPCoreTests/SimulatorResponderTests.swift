@@ -43,7 +43,10 @@ import Testing
         #expect(counters.datagrams == 6)
         #expect(counters.searchesAccepted == 2 && counters.searchesRejected == 1 && counters.malformed == 1)
         #expect(counters.notifications == 1 && counters.responses == 1)
-        #expect(counters.searchesAccepted + counters.searchesRejected + counters.malformed + counters.notifications + counters.responses == counters.datagrams)
+        #expect(
+            counters.searchesAccepted + counters.searchesRejected + counters.malformed + counters.notifications
+                + counters.responses == counters.datagrams
+        )
         #expect(responder.deviceStatistics.searchesUnmatched == 2)
     }
 

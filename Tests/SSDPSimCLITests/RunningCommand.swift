@@ -54,7 +54,11 @@ final class RunningCommand: Sendable {
         process.waitUntilExit()
         Thread.sleep(forTimeInterval: 0.1)  // let the readability handlers drain the pipes
         let (standardOutput, standardError) = output.withLockedValue { ($0.standardOutput, $0.standardError) }
-        return CommandRunner.Output(status: process.terminationStatus, standardOutput: standardOutput, standardError: standardError)
+        return CommandRunner.Output(
+            status: process.terminationStatus,
+            standardOutput: standardOutput,
+            standardError: standardError
+        )
     }
 
     var standardOutput: String { output.withLockedValue { $0.standardOutput } }

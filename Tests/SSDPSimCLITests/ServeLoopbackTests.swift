@@ -1,15 +1,18 @@
 import Foundation
-@testable import SSDPSimCLI
 import Testing
+
+@testable import SSDPSimCLI
 
 /// `ssdp-sim serve` on loopback in this network namespace, unicast only (no multicast anywhere), probed by
 /// `ssdp-sim send`, a netcat-style pipe and a plain Python UDP client, and flooded.
 @Suite struct ServeLoopbackTests {
     /// Starts `serve --interface lo --unicast-only --port 0 --json` plus `arguments`; returns it and its UDP port.
-    private func serve(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> (RunningCommand, Int) {
+    private func serve(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> (RunningCommand, Int)
+    {
         let serve = try RunningCommand(
             CommandRunner.ssdpSim,
-            ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--json", "--log-level", "warning"] + arguments,
+            ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--json", "--log-level", "warning"]
+                + arguments,
             environment: environment
         )
         let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
@@ -26,13 +29,27 @@ import Testing
 
     @Test func sendBuildsASearchAndPrintsEveryAnswer() throws {
         let (serve, port) = try serve(["--count", "2", "--seed", "4"])
-        let output = try CommandRunner.ssdpSim("send", "--host", "127.0.0.1", "--port", "\(port)", "--st", "upnp:rootdevice", "--wait", "1.5", "--json")
+        let output = try CommandRunner.ssdpSim(
+            "send",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "\(port)",
+            "--st",
+            "upnp:rootdevice",
+            "--wait",
+            "1.5",
+            "--json"
+        )
         #expect(output.status == 0, "\(output.standardError)")
         let replies = output.jsonLines
         #expect(replies.count == 2)
         for reply in replies {
             #expect(reply["from"] as? String == "127.0.0.1:\(port)")
-            #expect((reply["text"] as? String)?.hasPrefix("HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\n") == true)
+            #expect(
+                (reply["text"] as? String)?.hasPrefix("HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\n")
+                    == true
+            )
             #expect((reply["time"] as? Double ?? 9) <= 1.5)
         }
         let counters = stop(serve)
@@ -75,21 +92,30 @@ import Testing
     @Test func everyOptionComesFromTheEnvironmentToo() throws {
         let (serve, _) = try serve(
             [],
-            environment: ["SSDP_SIM_COUNT": "2", "SSDP_SIM_FRIENDLY_NAME": "Env", "SSDP_SIM_MAX_AGE": "100", "SSDP_SIM_SEED": "3"]
+            environment: [
+                "SSDP_SIM_COUNT": "2", "SSDP_SIM_FRIENDLY_NAME": "Env", "SSDP_SIM_MAX_AGE": "100", "SSDP_SIM_SEED": "3",
+            ]
         )
         let started = jsonObject(try serve.waitForLine { $0.contains("\"started\"") })
         let devices = started?["devices"] as? [[String: Any]] ?? []
         #expect(devices.compactMap { $0["friendlyName"] as? String } == ["Env 1", "Env 2"])
         _ = stop(serve)
         let help = try CommandRunner.ssdpSim("serve", "--help").standardOutput
-        let optionLines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("-") }
+        let optionLines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            $0.hasPrefix("-")
+        }
         let options = Set(
             optionLines.compactMap { line in
-                line.split(whereSeparator: { " ,<>".contains($0) }).first { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+                line.split(whereSeparator: { " ,<>".contains($0) }).first { $0.hasPrefix("--") }.map {
+                    String($0.dropFirst(2))
+                }
             }
         )
         let covered = Set(["help", "version"] + ServeEnvironment.options.map(\.name))
-        #expect(options.subtracting(covered).isEmpty, "options with no SSDP_SIM_ variable: \(options.subtracting(covered))")
+        #expect(
+            options.subtracting(covered).isEmpty,
+            "options with no SSDP_SIM_ variable: \(options.subtracting(covered))"
+        )
     }
 
     /// 100,000 datagrams (valid searches, garbage, oversized, rejected searches, NOTIFY, responses) from
@@ -115,10 +141,16 @@ import Testing
 
         #expect(report["total"] as? Int == 100_000)
         #expect(drops >= 0)
-        let categories = ["oversized", "sourcesRejected", "malformed", "searchesAccepted", "searchesRejected", "notifications", "responses"]
+        let categories = [
+            "oversized", "sourcesRejected", "malformed", "searchesAccepted", "searchesRejected", "notifications",
+            "responses",
+        ]
         #expect(categories.map(count).reduce(0, +) == count("datagramsReceived"), "the categories add up")
         let probeSearches = probe["sent"] ?? 0
-        #expect(count("datagramsReceived") + drops == 100_000 + probeSearches, "every datagram received or dropped by the kernel")
+        #expect(
+            count("datagramsReceived") + drops == 100_000 + probeSearches,
+            "every datagram received or dropped by the kernel"
+        )
         #expect(count("malformed") <= sent["malformed"] ?? 0 && count("oversized") <= sent["oversized"] ?? 0)
         #expect(count("answersRateLimited") > 0, "the flood sources hit the per-source limit")
         #expect((probe["answers"] ?? 0) * 4 >= probeSearches, "the separate searcher kept getting answers: \(probe)")

@@ -8,8 +8,14 @@ import Testing
 struct ServeNamespaceTests {
     /// Runs `body` in a new namespace after starting `serve ARGS` (JSON events in $SERVE_OUT) and, when
     /// asked, the NOTIFY listener (JSON lines in $NOTIFY_OUT). `$SERVE` is the simulator's pid.
-    private func inNamespace(serve arguments: String, listen: Bool = false, _ body: String) throws -> CommandRunner.Output {
-        let listener = try #require(Bundle.module.url(forResource: "notify_listener", withExtension: "py", subdirectory: "Scripts"))
+    private func inNamespace(
+        serve arguments: String,
+        listen: Bool = false,
+        _ body: String
+    ) throws -> CommandRunner.Output {
+        let listener = try #require(
+            Bundle.module.url(forResource: "notify_listener", withExtension: "py", subdirectory: "Scripts")
+        )
         let script = """
             set -e
             ip link set lo up; ip link set lo multicast on; ip route add 239.0.0.0/8 dev lo
@@ -30,7 +36,9 @@ struct ServeNamespaceTests {
         return try CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-n", "bash", "-c", script],
-            environment: ["SSDP_SIM": CommandRunner.ssdpSim.path, "LISTENER": listener.path, "LISTEN": listen ? "1" : "0"]
+            environment: [
+                "SSDP_SIM": CommandRunner.ssdpSim.path, "LISTENER": listener.path, "LISTEN": listen ? "1" : "0",
+            ]
         )
     }
 
@@ -48,7 +56,8 @@ struct ServeNamespaceTests {
                 let services = ["RenderingControl", "ConnectionManager", "AVTransport"].map {
                     "\(udn)::urn:schemas-upnp-org:service:\($0):1"
                 }
-                return ["\(udn)::upnp:rootdevice", udn, "\(udn)::urn:schemas-upnp-org:device:MediaRenderer:1"] + services
+                return ["\(udn)::upnp:rootdevice", udn, "\(udn)::urn:schemas-upnp-org:device:MediaRenderer:1"]
+                    + services
             }
         )
     }
@@ -102,7 +111,12 @@ struct ServeNamespaceTests {
         #expect((stopped?["counters"] as? [String: Any])?["notificationsSent"] as? Int ?? 0 >= 12 * 2 + 12 + 12)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gssdp-discover"), "needs gssdp-discover (Debian gupnp-tools)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gssdp-discover"),
+            "needs gssdp-discover (Debian gupnp-tools)"
+        )
+    )
     func gssdpDiscoverListsTheSimulatedDevices() throws {
         let output = try inNamespace(
             serve: "--count 3 --seed 13",

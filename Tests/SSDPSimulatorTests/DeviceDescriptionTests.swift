@@ -9,7 +9,9 @@ import Testing
         #expect(Set(values("UDN")) == Set(device.device.allDevices.map(\.udn)))
         #expect(Set(values("deviceType")) == Set(device.device.allDevices.map(\.deviceType)))
         #expect(values("serviceType").count == 4)
-        #expect(Set(values("serviceType")) == Set(device.advertisements.map(\.target).filter { $0.contains(":service:") }))
+        #expect(
+            Set(values("serviceType")) == Set(device.advertisements.map(\.target).filter { $0.contains(":service:") })
+        )
         #expect(values("SCPDURL") == (0..<4).map { "/device/0/service/\($0)/scpd.xml" })
         #expect(device.serviceCount == 4)
     }

@@ -34,11 +34,18 @@ import Testing
         #expect(file.devices.map(\.device.friendlyName).prefix(2) == ["Den 1", "Den 2"])
         let den = file.devices[0].behaviour
         #expect(den.delay == .late(.milliseconds(1_500)) && den.duplicates == 2 && den.searchLoss == 0.25)
-        #expect(den.ignoredSearches == 1 && den.chatter == [.anyTarget] && den.malformations == [.lineFeedOnly, .missingEXT])
+        #expect(
+            den.ignoredSearches == 1 && den.chatter == [.anyTarget]
+                && den.malformations == [.lineFeedOnly, .missingEXT]
+        )
         #expect(den.silentWindows == [.init(start: .seconds(2), end: .seconds(5))])
         let kitchen = file.devices[2]
         #expect(kitchen.device.udn == "uuid:kitchen" && kitchen.maxAge == 100 && kitchen.bootID == 9)
-        #expect(kitchen.extraHeaders == [SSDPHeaderField(name: "X-USER-AGENT", value: "redsonic"), SSDPHeaderField(name: "01-NLS", value: "1")])
+        #expect(
+            kitchen.extraHeaders == [
+                SSDPHeaderField(name: "X-USER-AGENT", value: "redsonic"), SSDPHeaderField(name: "01-NLS", value: "1"),
+            ]
+        )
         #expect(kitchen.device.embeddedDevices.count == 1 && kitchen.extraTargets == ["roku:ecp"])
         #expect(file.devices[2].behaviour == SSDPDeviceBehaviour())
     }
@@ -56,17 +63,50 @@ import Testing
         (#"{ "devices": [ { "colour": "red" } ] }"#, "devices.json: $.devices[0].colour: unknown field"),
         (#"{ "devices": [ { "count": "two" } ] }"#, "devices.json: $.devices[0].count: expected a whole number"),
         (#"{ "devices": [ { "count": 0 } ] }"#, "devices.json: $.devices[0].count: \"0\": must be 1...10000"),
-        (#"{ "devices": [ { "profile": "toaster" } ] }"#, "devices.json: $.devices[0].profile: \"toaster\": no such profile"),
-        (#"{ "devices": [ { "behaviour": { "delay": "soon" } } ] }"#, "devices.json: $.devices[0].behaviour.delay: \"soon\": expected uniform"),
-        (#"{ "devices": [ { "behaviour": { "duplicates": 11 } } ] }"#, "devices.json: $.devices[0].behaviour.duplicates: \"11\": must be 1...10"),
-        (#"{ "devices": [ { "behaviour": { "searchLoss": 1.5 } } ] }"#, "devices.json: $.devices[0].behaviour.searchLoss: \"1.5\": a probability"),
-        (#"{ "devices": [ { "behaviour": { "malformed": ["sloppy"] } } ] }"#, "devices.json: $.devices[0].behaviour.malformed: \"sloppy\": expected one of lf-only"),
-        (#"{ "devices": [ { "behaviour": { "silent": ["5-2"] } } ] }"#, "devices.json: $.devices[0].behaviour.silent: \"5-2\": a window must end after it starts"),
-        (#"{ "devices": [ { "deviceType": "MediaRenderer" } ] }"#, "devices.json: $.devices[0].deviceType: \"MediaRenderer\": must look like"),
-        (#"{ "devices": [ { "udn": "kitchen" } ] }"#, "devices.json: $.devices[0].udn: \"kitchen\": must start with uuid:"),
-        (#"{ "devices": [ { "udn": "uuid:a", "count": 2 } ] }"#, "devices.json: $.devices[0].udn: \"uuid:a\": a fixed UDN needs count 1"),
-        (#"{ "devices": [ { "headers": ["no colon"] } ] }"#, "devices.json: $.devices[0].headers: \"no colon\": expected NAME: value"),
-        (#"{ "devices": [ { "embeddedDevices": [ {} ] } ] }"#, "devices.json: $.devices[0].embeddedDevices[0].deviceType: required field is missing"),
+        (
+            #"{ "devices": [ { "profile": "toaster" } ] }"#,
+            "devices.json: $.devices[0].profile: \"toaster\": no such profile"
+        ),
+        (
+            #"{ "devices": [ { "behaviour": { "delay": "soon" } } ] }"#,
+            "devices.json: $.devices[0].behaviour.delay: \"soon\": expected uniform"
+        ),
+        (
+            #"{ "devices": [ { "behaviour": { "duplicates": 11 } } ] }"#,
+            "devices.json: $.devices[0].behaviour.duplicates: \"11\": must be 1...10"
+        ),
+        (
+            #"{ "devices": [ { "behaviour": { "searchLoss": 1.5 } } ] }"#,
+            "devices.json: $.devices[0].behaviour.searchLoss: \"1.5\": a probability"
+        ),
+        (
+            #"{ "devices": [ { "behaviour": { "malformed": ["sloppy"] } } ] }"#,
+            "devices.json: $.devices[0].behaviour.malformed: \"sloppy\": expected one of lf-only"
+        ),
+        (
+            #"{ "devices": [ { "behaviour": { "silent": ["5-2"] } } ] }"#,
+            "devices.json: $.devices[0].behaviour.silent: \"5-2\": a window must end after it starts"
+        ),
+        (
+            #"{ "devices": [ { "deviceType": "MediaRenderer" } ] }"#,
+            "devices.json: $.devices[0].deviceType: \"MediaRenderer\": must look like"
+        ),
+        (
+            #"{ "devices": [ { "udn": "kitchen" } ] }"#,
+            "devices.json: $.devices[0].udn: \"kitchen\": must start with uuid:"
+        ),
+        (
+            #"{ "devices": [ { "udn": "uuid:a", "count": 2 } ] }"#,
+            "devices.json: $.devices[0].udn: \"uuid:a\": a fixed UDN needs count 1"
+        ),
+        (
+            #"{ "devices": [ { "headers": ["no colon"] } ] }"#,
+            "devices.json: $.devices[0].headers: \"no colon\": expected NAME: value"
+        ),
+        (
+            #"{ "devices": [ { "embeddedDevices": [ {} ] } ] }"#,
+            "devices.json: $.devices[0].embeddedDevices[0].deviceType: required field is missing"
+        ),
         (#"{ "devices": "#, "devices.json: $: not valid JSON"),
         (#"{ }"#, "devices.json: $.devices: required field is missing"),
     ])

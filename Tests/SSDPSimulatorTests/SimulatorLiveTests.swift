@@ -32,7 +32,11 @@ import Testing
         }
     }
 
-    private func search(_ simulator: SSDPSimulator, target: String = "upnp:rootdevice", requests: Int = 2) async throws
+    private func search(
+        _ simulator: SSDPSimulator,
+        target: String = "upnp:rootdevice",
+        requests: Int = 2
+    ) async throws
         -> (found: [SSDPService], statistics: SearchSessionStatistics)
     {
         let session = SSDPSearchSession(
@@ -51,7 +55,9 @@ import Testing
     @Test func theSearchSessionFindsEveryDeviceOnceAndItsDescriptionMatches() async throws {
         let simulator = try await start(generic(3, behaviour: SSDPDeviceBehaviour(duplicates: 2)))
         let (found, statistics) = try await search(simulator)
-        #expect(Set(found.map(\.uniqueServiceName)) == Set(simulator.devices.map { "\($0.device.udn)::upnp:rootdevice" }))
+        #expect(
+            Set(found.map(\.uniqueServiceName)) == Set(simulator.devices.map { "\($0.device.udn)::upnp:rootdevice" })
+        )
         #expect(found.count == 3)
         #expect(statistics.duplicates == 3 * 2 * 2 - 3, "each answer twice, two searches")
 
@@ -116,11 +122,25 @@ import Testing
     }
 
     @Test func aPortInUseIsAClearError() async throws {
-        let blocker = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let blocker = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(
+            host: "127.0.0.1",
+            port: 0
+        ).get()
         let port = try #require(blocker.localAddress?.port)
-        var configuration = SimulatorConfiguration(devices: generic(1), interface: "lo", port: port, multicast: false, seed: 1)
+        var configuration = SimulatorConfiguration(
+            devices: generic(1),
+            interface: "lo",
+            port: port,
+            multicast: false,
+            seed: 1
+        )
         configuration.httpPort = 0
-        await #expect(throws: SimulatorError(reason: "UDP port \(port) on 127.0.0.1 is already in use (another SSDP stack or simulator? choose another with --port / --http-port)")) {
+        await #expect(
+            throws: SimulatorError(
+                reason:
+                    "UDP port \(port) on 127.0.0.1 is already in use (another SSDP stack or simulator? choose another with --port / --http-port)"
+            )
+        ) {
             try await SSDPSimulator.start(configuration)
         }
         try await blocker.close()

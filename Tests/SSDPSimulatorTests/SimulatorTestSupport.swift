@@ -91,7 +91,9 @@ enum PlainHTTP {
         let collected = EventLoopPromise<[UInt8]>.makeTestPromise()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collect(promise: collected)) }
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Collect(promise: collected))
+                }
             }
             .connect(host: host, port: port)
             .get()
