@@ -7,6 +7,9 @@ public enum SSDPSocket {
     /// The multicast TTL UDA 1.1 §1.3.2 recommends: enough for the LAN, not beyond it.
     public static let defaultMulticastTTL = 2
 
+    /// The most bytes read per datagram: the largest UDP payload over IPv4 fits.
+    public static let maximumDatagramRead = 65_536
+
     /// Opens a socket for a control point's search and installs the handlers `initializer` adds.
     ///
     /// The socket binds an ephemeral port, never 1900 (some devices ignore searches from 1900, and 1900
@@ -30,6 +33,10 @@ public enum SSDPSocket {
         }
         let bindHost = device?.address?.ipAddress ?? (destination.protocol == .inet6 ? "::" : "0.0.0.0")
         return DatagramBootstrap(group: eventLoop)
+            // NIO reads 2,048 bytes per datagram by default and truncates the rest without a word; answers
+            // padded by chatty devices (Sonos groups, the simulator's `oversized`) are longer. Read whole
+            // UDP datagrams, as gssdp and go-ssdp do.
+            .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: maximumDatagramRead))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try initializer(channel) }
             }

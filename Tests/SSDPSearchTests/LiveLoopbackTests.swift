@@ -73,6 +73,20 @@ extension Tag {
         #expect(statistics.wrongSearchTarget == 3)
     }
 
+    /// NIO's default 2,048-byte read would cut this answer short and lose the USN after the padding.
+    @Test func aLongAnswerArrivesWhole() async throws {
+        let padding = String(repeating: "x", count: 9_000)
+        let text =
+            "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\nLOCATION: http://127.0.0.1:8060/long.xml\r\n"
+            + "SERVER: Linux/6 UPnP/1.0 Test/1\r\nST: upnp:rootdevice\r\nX-PADDING: \(padding)\r\n"
+            + "USN: uuid:long::upnp:rootdevice\r\n\r\n"
+        let (responder, session, _) = try await makeFixture(replies: [Array(text.utf8)], requests: 1)
+        let found = try await session.search()
+        await responder.stop()
+        #expect(found.map(\.uniqueServiceName) == ["uuid:long::upnp:rootdevice"])
+        #expect(found.first?.otherHeaders["X-PADDING"]?.utf8.count == padding.utf8.count)
+    }
+
     @Test func delegateHearsEachServiceThenOneStop() async throws {
         let (responder, session, delegate) = try await makeFixture()
         session.startSearch()
