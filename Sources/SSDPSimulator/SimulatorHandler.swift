@@ -224,11 +224,3 @@ final class SimulatorHandler: ChannelInboundHandler {
 
 @available(*, unavailable)
 extension SimulatorHandler: Sendable {}
-
-extension TimeAmount {
-    /// The NIO time amount for a duration, to the nanosecond.
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}
