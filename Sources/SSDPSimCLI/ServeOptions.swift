@@ -38,46 +38,18 @@ struct DeviceOptions: ParsableArguments {
                 throw ValidationError("\(error)")
             }
         }
-        var specification = try DeviceSpecificationBuilder(profile: profile, count: count)
-        specification.friendlyName = friendlyName
-        specification.deviceType = deviceType
-        specification.server = server
-        specification.maxAge = maxAge
+        let specification = DeviceSpecification(
+            profile: profile,
+            count: count,
+            friendlyName: friendlyName,
+            deviceType: deviceType,
+            server: server,
+            maxAge: maxAge
+        )
         do {
-            return try specification.build(seed: seed)
+            return try specification.makeDevices(firstNumber: 1, seed: seed)
         } catch {
             throw ValidationError(describe(error))
-        }
-    }
-}
-
-/// Fields of a device specification that flags can set, before validation.
-struct DeviceSpecificationBuilder {
-    var profile: String
-    var count: Int
-    var friendlyName: String?
-    var deviceType: String?
-    var server: String?
-    var maxAge: Int?
-
-    init(profile: String, count: Int) throws {
-        self.profile = profile
-        self.count = count
-    }
-
-    func build(seed: UInt64) throws(SSDPConfigurationError) -> [SimulatedDevice] {
-        guard (1...10_000).contains(count) else {
-            throw SSDPConfigurationError(field: "count", value: "\(count)", reason: "must be 1...10000")
-        }
-        let profile = try SimulatorProfile.named(profile)
-        return (1...count).map { number in
-            var device = profile.device(number: number, seed: seed)
-            device.device.friendlyName =
-                friendlyName.map { count > 1 ? "\($0) \(number)" : $0 } ?? device.device.friendlyName
-            device.device.deviceType = deviceType ?? device.device.deviceType
-            device.server = server ?? device.server
-            device.maxAge = maxAge ?? device.maxAge
-            return device
         }
     }
 }
@@ -117,25 +89,25 @@ struct BehaviourOptions: ParsableArguments {
     @Option(help: "Answer nothing from FROM to UNTIL seconds after start (e.g. 2-5); repeatable.")
     var silent: [String] = []
 
-    /// The behaviour the flags describe, or `nil` when none was given.
+    /// The behaviour the flags describe, or `nil` when none was given. The flags are read by the same
+    /// code as a device file's `behaviour`.
     func makeBehaviour() throws -> SSDPDeviceBehaviour? {
         let given =
             delay != nil || loss != nil || responseLoss != nil || ignoreFirst != nil || duplicates != nil || chatty
             || chatter != nil || malformed != nil || !silent.isEmpty
         guard given else { return nil }
+        let specification = BehaviourSpecification(
+            delay: delay,
+            searchLoss: loss,
+            responseLoss: responseLoss,
+            ignoreFirst: ignoreFirst,
+            duplicates: duplicates,
+            chatty: (chatty ? ["any-target"] : []) + (chatter.map { [$0] } ?? []),
+            malformed: malformed.map { [$0] },
+            silent: silent
+        )
         do throws(SSDPConfigurationError) {
-            var chatter: Set<SSDPDeviceBehaviour.Chatter> = try parseNames(self.chatter ?? "", field: "chatter")
-            if chatty { chatter.insert(.anyTarget) }
-            let behaviour = SSDPDeviceBehaviour(
-                delay: try delay.map { (text) throws(SSDPConfigurationError) in try .init(text: text) } ?? .uniform,
-                searchLoss: loss ?? 0,
-                responseLoss: responseLoss ?? 0,
-                ignoredSearches: ignoreFirst ?? 0,
-                duplicates: duplicates ?? 1,
-                chatter: chatter,
-                malformations: try parseNames(malformed ?? "", field: "malformed"),
-                silentWindows: try silent.map { (text) throws(SSDPConfigurationError) in try .init(text: text) }
-            )
+            let behaviour = try specification.makeBehaviour()
             try behaviour.validate()
             return behaviour
         } catch {
@@ -212,11 +184,12 @@ extension SSDPSearchRequest.Strictness: ExpressibleByArgument {}
 func describe(_ error: SSDPConfigurationError) -> String {
     let flags = [
         "searchLoss": "--loss", "responseLoss": "--response-loss", "ignoredSearches": "--ignore-first",
-        "duplicates": "--duplicates", "delay": "--delay", "silent": "--silent", "chatter": "--chatter",
-        "malformed": "--malformed", "count": "--count", "profile": "--profile", "port": "--port",
-        "httpPort": "--http-port", "ttl": "--ttl", "notifyCopies": "--notify-copies", "rateLimit": "--rate-limit",
-        "maxPending": "--max-pending", "devices[0].maxAge": "--max-age", "devices[0].deviceType": "--device-type",
-        "devices[0].bootId": "--boot-id",
+        "duplicates": "--duplicates", "delay": "--delay", "silent": "--silent",
+        "chatty": "--chatter", "malformed": "--malformed", "count": "--count", "profile": "--profile",
+        "port": "--port", "httpPort": "--http-port", "ttl": "--ttl", "notifyCopies": "--notify-copies",
+        "rateLimit": "--rate-limit", "maxPending": "--max-pending", "maxAge": "--max-age",
+        "deviceType": "--device-type",
     ]
-    return "\(flags[error.field] ?? error.field) '\(error.value)': \(error.reason)"
+    let field = error.field.hasPrefix("behaviour.") ? String(error.field.dropFirst("behaviour.".count)) : error.field
+    return "\(flags[field] ?? error.field) '\(error.value)': \(error.reason)"
 }

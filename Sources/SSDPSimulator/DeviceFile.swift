@@ -89,6 +89,25 @@ public struct DeviceSpecification: Decodable, Sendable {
         case server, maxAge, bootId, configId, extraTargets, headers, behaviour
     }
 
+    /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
+    public init(
+        profile: String? = nil,
+        count: Int? = nil,
+        friendlyName: String? = nil,
+        deviceType: String? = nil,
+        server: String? = nil,
+        maxAge: Int? = nil,
+        behaviour: BehaviourSpecification? = nil
+    ) {
+        self.profile = profile
+        self.count = count
+        self.friendlyName = friendlyName
+        self.deviceType = deviceType
+        self.server = server
+        self.maxAge = maxAge
+        self.behaviour = behaviour
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         profile = try container.decodeIfPresent(String.self, forKey: .profile)
@@ -126,18 +145,9 @@ public struct DeviceSpecification: Decodable, Sendable {
             var device = profile.device(number: number, seed: seed)
             try apply(to: &device, number: number, seed: seed)
             device.behaviour = behaviour
-            do throws(SSDPConfigurationError) {
-                try device.validate()
-            } catch {
-                let prefix = behaviourFields.contains(error.field) ? "behaviour." : ""
-                throw SSDPConfigurationError(field: prefix + error.field, value: error.value, reason: error.reason)
-            }
+            try device.validate()
             return device
         }
-    }
-
-    private var behaviourFields: Set<String> {
-        ["delay", "searchLoss", "responseLoss", "ignoredSearches", "duplicates", "silent"]
     }
 
     private func apply(to simulated: inout SimulatedDevice, number: Int, seed: UInt64) throws(SSDPConfigurationError) {
@@ -213,6 +223,27 @@ public struct BehaviourSpecification: Decodable, Sendable {
         case delay, searchLoss, responseLoss, ignoreFirst, duplicates, chatty, malformed, silent
     }
 
+    /// A behaviour built in code (command-line flags); `nil` fields keep the well-behaved default.
+    public init(
+        delay: String? = nil,
+        searchLoss: Double? = nil,
+        responseLoss: Double? = nil,
+        ignoreFirst: Int? = nil,
+        duplicates: Int? = nil,
+        chatty: [String]? = nil,
+        malformed: [String]? = nil,
+        silent: [String]? = nil
+    ) {
+        self.delay = delay
+        self.searchLoss = searchLoss
+        self.responseLoss = responseLoss
+        self.ignoreFirst = ignoreFirst
+        self.duplicates = duplicates
+        self.chatty = chatty
+        self.malformed = malformed
+        self.silent = silent
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         delay = try container.decodeIfPresent(String.self, forKey: .delay)
@@ -225,7 +256,8 @@ public struct BehaviourSpecification: Decodable, Sendable {
         silent = try container.decodeIfPresent([String].self, forKey: .silent)
     }
 
-    func makeBehaviour() throws(SSDPConfigurationError) -> SSDPDeviceBehaviour {
+    /// The behaviour these texts describe, not yet validated; errors name the field as `behaviour.FIELD`.
+    public func makeBehaviour() throws(SSDPConfigurationError) -> SSDPDeviceBehaviour {
         do throws(SSDPConfigurationError) {
             return SSDPDeviceBehaviour(
                 delay: try delay.map { (text) throws(SSDPConfigurationError) in

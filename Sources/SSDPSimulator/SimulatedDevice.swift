@@ -100,6 +100,10 @@ public struct SimulatedDevice: Hashable, Sendable {
         for field in extraHeaders where field.name.isEmpty || field.name.contains(":") || field.name.contains(" ") {
             throw SSDPConfigurationError(field: "headers", value: field.name, reason: "not a header name")
         }
-        try behaviour.validate()
+        do throws(SSDPConfigurationError) {
+            try behaviour.validate()
+        } catch {
+            throw SSDPConfigurationError(field: "behaviour.\(error.field)", value: error.value, reason: error.reason)
+        }
     }
 }
