@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 import SSDPNIO
 import SSDPSearch
 import Testing
@@ -38,11 +39,15 @@ extension Tag {
     /// A running responder and a session aimed at it, with a recording delegate attached.
     private func makeFixture(
         replies: [[UInt8]] = replies,
-        requests: Int = 3
+        requests: Int = 3,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> (ReplayResponder, SSDPSearchSession, RecordingDelegate) {
         let responder = try await ReplayResponder.start(replies: replies)
         let port = try #require(responder.localAddress.port)
-        let session = SSDPSearchSession(configuration: try configuration(port: port, requests: requests))
+        let session = SSDPSearchSession(
+            configuration: try configuration(port: port, requests: requests),
+            eventLoopGroup: eventLoopGroup
+        )
         let delegate = RecordingDelegate()
         session.delegate = delegate
         return (responder, session, delegate)
@@ -129,9 +134,14 @@ extension Tag {
     }
 
     @Test func stoppingWhileTheSocketOpensStopsBeforeAnySearch() async throws {
-        let (responder, session, delegate) = try await makeFixture()
-        session.startSearch()
-        session.stopSearch()
+        // Start and stop on the session's own event loop, so the socket cannot finish opening (and
+        // answers cannot be read) between the two calls however the test threads are scheduled.
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        let (responder, session, delegate) = try await makeFixture(eventLoopGroup: eventLoop)
+        try await eventLoop.submit {
+            session.startSearch()
+            session.stopSearch()
+        }.get()
         let calls = await delegate.waitForEnd()
         try await Task.sleep(for: .milliseconds(200))
         await responder.stop()
