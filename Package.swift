@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SSDPCore", targets: ["SSDPCore"]),
         .library(name: "SSDPSearch", targets: ["SSDPSearch"]),
         .library(name: "SSDPSimulator", targets: ["SSDPSimulator"]),
+        .library(name: "SSDPHarness", targets: ["SSDPHarness"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
     ],
     dependencies: [
@@ -57,10 +58,24 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The scenario harness: scenario files, the virtual network, live and external-client runs, checks
+        // and reports.
+        .target(
+            name: "SSDPHarness",
+            dependencies: [
+                "SSDPCore",
+                "SSDPSearch",
+                "SSDPSimulator",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `ssdp-sim` executable: argument parsing and output only.
         .executableTarget(
             name: "SSDPSimCLI",
             dependencies: [
+                "SSDPHarness",
                 "SSDPSearch",
                 "SSDPNIO",
                 "SSDPSimulator",
@@ -101,6 +116,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "SSDPHarnessTests",
+            dependencies: ["SSDPHarness", "SSDPSimulator"],
+            resources: [.copy("Clients")]
         ),
         // Runs the built `ssdp-sim` binary: exit codes, output, and multicast inside a private namespace.
         .testTarget(

@@ -42,6 +42,7 @@ public final class SSDPSearchSession: Sendable {
         weak var delegate: (any SSDPSearchSessionDelegate)?
         var continuation: AsyncThrowingStream<SSDPService, any Error>.Continuation
         var statistics = SearchSessionStatistics()
+        var stopReason: SearchSessionStateMachine.StopReason?
     }
 
     /// - Parameters:
@@ -86,6 +87,12 @@ public final class SSDPSearchSession: Sendable {
     /// What the session sent, received, reported and dropped, as of its end.
     public var statistics: SearchSessionStatistics {
         state.withLockedValue { $0.statistics }
+    }
+
+    /// Why the search stopped (timed out, stopped by the user, no requests), or `nil` while it runs and
+    /// after a failure.
+    public var stopReason: SearchSessionStateMachine.StopReason? {
+        state.withLockedValue { $0.stopReason }
     }
 
     // MARK: - Search
@@ -207,7 +214,11 @@ public final class SSDPSearchSession: Sendable {
         let (delegate, continuation) = state.withLockedValue { state in
             switch event {
             case .found: break
-            case .stopped(_, _, let statistics), .failed(_, let statistics):
+            case .stopped(_, let reason, let statistics):
+                state.phase = .finished
+                state.statistics = statistics
+                state.stopReason = reason
+            case .failed(_, let statistics):
                 state.phase = .finished
                 state.statistics = statistics
             }

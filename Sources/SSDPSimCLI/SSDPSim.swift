@@ -12,8 +12,23 @@ enum Entry {
         // Line-buffer standard output so that each line (a found service, a JSON event, the responder's
         // address) reaches a pipe, a file or a container log as soon as it is printed.
         setvbuf(stdout, nil, _IOLBF, 0)
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        await SSDPSim.main(ServeEnvironment.arguments(arguments))
+        let arguments = ServeEnvironment.arguments(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try SSDPSim.parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            // `run` promises exit status 2 for any invalid input, flags included; the other commands keep
+            // the usage status, 64.
+            if arguments.first == "run", SSDPSim.exitCode(for: error) == .validationFailure {
+                printError(SSDPSim.fullMessage(for: error))
+                exit(2)
+            }
+            SSDPSim.exit(withError: error)
+        }
     }
 }
 
@@ -25,6 +40,6 @@ struct SSDPSim: AsyncParsableCommand {
             Start with `ssdp-sim demo`: it replays answers captured from real devices on loopback and \
             runs the real search session against them, with no network and no setup.
             """,
-        subcommands: [Serve.self, Send.self, Search.self, Profiles.self, Demo.self]
+        subcommands: [Run.self, Serve.self, Send.self, Search.self, Profiles.self, Demo.self]
     )
 }

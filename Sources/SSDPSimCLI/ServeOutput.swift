@@ -82,11 +82,11 @@ private struct EventLine: Encodable {
                     bootId: $0.bootID
                 )
             }
-        case .searchReceived(let from, let target, let mx, let outcome):
+        case .searchReceived(let from, let headers, let outcome):
             self.event = "search"
             self.from = from.endpointDescription
-            self.st = target
-            self.mx = mx
+            self.st = headers["ST"] ?? ""
+            self.mx = headers["MX"]
             switch outcome {
             case .answered(let count): answers = count
             case .rejected(let rejection): rejected = rejection.rawValue

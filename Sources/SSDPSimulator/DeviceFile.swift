@@ -294,7 +294,7 @@ extension SSDPHeaderField {
 
 extension SSDPConfigurationError {
     /// The reason, with the offending value quoted first when asked.
-    func reason(quoting: Bool) -> String {
+    public func reason(quoting: Bool) -> String {
         quoting ? "\"\(value)\": \(reason)" : reason
     }
 }

@@ -5,8 +5,8 @@ import SSDPCore
 public enum SimulatorEvent: Sendable {
     /// The simulator is listening: UDP and HTTP addresses and the devices with their LOCATIONs.
     case started(udp: SocketAddress, http: SocketAddress, devices: [SSDPRootDevice])
-    /// A datagram that was an M-SEARCH arrived; `outcome` says what the simulator made of it.
-    case searchReceived(from: SocketAddress, target: String, mx: String?, outcome: SearchOutcome)
+    /// A datagram that was an M-SEARCH arrived, with its headers; `outcome` says what the simulator made of it.
+    case searchReceived(from: SocketAddress, headers: SSDPHeaders, outcome: SearchOutcome)
     /// One answer left for `to`.
     case answerSent(to: SocketAddress, usn: String, target: String)
     /// A set of NOTIFY messages left for the multicast group.

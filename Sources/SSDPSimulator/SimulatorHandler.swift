@@ -85,8 +85,9 @@ final class SimulatorHandler: ChannelInboundHandler {
     }
 
     private func report(_ reception: SimulatorResponder.Reception, from peer: SocketAddress) {
-        let target = reception.message?.headers["ST"] ?? ""
-        let mx = reception.message?.headers["MX"]
+        let headers = reception.message?.headers ?? SSDPHeaders()
+        let target = headers["ST"] ?? ""
+        let mx = headers["MX"]
         switch reception.kind {
         case .search:
             logger.info(
@@ -96,7 +97,7 @@ final class SimulatorHandler: ChannelInboundHandler {
                     "ssdp.answers": "\(reception.answers.count)",
                 ]
             )
-            onEvent(.searchReceived(from: peer, target: target, mx: mx, outcome: .answered(reception.answers.count)))
+            onEvent(.searchReceived(from: peer, headers: headers, outcome: .answered(reception.answers.count)))
         case .rejected(let rejection):
             logger.info(
                 "M-SEARCH dropped",
@@ -105,7 +106,7 @@ final class SimulatorHandler: ChannelInboundHandler {
                     "ssdp.reason": "\(rejection.rawValue)",
                 ]
             )
-            onEvent(.searchReceived(from: peer, target: target, mx: mx, outcome: .rejected(rejection)))
+            onEvent(.searchReceived(from: peer, headers: headers, outcome: .rejected(rejection)))
         case .malformed(let error):
             logger.debug(
                 "Dropped malformed datagram",

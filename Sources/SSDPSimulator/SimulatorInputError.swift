@@ -40,7 +40,8 @@ public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConver
 
     public var description: String { "\(file): \(path): \(reason)" }
 
-    static func path(_ codingPath: [any CodingKey]) -> String {
+    /// A coding path as a JSON path: `$.devices[1].behaviour`.
+    public static func path(_ codingPath: [any CodingKey]) -> String {
         codingPath.reduce("$") { path, key in
             if let index = key.intValue { return "\(path)[\(index)]" }
             return "\(path).\(key.stringValue)"
@@ -60,22 +61,22 @@ public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConver
 }
 
 /// A coding key for any field name, to see the fields a JSON object has.
-struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
+public struct AnyCodingKey: CodingKey {
+    public var stringValue: String
+    public var intValue: Int? { nil }
 
-    init(stringValue: String) {
+    public init(stringValue: String) {
         self.stringValue = stringValue
     }
 
-    init?(intValue: Int) {
+    public init?(intValue: Int) {
         nil
     }
 }
 
 extension Decoder {
     /// A keyed container that first rejects fields `Key` does not list, naming the unknown one.
-    func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    public func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let all = try container(keyedBy: AnyCodingKey.self)
         let known = Set(Key.allCases.map(\.stringValue))
         if let unknown = all.allKeys.first(where: { !known.contains($0.stringValue) }) {

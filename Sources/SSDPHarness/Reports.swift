@@ -1,0 +1,262 @@
+import Foundation
+import SSDPCore
+
+/// The files `ssdp-sim run` writes: JUnit XML, JSON, and per-scenario traces (pcap and a timeline).
+public enum Reports {
+    // MARK: - JUnit
+
+    /// JUnit XML as CI systems read it: one test case per scenario run, a `<failure>` per failed run with
+    /// each failed expectation, `<skipped>` for runs that did not apply.
+    public static func junit(_ results: [ScenarioResult], title: String) -> String {
+        let failures = results.filter { !$0.passed && $0.skipped == nil }.count
+        let skipped = results.filter { $0.skipped != nil }.count
+        let time = seconds(results.reduce(.zero) { $0 + $1.elapsed })
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"ssdp-sim\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"\(escape(title))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
+        for result in results {
+            xml += "    <testcase classname=\"scenarios.\(result.mode.rawValue)\" name=\"\(escape(caseName(result)))\" file=\"\(escape(result.scenario.file))\" time=\"\(seconds(result.elapsed))\">\n"
+            xml += "      <properties><property name=\"seed\" value=\"\(result.seed)\"/></properties>\n"
+            if let reason = result.skipped {
+                xml += "      <skipped message=\"\(escape(reason))\"/>\n"
+            } else if !result.passed {
+                let failed = failureLines(result)
+                xml += "      <failure message=\"\(escape(failed.first ?? "failed"))\" type=\"expectation\">"
+                xml += escape(failed.joined(separator: "\n") + "\nseed \(result.seed)")
+                xml += "</failure>\n"
+            }
+            xml += "      <system-out>\(escape(result.scenario.description))</system-out>\n"
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    /// Each failed expectation as one line: name, expected, actual.
+    public static func failureLines(_ result: ScenarioResult) -> [String] {
+        if let error = result.harnessError { return ["could not run: \(error)"] }
+        return result.failedChecks.map { "\($0.name): expected \($0.expected); got \($0.actual)" }
+    }
+
+    static func caseName(_ result: ScenarioResult) -> String {
+        result.seed == result.scenario.seed ? result.scenario.name : "\(result.scenario.name) [seed \(result.seed)]"
+    }
+
+    // MARK: - JSON
+
+    /// Every run with its checks, counts and timings.
+    public static func json(_ results: [ScenarioResult]) throws -> Data {
+        let document = Document(
+            passed: results.filter(\.passed).count,
+            failed: results.filter { !$0.passed && $0.skipped == nil }.count,
+            skipped: results.filter { $0.skipped != nil }.count,
+            scenarios: results.map(Document.Run.init)
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(document)
+    }
+
+    private struct Document: Encodable {
+        struct Run: Encodable {
+            var name: String
+            var file: String
+            var mode: String
+            var seed: UInt64
+            var passed: Bool
+            var skipped: String?
+            var error: String?
+            var elapsedSeconds: Double
+            var searchesSent: Int
+            var reported: Int
+            var stopSeconds: Double?
+            var statistics: [String: Int]?
+            var checks: [CheckResult]
+            var notes: [String]
+
+            init(_ result: ScenarioResult) {
+                name = result.scenario.name
+                file = result.scenario.file
+                mode = result.mode.rawValue
+                seed = result.seed
+                passed = result.passed
+                skipped = result.skipped
+                error = result.harnessError
+                elapsedSeconds = Reports.seconds(result.elapsed)
+                searchesSent = result.record.searches.count
+                reported = result.record.reports.count
+                stopSeconds = result.record.endings.first.map { Reports.seconds($0.at) }
+                statistics = result.record.statistics.map { statistics in
+                    var fields = ["searchesSent": statistics.searchesSent, "datagramsReceived": statistics.datagramsReceived,
+                                  "servicesReported": statistics.servicesReported]
+                    for name in SearchSessionStatistics.droppedFieldNames {
+                        fields[name] = statistics.dropped(named: name)
+                    }
+                    return fields
+                }
+                checks = result.checks
+                notes = result.record.notes
+            }
+        }
+
+        var passed: Int
+        var failed: Int
+        var skipped: Int
+        var scenarios: [Run]
+    }
+
+    // MARK: - Traces
+
+    /// A pcap file (LINKTYPE_RAW: each packet an IPv4 header, a UDP header and the datagram) of every
+    /// datagram in the trace, stamped with its time from the start of the search (virtual runs start at
+    /// the Unix epoch, so `tcpdump -tt` prints virtual seconds).
+    public static func pcap(_ trace: [TraceEntry], start: Duration = .zero) -> [UInt8] {
+        var file: [UInt8] = []
+        file.appendLittleEndian(UInt32(0xA1B2_C3D4))  // microsecond timestamps
+        file.appendLittleEndian(UInt16(2))
+        file.appendLittleEndian(UInt16(4))
+        file.appendLittleEndian(UInt32(0))  // GMT offset
+        file.appendLittleEndian(UInt32(0))  // accuracy
+        file.appendLittleEndian(UInt32(65_535))  // snapshot length
+        file.appendLittleEndian(UInt32(101))  // LINKTYPE_RAW
+        for entry in trace {
+            let packet = ipv4Packet(entry)
+            let time = max(.zero, start + entry.at)
+            let (seconds, attoseconds) = time.components
+            file.appendLittleEndian(UInt32(truncatingIfNeeded: seconds))
+            file.appendLittleEndian(UInt32(attoseconds / 1_000_000_000_000))
+            file.appendLittleEndian(UInt32(packet.count))
+            file.appendLittleEndian(UInt32(packet.count))
+            file += packet
+        }
+        return file
+    }
+
+    static func ipv4Packet(_ entry: TraceEntry) -> [UInt8] {
+        let payload = entry.bytes.prefix(65_507)
+        let udpLength = 8 + payload.count
+        let totalLength = 20 + udpLength
+        let multicast = entry.destination.address.hasPrefix("239.")
+        var header: [UInt8] = [0x45, 0]
+        header.appendBigEndian(UInt16(totalLength))
+        header += [0, 0, 0x40, 0]  // identification 0, don't fragment
+        header += [multicast ? 2 : 64, 17, 0, 0]  // TTL, UDP, checksum (filled below)
+        header += octets(entry.source.address) + octets(entry.destination.address)
+        let checksum = internetChecksum(header)
+        header[10] = UInt8(checksum >> 8)
+        header[11] = UInt8(checksum & 0xFF)
+        var udp: [UInt8] = []
+        udp.appendBigEndian(UInt16(entry.source.port))
+        udp.appendBigEndian(UInt16(entry.destination.port))
+        udp.appendBigEndian(UInt16(udpLength))
+        udp.appendBigEndian(UInt16(0))  // no UDP checksum (allowed over IPv4)
+        return header + udp + payload
+    }
+
+    private static func octets(_ address: String) -> [UInt8] {
+        let parts = address.split(separator: ".").compactMap { UInt8($0) }
+        return parts.count == 4 ? parts : [0, 0, 0, 0]
+    }
+
+    private static func internetChecksum(_ bytes: [UInt8]) -> UInt16 {
+        var sum: UInt32 = 0
+        for index in stride(from: 0, to: bytes.count, by: 2) {
+            sum += UInt32(bytes[index]) << 8 | UInt32(index + 1 < bytes.count ? bytes[index + 1] : 0)
+        }
+        while sum > 0xFFFF { sum = (sum & 0xFFFF) + (sum >> 16) }
+        return ~UInt16(sum)
+    }
+
+    /// A plain-text timeline: every datagram with what it was and what became of it, and what the client
+    /// reported, in time order.
+    public static func timeline(_ result: ScenarioResult) -> String {
+        var lines: [(at: Duration, order: Int, text: String)] = []
+        for (index, entry) in result.record.trace.enumerated() {
+            lines.append((entry.at, index, "\(entry.source) → \(entry.destination)  \(summary(entry.bytes))  [\(entry.fate)]"))
+        }
+        for (index, entry) in result.record.outcomes.enumerated() {
+            let text: String
+            switch entry.outcome {
+            case .found(let usn, let st, _): text = "client reports \(usn) (ST \(st))"
+            case .stopped(let reason, let found): text = "client stops: \(reason), \(found) found"
+            case .failed(let reason): text = "client fails: \(reason)"
+            }
+            lines.append((entry.at, result.record.trace.count + index, text))
+        }
+        lines.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        var text = "# \(result.scenario.name) (\(result.mode.rawValue), seed \(result.seed)): \(result.scenario.description)\n"
+        text += "# time (s)  source → destination  message  [fate]\n"
+        for line in lines {
+            let time = line.at.secondsText
+            text += String(repeating: " ", count: max(0, 10 - time.count)) + time + "  " + line.text + "\n"
+        }
+        for check in result.checks {
+            text += "# \(check.passed ? "pass" : "FAIL") \(check.name): expected \(check.expected); got \(check.actual)\n"
+        }
+        return text
+    }
+
+    /// A datagram in a few words: its start line and the headers that tell answers apart.
+    static func summary(_ bytes: [UInt8]) -> String {
+        guard let parsed = try? SSDPParser.parse(bytes) else { return "unparseable (\(bytes.count) bytes)" }
+        let message = parsed.message
+        let start: String
+        switch message.kind {
+        case .search: start = "M-SEARCH"
+        case .notify: start = "NOTIFY \(message.headers["NTS"] ?? "")"
+        case .response: start = "200 OK"
+        }
+        let keys = message.kind == .notify ? ["NT", "USN"] : message.kind == .search ? ["ST", "MX"] : ["ST", "USN"]
+        let fields = keys.compactMap { key in message.headers[key].map { "\(key)=\($0)" } }
+        return ([start] + fields).joined(separator: " ")
+    }
+
+    // MARK: - Writing files
+
+    /// Writes `data` to `path` whole or not at all: a temporary file beside it, then a rename.
+    public static func writeAtomically(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw HarnessError(reason: String(cString: strerror(errno)))
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw HarnessError(reason: "cannot write \(path): \(error)")
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds / 1_000_000_000_000) / 1_000_000
+    }
+
+    private static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "\n", "\t": escaped.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): escaped += "?"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}
+
+extension [UInt8] {
+    fileprivate mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+
+    fileprivate mutating func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
+    }
+}

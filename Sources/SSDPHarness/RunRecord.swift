@@ -1,0 +1,126 @@
+import SSDPCore
+
+/// How a scenario is run.
+public enum RunMode: String, Sendable, Hashable, Codable {
+    /// Virtual clock and virtual network, no sockets.
+    case virtual
+    /// The simulator and the real `SSDPSearchSession` over real UDP sockets.
+    case live
+    /// The simulator over real sockets and someone else's client, watched on the wire.
+    case externalClient = "external-client"
+}
+
+/// What happened during one run of a scenario, whatever the mode: what the client put on the wire, what
+/// it reported and when it stopped. The expectations are checked against this alone.
+public struct RunRecord: Sendable {
+    /// One M-SEARCH the client sent, as a device saw it.
+    public struct Search: Sendable, Hashable {
+        /// From the start of the search.
+        public var at: Duration
+        public var headers: SSDPHeaders
+
+        public init(at: Duration, headers: SSDPHeaders) {
+            self.at = at
+            self.headers = headers
+        }
+    }
+
+    /// Something the client told its user, in order.
+    public enum Outcome: Sendable, Hashable {
+        case found(usn: String, st: String, location: String?)
+        case stopped(reason: String, found: Int)
+        case failed(String)
+    }
+
+    /// How many M-SEARCH messages one device heard, against how many the network delivered to it.
+    public struct Hearing: Sendable, Hashable {
+        public var device: Int
+        public var delivered: Int
+        public var heard: Int
+    }
+
+    public var mode: RunMode
+    public var seed: UInt64
+    /// The M-SEARCH messages the client sent, in order.
+    public var searches: [Search] = []
+    /// What the client reported, with when, in order.
+    public var outcomes: [(at: Duration, outcome: Outcome)] = []
+    /// The session's counters; `nil` for an external client, whose insides cannot be seen.
+    public var statistics: SearchSessionStatistics?
+    /// Per device, in virtual mode only.
+    public var hearings: [Hearing]?
+    /// Every datagram, for `--trace`.
+    public var trace: [TraceEntry] = []
+    /// How much time the run covered (virtual or real).
+    public var duration: Duration = .zero
+    /// Remarks for the report, such as how an external client exited.
+    public var notes: [String] = []
+
+    public init(mode: RunMode, seed: UInt64) {
+        self.mode = mode
+        self.seed = seed
+    }
+
+    public mutating func record(_ outcome: Outcome, at time: Duration) {
+        outcomes.append((time, outcome))
+    }
+
+    /// The services reported, in order, with their times.
+    public var reports: [(at: Duration, usn: String, st: String)] {
+        outcomes.compactMap { entry in
+            guard case .found(let usn, let st, _) = entry.outcome else { return nil }
+            return (entry.at, usn, st)
+        }
+    }
+
+    /// The stops and failures reported, with their times.
+    public var endings: [(at: Duration, outcome: Outcome)] {
+        outcomes.filter { entry in
+            if case .found = entry.outcome { return false }
+            return true
+        }
+    }
+}
+
+/// One datagram on the (virtual or real) wire.
+public struct TraceEntry: Sendable, Hashable {
+    /// An IPv4 address and port.
+    public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
+        public var address: String
+        public var port: Int
+
+        public init(address: String, port: Int) {
+            self.address = address
+            self.port = port
+        }
+
+        public var description: String { "\(address):\(port)" }
+    }
+
+    /// From the start of the search (negative before it).
+    public var at: Duration
+    public var source: Endpoint
+    public var destination: Endpoint
+    public var bytes: [UInt8]
+    /// What became of it: "delivered 10.0.1.1 at 0.052", "lost", …
+    public var fate: String
+
+    public init(at: Duration, source: Endpoint, destination: Endpoint, bytes: [UInt8], fate: String) {
+        self.at = at
+        self.source = source
+        self.destination = destination
+        self.bytes = bytes
+        self.fate = fate
+    }
+}
+
+extension Duration {
+    /// Seconds with millisecond precision, as reports print them: `9.100`.
+    public var secondsText: String {
+        let milliseconds = components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
+        let sign = milliseconds < 0 ? "-" : ""
+        let magnitude = abs(milliseconds)
+        let fraction = String(magnitude % 1_000)
+        return "\(sign)\(magnitude / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+}

@@ -1,0 +1,182 @@
+import FoundationEssentials
+import SSDPCore
+import SSDPSimulator
+
+/// One scenario file: which devices, which network, what the search does, and what must happen.
+///
+/// The format is documented in `Scenarios/README.md` and `Scenarios/scenario.schema.json`. Decoding is
+/// strict (an unknown field is an error) and `Scenario.load` checks every value, so a bad file fails with
+/// its name, the JSON path and the reason before anything runs.
+public struct Scenario: Sendable {
+    /// The file it came from, as the user named it.
+    public var file: String
+    public var name: String
+    public var description: String
+    /// The seed of every random choice; `--seed` overrides it.
+    public var seed: UInt64
+    /// Labels such as `live` (the scenario makes sense over real sockets).
+    public var tags: [String]
+    public var search: SearchSpecification
+    /// The devices, in order; device numbers in events count from 1 over the expanded list.
+    public var devices: [SimulatedDevice]
+    public var events: [TimedEvent]
+    public var network: NetworkFaults
+    public var expect: Expectations
+
+    /// Whether `--live` runs it.
+    public var isLive: Bool { tags.contains("live") }
+}
+
+/// The search the session makes.
+public struct SearchSpecification: Sendable, Hashable {
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        /// To 239.255.255.250:1900: every device hears it.
+        case multicast
+        /// To one device's own address (`device`): only it hears, and it answers within 1 s.
+        case unicast
+    }
+
+    public var target: String
+    public var mx: Int
+    public var requests: Int
+    public var mode: Mode
+    /// The device a unicast search is sent to, counting from 1.
+    public var device: Int
+
+    /// The production configuration for this search, sent to `host:port`.
+    public func configuration(host: String, port: Int) throws(SSDPConfigurationError) -> SSDPSearchSessionConfiguration {
+        try SSDPSearchSessionConfiguration(
+            searchTarget: target,
+            host: host,
+            port: port,
+            maximumWaitResponseTime: mx,
+            maximumSearchRequestsBeforeClosing: requests
+        )
+    }
+
+    /// When the seed's design stops: requests × MX + 0.1 s (0 when no request is made).
+    public var designedStop: Duration {
+        requests == 0 ? .zero : .seconds(requests * mx) + .milliseconds(100)
+    }
+
+    /// When the seed's design sends request `index` (from 0).
+    public func designedOffset(_ index: Int) -> Duration {
+        guard index > 0, requests > 1 else { return .zero }
+        return (designedStop - .seconds(mx)) * index / (requests - 1)
+    }
+}
+
+/// Something that happens to a device at a time during the scenario.
+public struct TimedEvent: Sendable, Hashable {
+    public enum Action: String, Sendable, Hashable, CaseIterable {
+        /// The device says byebye for everything it advertised and stops answering.
+        case byebye
+        /// The device says byebye, is gone for `downFor`, then comes back with the next BOOTID and a new
+        /// alive set, and answers again.
+        case reboot
+    }
+
+    /// Seconds from the start of the search.
+    public var at: Duration
+    public var action: Action
+    /// The device, counting from 1.
+    public var device: Int
+    /// How long a rebooting device is gone.
+    public var downFor: Duration
+}
+
+/// Faults on the virtual network between the client and the devices, in both directions. Each datagram
+/// draws its own fate from the scenario's seed.
+public struct NetworkFaults: Sendable, Hashable {
+    /// One-way latency, drawn uniformly from this range for each datagram.
+    public var latency: ClosedRange<Duration> = .zero ... .zero
+    /// Probability that a datagram is lost.
+    public var loss: Double = 0
+    /// Probability that a datagram arrives twice.
+    public var duplicate: Double = 0
+    /// Probability that a datagram is held back by up to `reorderDelay`, so later ones overtake it.
+    public var reorder: Double = 0
+    public var reorderDelay: Duration = .milliseconds(100)
+
+    public init() {}
+
+    /// Whether any fault is configured (a live run cannot inject them).
+    public var isClean: Bool {
+        latency == .zero ... .zero && loss == 0 && duplicate == 0 && reorder == 0
+    }
+}
+
+/// What must happen. Fields left out are not checked, except the invariants every run checks: each
+/// service reported once, exactly one stop at the designed time and nothing after it, the designed
+/// number of M-SEARCH messages at the designed times, only answers for the searched target reported,
+/// and no error unless one is expected.
+public struct Expectations: Sendable, Hashable {
+    public var found: FoundExpectation?
+    /// Why the search stops; by default `timedOut`, or `noSearchRequests` for zero requests.
+    public var stopReason: String?
+    /// How far the stop may be from the design; by default exact in virtual time and generous live.
+    public var stopTolerance: Duration?
+    /// M-SEARCH messages the client sends; by default `search.requests`.
+    public var searchesSent: Int?
+    /// The session's drop counters by reason (`duplicates`, `wrongSearchTarget`, …).
+    public var dropped: [String: CountExpectation] = [:]
+    /// A piece of the error the session must report; `nil` expects no error.
+    public var error: String?
+
+    public init() {}
+}
+
+/// The found set: an exact list, a count, or both.
+public struct FoundExpectation: Sendable, Hashable {
+    public struct Service: Sendable, Hashable, Comparable, CustomStringConvertible {
+        public var usn: String
+        public var st: String
+
+        public init(usn: String, st: String) {
+            self.usn = usn
+            self.st = st
+        }
+
+        public static func < (lhs: Service, rhs: Service) -> Bool { (lhs.usn, lhs.st) < (rhs.usn, rhs.st) }
+        public var description: String { "\(usn) (\(st))" }
+    }
+
+    public var services: [Service]?
+    public var count: CountExpectation?
+}
+
+/// A count: exact, or a range.
+public struct CountExpectation: Sendable, Hashable, CustomStringConvertible {
+    public var range: ClosedRange<Int>
+
+    public init(_ range: ClosedRange<Int>) {
+        self.range = range
+    }
+
+    public func accepts(_ value: Int) -> Bool { range.contains(value) }
+
+    public var description: String {
+        if range.lowerBound == range.upperBound { return "\(range.lowerBound)" }
+        if range.upperBound == Int.max { return "at least \(range.lowerBound)" }
+        return "\(range.lowerBound)...\(range.upperBound)"
+    }
+}
+
+/// The drop reasons an expectation may name, as `SearchSessionStatistics` counts them.
+extension SearchSessionStatistics {
+    public static let droppedFieldNames = [
+        "unparseable", "notResponses", "incomplete", "wrongSearchTarget", "duplicates", "notSearching",
+    ]
+
+    public func dropped(named name: String) -> Int? {
+        switch name {
+        case "unparseable": unparseable
+        case "notResponses": notResponses
+        case "incomplete": incomplete
+        case "wrongSearchTarget": wrongSearchTarget
+        case "duplicates": duplicates
+        case "notSearching": notSearching
+        default: nil
+        }
+    }
+}

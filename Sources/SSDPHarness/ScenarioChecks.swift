@@ -1,0 +1,276 @@
+import SSDPCore
+
+/// One expectation checked against one run.
+public struct CheckResult: Sendable, Hashable, Codable {
+    public var name: String
+    public var passed: Bool
+    public var expected: String
+    public var actual: String
+
+    public init(name: String, passed: Bool, expected: String, actual: String) {
+        self.name = name
+        self.passed = passed
+        self.expected = expected
+        self.actual = actual
+    }
+}
+
+/// The expectations of a scenario, checked against what a run recorded. The same checks serve every
+/// mode; the ones that need the session's insides (drop counters, what each device heard) apply only
+/// where the record has them.
+public struct ScenarioChecks {
+    public var scenario: Scenario
+    public var record: RunRecord
+    /// How far times may stray from the design.
+    public var tolerance: Duration
+    /// The HOST header the searches must carry.
+    public var searchHost: String
+
+    public init(scenario: Scenario, record: RunRecord, tolerance: Duration, searchHost: String) {
+        self.scenario = scenario
+        self.record = record
+        self.tolerance = max(tolerance, scenario.expect.stopTolerance ?? .zero)
+        self.searchHost = searchHost
+    }
+
+    /// Every check, in a fixed order.
+    public func evaluate() -> [CheckResult] {
+        var results = [stop(), nothingAfterStop(), eachServiceOnce(), onlySearchedTarget(), searchesSent()]
+        results += searchSpacing() + searchHeaders()
+        results += hearings()
+        results += found()
+        results += dropped()
+        results.append(error())
+        return results
+    }
+
+    private var search: SearchSpecification { scenario.search }
+
+    // MARK: - Stop and timeout
+
+    private func stop() -> CheckResult {
+        let designed = search.designedStop
+        let expectedReason = scenario.expect.stopReason ?? (search.requests == 0 ? "noSearchRequests" : "timedOut")
+        let within = tolerance == .zero ? "" : " ± \(tolerance.secondsText) s"
+        var expected = "one stop at \(designed.secondsText) s\(within)"
+        if record.mode != .externalClient { expected += " (\(expectedReason))" }
+        let endings = record.endings
+        let actual = endings.isEmpty
+            ? "no stop"
+            : endings.map { "\(describe($0.outcome)) at \($0.at.secondsText) s" }.joined(separator: "; ")
+        guard endings.count == 1, let ending = endings.first else {
+            return CheckResult(name: "stop", passed: false, expected: expected, actual: actual)
+        }
+        var passed = distance(ending.at, designed) <= tolerance
+        switch ending.outcome {
+        case .stopped(let reason, _): passed = passed && (record.mode == .externalClient || reason == expectedReason)
+        case .failed: passed = passed && scenario.expect.error != nil
+        case .found: passed = false
+        }
+        return CheckResult(name: "stop", passed: passed, expected: expected, actual: actual)
+    }
+
+    private func nothingAfterStop() -> CheckResult {
+        let firstEnding = record.outcomes.firstIndex { entry in
+            if case .found = entry.outcome { return false }
+            return true
+        }
+        let after = firstEnding.map { record.outcomes[($0 + 1)...].filter { entry in
+            if case .found = entry.outcome { return true }
+            return false
+        } } ?? []
+        let late = record.statistics.map { ", \($0.notSearching) datagrams arrived after it" } ?? ""
+        return CheckResult(
+            name: "nothing reported after the stop",
+            passed: after.isEmpty,
+            expected: "no service reported after the stop",
+            actual: after.isEmpty
+                ? "none\(late)"
+                : "\(after.count) reported after it, first \(describe(after[0].outcome)) at \(after[0].at.secondsText) s"
+        )
+    }
+
+    // MARK: - What was reported
+
+    private func eachServiceOnce() -> CheckResult {
+        var seen: [FoundExpectation.Service: Int] = [:]
+        for report in record.reports {
+            seen[FoundExpectation.Service(usn: report.usn, st: report.st), default: 0] += 1
+        }
+        let repeated = seen.filter { $0.value > 1 }.sorted { $0.key < $1.key }
+        let arrived = record.statistics.map { ", \($0.duplicates) duplicate answers dropped" } ?? ""
+        return CheckResult(
+            name: "each service reported once",
+            passed: repeated.isEmpty,
+            expected: "no (USN, ST) reported twice",
+            actual: repeated.isEmpty
+                ? "\(seen.count) services, each once\(arrived)"
+                : repeated.prefix(3).map { "\($0.key) reported \($0.value) times" }.joined(separator: "; ")
+                    + (repeated.count > 3 ? "; and \(repeated.count - 3) more" : "")
+        )
+    }
+
+    private func onlySearchedTarget() -> CheckResult {
+        let target = search.target
+        let wrong = record.reports.filter { target != "ssdp:all" && !$0.st.contains(target) }
+        let dropped = record.statistics.map { ", \($0.wrongSearchTarget) wrong-target answers dropped" } ?? ""
+        return CheckResult(
+            name: "only the searched target reported",
+            passed: wrong.isEmpty,
+            expected: target == "ssdp:all" ? "any ST (ssdp:all)" : "every reported ST contains \(target)",
+            actual: wrong.isEmpty
+                ? "all \(record.reports.count) match\(dropped)"
+                : "\(wrong.count) do not, first \(wrong[0].usn) with ST \(wrong[0].st)"
+        )
+    }
+
+    private func found() -> [CheckResult] {
+        guard let expectation = scenario.expect.found else { return [] }
+        var results: [CheckResult] = []
+        let reported = Set(record.reports.map { FoundExpectation.Service(usn: $0.usn, st: $0.st) })
+        if let services = expectation.services {
+            let expected = Set(services)
+            let missing = expected.subtracting(reported).sorted()
+            let extra = reported.subtracting(expected).sorted()
+            var actual: [String] = []
+            if !missing.isEmpty { actual.append("missing \(list(missing))") }
+            if !extra.isEmpty { actual.append("unexpected \(list(extra))") }
+            results.append(
+                CheckResult(
+                    name: "found services",
+                    passed: missing.isEmpty && extra.isEmpty,
+                    expected: "exactly \(expected.count) services",
+                    actual: actual.isEmpty ? "exactly those \(expected.count)" : actual.joined(separator: "; ")
+                )
+            )
+        }
+        if let count = expectation.count {
+            results.append(
+                CheckResult(
+                    name: "found count",
+                    passed: count.accepts(record.reports.count),
+                    expected: "\(count) services reported",
+                    actual: "\(record.reports.count) reported (\(reported.count) distinct)"
+                )
+            )
+        }
+        return results
+    }
+
+    private func list(_ services: [FoundExpectation.Service]) -> String {
+        services.prefix(3).map(\.description).joined(separator: ", ") + (services.count > 3 ? " and \(services.count - 3) more" : "")
+    }
+
+    // MARK: - What was sent
+
+    private func searchesSent() -> CheckResult {
+        let expected = scenario.expect.searchesSent ?? search.requests
+        return CheckResult(
+            name: "M-SEARCH count",
+            passed: record.searches.count == expected,
+            expected: "\(expected) M-SEARCH messages",
+            actual: "\(record.searches.count) sent"
+        )
+    }
+
+    private func searchSpacing() -> [CheckResult] {
+        guard !record.searches.isEmpty, record.searches.count <= search.requests else { return [] }
+        let designed = record.searches.indices.map { search.designedOffset($0) }
+        let actual = record.searches.map(\.at)
+        let worst = zip(designed, actual).map { distance($0, $1) }.max() ?? .zero
+        return [
+            CheckResult(
+                name: "M-SEARCH spacing",
+                passed: worst <= tolerance,
+                expected: "at " + designed.map(\.secondsText).joined(separator: ", ") + " s",
+                actual: "at " + actual.map(\.secondsText).joined(separator: ", ") + " s"
+            )
+        ]
+    }
+
+    private func searchHeaders() -> [CheckResult] {
+        let expected: [(String, String)] = [
+            ("HOST", searchHost), ("MAN", "\"ssdp:discover\""), ("MX", "\(search.mx)"), ("ST", search.target),
+        ]
+        var wrong: [String] = []
+        for (index, sent) in record.searches.enumerated() {
+            for (name, value) in expected where sent.headers[name] != value {
+                wrong.append("#\(index + 1) \(name) \(sent.headers[name].map { "\"\($0)\"" } ?? "missing")")
+            }
+        }
+        guard !record.searches.isEmpty else { return [] }
+        return [
+            CheckResult(
+                name: "M-SEARCH headers",
+                passed: wrong.isEmpty,
+                expected: expected.map { "\($0.0): \($0.1)" }.joined(separator: ", "),
+                actual: wrong.isEmpty ? "all \(record.searches.count) as expected" : wrong.prefix(4).joined(separator: "; ")
+            )
+        ]
+    }
+
+    private func hearings() -> [CheckResult] {
+        guard let hearings = record.hearings else { return [] }
+        let deaf = hearings.filter { $0.heard != $0.delivered }
+        let lost = hearings.reduce(0) { $0 + max(0, record.searches.count - $1.delivered) }
+        return [
+            CheckResult(
+                name: "every device heard the searches",
+                passed: deaf.isEmpty,
+                expected: "each device accepts every M-SEARCH the network delivers",
+                actual: deaf.isEmpty
+                    ? "\(hearings.count) devices heard \(hearings.map(\.heard).reduce(0, +)) (\(lost) lost on the way)"
+                    : deaf.prefix(3).map { "device \($0.device) heard \($0.heard) of \($0.delivered)" }.joined(separator: "; ")
+            )
+        ]
+    }
+
+    // MARK: - Drops and errors
+
+    private func dropped() -> [CheckResult] {
+        scenario.expect.dropped.sorted { $0.key < $1.key }.map { name, count in
+            guard let statistics = record.statistics, let value = statistics.dropped(named: name) else {
+                return CheckResult(
+                    name: "dropped \(name)",
+                    passed: true,
+                    expected: "\(count)",
+                    actual: "not observable for an external client (skipped)"
+                )
+            }
+            return CheckResult(name: "dropped \(name)", passed: count.accepts(value), expected: "\(count)", actual: "\(value)")
+        }
+    }
+
+    private func error() -> CheckResult {
+        let errors = record.outcomes.compactMap { entry -> String? in
+            guard case .failed(let reason) = entry.outcome else { return nil }
+            return reason
+        }
+        guard let expected = scenario.expect.error else {
+            return CheckResult(
+                name: "error",
+                passed: errors.isEmpty,
+                expected: "no error",
+                actual: errors.isEmpty ? "none" : errors.joined(separator: "; ")
+            )
+        }
+        return CheckResult(
+            name: "error",
+            passed: errors.count == 1 && errors[0].contains(expected),
+            expected: "one error containing \"\(expected)\"",
+            actual: errors.isEmpty ? "none" : errors.joined(separator: "; ")
+        )
+    }
+
+    private func distance(_ a: Duration, _ b: Duration) -> Duration {
+        a > b ? a - b : b - a
+    }
+
+    private func describe(_ outcome: RunRecord.Outcome) -> String {
+        switch outcome {
+        case .found(let usn, let st, _): "\(usn) (\(st))"
+        case .stopped(let reason, let found): "stop (\(reason), \(found) found)"
+        case .failed(let reason): "error \"\(reason)\""
+        }
+    }
+}

@@ -1,0 +1,461 @@
+import Foundation
+import SSDPCore
+import SSDPSimulator
+
+/// Reading scenario files: JSON in, checked `Scenario` values out, or an error naming the file, the JSON
+/// path and the reason.
+public enum ScenarioFile {
+    /// The largest number of M-SEARCH messages a scenario may make (the seed's design has no limit; a
+    /// scenario that needs more is a mistake).
+    public static let maximumRequests = 100
+    /// The longest time a scenario may refer to (event times, latency, outages).
+    public static let maximumSeconds = 3_600.0
+
+    /// Reads the scenario files among `paths`: a file is read as given, a directory contributes every
+    /// `*.json` in it (not its subdirectories) except `*.schema.json`, in name order. Names must be unique.
+    public static func loadAll(_ paths: [String]) throws(SimulatorInputError) -> [Scenario] {
+        var scenarios: [Scenario] = []
+        var fileOfName: [String: String] = [:]
+        for file in try files(in: paths) {
+            let scenario = try load(path: file)
+            if let other = fileOfName[scenario.name] {
+                throw SimulatorInputError(file: file, path: "$.name", reason: "\"\(scenario.name)\" is also the name in \(other)")
+            }
+            fileOfName[scenario.name] = file
+            scenarios.append(scenario)
+        }
+        return scenarios
+    }
+
+    /// The scenario files `paths` name, directories expanded.
+    static func files(in paths: [String]) throws(SimulatorInputError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw SimulatorInputError(file: path, path: "$", reason: "no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let scenarios = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
+            guard !scenarios.isEmpty else {
+                throw SimulatorInputError(file: path, path: "$", reason: "the directory has no scenario files (*.json)")
+            }
+            files += scenarios.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+        }
+        return files
+    }
+
+    /// Reads and checks one scenario file.
+    public static func load(path: String) throws(SimulatorInputError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SimulatorInputError(file: path, path: "$", reason: "cannot read the file")
+        }
+        return try decode(data, file: path)
+    }
+
+    /// Reads and checks a scenario's contents; `file` names it in errors.
+    public static func decode(_ data: Data, file: String) throws(SimulatorInputError) -> Scenario {
+        let specification: ScenarioSpecification
+        do {
+            specification = try JSONDecoder().decode(ScenarioSpecification.self, from: data)
+        } catch {
+            throw SimulatorInputError(file: file, decodingError: error)
+        }
+        do throws(FieldError) {
+            return try specification.makeScenario(file: file)
+        } catch {
+            throw SimulatorInputError(file: file, path: error.path, reason: error.reason)
+        }
+    }
+}
+
+/// A checked value that is wrong: where (JSON path) and why.
+struct FieldError: Error {
+    var path: String
+    var reason: String
+
+    init(_ path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(_ path: String, _ error: SSDPConfigurationError) {
+        self.init("\(path).\(error.field)", error.reason(quoting: true))
+    }
+}
+
+// MARK: - The file's shape
+
+struct ScenarioSpecification: Decodable {
+    var name: String
+    var description: String
+    var seed: UInt64
+    var tags: [String]?
+    var search: SearchFields
+    var devices: [DeviceSpecification]
+    var events: [EventFields]?
+    var network: NetworkFields?
+    var expect: ExpectFields?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, seed, tags, search, devices, events, network, expect
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        description = try container.decode(String.self, forKey: .description)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        search = try container.decode(SearchFields.self, forKey: .search)
+        devices = try container.decode([DeviceSpecification].self, forKey: .devices)
+        events = try container.decodeIfPresent([EventFields].self, forKey: .events)
+        network = try container.decodeIfPresent(NetworkFields.self, forKey: .network)
+        expect = try container.decodeIfPresent(ExpectFields.self, forKey: .expect)
+    }
+
+    func makeScenario(file: String) throws(FieldError) -> Scenario {
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+            throw FieldError("$.name", "\"\(name)\": use letters, digits, '-', '_' and '.' (it names report and trace files)")
+        }
+        let knownTags = ["live"]
+        for (index, tag) in (tags ?? []).enumerated() where !knownTags.contains(tag) {
+            throw FieldError("$.tags[\(index)]", "\"\(tag)\": unknown tag (tags: \(knownTags.joined(separator: ", ")))")
+        }
+        guard !devices.isEmpty else { throw FieldError("$.devices", "at least one device is needed") }
+        var simulated: [SimulatedDevice] = []
+        for (index, device) in devices.enumerated() {
+            do throws(SSDPConfigurationError) {
+                simulated += try device.makeDevices(firstNumber: simulated.count + 1, seed: seed)
+            } catch {
+                throw FieldError("$.devices[\(index)]", error)
+            }
+        }
+        let search = try self.search.make(deviceCount: simulated.count)
+        let events = try (self.events ?? []).enumerated().map { (index, event) throws(FieldError) in
+            try event.make(path: "$.events[\(index)]", deviceCount: simulated.count)
+        }
+        return Scenario(
+            file: file,
+            name: name,
+            description: description,
+            seed: seed,
+            tags: tags ?? [],
+            search: search,
+            devices: simulated,
+            events: events.sorted { $0.at < $1.at },
+            network: try network?.make() ?? NetworkFaults(),
+            expect: try expect?.make(search: search) ?? Expectations()
+        )
+    }
+}
+
+struct SearchFields: Decodable {
+    var target: String
+    var mx: Int?
+    var requests: Int?
+    var mode: String?
+    var device: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case target, mx, requests, mode, device
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        target = try container.decode(String.self, forKey: .target)
+        mx = try container.decodeIfPresent(Int.self, forKey: .mx)
+        requests = try container.decodeIfPresent(Int.self, forKey: .requests)
+        mode = try container.decodeIfPresent(String.self, forKey: .mode)
+        device = try container.decodeIfPresent(Int.self, forKey: .device)
+    }
+
+    func make(deviceCount: Int) throws(FieldError) -> SearchSpecification {
+        let modes = SearchSpecification.Mode.allCases.map(\.rawValue)
+        guard let mode = SearchSpecification.Mode(rawValue: self.mode ?? "multicast") else {
+            throw FieldError("$.search.mode", "\"\(self.mode ?? "")\": must be one of \(modes.joined(separator: ", "))")
+        }
+        let requests = self.requests ?? 3
+        guard requests <= ScenarioFile.maximumRequests else {
+            throw FieldError("$.search.requests", "\"\(requests)\": must be 0...\(ScenarioFile.maximumRequests)")
+        }
+        if let device, mode == .multicast {
+            throw FieldError("$.search.device", "\"\(device)\": only a unicast search is sent to one device")
+        }
+        let device = self.device ?? 1
+        guard (1...deviceCount).contains(device) else {
+            throw FieldError("$.search.device", "\"\(device)\": there are devices 1...\(deviceCount)")
+        }
+        let search = SearchSpecification(target: target, mx: mx ?? 3, requests: requests, mode: mode, device: device)
+        do throws(SSDPConfigurationError) {
+            _ = try search.configuration(host: "192.0.2.1", port: 1900)
+        } catch {
+            let names = ["searchTarget": "target", "maximumWaitResponseTime": "mx", "maximumSearchRequestsBeforeClosing": "requests"]
+            throw FieldError("$.search.\(names[error.field] ?? error.field)", error.reason(quoting: true))
+        }
+        return search
+    }
+}
+
+struct EventFields: Decodable {
+    var at: Double
+    var action: String
+    var device: Int
+    var downFor: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case at, action, device, downFor
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        at = try container.decode(Double.self, forKey: .at)
+        action = try container.decode(String.self, forKey: .action)
+        device = try container.decode(Int.self, forKey: .device)
+        downFor = try container.decodeIfPresent(Double.self, forKey: .downFor)
+    }
+
+    func make(path: String, deviceCount: Int) throws(FieldError) -> TimedEvent {
+        guard let action = TimedEvent.Action(rawValue: action) else {
+            let actions = TimedEvent.Action.allCases.map(\.rawValue).joined(separator: ", ")
+            throw FieldError("\(path).action", "\"\(self.action)\": must be one of \(actions)")
+        }
+        guard (1...deviceCount).contains(device) else {
+            throw FieldError("\(path).device", "\"\(device)\": there are devices 1...\(deviceCount)")
+        }
+        if downFor != nil, action != .reboot {
+            throw FieldError("\(path).downFor", "only a reboot has a time down")
+        }
+        return TimedEvent(
+            at: try seconds(at, path: "\(path).at"),
+            action: action,
+            device: device,
+            downFor: try seconds(downFor ?? 0.5, path: "\(path).downFor")
+        )
+    }
+}
+
+struct NetworkFields: Decodable {
+    var latency: SecondsRange?
+    var loss: Double?
+    var duplicate: Double?
+    var reorder: Double?
+    var reorderDelay: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case latency, loss, duplicate, reorder, reorderDelay
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        latency = try container.decodeIfPresent(SecondsRange.self, forKey: .latency)
+        loss = try container.decodeIfPresent(Double.self, forKey: .loss)
+        duplicate = try container.decodeIfPresent(Double.self, forKey: .duplicate)
+        reorder = try container.decodeIfPresent(Double.self, forKey: .reorder)
+        reorderDelay = try container.decodeIfPresent(Double.self, forKey: .reorderDelay)
+    }
+
+    func make() throws(FieldError) -> NetworkFaults {
+        var faults = NetworkFaults()
+        if let latency {
+            let lower = try seconds(latency.min, path: "$.network.latency.min")
+            let upper = try seconds(latency.max, path: "$.network.latency.max")
+            guard lower <= upper else { throw FieldError("$.network.latency", "min must not be above max") }
+            faults.latency = lower...upper
+        }
+        faults.loss = try probability(loss, path: "$.network.loss")
+        faults.duplicate = try probability(duplicate, path: "$.network.duplicate")
+        faults.reorder = try probability(reorder, path: "$.network.reorder")
+        if let reorderDelay {
+            faults.reorderDelay = try seconds(reorderDelay, path: "$.network.reorderDelay")
+        }
+        return faults
+    }
+}
+
+/// A time in seconds (`0.05`) or a range of them (`{"min": 0.01, "max": 0.2}`).
+struct SecondsRange: Decodable {
+    var min: Double
+    var max: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case min, max
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let value = try? decoder.singleValueContainer().decode(Double.self) {
+            (min, max) = (value, value)
+            return
+        }
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        min = try container.decode(Double.self, forKey: .min)
+        max = try container.decode(Double.self, forKey: .max)
+    }
+}
+
+struct ExpectFields: Decodable {
+    var found: FoundFields?
+    var stop: StopFields?
+    var searches: SearchesFields?
+    var dropped: [String: CountFields]?
+    var error: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case found, stop, searches, dropped, error
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        found = try container.decodeIfPresent(FoundFields.self, forKey: .found)
+        stop = try container.decodeIfPresent(StopFields.self, forKey: .stop)
+        searches = try container.decodeIfPresent(SearchesFields.self, forKey: .searches)
+        dropped = try container.decodeIfPresent([String: CountFields].self, forKey: .dropped)
+        error = try container.decodeIfPresent(String.self, forKey: .error)
+    }
+
+    func make(search: SearchSpecification) throws(FieldError) -> Expectations {
+        var expectations = Expectations()
+        if let found {
+            guard found.services != nil || found.count != nil else {
+                throw FieldError("$.expect.found", "give services, count or both")
+            }
+            expectations.found = FoundExpectation(
+                services: found.services?.map { FoundExpectation.Service(usn: $0.usn, st: $0.st) },
+                count: try found.count?.make(path: "$.expect.found.count")
+            )
+        }
+        if let stop {
+            let reasons = ["timedOut", "noSearchRequests"]
+            if let reason = stop.reason, !reasons.contains(reason) {
+                throw FieldError("$.expect.stop.reason", "\"\(reason)\": must be one of \(reasons.joined(separator: ", "))")
+            }
+            expectations.stopReason = stop.reason
+            expectations.stopTolerance = try stop.tolerance.map { (value) throws(FieldError) in
+                try seconds(value, path: "$.expect.stop.tolerance")
+            }
+        }
+        if let sent = searches?.sent {
+            guard (0...ScenarioFile.maximumRequests).contains(sent) else {
+                throw FieldError("$.expect.searches.sent", "\"\(sent)\": must be 0...\(ScenarioFile.maximumRequests)")
+            }
+            expectations.searchesSent = sent
+        }
+        for (name, count) in (dropped ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard SearchSessionStatistics.droppedFieldNames.contains(name) else {
+                let names = SearchSessionStatistics.droppedFieldNames.joined(separator: ", ")
+                throw FieldError("$.expect.dropped.\(name)", "unknown drop reason (reasons: \(names))")
+            }
+            expectations.dropped[name] = try count.make(path: "$.expect.dropped.\(name)")
+        }
+        expectations.error = error
+        return expectations
+    }
+}
+
+struct FoundFields: Decodable {
+    struct Service: Decodable {
+        var usn: String
+        var st: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case usn, st
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            usn = try container.decode(String.self, forKey: .usn)
+            st = try container.decode(String.self, forKey: .st)
+        }
+    }
+
+    var services: [Service]?
+    var count: CountFields?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case services, count
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        services = try container.decodeIfPresent([Service].self, forKey: .services)
+        count = try container.decodeIfPresent(CountFields.self, forKey: .count)
+    }
+}
+
+struct StopFields: Decodable {
+    var reason: String?
+    var tolerance: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case reason, tolerance
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
+        tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
+    }
+}
+
+struct SearchesFields: Decodable {
+    var sent: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case sent
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        sent = try container.decodeIfPresent(Int.self, forKey: .sent)
+    }
+}
+
+/// A count (`3`) or a range (`{"min": 1}`, `{"min": 1, "max": 4}`).
+struct CountFields: Decodable {
+    var min: Int?
+    var max: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case min, max
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let value = try? decoder.singleValueContainer().decode(Int.self) {
+            (min, max) = (value, value)
+            return
+        }
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        min = try container.decodeIfPresent(Int.self, forKey: .min)
+        max = try container.decodeIfPresent(Int.self, forKey: .max)
+    }
+
+    func make(path: String) throws(FieldError) -> CountExpectation {
+        let lower = min ?? 0
+        let upper = max ?? Int.max
+        guard lower >= 0 else { throw FieldError(path, "\"\(lower)\": a count cannot be negative") }
+        guard lower <= upper else { throw FieldError(path, "min must not be above max") }
+        return CountExpectation(lower...upper)
+    }
+}
+
+// MARK: - Value checks
+
+/// Seconds from a file as a `Duration`, checked to be 0...3600.
+private func seconds(_ value: Double, path: String) throws(FieldError) -> Duration {
+    guard value.isFinite, (0...ScenarioFile.maximumSeconds).contains(value) else {
+        throw FieldError(path, "\"\(value)\": must be 0...\(Int(ScenarioFile.maximumSeconds)) seconds")
+    }
+    return .milliseconds(Int64((value * 1_000).rounded()))
+}
+
+private func probability(_ value: Double?, path: String) throws(FieldError) -> Double {
+    guard let value else { return 0 }
+    guard value.isFinite, (0...1).contains(value) else {
+        throw FieldError(path, "\"\(value)\": a probability must be 0...1")
+    }
+    return value
+}

@@ -1,0 +1,92 @@
+/// The result of one scenario in one mode with one seed.
+public struct ScenarioResult: Sendable {
+    public var scenario: Scenario
+    public var seed: UInt64
+    public var mode: RunMode
+    public var checks: [CheckResult]
+    public var record: RunRecord
+    /// Wall-clock time the run took.
+    public var elapsed: Duration
+    /// Why the scenario was not run in this mode, if it was not.
+    public var skipped: String?
+    /// Why the harness could not run it (a socket that would not open, a client that would not start).
+    public var harnessError: String?
+
+    public var passed: Bool { skipped == nil && harnessError == nil && checks.allSatisfy(\.passed) }
+    public var failedChecks: [CheckResult] { checks.filter { !$0.passed } }
+}
+
+/// Runs scenarios in one mode and checks their expectations.
+public struct ScenarioRunner: Sendable {
+    public enum Mode: Sendable, Hashable {
+        case virtual
+        case live
+        /// Devices live; `command` is the client.
+        case externalClient(command: String)
+
+        var runMode: RunMode {
+            switch self {
+            case .virtual: .virtual
+            case .live: .live
+            case .externalClient: .externalClient
+            }
+        }
+    }
+
+    public var mode: Mode
+    /// Replaces every scenario's seed.
+    public var seed: UInt64?
+    /// Keep every datagram for `--trace`.
+    public var trace: Bool
+
+    public init(mode: Mode = .virtual, seed: UInt64? = nil, trace: Bool = false) {
+        self.mode = mode
+        self.seed = seed
+        self.trace = trace
+    }
+
+    /// Runs one scenario. Scenarios not tagged `live` are skipped in the live modes.
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
+        let seed = self.seed ?? scenario.seed
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result = ScenarioResult(
+            scenario: scenario,
+            seed: seed,
+            mode: mode.runMode,
+            checks: [],
+            record: RunRecord(mode: mode.runMode, seed: seed),
+            elapsed: .zero
+        )
+        if mode != .virtual, !scenario.isLive {
+            result.skipped = "not tagged live"
+            return result
+        }
+        do {
+            let (record, searchHost, tolerance) = try await execute(scenario, seed: seed)
+            result.record = record
+            result.checks = ScenarioChecks(scenario: scenario, record: record, tolerance: tolerance, searchHost: searchHost)
+                .evaluate()
+        } catch {
+            result.harnessError = "\(error)"
+        }
+        result.elapsed = clock.now - start
+        return result
+    }
+
+    private func execute(_ scenario: Scenario, seed: UInt64) async throws -> (RunRecord, String, Duration) {
+        switch mode {
+        case .virtual:
+            let record = try VirtualRun.run(scenario, seed: seed, trace: trace)
+            let host = scenario.search.mode == .multicast
+                ? "\(VirtualRun.group)" : "\(VirtualRun.deviceEndpoint(scenario.search.device - 1).address):1900"
+            return (record, host, .zero)
+        case .live:
+            let (record, host) = try await LiveRun.run(scenario, seed: seed)
+            return (record, host, LiveRun.tolerance)
+        case .externalClient(let command):
+            let (record, host) = try await LiveRun.runClient(scenario, seed: seed, command: command)
+            return (record, host, LiveRun.clientTolerance)
+        }
+    }
+}

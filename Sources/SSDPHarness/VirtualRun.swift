@@ -1,0 +1,364 @@
+import SSDPCore
+import SSDPSimulator
+
+/// Runs a scenario in virtual time: the production `SearchSessionStateMachine` searches, each device is
+/// the production `SimulatorResponder` and `DeviceAdvertiser` on its own virtual host, and a seeded
+/// virtual network carries the datagrams between them with the scenario's latency, loss, duplication and
+/// reordering. No sockets and no clock: an event queue jumps from one instant to the next.
+///
+/// The client listens on an ephemeral port, as the real session does, so it never hears NOTIFY messages;
+/// they appear in the trace only.
+public struct VirtualRun {
+    /// Virtual addresses: the client is 10.0.0.1, device `n` (from 0) is 10.0.(n / 250 + 1).(n % 250 + 1).
+    static let client = TraceEntry.Endpoint(address: "10.0.0.1", port: 40_000)
+    static let group = TraceEntry.Endpoint(
+        address: SSDPSearchSessionConfiguration.multicastHost,
+        port: SSDPSearchSessionConfiguration.multicastPort
+    )
+    /// The largest UDP payload over IPv4.
+    static let maximumUDPPayload = 65_507
+    /// How long the run goes on after the search stops, to see answers that arrive late.
+    static let tail = Duration.seconds(60)
+    /// A bound on events, so a run always ends.
+    static let maximumEvents = 5_000_000
+
+    static func deviceEndpoint(_ index: Int) -> TraceEntry.Endpoint {
+        TraceEntry.Endpoint(address: "10.0.\(index / 250 + 1).\(index % 250 + 1)", port: 1900)
+    }
+
+    private enum Event {
+        case sessionTimer
+        case advertiserTimer(host: Int, generation: Int)
+        case deliver(bytes: [UInt8], from: TraceEntry.Endpoint, to: Recipient)
+        case answer(host: Int, generation: Int, bytes: [UInt8], to: TraceEntry.Endpoint)
+        case scenario(TimedEvent)
+        case back(host: Int)
+    }
+
+    private enum Recipient {
+        case client
+        case host(Int)
+    }
+
+    /// One device on its own virtual host.
+    private struct Host {
+        var endpoint: TraceEntry.Endpoint
+        var device: SimulatedDevice
+        var responder: SimulatorResponder
+        var advertiser: DeviceAdvertiser
+        var online = true
+        /// Grows when the device goes down; answers and timers of an older generation are void.
+        var generation: Int
+        /// The generation the responder was made in: answers from it free their place in it.
+        var responderGeneration: Int
+        var bootID: Int
+        /// What earlier generations delivered and heard.
+        var deliveredBefore = 0
+        var heardBefore = 0
+
+        /// M-SEARCH messages that reached the device while it was up.
+        var delivered: Int { deliveredBefore + responder.counters.searchesAccepted + responder.counters.searchesRejected }
+        /// M-SEARCH messages the device accepted and considered.
+        var heard: Int { heardBefore + responder.deviceStatistics.searchesReceived }
+    }
+
+    private let scenario: Scenario
+    private let seed: UInt64
+    private var session: SearchSessionStateMachine
+    private var hosts: [Host] = []
+    private var queue = EventQueue<Event>()
+    private var network: SSDPRandom
+    private var now = SSDPInstant.zero
+    private var sessionTimer: SSDPInstant?
+    private var record: RunRecord
+    private var stoppedAt: SSDPInstant?
+    /// Events waiting that are not advertiser timers: once the search has stopped and none is left, the
+    /// run is over (advertisers would go on for ever).
+    private var pendingWork = 0
+
+    /// Runs `scenario` with `seed` (its own unless given) and returns what happened.
+    public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Bool = false) throws -> RunRecord {
+        var run = try VirtualRun(scenario: scenario, seed: seed ?? scenario.seed)
+        run.tracing = trace
+        return run.run()
+    }
+
+    private var tracing = false
+
+    private init(scenario: Scenario, seed: UInt64) throws {
+        self.scenario = scenario
+        self.seed = seed
+        let destination = scenario.search.mode == .multicast
+            ? Self.group : Self.deviceEndpoint(scenario.search.device - 1)
+        session = SearchSessionStateMachine(
+            configuration: try scenario.search.configuration(host: destination.address, port: destination.port)
+        )
+        network = SSDPRandom.derived(seed: seed, stream: 0xFA17)
+        record = RunRecord(mode: .virtual, seed: seed)
+        hosts = scenario.devices.indices.map { makeHost($0, generation: 0, bootID: 1, at: .zero) }
+    }
+
+    private func makeHost(_ index: Int, generation: Int, bootID: Int, at start: SSDPInstant) -> Host {
+        let endpoint = Self.deviceEndpoint(index)
+        let device = scenario.devices[index]
+        let root = device.rootDevice(
+            location: "http://\(endpoint.address):8080/device/\(index)/description.xml",
+            defaultBootID: bootID
+        )
+        let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)
+        var advertiser = DeviceAdvertiser(device: root, seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1 | 1))
+        advertiser.start(at: start)
+        let responder = SimulatorResponder(
+            configuration: .init(),
+            devices: [
+                DeviceResponder(
+                    device: root,
+                    behaviour: device.behaviour,
+                    startedAt: start,
+                    seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1)
+                )
+            ]
+        )
+        return Host(
+            endpoint: endpoint,
+            device: device,
+            responder: responder,
+            advertiser: advertiser,
+            generation: generation,
+            responderGeneration: generation,
+            bootID: root.bootID
+        )
+    }
+
+    // MARK: - The loop
+
+    private mutating func run() -> RunRecord {
+        for index in hosts.indices {
+            scheduleAdvertiser(index)
+        }
+        for event in scenario.events {
+            schedule(.scenario(event), at: SSDPInstant(offset: event.at))
+        }
+        perform(session.start(at: now))
+        var events = 0
+        while stoppedAt == nil || pendingWork > 0, events < Self.maximumEvents, let (at, event) = queue.next() {
+            if !isTimer(event) { pendingWork -= 1 }
+            if let stoppedAt, at > stoppedAt + Self.tail { break }
+            now = at
+            events += 1
+            handle(event)
+        }
+        for index in hosts.indices where hosts[index].online {
+            send(hosts[index].advertiser.stop(at: now), from: index)
+        }
+        record.statistics = session.statistics
+        record.hearings = hosts.enumerated().map { index, host in
+            RunRecord.Hearing(device: index + 1, delivered: host.delivered, heard: host.heard)
+        }
+        record.duration = now.offset
+        return record
+    }
+
+    private mutating func schedule(_ event: Event, at instant: SSDPInstant) {
+        if !isTimer(event) { pendingWork += 1 }
+        queue.schedule(event, at: instant)
+    }
+
+    private func isTimer(_ event: Event) -> Bool {
+        if case .advertiserTimer = event { return true }
+        return false
+    }
+
+    private mutating func handle(_ event: Event) {
+        switch event {
+        case .sessionTimer:
+            sessionTimer = nil
+            perform(session.timerFired(at: now))
+        case .advertiserTimer(let index, let generation):
+            guard hosts[index].generation == generation, hosts[index].online else { return }
+            send(hosts[index].advertiser.timerFired(at: now), from: index)
+            scheduleAdvertiser(index)
+        case .deliver(let bytes, _, .client):
+            let result = session.received(bytes, at: now)
+            if case .reportService(let service) = result {
+                record.record(
+                    .found(usn: service.uniqueServiceName, st: service.searchTarget, location: service.location),
+                    at: now.offset
+                )
+            }
+        case .deliver(let bytes, let source, .host(let index)):
+            receive(bytes, from: source, at: index)
+        case .answer(let index, let generation, let bytes, let destination):
+            if hosts[index].responderGeneration == generation { hosts[index].responder.answerFinished() }
+            guard hosts[index].generation == generation, hosts[index].online else { return }
+            transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client])
+        case .scenario(let event):
+            let index = event.device - 1
+            guard hosts[index].online else { return }
+            send(hosts[index].advertiser.stop(at: now), from: index)
+            hosts[index].online = false
+            hosts[index].generation += 1
+            if event.action == .reboot {
+                schedule(.back(host: index), at: now + event.downFor)
+            }
+        case .back(let index):
+            let old = hosts[index]
+            var host = makeHost(index, generation: old.generation, bootID: old.bootID + 1, at: now)
+            host.heardBefore = old.heard
+            host.deliveredBefore = old.delivered
+            hosts[index] = host
+            scheduleAdvertiser(index)
+        }
+    }
+
+    /// A datagram reaches a device's host: the production responder decides what to answer and when.
+    private mutating func receive(_ bytes: [UInt8], from source: TraceEntry.Endpoint, at index: Int) {
+        guard hosts[index].online else { return }
+        let reception = hosts[index].responder.receive(bytes, from: source.address, at: now)
+        for (_, answer) in reception.answers {
+            schedule(
+                .answer(host: index, generation: hosts[index].generation, bytes: answer.bytes, to: source),
+                at: now + answer.delay
+            )
+        }
+    }
+
+    // MARK: - The session's actions
+
+    private mutating func perform(_ actions: [SearchSessionStateMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .sendSearch(let message):
+                record.searches.append(RunRecord.Search(at: now.offset, headers: message.headers))
+                let bytes = message.serialized()
+                if scenario.search.mode == .multicast {
+                    transmit(bytes, from: Self.client, to: Self.group, recipients: hosts.indices.map { .host($0) })
+                } else {
+                    let index = scenario.search.device - 1
+                    transmit(bytes, from: Self.client, to: hosts[index].endpoint, recipients: [.host(index)])
+                }
+            case .stop(let found, let reason):
+                stoppedAt = now
+                record.record(.stopped(reason: "\(reason)", found: found.count), at: now.offset)
+            case .fail(let error):
+                stoppedAt = now
+                record.record(.failed(error.reason), at: now.offset)
+            }
+        }
+        if let deadline = session.nextDeadline, deadline != sessionTimer {
+            sessionTimer = deadline
+            schedule(.sessionTimer, at: deadline)
+        }
+    }
+
+    // MARK: - The network
+
+    private mutating func scheduleAdvertiser(_ index: Int) {
+        guard let deadline = hosts[index].advertiser.nextDeadline else { return }
+        schedule(.advertiserTimer(host: index, generation: hosts[index].generation), at: deadline)
+    }
+
+    /// Multicasts NOTIFY messages from a device: only the trace sees them (the client does not listen on 1900).
+    private mutating func send(_ messages: [SSDPMessage], from index: Int) {
+        guard tracing else { return }
+        for message in messages {
+            record.trace.append(
+                TraceEntry(
+                    at: now.offset,
+                    source: hosts[index].endpoint,
+                    destination: Self.group,
+                    bytes: message.serialized(),
+                    fate: "multicast NOTIFY"
+                )
+            )
+        }
+    }
+
+    /// Sends one datagram to each recipient through the faults: each copy is lost, delayed, held back or
+    /// duplicated on its own draw.
+    private mutating func transmit(
+        _ bytes: [UInt8],
+        from source: TraceEntry.Endpoint,
+        to destination: TraceEntry.Endpoint,
+        recipients: [Recipient]
+    ) {
+        guard bytes.count <= Self.maximumUDPPayload else {
+            note(bytes, from: source, to: destination, fate: "too large for UDP, not sent")
+            return
+        }
+        var fates: [String] = []
+        let faults = scenario.network
+        for recipient in recipients {
+            let copies = faults.duplicate > 0 && network.chance(faults.duplicate) ? 2 : 1
+            for _ in 0..<copies {
+                if faults.loss > 0, network.chance(faults.loss) {
+                    if tracing { fates.append("lost") }
+                    continue
+                }
+                var delay = faults.latency.lowerBound
+                    + network.duration(upTo: faults.latency.upperBound - faults.latency.lowerBound)
+                if faults.reorder > 0, network.chance(faults.reorder) {
+                    delay += network.duration(upTo: faults.reorderDelay)
+                }
+                schedule(.deliver(bytes: bytes, from: source, to: recipient), at: now + delay)
+                if tracing { fates.append("arrives \((now + delay).offset.secondsText)") }
+            }
+        }
+        if tracing {
+            note(bytes, from: source, to: destination, fate: summarize(fates, recipients: recipients.count))
+        }
+    }
+
+    private func summarize(_ fates: [String], recipients: Int) -> String {
+        guard recipients > 1 else { return fates.isEmpty ? "lost" : fates.joined(separator: ", ") }
+        let lost = fates.filter { $0 == "lost" }.count
+        return "to \(recipients) devices: \(fates.count - lost) copies delivered, \(lost) lost"
+    }
+
+    private mutating func note(_ bytes: [UInt8], from source: TraceEntry.Endpoint, to destination: TraceEntry.Endpoint, fate: String) {
+        guard tracing else { return }
+        record.trace.append(TraceEntry(at: now.offset, source: source, destination: destination, bytes: bytes, fate: fate))
+    }
+}
+
+/// Events in time order; events at the same instant keep the order they were scheduled in.
+struct EventQueue<Event> {
+    private var heap: [(at: SSDPInstant, sequence: Int, event: Event)] = []
+    private var sequence = 0
+
+    var isEmpty: Bool { heap.isEmpty }
+
+    mutating func schedule(_ event: Event, at instant: SSDPInstant) {
+        sequence += 1
+        heap.append((instant, sequence, event))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(child, parent) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func next() -> (SSDPInstant, Event)? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let first = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, precedes(left, smallest) { smallest = left }
+            if right < heap.count, precedes(right, smallest) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return (first.at, first.event)
+    }
+
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        (heap[a].at, heap[a].sequence) < (heap[b].at, heap[b].sequence)
+    }
+}

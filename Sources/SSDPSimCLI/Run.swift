@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import SSDPHarness
+import SSDPSimulator
+
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scenarios: the real search session against simulated devices, with expectations.",
+        discussion: """
+            Each scenario file (see Scenarios/README.md) names devices, network faults and what must \
+            happen. By default every scenario runs in virtual time: the production session and device \
+            state machines on a seeded virtual network, with no sockets, in milliseconds.
+
+              ssdp-sim run Scenarios                          every scenario, virtual time
+              ssdp-sim run Scenarios/lossy-network.json --seed 7
+              ssdp-sim run Scenarios --seeds 20               each scenario with seeds S...S+19
+              ssdp-sim run Scenarios --live                   scenarios tagged live, over loopback UDP
+              ssdp-sim run Scenarios --client './my-client'   your client against live devices
+              ssdp-sim run Scenarios --junit report.xml --json report.json --trace traces/
+
+            An external client gets SSDP_HOST, SSDP_PORT, SSDP_ST, SSDP_MX and SSDP_REQUESTS in its \
+            environment, must search there, print one USN (or one JSON object with "usn", "st", \
+            "location") per line for each service it finds, and exit 0 when its search ends.
+
+            Exit status: 0 every scenario passed, 1 a scenario failed, 2 invalid input (a bad flag or \
+            scenario file; the message names the file, the JSON path and the reason).
+            """
+    )
+
+    @Argument(help: "Scenario files or directories of them.")
+    var paths: [String] = ["Scenarios"]
+
+    @Option(help: "Use this seed instead of each scenario's own.")
+    var seed: UInt64?
+
+    @Option(help: "Run each scenario with this many seeds, from --seed (or its own) upwards.")
+    var seeds = 1
+
+    @Flag(help: "Run the scenarios tagged live over real UDP sockets on loopback.")
+    var live = false
+
+    @Option(help: "Test this command instead of the built-in session (devices run live on loopback).")
+    var client: String?
+
+    @Option(help: "Only run scenarios whose name contains this text.")
+    var filter: String?
+
+    @Option(help: "Write a JUnit XML report here.")
+    var junit: String?
+
+    @Option(help: "Write a JSON report here.")
+    var json: String?
+
+    @Option(help: "Write a pcap and a timeline per scenario into this directory.")
+    var trace: String?
+
+    func validate() throws {
+        guard (1...1_000).contains(seeds) else { throw ValidationError("--seeds must be 1...1000, got \(seeds)") }
+        if live, client != nil { throw ValidationError("--live and --client cannot be combined: --client runs devices live") }
+        if let client, client.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--client needs a command")
+        }
+        for (flag, path) in [("--junit", junit), ("--json", json)] {
+            guard let path else { continue }
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: directory) else {
+                throw ValidationError("\(flag) '\(path)': the directory \(directory) does not exist")
+            }
+        }
+    }
+
+    func run() async throws {
+        let scenarios: [Scenario]
+        do {
+            scenarios = try ScenarioFile.loadAll(paths).filter { filter == nil || $0.name.contains(filter ?? "") }
+        } catch {
+            printError("Error: \(error)")
+            throw ExitCode(2)
+        }
+        guard !scenarios.isEmpty else {
+            printError("Error: no scenario name contains \"\(filter ?? "")\"")
+            throw ExitCode(2)
+        }
+        if let trace {
+            do {
+                try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
+            } catch {
+                printError("Error: --trace '\(trace)': cannot create the directory: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let mode: ScenarioRunner.Mode = client.map { .externalClient(command: $0) } ?? (live ? .live : .virtual)
+        let runs = scenarios.flatMap { scenario in
+            (0..<seeds).map { offset in (scenario, (seed ?? scenario.seed) &+ UInt64(offset)) }
+        }
+        let output = RunOutput(total: runs.count)
+        output.header(scenarios: scenarios.count, runs: runs.count, mode: mode)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var results: [ScenarioResult] = []
+        for (index, (scenario, seed)) in runs.enumerated() {
+            let runner = ScenarioRunner(mode: mode, seed: seed, trace: trace != nil)
+            let result = await runner.run(scenario)
+            output.progress(result, number: index + 1)
+            if let trace { try writeTrace(result, into: trace) }
+            results.append(result)
+        }
+        output.summary(results, elapsed: clock.now - start, reproduce: reproduceCommand)
+        if let junit {
+            try Reports.writeAtomically(Data(Reports.junit(results, title: "ssdp-sim run (\(mode))").utf8), to: junit)
+        }
+        if let json {
+            try Reports.writeAtomically(try Reports.json(results), to: json)
+        }
+        if results.contains(where: { !$0.passed && $0.skipped == nil }) {
+            throw ExitCode(1)
+        }
+    }
+
+    private func writeTrace(_ result: ScenarioResult, into directory: String) throws {
+        let name = seeds > 1 || seed != nil ? "\(result.scenario.name)-seed-\(result.seed)" : result.scenario.name
+        let base = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+        try Reports.writeAtomically(Data(Reports.pcap(result.record.trace)), to: base + ".pcap")
+        try Reports.writeAtomically(Data(Reports.timeline(result).utf8), to: base + ".timeline.txt")
+    }
+
+    /// The command that runs one failed scenario again, exactly.
+    private func reproduceCommand(_ result: ScenarioResult) -> String {
+        var words = ["ssdp-sim", "run", result.scenario.file, "--seed", "\(result.seed)"]
+        if live { words.append("--live") }
+        if let client { words += ["--client", "'\(client)'"] }
+        return words.joined(separator: " ")
+    }
+}
+
+/// What `run` prints while it works and at the end.
+struct RunOutput {
+    let total: Int
+
+    func header(scenarios: Int, runs: Int, mode: ScenarioRunner.Mode) {
+        let how = switch mode {
+        case .virtual: "in virtual time"
+        case .live: "live over loopback UDP"
+        case .externalClient(let command): "against the client `\(command)`, devices live over loopback UDP"
+        }
+        let seeds = runs == scenarios ? "" : " (\(runs) runs)"
+        print("Running \(scenarios) scenario\(scenarios == 1 ? "" : "s")\(seeds) \(how).")
+    }
+
+    func progress(_ result: ScenarioResult, number: Int) {
+        let width = String(total).count
+        let number = String(number)
+        let counter = "[\(String(repeating: " ", count: max(0, width - number.count)))\(number)/\(total)]"
+        let name = result.scenario.name + (result.seed == result.scenario.seed ? "" : " [seed \(result.seed)]")
+        if let reason = result.skipped {
+            print("\(counter) skip \(name): \(reason)")
+            return
+        }
+        let stop = result.record.endings.first.map { ", stop at \($0.at.secondsText) s" } ?? ""
+        let figures = "\(result.record.reports.count) found, \(result.record.searches.count) M-SEARCH\(stop)"
+        let time = "\(result.elapsed / .milliseconds(1) < 1 ? "<1" : String(Int(result.elapsed / .milliseconds(1)))) ms"
+        if result.passed {
+            print("\(counter) pass \(name) (\(figures); \(time))")
+            return
+        }
+        print("\(counter) FAIL \(name) (\(figures); seed \(result.seed))")
+        for line in Reports.failureLines(result) {
+            print("       - \(line)")
+        }
+        for note in result.record.notes {
+            print("       note: \(note)")
+        }
+    }
+
+    func summary(_ results: [ScenarioResult], elapsed: Duration, reproduce: (ScenarioResult) -> String) {
+        let passed = results.filter(\.passed).count
+        let skipped = results.filter { $0.skipped != nil }.count
+        let failed = results.count - passed - skipped
+        print("\(passed) passed, \(failed) failed, \(skipped) skipped in \(elapsed.secondsText) s.")
+        let failures = results.filter { !$0.passed && $0.skipped == nil }
+        guard !failures.isEmpty else { return }
+        print("To run a failed scenario again exactly:")
+        for failure in failures.prefix(10) {
+            print("  \(reproduce(failure))")
+        }
+    }
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
