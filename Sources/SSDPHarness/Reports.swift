@@ -172,7 +172,7 @@ public enum Reports {
     public static func timeline(_ result: ScenarioResult) -> String {
         var lines: [(at: Duration, order: Int, text: String)] = []
         for (index, entry) in result.record.trace.enumerated() {
-            lines.append((entry.at, index, "\(entry.source) → \(entry.destination)  \(summary(entry.bytes))  [\(entry.fate)]"))
+            lines.append((entry.at, index, "\(entry.source) → \(entry.destination)  \(summary(of: entry.bytes))  [\(entry.fate)]"))
         }
         for (index, entry) in result.record.outcomes.enumerated() {
             let text: String
@@ -197,7 +197,7 @@ public enum Reports {
     }
 
     /// A datagram in a few words: its start line and the headers that tell answers apart.
-    static func summary(_ bytes: [UInt8]) -> String {
+    public static func summary(of bytes: [UInt8]) -> String {
         guard let parsed = try? SSDPParser.parse(bytes) else { return "unparseable (\(bytes.count) bytes)" }
         let message = parsed.message
         let start: String

@@ -37,6 +37,12 @@ public struct RunRecord: Sendable {
         public var device: Int
         public var delivered: Int
         public var heard: Int
+
+        public init(device: Int, delivered: Int, heard: Int) {
+            self.device = device
+            self.delivered = delivered
+            self.heard = heard
+        }
     }
 
     public var mode: RunMode

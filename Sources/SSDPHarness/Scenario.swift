@@ -43,6 +43,14 @@ public struct SearchSpecification: Sendable, Hashable {
     /// The device a unicast search is sent to, counting from 1.
     public var device: Int
 
+    public init(target: String, mx: Int = 3, requests: Int = 3, mode: Mode = .multicast, device: Int = 1) {
+        self.target = target
+        self.mx = mx
+        self.requests = requests
+        self.mode = mode
+        self.device = device
+    }
+
     /// The production configuration for this search, sent to `host:port`.
     public func configuration(host: String, port: Int) throws(SSDPConfigurationError) -> SSDPSearchSessionConfiguration {
         try SSDPSearchSessionConfiguration(
@@ -143,6 +151,11 @@ public struct FoundExpectation: Sendable, Hashable {
 
     public var services: [Service]?
     public var count: CountExpectation?
+
+    public init(services: [Service]? = nil, count: CountExpectation? = nil) {
+        self.services = services
+        self.count = count
+    }
 }
 
 /// A count: exact, or a range.

@@ -139,6 +139,16 @@ struct ScenarioSpecification: Decodable {
         let events = try (self.events ?? []).enumerated().map { (index, event) throws(FieldError) in
             try event.make(path: "$.events[\(index)]", deviceCount: simulated.count)
         }
+        let faults = try network?.make() ?? NetworkFaults()
+        if (tags ?? []).contains("live") {
+            // Live runs use the real network (loopback) and the simulator as it serves; they cannot inject
+            // faults or time events, and one simulator answers a unicast search for all its devices.
+            if !faults.isClean { throw FieldError("$.tags", "a live scenario cannot have network faults") }
+            if !events.isEmpty { throw FieldError("$.tags", "a live scenario cannot have timed events") }
+            if search.mode == .unicast, simulated.count > 1 {
+                throw FieldError("$.tags", "a live unicast scenario can have only one device")
+            }
+        }
         return Scenario(
             file: file,
             name: name,
@@ -148,7 +158,7 @@ struct ScenarioSpecification: Decodable {
             search: search,
             devices: simulated,
             events: events.sorted { $0.at < $1.at },
-            network: try network?.make() ?? NetworkFaults(),
+            network: faults,
             expect: try expect?.make(search: search) ?? Expectations()
         )
     }
@@ -180,7 +190,7 @@ struct SearchFields: Decodable {
             throw FieldError("$.search.mode", "\"\(self.mode ?? "")\": must be one of \(modes.joined(separator: ", "))")
         }
         let requests = self.requests ?? 3
-        guard requests <= ScenarioFile.maximumRequests else {
+        guard (0...ScenarioFile.maximumRequests).contains(requests) else {
             throw FieldError("$.search.requests", "\"\(requests)\": must be 0...\(ScenarioFile.maximumRequests)")
         }
         if let device, mode == .multicast {

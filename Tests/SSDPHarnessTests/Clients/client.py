@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""A small SSDP discovery client for the harness's external-client mode, with switchable bugs.
+
+It searches where the harness says (SSDP_HOST, SSDP_PORT, SSDP_ST, SSDP_MX, SSDP_REQUESTS) the way
+the seed design does: SSDP_REQUESTS M-SEARCH messages spread over the window, a stop at
+requests x MX + 0.1 s, answers for other targets ignored, each (USN, ST) printed once as JSON.
+
+--bug picks one deliberate mistake, so the tests can show the harness catches each:
+  no-dedupe     prints every answer, duplicates included
+  one-request   sends a single M-SEARCH
+  early-stop    stops after the first MX
+  wrong-target  prints answers for any ST
+"""
+import json
+import os
+import socket
+import sys
+import time
+
+bug = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--bug" else "none"
+host, port = os.environ["SSDP_HOST"], int(os.environ["SSDP_PORT"])
+target, mx = os.environ["SSDP_ST"], int(os.environ["SSDP_MX"])
+requests = 1 if bug == "one-request" else int(os.environ["SSDP_REQUESTS"])
+stop = mx + 0.1 if bug == "early-stop" else int(os.environ["SSDP_REQUESTS"]) * mx + 0.1
+search = (
+    "M-SEARCH * HTTP/1.1\r\n"
+    f"HOST: {host}:{port}\r\n"
+    'MAN: "ssdp:discover"\r\n'
+    f"MX: {mx}\r\n"
+    f"ST: {target}\r\n\r\n"
+).encode()
+
+def offset(index):
+    """When search `index` is due: spread evenly over the window, the last one MX before the stop."""
+    total = int(os.environ["SSDP_REQUESTS"])
+    return 0 if total < 2 else (total * mx + 0.1 - mx) * index / (total - 1)
+
+sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+sock.bind(("127.0.0.1", 0))
+start = time.monotonic()
+sent, seen = 0, set()
+while True:
+    now = time.monotonic() - start
+    while sent < requests and now >= offset(sent):
+        sock.sendto(search, (host, port))
+        sent += 1
+    if now >= stop:
+        break
+    due = offset(sent) if sent < requests else stop
+    sock.settimeout(max(0.001, min(due, stop) - now))
+    try:
+        data, _ = sock.recvfrom(65536)
+    except socket.timeout:
+        continue
+    lines = data.decode("latin-1").split("\r\n")
+    if not lines[0].startswith("HTTP/1.1 200"):
+        continue
+    headers = {}
+    for line in lines[1:]:
+        name, colon, value = line.partition(":")
+        if colon:
+            headers[name.strip().upper()] = value.strip()
+    usn, st = headers.get("USN"), headers.get("ST", "")
+    if not usn or not headers.get("LOCATION"):
+        continue
+    if bug != "wrong-target" and target != "ssdp:all" and target not in st:
+        continue
+    if bug != "no-dedupe" and (usn, st) in seen:
+        continue
+    seen.add((usn, st))
+    print(json.dumps({"usn": usn, "st": st, "location": headers["LOCATION"]}), flush=True)

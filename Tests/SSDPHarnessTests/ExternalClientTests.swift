@@ -1,0 +1,52 @@
+import SSDPHarness
+import Testing
+
+/// The harness is not vacuous: a client with a deliberate bug fails the expectation made for that bug,
+/// and the same client without it passes. The client is a small Python script run in external-client
+/// mode against live devices on loopback.
+@Suite(.tags(.live)) struct ExternalClientTests {
+    static let bugs: [(bug: String, check: String?)] = [
+        ("none", nil),
+        ("no-dedupe", "each service reported once"),
+        ("one-request", "M-SEARCH count"),
+        ("early-stop", "stop"),
+        ("wrong-target", "only the searched target reported"),
+    ]
+
+    @Test(arguments: bugs)
+    func eachBugIsCaughtByItsExpectation(bug: String, check: String?) async throws {
+        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
+        let command = "python3 '\(try HarnessFixtures.client("client.py"))' --bug \(bug)"
+        let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
+        let failed = result.failedChecks.map(\.name)
+
+        #expect(result.harnessError == nil)
+        if let check {
+            #expect(failed.contains(check), "the \(bug) client must fail \(check); failed: \(failed)")
+        } else {
+            #expect(result.passed, "the correct client must pass: \(Reports.failureLines(result)) \(result.record.notes)")
+        }
+        // What the harness saw on the wire, whatever the client: real M-SEARCH messages with its headers.
+        #expect(result.record.searches.first?.headers["MAN"] == "\"ssdp:discover\"")
+    }
+
+    @Test func aClientThatCrashesIsAnErrorWithItsStandardError() async throws {
+        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
+        let result = await ScenarioRunner(mode: .externalClient(command: "echo 'no route to host' >&2; exit 3")).run(scenario)
+
+        #expect(result.failedChecks.map(\.name).contains("error"))
+        #expect(result.failedChecks.first { $0.name == "error" }?.actual.contains("status 3") == true)
+        #expect(result.record.notes.contains { $0.contains("no route to host") })
+    }
+
+    @Test func aClientThatNeverExitsIsKilled() async throws {
+        let scenario = try HarnessFixtures.scenario(
+            HarnessFixtures.chattyPair.replacingOccurrences(of: #""requests": 3"#, with: #""requests": 0"#)
+        )
+        let result = await ScenarioRunner(mode: .externalClient(command: "exec sleep 600")).run(scenario)
+
+        #expect(result.record.notes.contains { $0.contains("was killed") })
+        #expect(result.failedChecks.map(\.name).contains("stop"))
+        #expect(result.elapsed < .seconds(60))
+    }
+}

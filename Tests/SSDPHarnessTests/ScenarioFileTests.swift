@@ -1,0 +1,132 @@
+import Foundation
+import SSDPHarness
+import SSDPSimulator
+import Testing
+
+/// Bad scenario files are rejected before anything runs, naming the file, the JSON path and the reason.
+@Suite struct ScenarioFileTests {
+    /// A valid scenario with `field` replaced (or added) at the top level.
+    static func scenario(search: String = #"{"target": "upnp:rootdevice"}"#, extra: String = "") -> String {
+        """
+        { "name": "x", "description": "d", "seed": 1, "search": \(search),
+          "devices": [{"count": 2}]\(extra) }
+        """
+    }
+
+    static let invalid: [(json: String, path: String, reason: String)] = [
+        ("{", "$", "not valid JSON"),
+        (#"{"name": "x"}"#, "$.description", "required field is missing"),
+        (scenario(extra: #", "colour": "red""#), "$.colour", "unknown field"),
+        (scenario(search: #"{"target": "upnp:rootdevice", "mx": 9}"#), "$.search.mx", "MX must be 1...5"),
+        (scenario(search: #"{"target": "upnp:rootdevice", "mx": "3"}"#), "$.search.mx", "expected a whole number"),
+        (scenario(search: #"{"target": "upnp:rootdevice", "requests": -1}"#), "$.search.requests", "must be 0...100"),
+        (scenario(search: #"{"target": "upnp:rootdevice", "requests": 500}"#), "$.search.requests", "must be 0...100"),
+        (scenario(search: #"{"target": ""}"#), "$.search.target", "must be one non-empty line"),
+        (scenario(search: #"{"target": "ssdp:all", "mode": "broadcast"}"#), "$.search.mode", "must be one of multicast, unicast"),
+        (scenario(search: #"{"target": "ssdp:all", "mode": "unicast", "device": 3}"#), "$.search.device", "there are devices 1...2"),
+        (scenario(search: #"{"target": "ssdp:all", "device": 1}"#), "$.search.device", "only a unicast search"),
+        (scenario(search: #"{"target": "ssdp:all", "wait": 1}"#), "$.search.wait", "unknown field"),
+        (scenario(extra: #", "tags": ["fast"]"#), "$.tags[0]", "unknown tag"),
+        (scenario(extra: #", "events": [{"at": 1, "action": "explode", "device": 1}]"#), "$.events[0].action", "must be one of byebye, reboot"),
+        (scenario(extra: #", "events": [{"at": 1, "action": "byebye", "device": 7}]"#), "$.events[0].device", "there are devices 1...2"),
+        (scenario(extra: #", "events": [{"at": -1, "action": "byebye", "device": 1}]"#), "$.events[0].at", "must be 0...3600 seconds"),
+        (scenario(extra: #", "events": [{"at": 1, "action": "byebye", "device": 1, "downFor": 2}]"#), "$.events[0].downFor", "only a reboot"),
+        (scenario(extra: #", "network": {"loss": 1.5}"#), "$.network.loss", "a probability must be 0...1"),
+        (scenario(extra: #", "network": {"latency": {"min": 0.5, "max": 0.1}}"#), "$.network.latency", "min must not be above max"),
+        (scenario(extra: #", "network": {"latency": {"min": 0.1}}"#), "$.network.latency.max", "required field is missing"),
+        (scenario(extra: #", "expect": {"dropped": {"late": 1}}"#), "$.expect.dropped.late", "unknown drop reason"),
+        (scenario(extra: #", "expect": {"found": {"count": {"min": 3, "max": 1}}}"#), "$.expect.found.count", "min must not be above max"),
+        (scenario(extra: #", "expect": {"found": {}}"#), "$.expect.found", "give services, count or both"),
+        (scenario(extra: #", "expect": {"stop": {"reason": "bored"}}"#), "$.expect.stop.reason", "must be one of timedOut"),
+        (scenario(extra: #", "tags": ["live"], "network": {"loss": 0.1}"#), "$.tags", "cannot have network faults"),
+        (
+            #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"behaviour": {"delay": "soon"}}]}"#,
+            "$.devices[0].behaviour.delay", "expected uniform, immediate"
+        ),
+        (
+            #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"profile": "toaster"}]}"#,
+            "$.devices[0].profile", "no such profile"
+        ),
+        (#"{"name": "a b", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#, "$.name", "use letters"),
+        (#"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": []}"#, "$.devices", "at least one device"),
+    ]
+
+    @Test(arguments: invalid)
+    func rejectsNamingFilePathAndReason(json: String, path: String, reason: String) {
+        #expect {
+            _ = try ScenarioFile.decode(Data(json.utf8), file: "bad.json")
+        } throws: { error in
+            guard let error = error as? SimulatorInputError else { return false }
+            let matches = error.file == "bad.json" && error.path == path && error.reason.contains(reason)
+            if !matches { Issue.record("got \(error)") }
+            return matches
+        }
+    }
+
+    @Test func readsEveryFieldWithDefaults() throws {
+        let scenario = try HarnessFixtures.scenario(
+            """
+            { "name": "full", "description": "everything", "seed": 42,
+              "search": {"target": "ssdp:all", "mx": 2, "requests": 4, "mode": "unicast", "device": 2},
+              "devices": [{"count": 2}, {"udn": "uuid:x"}],
+              "events": [{"at": 3.5, "action": "reboot", "device": 3, "downFor": 1.25}, {"at": 1, "action": "byebye", "device": 1}],
+              "network": {"latency": {"min": 0.01, "max": 0.05}, "loss": 0.1, "duplicate": 0.2, "reorder": 0.3, "reorderDelay": 0.2},
+              "expect": {"found": {"count": {"min": 2}}, "stop": {"tolerance": 0.5}, "searches": {"sent": 4},
+                         "dropped": {"duplicates": 3}, "error": "socket"} }
+            """
+        )
+        #expect(scenario.devices.count == 3)
+        #expect(scenario.search == SearchSpecification(target: "ssdp:all", mx: 2, requests: 4, mode: .unicast, device: 2))
+        #expect(scenario.events.map(\.at) == [.seconds(1), .milliseconds(3_500)])  // sorted by time
+        #expect(scenario.events[1].downFor == .milliseconds(1_250))
+        #expect(scenario.network.latency == .milliseconds(10) ... .milliseconds(50))
+        #expect(scenario.network.reorderDelay == .milliseconds(200))
+        #expect(scenario.expect.found?.count == CountExpectation(2...Int.max))
+        #expect(scenario.expect.dropped["duplicates"] == CountExpectation(3...3))
+        #expect(scenario.expect.searchesSent == 4)
+        #expect(scenario.expect.stopTolerance == .milliseconds(500))
+        #expect(scenario.expect.error == "socket")
+
+        let minimal = try HarnessFixtures.scenario(
+            #"{"name": "m", "description": "d", "seed": 1, "search": {"target": "upnp:rootdevice"}, "devices": [{}]}"#
+        )
+        #expect(minimal.search == SearchSpecification(target: "upnp:rootdevice", mx: 3, requests: 3, mode: .multicast, device: 1))
+        #expect(minimal.network.isClean)
+        #expect(minimal.expect == Expectations())
+    }
+
+    @Test func aDirectoryGivesItsScenarioFilesInNameOrderAndNamesMustBeUnique() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenarios-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let body = { (name: String) in
+            #"{"name": "\#(name)", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#
+        }
+        try body("second").write(to: directory.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        try body("first").write(to: directory.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try "{}".write(to: directory.appendingPathComponent("scenario.schema.json"), atomically: true, encoding: .utf8)
+        try "notes".write(to: directory.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+
+        #expect(try ScenarioFile.loadAll([directory.path]).map(\.name) == ["first", "second"])
+
+        try body("first").write(to: directory.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        #expect {
+            try ScenarioFile.loadAll([directory.path])
+        } throws: { error in
+            let error = error as? SimulatorInputError
+            return error?.file.hasSuffix("c.json") == true && error?.path == "$.name"
+                && error?.reason.contains("a.json") == true
+        }
+        #expect(throws: SimulatorInputError(file: "/no/such/dir", path: "$", reason: "no such file or directory")) {
+            try ScenarioFile.loadAll(["/no/such/dir"])
+        }
+    }
+
+    @Test func everyShippedScenarioLoads() throws {
+        let scenarios = try HarnessFixtures.shippedScenarios()
+        #expect(scenarios.count >= 15)
+        for scenario in scenarios {
+            #expect(!scenario.description.isEmpty, "\(scenario.file)")
+        }
+    }
+}

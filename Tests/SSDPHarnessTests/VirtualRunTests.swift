@@ -1,0 +1,191 @@
+import SSDPCore
+import SSDPHarness
+import Testing
+
+/// The virtual network drives the production session and device state machines; these tests pin down
+/// what it does with time, faults and events, and that the checks catch a client that misbehaves.
+@Suite struct VirtualRunTests {
+    static func scenario(
+        devices: String = #"[{"udn": "uuid:a", "behaviour": {"delay": "immediate"}}, {"udn": "uuid:b", "behaviour": {"delay": "immediate"}}]"#,
+        search: String = #"{"target": "upnp:rootdevice", "mx": 3, "requests": 3}"#,
+        extra: String = ""
+    ) throws -> Scenario {
+        try HarnessFixtures.scenario(
+            #"{"name": "t", "description": "d", "seed": 9, "search": \#(search), "devices": \#(devices)\#(extra)}"#
+        )
+    }
+
+    static func checks(_ scenario: Scenario, _ record: RunRecord) -> [CheckResult] {
+        ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: "239.255.255.250:1900").evaluate()
+    }
+
+    /// The failed checks, as lines that say what went wrong.
+    static func failures(_ scenario: Scenario, _ record: RunRecord) -> [String] {
+        checks(scenario, record).filter { !$0.passed }.map { "\($0.name): expected \($0.expected); got \($0.actual)" }
+    }
+
+    @Test func searchesAndStopsExactlyWhenTheSeedDesignSays() throws {
+        let scenario = try Self.scenario()
+        let record = try VirtualRun.run(scenario)
+
+        #expect(record.searches.map(\.at) == [.zero, .milliseconds(3_050), .milliseconds(6_100)])
+        #expect(record.endings.map(\.at) == [.milliseconds(9_100)])
+        #expect(record.reports.map(\.usn) == ["uuid:a::upnp:rootdevice", "uuid:b::upnp:rootdevice"])
+        #expect(record.reports.allSatisfy { $0.at == .zero })  // immediate answers, no latency
+        #expect(record.statistics?.duplicates == 4)  // each device answers all three searches
+        #expect(record.hearings == [.init(device: 1, delivered: 3, heard: 3), .init(device: 2, delivered: 3, heard: 3)])
+        #expect(Self.failures(scenario, record) == [])
+    }
+
+    @Test func theSameSeedReplaysExactlyAndAnotherSeedDoesNot() throws {
+        let scenario = try Self.scenario(
+            devices: #"[{"count": 5}]"#,
+            extra: #", "network": {"latency": {"min": 0, "max": 0.2}, "loss": 0.2, "duplicate": 0.2, "reorder": 0.5}"#
+        )
+        let first = try VirtualRun.run(scenario, seed: 77, trace: true)
+        let again = try VirtualRun.run(scenario, seed: 77, trace: true)
+        let other = try VirtualRun.run(scenario, seed: 78, trace: true)
+
+        #expect(first.trace == again.trace)
+        #expect(first.outcomes.map(\.at) == again.outcomes.map(\.at))
+        #expect(first.statistics == again.statistics)
+        #expect(first.trace != other.trace)
+    }
+
+    @Test func aNetworkThatLosesEverythingFindsNothing() throws {
+        let scenario = try Self.scenario(extra: #", "network": {"loss": 1}, "expect": {"found": {"count": 0}}"#)
+        let record = try VirtualRun.run(scenario)
+
+        #expect(record.reports.isEmpty)
+        #expect(record.hearings?.map(\.delivered) == [0, 0])
+        #expect(record.searches.count == 3)
+        #expect(Self.failures(scenario, record) == [])
+    }
+
+    @Test func answersAfterTheStopAreCountedNotReported() throws {
+        let scenario = try Self.scenario(
+            devices: #"[{"udn": "uuid:late", "behaviour": {"delay": "late:1"}}]"#,
+            search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 1}"#
+        )
+        let record = try VirtualRun.run(scenario)
+
+        #expect(record.reports.isEmpty)
+        #expect(record.statistics?.notSearching == 1)  // arrived at 2 s, after the stop at 1.1 s
+        #expect(record.duration == .seconds(2))
+    }
+
+    @Test func aDeviceThatSaysByebyeNeverSendsItsPendingAnswer() throws {
+        let scenario = try Self.scenario(
+            devices: #"[{"udn": "uuid:gone", "behaviour": {"delay": "fixed:1"}}]"#,
+            search: #"{"target": "upnp:rootdevice", "mx": 2, "requests": 1}"#,
+            extra: #", "events": [{"at": 0.5, "action": "byebye", "device": 1}]"#
+        )
+        let record = try VirtualRun.run(scenario, trace: true)
+
+        #expect(record.statistics?.datagramsReceived == 0)
+        let byebyes = record.trace.filter { Reports.summary(of: $0.bytes).contains("ssdp:byebye") }
+        #expect(byebyes.count == 6)  // 3 + 2·0 + 3 services of the generic profile
+        #expect(byebyes.allSatisfy { $0.at == .milliseconds(500) })
+    }
+
+    @Test func aRebootedDeviceComesBackWithTheNextBootIDAndIsReportedOnce() throws {
+        let scenario = try Self.scenario(
+            devices: #"[{"udn": "uuid:phoenix", "behaviour": {"delay": "immediate"}}]"#,
+            extra: #", "events": [{"at": 2, "action": "reboot", "device": 1, "downFor": 1.5}]"#
+        )
+        let record = try VirtualRun.run(scenario, trace: true)
+
+        #expect(record.reports.map(\.usn) == ["uuid:phoenix::upnp:rootdevice"])
+        #expect(record.statistics?.duplicates == 1)  // the answer to the 3rd search, after the reboot
+        let alive = record.trace.compactMap { entry -> String? in
+            guard let message = try? SSDPParser.parse(entry.bytes).message, message.headers["NTS"] == "ssdp:alive" else {
+                return nil
+            }
+            return message.headers["BOOTID.UPNP.ORG"]
+        }
+        #expect(Set(alive) == ["1", "2"])
+        #expect(record.hearings == [.init(device: 1, delivered: 2, heard: 2)])  // it is down for the search at 3.05 s
+    }
+
+    @Test func aUnicastSearchReachesOnlyItsDevice() throws {
+        let scenario = try Self.scenario(search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 2, "mode": "unicast", "device": 2}"#)
+        let record = try VirtualRun.run(scenario)
+
+        #expect(record.reports.map(\.usn) == ["uuid:b::upnp:rootdevice"])
+        #expect(record.hearings?.map(\.delivered) == [0, 2])
+        #expect(record.searches.allSatisfy { $0.headers["HOST"] == "10.0.1.2:1900" })
+    }
+
+    @Test func zeroRequestsStopAtOnce() throws {
+        let scenario = try Self.scenario(search: #"{"target": "ssdp:all", "requests": 0}"#)
+        let record = try VirtualRun.run(scenario)
+
+        #expect(record.searches.isEmpty)
+        #expect(record.outcomes.count == 1)
+        #expect(record.endings.first?.at == .zero)
+        #expect(Self.failures(scenario, record) == [])
+    }
+
+    // MARK: - The checks are not vacuous
+
+    /// A client's record bent one way each; the check named must catch it, and only it.
+    static let mistakes: [(mistake: String, check: String, bend: @Sendable (inout RunRecord) -> Void)] = [
+        ("reports a service twice", "each service reported once", { record in
+            record.outcomes.insert(record.outcomes[0], at: 1)
+        }),
+        ("reports after its stop", "nothing reported after the stop", { record in
+            record.outcomes.append(record.outcomes[0])
+        }),
+        ("stops 1 ms early", "stop", { record in
+            let last = record.outcomes.count - 1
+            record.outcomes[last].at -= .milliseconds(1)
+        }),
+        ("stops twice", "stop", { record in
+            record.outcomes.append(record.outcomes[record.outcomes.count - 1])
+        }),
+        ("sends one search too few", "M-SEARCH count", { record in
+            record.searches.removeLast()
+        }),
+        ("spaces its searches wrongly", "M-SEARCH spacing", { record in
+            record.searches[1].at = .seconds(1)
+        }),
+        ("sends a search without MAN", "M-SEARCH headers", { record in
+            record.searches[2].headers = SSDPHeaders(["HOST": "239.255.255.250:1900", "MX": "3", "ST": "upnp:rootdevice"])
+        }),
+        ("reports another target", "only the searched target reported", { record in
+            record.outcomes.insert((.zero, .found(usn: "uuid:c::urn:x", st: "urn:x", location: nil)), at: 0)
+        }),
+        ("misses a device", "found services", { record in
+            record.outcomes.remove(at: 0)
+        }),
+        ("fails", "error", { record in
+            record.outcomes.append((.seconds(1), .failed("socket closed")))
+            record.outcomes.removeAll { if case .stopped = $0.outcome { return true } else { return false } }
+        }),
+    ]
+
+    @Test(arguments: mistakes.indices)
+    func eachMistakeIsCaughtByItsCheck(index: Int) throws {
+        let (mistake, check, bend) = Self.mistakes[index]
+        let scenario = try Self.scenario(
+            extra: #", "expect": {"found": {"services": [{"usn": "uuid:a::upnp:rootdevice", "st": "upnp:rootdevice"}, {"usn": "uuid:b::upnp:rootdevice", "st": "upnp:rootdevice"}]}}"#
+        )
+        var record = try VirtualRun.run(scenario)
+        #expect(Self.failures(scenario, record) == [])
+
+        bend(&record)
+        let failed = Self.checks(scenario, record).filter { !$0.passed }.map(\.name)
+        #expect(failed.contains(check), "a client that \(mistake) must fail \(check); failed: \(failed)")
+    }
+
+    // MARK: - The shipped scenarios
+
+    @Test(arguments: try HarnessFixtures.shippedScenarios().map(\.name))
+    func shippedScenarioPassesForTwentySeeds(name: String) async throws {
+        let scenario = try #require(try HarnessFixtures.shippedScenarios().first { $0.name == name })
+        for seed in UInt64(1)...20 {
+            let result = await ScenarioRunner(seed: seed).run(scenario)
+            #expect(result.passed, "\(name) with seed \(seed): \(Reports.failureLines(result))")
+        }
+    }
+}

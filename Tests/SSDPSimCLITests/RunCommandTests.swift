@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `ssdp-sim run` as a user meets it: the main job, exit statuses, the failure report and the files.
+@Suite struct RunCommandTests {
+    static let scenarios = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scenarios").path
+
+    /// A directory that is removed when the test ends.
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func theMainJobPassesEveryShippedScenarioAndWritesItsReports() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let junit = directory.appendingPathComponent("junit.xml").path
+        let json = directory.appendingPathComponent("report.json").path
+        let traces = directory.appendingPathComponent("traces").path
+
+        let output = try CommandRunner.ssdpSim("run", Self.scenarios, "--junit", junit, "--json", json, "--trace", traces)
+
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        let count = try FileManager.default.contentsOfDirectory(atPath: Self.scenarios)
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.count
+        #expect(output.standardOutput.contains("\(count) passed, 0 failed, 0 skipped"))
+        #expect(output.standardOutput.contains("[ 1/\(count)] pass "))
+        #expect(FileManager.default.fileExists(atPath: junit))
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        #expect(report?["passed"] as? Int == count)
+        let traceFiles = try FileManager.default.contentsOfDirectory(atPath: traces)
+        #expect(traceFiles.filter { $0.hasSuffix(".pcap") }.count == count)
+        #expect(traceFiles.filter { $0.hasSuffix(".timeline.txt") }.count == count)
+    }
+
+    @Test func aFailingScenarioExitsOneWithWhatWasExpectedWhatHappenedAndTheSeed() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("too-many.json").path
+        try #"""
+        { "name": "too-many", "description": "expects three devices where there are two", "seed": 4,
+          "search": {"target": "upnp:rootdevice", "mx": 1, "requests": 2},
+          "devices": [{"count": 2}], "expect": {"found": {"count": 3}} }
+        """#.write(toFile: file, atomically: true, encoding: .utf8)
+
+        let output = try CommandRunner.ssdpSim("run", file, "--seed", "12")
+
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("FAIL too-many [seed 12] (2 found, 2 M-SEARCH, stop at 2.100 s; seed 12)"))
+        #expect(output.standardOutput.contains("- found count: expected 3 services reported; got 2 reported (2 distinct)"))
+        #expect(output.standardOutput.contains("ssdp-sim run \(file) --seed 12"))
+        #expect(output.standardOutput.contains("0 passed, 1 failed, 0 skipped"))
+    }
+
+    @Test(arguments: [
+        (["run", "/no/such/file.json"], "/no/such/file.json: $: no such file or directory"),
+        (["run", "--seeds", "0"], "--seeds must be 1...1000"),
+        (["run", "--colour"], "Unknown option '--colour'"),
+        (["run", "--live", "--client", "true"], "--live and --client cannot be combined"),
+        (["run", "--junit", "/no/such/dir/junit.xml"], "the directory /no/such/dir does not exist"),
+    ])
+    func invalidInputExitsTwoNamingTheProblem(arguments: [String], message: String) throws {
+        let output = try CommandRunner.run(CommandRunner.ssdpSim, arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+
+    @Test func anInvalidScenarioNamesTheFileThePathAndTheReason() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("mx9.json").path
+        try #"""
+        { "name": "mx9", "description": "d", "seed": 1, "search": {"target": "ssdp:all", "mx": 9}, "devices": [{}] }
+        """#.write(toFile: file, atomically: true, encoding: .utf8)
+
+        let output = try CommandRunner.ssdpSim("run", file)
+
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("\(file): $.search.mx: \"9\": MX must be 1...5 seconds"))
+        #expect(output.standardOutput.isEmpty)
+    }
+}
