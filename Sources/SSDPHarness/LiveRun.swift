@@ -23,12 +23,23 @@ public enum LiveRun {
     /// How long the run keeps listening after the stop, to see late answers.
     static let linger = Duration.milliseconds(300)
 
-    /// Runs the real search session against the simulated devices.
-    public static func run(_ scenario: Scenario, seed: UInt64) async throws -> (record: RunRecord, searchHost: String) {
+    /// Runs the real search session against the simulated devices. With `multicast`, the devices join
+    /// 239.255.255.250 on port 1900 of the loopback interface and a multicast search reaches them there;
+    /// this is for a private network namespace (`ssdp-sim run --live --namespace`), never the host's.
+    public static func run(
+        _ scenario: Scenario,
+        seed: UInt64,
+        multicast: Bool = false
+    ) async throws -> (record: RunRecord, searchHost: String) {
         let recorder = LiveRecorder(mode: .live, seed: seed)
-        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder)
+        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, multicast: multicast)
         let port = simulator.udpAddress.port ?? 0
-        let session = SSDPSearchSession(configuration: try scenario.search.configuration(host: "127.0.0.1", port: port))
+        let host = multicast && scenario.search.mode == .multicast
+            ? SSDPSearchSessionConfiguration.multicastHost : "127.0.0.1"
+        let session = SSDPSearchSession(
+            configuration: try scenario.search.configuration(host: host, port: port),
+            interface: multicast ? "lo" : nil
+        )
         let delegate = RecordingDelegate(recorder: recorder)
         session.delegate = delegate
         recorder.startClock()
@@ -43,7 +54,7 @@ public enum LiveRun {
         var record = recorder.record
         record.statistics = session.statistics
         withExtendedLifetime(delegate) {}
-        return (record, "127.0.0.1:\(port)")
+        return (record, "\(host):\(port)")
     }
 
     /// Runs `command` (with `/bin/sh -c`) as the client. It learns where to search from `SSDP_HOST`,
@@ -83,13 +94,18 @@ public enum LiveRun {
         return (recorder.record, "127.0.0.1:\(port)")
     }
 
-    private static func startSimulator(_ scenario: Scenario, seed: UInt64, recorder: LiveRecorder) async throws -> SSDPSimulator {
+    private static func startSimulator(
+        _ scenario: Scenario,
+        seed: UInt64,
+        recorder: LiveRecorder,
+        multicast: Bool = false
+    ) async throws -> SSDPSimulator {
         let configuration = SimulatorConfiguration(
             devices: scenario.devices,
             interface: "lo",
-            port: 0,
+            port: multicast ? SSDPSearchSessionConfiguration.multicastPort : 0,
             httpPort: 0,
-            multicast: false,
+            multicast: multicast,
             seed: seed,
             bootID: 1
         )

@@ -20,7 +20,8 @@ public struct ScenarioResult: Sendable {
 public struct ScenarioRunner: Sendable {
     public enum Mode: Sendable, Hashable {
         case virtual
-        case live
+        /// Over loopback; `multicast` only inside a private network namespace.
+        case live(multicast: Bool)
         /// Devices live; `command` is the client.
         case externalClient(command: String)
 
@@ -58,7 +59,7 @@ public struct ScenarioRunner: Sendable {
             record: RunRecord(mode: mode.runMode, seed: seed),
             elapsed: .zero
         )
-        if mode != .virtual, !scenario.isLive {
+        if mode.runMode != .virtual, !scenario.isLive {
             result.skipped = "not tagged live"
             return result
         }
@@ -81,8 +82,8 @@ public struct ScenarioRunner: Sendable {
             let host = scenario.search.mode == .multicast
                 ? "\(VirtualRun.group)" : "\(VirtualRun.deviceEndpoint(scenario.search.device - 1).address):1900"
             return (record, host, .zero)
-        case .live:
-            let (record, host) = try await LiveRun.run(scenario, seed: seed)
+        case .live(let multicast):
+            let (record, host) = try await LiveRun.run(scenario, seed: seed, multicast: multicast)
             return (record, host, LiveRun.tolerance)
         case .externalClient(let command):
             let (record, host) = try await LiveRun.runClient(scenario, seed: seed, command: command)

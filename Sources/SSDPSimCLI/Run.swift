@@ -39,6 +39,9 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Run the scenarios tagged live over real UDP sockets on loopback.")
     var live = false
 
+    @Flag(help: "With --live: create a private network namespace (needs root) and search by multicast in it.")
+    var namespace = false
+
     @Option(help: "Test this command instead of the built-in session (devices run live on loopback).")
     var client: String?
 
@@ -57,6 +60,7 @@ struct Run: AsyncParsableCommand {
     func validate() throws {
         guard (1...1_000).contains(seeds) else { throw ValidationError("--seeds must be 1...1000, got \(seeds)") }
         if live, client != nil { throw ValidationError("--live and --client cannot be combined: --client runs devices live") }
+        if namespace, !live { throw ValidationError("--namespace needs --live") }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--client needs a command")
         }
@@ -70,6 +74,9 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if namespace, ProcessInfo.processInfo.environment[Self.insideNamespace] == nil {
+            throw ExitCode(try runInPrivateNamespace())
+        }
         let scenarios: [Scenario]
         do {
             scenarios = try ScenarioFile.loadAll(paths).filter { filter == nil || $0.name.contains(filter ?? "") }
@@ -89,7 +96,8 @@ struct Run: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let mode: ScenarioRunner.Mode = client.map { .externalClient(command: $0) } ?? (live ? .live : .virtual)
+        let mode: ScenarioRunner.Mode = client.map { .externalClient(command: $0) }
+            ?? (live ? .live(multicast: namespace) : .virtual)
         let runs = scenarios.flatMap { scenario in
             (0..<seeds).map { offset in (scenario, (seed ?? scenario.seed) &+ UInt64(offset)) }
         }
@@ -117,6 +125,28 @@ struct Run: AsyncParsableCommand {
         }
     }
 
+    /// Set in the environment of the copy of `ssdp-sim` that runs inside the private namespace.
+    static let insideNamespace = "SSDP_HARNESS_IN_NAMESPACE"
+
+    /// Runs this same command again inside a new network namespace whose loopback carries multicast, and
+    /// returns its exit status. Nothing in the namespace can reach the host's networks.
+    private func runInPrivateNamespace() throws -> Int32 {
+        let unshare = "/usr/bin/unshare"
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: unshare) else {
+            printError("Error: --namespace needs root and \(unshare) to create a private network namespace; without it, --live searches loopback by unicast")
+            return 2
+        }
+        let setUp = "ip link set lo up && ip link set lo multicast on && ip route add 239.0.0.0/8 dev lo && exec \"$0\" \"$@\""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: unshare)
+        process.arguments = ["-n", "--", "/bin/sh", "-c", setUp, URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path]
+            + CommandLine.arguments.dropFirst()
+        process.environment = ProcessInfo.processInfo.environment.merging([Self.insideNamespace: "1"]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     private func writeTrace(_ result: ScenarioResult, into directory: String) throws {
         let name = seeds > 1 || seed != nil ? "\(result.scenario.name)-seed-\(result.seed)" : result.scenario.name
         let base = URL(fileURLWithPath: directory).appendingPathComponent(name).path
@@ -128,6 +158,7 @@ struct Run: AsyncParsableCommand {
     private func reproduceCommand(_ result: ScenarioResult) -> String {
         var words = ["ssdp-sim", "run", result.scenario.file, "--seed", "\(result.seed)"]
         if live { words.append("--live") }
+        if namespace { words.append("--namespace") }
         if let client { words += ["--client", "'\(client)'"] }
         return words.joined(separator: " ")
     }
@@ -140,7 +171,8 @@ struct RunOutput {
     func header(scenarios: Int, runs: Int, mode: ScenarioRunner.Mode) {
         let how = switch mode {
         case .virtual: "in virtual time"
-        case .live: "live over loopback UDP"
+        case .live(multicast: false): "live over loopback UDP"
+        case .live(multicast: true): "live by multicast in a private network namespace"
         case .externalClient(let command): "against the client `\(command)`, devices live over loopback UDP"
         }
         let seeds = runs == scenarios ? "" : " (\(runs) runs)"

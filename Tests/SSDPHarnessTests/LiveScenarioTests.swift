@@ -6,7 +6,7 @@ import Testing
     @Test(arguments: try HarnessFixtures.shippedScenarios().filter(\.isLive).map(\.name))
     func liveScenarioPasses(name: String) async throws {
         let scenario = try #require(try HarnessFixtures.shippedScenarios().first { $0.name == name })
-        let result = await ScenarioRunner(mode: .live).run(scenario)
+        let result = await ScenarioRunner(mode: .live(multicast: false)).run(scenario)
 
         #expect(result.passed, "\(Reports.failureLines(result))")
         #expect(result.record.mode == .live)
@@ -16,7 +16,7 @@ import Testing
         let scenario = try HarnessFixtures.scenario(
             #"{"name": "v", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}], "network": {"loss": 0.5}}"#
         )
-        let result = await ScenarioRunner(mode: .live).run(scenario)
+        let result = await ScenarioRunner(mode: .live(multicast: false)).run(scenario)
 
         #expect(result.skipped == "not tagged live")
         #expect(!result.passed)

@@ -83,3 +83,33 @@ import Testing
         #expect(output.standardOutput.isEmpty)
     }
 }
+
+/// `run --live --namespace`: the real session searches by multicast, inside a private network namespace
+/// that `ssdp-sim` creates itself, the simulator's devices on 239.255.255.250:1900 of its loopback.
+@Suite(.enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"))
+struct RunNamespaceTests {
+    @Test func liveScenariosPassByMulticastInAPrivateNamespace() throws {
+        let roku = RunCommandTests.scenarios + "/roku-three-retries.json"
+        let empty = RunCommandTests.scenarios + "/zero-requests.json"
+        let lossy = RunCommandTests.scenarios + "/lossy-network.json"  // not tagged live: skipped
+
+        let directory = try RunCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = directory.appendingPathComponent("report.json").path
+
+        let output = try CommandRunner.ssdpSim("run", roku, empty, lossy, "--live", "--namespace", "--json", json)
+
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(output.standardOutput.contains("live by multicast in a private network namespace"))
+        #expect(output.standardOutput.contains("pass roku-three-retries (1 found, 3 M-SEARCH"))
+        #expect(output.standardOutput.contains("skip lossy-network: not tagged live"))
+        #expect(output.standardOutput.contains("2 passed, 0 failed, 1 skipped"))
+        // The simulator saw each search addressed to the group, not to its own address.
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let runs = try #require(report?["scenarios"] as? [[String: Any]])
+        let headers = (runs[0]["checks"] as? [[String: Any]])?.first { $0["name"] as? String == "M-SEARCH headers" }
+        #expect(headers?["passed"] as? Bool == true)
+        #expect((headers?["expected"] as? String)?.contains("HOST: 239.255.255.250:1900") == true)
+        #expect(headers?["actual"] as? String == "all 3 as expected")
+    }
+}
