@@ -29,10 +29,11 @@ public enum LiveRun {
     public static func run(
         _ scenario: Scenario,
         seed: UInt64,
-        multicast: Bool = false
+        multicast: Bool = false,
+        trace: Bool = false
     ) async throws -> (record: RunRecord, searchHost: String) {
         let recorder = LiveRecorder(mode: .live, seed: seed)
-        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, multicast: multicast)
+        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, multicast: multicast, trace: trace)
         let port = simulator.udpAddress.port ?? 0
         let host = multicast && scenario.search.mode == .multicast
             ? SSDPSearchSessionConfiguration.multicastHost : "127.0.0.1"
@@ -64,10 +65,11 @@ public enum LiveRun {
     public static func runClient(
         _ scenario: Scenario,
         seed: UInt64,
-        command: String
+        command: String,
+        trace: Bool = false
     ) async throws -> (record: RunRecord, searchHost: String) {
         let recorder = LiveRecorder(mode: .externalClient, seed: seed)
-        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder)
+        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, trace: trace)
         let port = simulator.udpAddress.port ?? 0
         let client = ExternalClient(recorder: recorder)
         recorder.startClock()
@@ -98,9 +100,10 @@ public enum LiveRun {
         _ scenario: Scenario,
         seed: UInt64,
         recorder: LiveRecorder,
-        multicast: Bool = false
+        multicast: Bool = false,
+        trace: Bool
     ) async throws -> SSDPSimulator {
-        let configuration = SimulatorConfiguration(
+        var configuration = SimulatorConfiguration(
             devices: scenario.devices,
             interface: "lo",
             port: multicast ? SSDPSearchSessionConfiguration.multicastPort : 0,
@@ -109,10 +112,16 @@ public enum LiveRun {
             seed: seed,
             bootID: 1
         )
+        configuration.reportsDatagrams = trace
         let logger = Logger(label: "ssdp-sim.harness") { _ in SwiftLogNoOpLogHandler() }
         return try await SSDPSimulator.start(configuration, logger: logger) { event in
-            if case .searchReceived(_, let headers, _) = event {
+            switch event {
+            case .searchReceived(_, let headers, _):
                 recorder.search(headers)
+            case .datagram(let received, let peer, let local, let bytes):
+                recorder.datagram(received: received, peer: peer, local: local, bytes: bytes)
+            default:
+                break
             }
         }
     }
@@ -138,7 +147,10 @@ final class LiveRecorder: Sendable {
     }
 
     func startClock() {
-        state.withLockedValue { $0.start = .now }
+        state.withLockedValue { state in
+            state.start = .now
+            state.record.startedAt = Date().timeIntervalSince1970
+        }
     }
 
     func search(_ headers: SSDPHeaders) {
@@ -150,6 +162,25 @@ final class LiveRecorder: Sendable {
     func record(_ outcome: RunRecord.Outcome) {
         state.withLockedValue { state in
             state.record.record(outcome, at: .now - state.start)
+        }
+    }
+
+    /// A datagram the simulator received or sent, with the time it was seen (the simulator's side of the
+    /// wire: what it sent is on its way, what it received has arrived).
+    func datagram(received: Bool, peer: SocketAddress, local: SocketAddress, bytes: [UInt8]) {
+        let endpoint = { (address: SocketAddress) in
+            TraceEntry.Endpoint(address: address.ipAddress ?? "0.0.0.0", port: address.port ?? 0)
+        }
+        state.withLockedValue { state in
+            state.record.trace.append(
+                TraceEntry(
+                    at: .now - state.start,
+                    source: endpoint(received ? peer : local),
+                    destination: endpoint(received ? local : peer),
+                    bytes: bytes,
+                    fate: received ? "received by the simulator" : "sent by the simulator"
+                )
+            )
         }
     }
 

@@ -108,9 +108,10 @@ public enum Reports {
     // MARK: - Traces
 
     /// A pcap file (LINKTYPE_RAW: each packet an IPv4 header, a UDP header and the datagram) of every
-    /// datagram in the trace, stamped with its time from the start of the search (virtual runs start at
-    /// the Unix epoch, so `tcpdump -tt` prints virtual seconds).
-    public static func pcap(_ trace: [TraceEntry], start: Duration = .zero) -> [UInt8] {
+    /// datagram in the trace, stamped `start` seconds after 1970 plus its time from the start of the
+    /// search. Virtual runs start at 0, so `tcpdump -tt` prints virtual seconds.
+    public static func pcap(_ trace: [TraceEntry], startingAt start: Double = 0) -> [UInt8] {
+        let start = Duration.microseconds(Int64(start * 1_000_000))
         var file: [UInt8] = []
         file.appendLittleEndian(UInt32(0xA1B2_C3D4))  // microsecond timestamps
         file.appendLittleEndian(UInt16(2))

@@ -57,6 +57,9 @@ public struct RunRecord: Sendable {
     public var hearings: [Hearing]?
     /// Every datagram, for `--trace`.
     public var trace: [TraceEntry] = []
+    /// When the search began, in seconds since 1970: the wall clock for live runs, 0 for virtual ones (so
+    /// trace timestamps read as virtual seconds).
+    public var startedAt: Double = 0
     /// How much time the run covered (virtual or real).
     public var duration: Duration = .zero
     /// Remarks for the report, such as how an external client exited.

@@ -83,10 +83,10 @@ public struct ScenarioRunner: Sendable {
                 ? "\(VirtualRun.group)" : "\(VirtualRun.deviceEndpoint(scenario.search.device - 1).address):1900"
             return (record, host, .zero)
         case .live(let multicast):
-            let (record, host) = try await LiveRun.run(scenario, seed: seed, multicast: multicast)
+            let (record, host) = try await LiveRun.run(scenario, seed: seed, multicast: multicast, trace: trace)
             return (record, host, LiveRun.tolerance)
         case .externalClient(let command):
-            let (record, host) = try await LiveRun.runClient(scenario, seed: seed, command: command)
+            let (record, host) = try await LiveRun.runClient(scenario, seed: seed, command: command, trace: trace)
             return (record, host, LiveRun.clientTolerance)
         }
     }

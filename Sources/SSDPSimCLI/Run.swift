@@ -150,7 +150,7 @@ struct Run: AsyncParsableCommand {
     private func writeTrace(_ result: ScenarioResult, into directory: String) throws {
         let name = seeds > 1 || seed != nil ? "\(result.scenario.name)-seed-\(result.seed)" : result.scenario.name
         let base = URL(fileURLWithPath: directory).appendingPathComponent(name).path
-        try Reports.writeAtomically(Data(Reports.pcap(result.record.trace)), to: base + ".pcap")
+        try Reports.writeAtomically(Data(Reports.pcap(result.record.trace, startingAt: result.record.startedAt)), to: base + ".pcap")
         try Reports.writeAtomically(Data(Reports.timeline(result).utf8), to: base + ".timeline.txt")
     }
 

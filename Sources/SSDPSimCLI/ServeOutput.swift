@@ -108,6 +108,10 @@ private struct EventLine: Encodable {
         case .stopped(let counters):
             self.event = "stopped"
             self.counters = counters
+        case .datagram(let received, let peer, _, let bytes):
+            self.event = received ? "datagram-received" : "datagram-sent"
+            if received { from = peer.endpointDescription } else { to = peer.endpointDescription }
+            self.count = bytes.count
         }
     }
 }

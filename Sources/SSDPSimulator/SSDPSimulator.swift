@@ -271,6 +271,7 @@ public final class SSDPSimulator: Service, Sendable {
                     sourcePolicy: configuration.sourcePolicy,
                     codec: codec,
                     logger: logger,
+                    reportsDatagrams: configuration.reportsDatagrams,
                     onEvent: onEvent
                 )
                 try channel.pipeline.syncOperations.addHandlers(codec, handler)

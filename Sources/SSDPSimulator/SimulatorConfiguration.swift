@@ -23,6 +23,8 @@ public struct SimulatorConfiguration: Sendable {
     /// The BOOTID of devices that do not fix one; `nil` uses the start time in seconds, which grows with
     /// every start.
     public var bootID: Int?
+    /// Report every datagram received and sent as a `SimulatorEvent.datagram`, for traces.
+    public var reportsDatagrams = false
 
     public init(
         devices: [SimulatedDevice],

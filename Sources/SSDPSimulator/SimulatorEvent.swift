@@ -15,6 +15,9 @@ public enum SimulatorEvent: Sendable {
     case httpRequest(method: String, path: String, status: Int)
     /// The simulator stopped; the final counters.
     case stopped(SimulatorCounters)
+    /// One datagram received (from a local source) or sent, whole; only when the configuration asks
+    /// for `reportsDatagrams`, for traces.
+    case datagram(received: Bool, peer: SocketAddress, local: SocketAddress, bytes: [UInt8])
 
     /// What the simulator made of one M-SEARCH.
     public enum SearchOutcome: Sendable, Hashable {

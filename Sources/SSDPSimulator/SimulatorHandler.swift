@@ -19,6 +19,7 @@ final class SimulatorHandler: ChannelInboundHandler {
     private let codec: SSDPDatagramCodec
     private let logger: Logger
     private let onEvent: @Sendable (SimulatorEvent) -> Void
+    private let reportsDatagrams: Bool
     private var context: ChannelHandlerContext?
     private var timer: Scheduled<Void>?
     private var sourcesRejected = 0
@@ -33,8 +34,10 @@ final class SimulatorHandler: ChannelInboundHandler {
         sourcePolicy: SourceAddressPolicy,
         codec: SSDPDatagramCodec,
         logger: Logger,
+        reportsDatagrams: Bool = false,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) {
+        self.reportsDatagrams = reportsDatagrams
         self.responder = responder
         self.advertisers = advertisers
         self.notifyDestination = notifyDestination
@@ -76,6 +79,7 @@ final class SimulatorHandler: ChannelInboundHandler {
             )
             return
         }
+        report(datagram, received: true)
         let source = datagram.remoteAddress.ipAddress ?? "\(datagram.remoteAddress.endpointDescription)"
         let reception = responder.receive(datagram.bytes, from: source, at: now(context))
         report(reception, from: datagram.remoteAddress)
@@ -144,7 +148,9 @@ final class SimulatorHandler: ChannelInboundHandler {
             ]
         )
         onEvent(.answerSent(to: peer, usn: answer.advertisement.usn, target: answer.advertisement.target))
-        context.writeAndFlush(wrapOutboundOut(SSDPDatagram(remoteAddress: peer, bytes: answer.bytes)), promise: nil)
+        let datagram = SSDPDatagram(remoteAddress: peer, bytes: answer.bytes)
+        report(datagram, received: false)
+        context.writeAndFlush(wrapOutboundOut(datagram), promise: nil)
     }
 
     // MARK: - Advertising
@@ -208,6 +214,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         let promise = context.eventLoop.makePromise(of: Void.self)
         for (index, message) in messages.enumerated() {
             let datagram = SSDPDatagram(remoteAddress: destination, bytes: message.serialized())
+            report(datagram, received: false)
             context.write(wrapOutboundOut(datagram), promise: index == messages.count - 1 ? promise : nil)
         }
         context.flush()
@@ -216,6 +223,12 @@ final class SimulatorHandler: ChannelInboundHandler {
         onEvent(.notificationsSent(subtype: subtype, count: messages.count))
         // A failed write (no route for multicast, say) must not stop the byebye path from closing.
         return promise.futureResult.recover { _ in }
+    }
+
+    /// Hands a copy of a datagram to `onEvent` when traces are asked for.
+    private func report(_ datagram: SSDPDatagram, received: Bool) {
+        guard reportsDatagrams, let local = context?.channel.localAddress else { return }
+        onEvent(.datagram(received: received, peer: datagram.remoteAddress, local: local, bytes: datagram.bytes))
     }
 
     private func now(_ context: ChannelHandlerContext) -> SSDPInstant {

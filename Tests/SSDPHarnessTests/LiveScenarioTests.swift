@@ -12,6 +12,21 @@ import Testing
         #expect(result.record.mode == .live)
     }
 
+    @Test func aLiveTraceHoldsEveryDatagramOnTheWireWithRealTimes() async throws {
+        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
+        let result = await ScenarioRunner(mode: .live(multicast: false), trace: true).run(scenario)
+        let trace = result.record.trace
+        let searches = trace.filter { Reports.summary(of: $0.bytes).hasPrefix("M-SEARCH") }
+        let answers = trace.filter { Reports.summary(of: $0.bytes).hasPrefix("200 OK") }
+
+        #expect(result.passed, "\(Reports.failureLines(result))")
+        #expect(searches.count == 3)
+        #expect(searches.allSatisfy { $0.destination.address == "127.0.0.1" && $0.destination.port != $0.source.port })
+        // On loopback nothing is lost: the session received every answer the simulator sent.
+        #expect(answers.count == result.record.statistics?.datagramsReceived)
+        #expect(result.record.startedAt > 1_700_000_000)  // real time, so the pcap shows when it ran
+    }
+
     @Test func scenariosNotTaggedLiveAreSkipped() async throws {
         let scenario = try HarnessFixtures.scenario(
             #"{"name": "v", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}], "network": {"loss": 0.5}}"#
