@@ -91,6 +91,13 @@ public enum LiveRun {
             recorder.note("the client was still running \(limit.secondsText) s after the search began; it was killed")
             _ = await client.exited.wait(timeout: .seconds(5))
         }
+        // Something the client started may still hold its output open: give it a second, then kill the group.
+        if !(await client.outputClosed.wait(timeout: .seconds(1))) {
+            client.kill()
+            recorder.note("the client's output stayed open after it exited; what it started was killed")
+            _ = await client.outputClosed.wait(timeout: .seconds(2))
+        }
+        client.finish()
         try? await Task.sleep(for: linger)
         _ = await simulator.shutdown()
         return (recorder.record, "127.0.0.1:\(port)")
@@ -146,10 +153,16 @@ final class LiveRecorder: Sendable {
         state = NIOLockedValueBox((RunRecord(mode: mode, seed: seed), .now))
     }
 
+    /// Makes now the start of the search; datagrams traced before it move to negative times.
     func startClock() {
         state.withLockedValue { state in
-            state.start = .now
+            let now = ContinuousClock.now
+            let shift = now - state.start
+            state.start = now
             state.record.startedAt = Date().timeIntervalSince1970
+            for index in state.record.trace.indices {
+                state.record.trace[index].at -= shift
+            }
         }
     }
 
@@ -159,9 +172,9 @@ final class LiveRecorder: Sendable {
         }
     }
 
-    func record(_ outcome: RunRecord.Outcome) {
+    func record(_ outcome: RunRecord.Outcome, at instant: ContinuousClock.Instant = .now) {
         state.withLockedValue { state in
-            state.record.record(outcome, at: .now - state.start)
+            state.record.record(outcome, at: instant - state.start)
         }
     }
 
@@ -223,11 +236,29 @@ private final class RecordingDelegate: SSDPSearchSessionDelegate {
 }
 
 /// Someone else's client, run as a process; its standard output lines are what it found.
+///
+/// One thread reads standard output to its end and another drains standard error, so nothing races
+/// and nothing is read twice. A line is stamped when it is read, but never later than the exit: a line
+/// still in the pipe when the client exited was printed before its stop. Output is bounded: a line
+/// over 64 KiB is dropped, and at most `maximumLines` lines are read.
 private final class ExternalClient: Sendable {
+    static let maximumLineLength = 65_536
+    static let maximumLines = 100_000
+    static let maximumNotes = 20
+
+    private struct State {
+        var process: Process?
+        var lines: [(at: ContinuousClock.Instant, text: String)] = []
+        var skipped = 0
+        var errors: [UInt8] = []
+        var exit: (at: ContinuousClock.Instant, status: Int32, signalled: Bool)?
+        var outputClosed = false
+    }
+
     private let recorder: LiveRecorder
-    private let process = NIOLockedValueBox<Process?>(nil)
-    private let pending = NIOLockedValueBox((output: [UInt8](), errors: [UInt8](), found: 0))
+    private let state = NIOLockedValueBox(State())
     let exited = Completion()
+    let outputClosed = Completion()
 
     init(recorder: LiveRecorder) {
         self.recorder = recorder
@@ -242,50 +273,111 @@ private final class ExternalClient: Sendable {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        output.fileHandleForReading.readabilityHandler = { [self] handle in
-            read(handle.availableData)
+        process.terminationHandler = { [state, exited] process in
+            let signalled = process.terminationReason == .uncaughtSignal
+            state.withLockedValue { $0.exit = (.now, process.terminationStatus, signalled) }
+            exited.complete()
         }
-        errors.fileHandleForReading.readabilityHandler = { [pending] handle in
-            let data = handle.availableData
-            pending.withLockedValue { $0.errors = Array(($0.errors + data).suffix(2_000)) }
-        }
-        process.terminationHandler = { [self] process in
-            output.fileHandleForReading.readabilityHandler = nil
-            errors.fileHandleForReading.readabilityHandler = nil
-            read(output.fileHandleForReading.readDataToEndOfFile())
-            read(Data("\n".utf8))
-            finish(status: process.terminationStatus, reason: process.terminationReason)
-        }
-        self.process.withLockedValue { $0 = process }
+        state.withLockedValue { $0.process = process }
         try process.run()
+        let (outputHandle, errorHandle) = (output.fileHandleForReading, errors.fileHandleForReading)
+        Thread.detachNewThread { [self] in
+            readLines(from: outputHandle)
+            try? outputHandle.close()
+            state.withLockedValue { $0.outputClosed = true }
+            outputClosed.complete()
+        }
+        Thread.detachNewThread { [state] in
+            while case let data = errorHandle.availableData, !data.isEmpty {
+                state.withLockedValue { $0.errors = Array(($0.errors + data).suffix(2_000)) }
+            }
+            try? errorHandle.close()
+        }
     }
 
+    /// Kills the client and everything it started (Foundation starts it in its own process group).
     func kill() {
-        process.withLockedValue { process in
-            if let process, process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        state.withLockedValue { state in
+            guard let pid = state.process?.processIdentifier, pid > 0 else { return }
+            Glibc.kill(-pid, SIGKILL)
+            Glibc.kill(pid, SIGKILL)
         }
     }
 
-    /// Splits standard output into lines and records each as a found service.
-    private func read(_ data: Data) {
-        let lines: [String] = pending.withLockedValue { pending in
-            pending.output += data
-            var lines: [String] = []
-            while let newline = pending.output.firstIndex(of: UInt8(ascii: "\n")) {
-                lines.append(String(decoding: pending.output[..<newline], as: UTF8.self))
-                pending.output.removeSubrange(...newline)
-            }
-            return lines
+    /// Records what the client printed and how it ended. Call after it exited and its output closed (or
+    /// was given up on).
+    func finish() {
+        let state = self.state.withLockedValue { state in
+            defer { state.process?.terminationHandler = nil; state.process = nil }
+            return state
         }
-        for line in lines {
-            let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { continue }
-            if let found = Self.parse(text) {
-                pending.withLockedValue { $0.found += 1 }
-                recorder.record(found)
+        let exit = state.exit
+        var found = 0
+        var notes: [String] = []
+        for line in state.lines {
+            let at = exit.map { min(line.at, $0.at) } ?? line.at
+            if let outcome = Self.parse(line.text) {
+                found += 1
+                recorder.record(outcome, at: at)
+            } else if notes.count < Self.maximumNotes {
+                notes.append("ignored a line of the client's output: \(line.text.prefix(200))")
             } else {
-                recorder.note("ignored a line of the client's output: \(text.prefix(200))")
+                notes[Self.maximumNotes - 1] = "… and more lines the harness could not read"
             }
+        }
+        notes.forEach(recorder.note)
+        if state.skipped > 0 {
+            recorder.note("dropped \(state.skipped) lines of the client's output (over 64 KiB, or after \(Self.maximumLines) lines)")
+        }
+        guard let exit else { return }
+        if !exit.signalled, exit.status == 0 {
+            recorder.record(.stopped(reason: "exited", found: found), at: exit.at)
+            return
+        }
+        let how = exit.signalled ? "was killed by signal \(exit.status)" : "exited with status \(exit.status)"
+        recorder.record(.failed("the client \(how)"), at: exit.at)
+        let text = String(decoding: state.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if !text.isEmpty { recorder.note("the client's standard error ends: \(text)") }
+    }
+
+    /// Reads standard output to its end, keeping each complete line with the time it was read.
+    private func readLines(from handle: FileHandle) {
+        var pending: [UInt8] = []
+        var discarding = false
+        while case let data = handle.availableData, !data.isEmpty {
+            let now = ContinuousClock.now
+            var lines: [String] = []
+            var skipped = 0
+            for byte in data {
+                if byte == UInt8(ascii: "\n") {
+                    if !discarding { lines.append(String(decoding: pending, as: UTF8.self)) }
+                    pending.removeAll(keepingCapacity: true)
+                    discarding = false
+                } else if !discarding {
+                    pending.append(byte)
+                    if pending.count > Self.maximumLineLength {
+                        pending.removeAll()
+                        discarding = true
+                        skipped += 1
+                    }
+                }
+            }
+            state.withLockedValue { state in
+                for line in lines {
+                    let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard !text.isEmpty else { continue }
+                    guard state.lines.count < Self.maximumLines else {
+                        state.skipped += 1
+                        continue
+                    }
+                    state.lines.append((now, text))
+                }
+                state.skipped += skipped
+            }
+        }
+        if !pending.isEmpty, !discarding {
+            let text = String(decoding: pending, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty { state.withLockedValue { $0.lines.append((.now, text)) } }
         }
     }
 
@@ -306,19 +398,6 @@ private final class ExternalClient: Sendable {
     private static func target(of usn: String) -> String {
         guard let range = usn.range(of: "::") else { return usn }
         return String(usn[range.upperBound...])
-    }
-
-    private func finish(status: Int32, reason: Process.TerminationReason) {
-        let (found, errors) = pending.withLockedValue { ($0.found, $0.errors) }
-        if reason == .exit, status == 0 {
-            recorder.record(.stopped(reason: "exited", found: found))
-        } else {
-            let how = reason == .exit ? "exited with status \(status)" : "was killed by signal \(status)"
-            recorder.record(.failed("the client \(how)"))
-            let text = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty { recorder.note("the client's standard error ends: \(text)") }
-        }
-        exited.complete()
     }
 }
 

@@ -10,12 +10,12 @@ public enum Reports {
     public static func junit(_ results: [ScenarioResult], title: String) -> String {
         let failures = results.filter { !$0.passed && $0.skipped == nil }.count
         let skipped = results.filter { $0.skipped != nil }.count
-        let time = seconds(results.reduce(.zero) { $0 + $1.elapsed })
+        let time = decimal(results.reduce(.zero) { $0 + $1.elapsed })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"ssdp-sim\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         xml += "  <testsuite name=\"\(escape(title))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         for result in results {
-            xml += "    <testcase classname=\"scenarios.\(result.mode.rawValue)\" name=\"\(escape(caseName(result)))\" file=\"\(escape(result.scenario.file))\" time=\"\(seconds(result.elapsed))\">\n"
+            xml += "    <testcase classname=\"scenarios.\(result.mode.rawValue)\" name=\"\(escape(caseName(result)))\" file=\"\(escape(result.scenario.file))\" time=\"\(decimal(result.elapsed))\">\n"
             xml += "      <properties><property name=\"seed\" value=\"\(result.seed)\"/></properties>\n"
             if let reason = result.skipped {
                 xml += "      <skipped message=\"\(escape(reason))\"/>\n"
@@ -228,6 +228,11 @@ public enum Reports {
             try? FileManager.default.removeItem(at: temporary)
             throw HarnessError(reason: "cannot write \(path): \(error)")
         }
+    }
+
+    /// Seconds with six decimals and never an exponent, as JUnit's `xs:decimal` times need.
+    static func decimal(_ duration: Duration) -> String {
+        String(format: "%.6f", seconds(duration))
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -8,6 +8,8 @@ public enum ScenarioFile {
     /// The largest number of M-SEARCH messages a scenario may make (the seed's design has no limit; a
     /// scenario that needs more is a mistake).
     public static let maximumRequests = 100
+    /// The most devices one scenario may have (the virtual network numbers hosts 10.0.1.1 to 10.0.40.250).
+    public static let maximumDevices = 10_000
     /// The longest time a scenario may refer to (event times, latency, outages).
     public static let maximumSeconds = 3_600.0
 
@@ -127,6 +129,10 @@ struct ScenarioSpecification: Decodable {
             throw FieldError("$.tags[\(index)]", "\"\(tag)\": unknown tag (tags: \(knownTags.joined(separator: ", ")))")
         }
         guard !devices.isEmpty else { throw FieldError("$.devices", "at least one device is needed") }
+        let total = devices.reduce(0) { $0 + min(max(1, $1.count ?? 1), ScenarioFile.maximumDevices + 1) }
+        guard total <= ScenarioFile.maximumDevices else {
+            throw FieldError("$.devices", "\(total) devices: a scenario may have at most \(ScenarioFile.maximumDevices)")
+        }
         var simulated: [SimulatedDevice] = []
         for (index, device) in devices.enumerated() {
             do throws(SSDPConfigurationError) {

@@ -47,6 +47,8 @@ public struct VirtualRun {
         var responder: SimulatorResponder
         var advertiser: DeviceAdvertiser
         var online = true
+        /// Down for a reboot, and coming back.
+        var returning = false
         /// Grows when the device goes down; answers and timers of an older generation are void.
         var generation: Int
         /// The generation the responder was made in: answers from it free their place in it.
@@ -148,6 +150,9 @@ public struct VirtualRun {
             events += 1
             handle(event)
         }
+        if events >= Self.maximumEvents {
+            record.notes.append("the run stopped after \(Self.maximumEvents) events at \(now.offset.secondsText) s (virtual)")
+        }
         for index in hosts.indices where hosts[index].online {
             send(hosts[index].advertiser.stop(at: now), from: index)
         }
@@ -194,14 +199,20 @@ public struct VirtualRun {
             transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client])
         case .scenario(let event):
             let index = event.device - 1
-            guard hosts[index].online else { return }
+            guard hosts[index].online else {
+                // Already down: a byebye keeps it down (it does not come back from an earlier reboot).
+                if event.action == .byebye { hosts[index].returning = false }
+                return
+            }
             send(hosts[index].advertiser.stop(at: now), from: index)
             hosts[index].online = false
             hosts[index].generation += 1
+            hosts[index].returning = event.action == .reboot
             if event.action == .reboot {
                 schedule(.back(host: index), at: now + event.downFor)
             }
         case .back(let index):
+            guard hosts[index].returning else { return }
             let old = hosts[index]
             var host = makeHost(index, generation: old.generation, bootID: old.bootID + 1, at: now)
             host.heardBefore = old.heard

@@ -106,11 +106,20 @@ struct Run: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         var results: [ScenarioResult] = []
+        var traceFailed = false
         for (index, (scenario, seed)) in runs.enumerated() {
             let runner = ScenarioRunner(mode: mode, seed: seed, trace: trace != nil)
-            let result = await runner.run(scenario)
+            var result = await runner.run(scenario)
             output.progress(result, number: index + 1)
-            if let trace { try writeTrace(result, into: trace) }
+            if let trace {
+                do {
+                    try writeTrace(result, into: trace)
+                } catch {
+                    printError("Error: \(error)")
+                    traceFailed = true
+                }
+                result.record.trace = []  // written; a long suite must not keep every packet
+            }
             results.append(result)
         }
         output.summary(results, elapsed: clock.now - start, reproduce: reproduceCommand)
@@ -123,6 +132,7 @@ struct Run: AsyncParsableCommand {
         if results.contains(where: { !$0.passed && $0.skipped == nil }) {
             throw ExitCode(1)
         }
+        if traceFailed { throw ExitCode(2) }
     }
 
     /// Set in the environment of the copy of `ssdp-sim` that runs inside the private namespace.
@@ -144,6 +154,11 @@ struct Run: AsyncParsableCommand {
         process.environment = ProcessInfo.processInfo.environment.merging([Self.insideNamespace: "1"]) { $1 }
         try process.run()
         process.waitUntilExit()
+        // 0, 1 and 2 are run's own answers; anything else (ip missing, a signal) is the namespace failing.
+        guard process.terminationReason == .exit, (0...2).contains(process.terminationStatus) else {
+            printError("Error: the run inside the private namespace failed (status \(process.terminationStatus))")
+            return 2
+        }
         return process.terminationStatus
     }
 

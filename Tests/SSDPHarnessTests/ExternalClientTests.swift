@@ -39,6 +39,38 @@ import Testing
         #expect(result.record.notes.contains { $0.contains("no route to host") })
     }
 
+    @Test func anExpectedErrorPassesWhenItHappens() async throws {
+        let scenario = try HarnessFixtures.scenario(
+            HarnessFixtures.chattyPair.replacingOccurrences(
+                of: #""expect": {"found": {"services""#,
+                with: #""expect": {"error": "status 3", "found": {"services""#
+            )
+        )
+        let command = "python3 '\(try HarnessFixtures.client("client.py"))' && exit 3"
+        let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
+
+        #expect(result.passed, "\(Reports.failureLines(result))")
+        #expect(result.checks.first { $0.name == "error" }?.actual == "the client exited with status 3")
+    }
+
+    @Test func whatAClientLeavesRunningIsKilledWithItAndItsLinesStillCount() async throws {
+        let scenario = try HarnessFixtures.scenario(
+            HarnessFixtures.chattyPair.replacingOccurrences(of: #""requests": 3"#, with: #""requests": 0"#)
+        )
+        // The background sleep outlives the shell. Foundation sees the client as running while anything it
+        // started is, so the harness kills the whole process group at the deadline.
+        let marker = "sleep 599.\(UInt32.random(in: 0...UInt32.max))"
+        let result = await ScenarioRunner(mode: .externalClient(command: "\(marker) & echo uuid:x::upnp:rootdevice"))
+            .run(scenario)
+
+        #expect(result.record.reports.map(\.usn) == ["uuid:x::upnp:rootdevice"])
+        #expect(result.record.endings.count == 1)
+        #expect(result.record.notes.contains { $0.contains("it was killed") })
+        #expect(result.failedChecks.map(\.name).contains("stop"))
+        let survivors = try ReportTests.run("/usr/bin/pgrep", ["-f", marker])
+        #expect(survivors.isEmpty, "still running: \(survivors)")
+    }
+
     @Test func aClientThatNeverExitsIsKilled() async throws {
         let scenario = try HarnessFixtures.scenario(
             HarnessFixtures.chattyPair.replacingOccurrences(of: #""requests": 3"#, with: #""requests": 0"#)

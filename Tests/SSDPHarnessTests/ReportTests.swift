@@ -29,6 +29,10 @@ import FoundationXML
         #expect(xml.contains(#"name="pair-&lt;&amp;&quot;expecting&gt;-three [seed 11]""#))
         #expect(xml.contains("found count: expected 3 services reported; got 2 reported"))
         #expect(xml.contains(#"<testsuites name="ssdp-sim" tests="2" failures="1""#))
+        // Times are plain decimals, never 2.1e-05, which JUnit schemas reject.
+        let times = xml.split(separator: "time=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(times.count == 4)
+        #expect(times.allSatisfy { $0.wholeMatch(of: /[0-9]+\.[0-9]{6}/) != nil })
     }
 
     @Test func jsonReadsBackWithChecksAndCounts() async throws {

@@ -49,6 +49,10 @@ import Testing
         ),
         (#"{"name": "a b", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#, "$.name", "use letters"),
         (#"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": []}"#, "$.devices", "at least one device"),
+        (
+            #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"count": 6000}, {"count": 6000}]}"#,
+            "$.devices", "12000 devices: a scenario may have at most 10000"
+        ),
     ]
 
     @Test(arguments: invalid)

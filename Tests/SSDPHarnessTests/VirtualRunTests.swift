@@ -107,6 +107,18 @@ import Testing
         #expect(record.hearings == [.init(device: 1, delivered: 2, heard: 2)])  // it is down for the search at 3.05 s
     }
 
+    @Test func aByebyeWhileRebootingKeepsTheDeviceDown() throws {
+        let scenario = try Self.scenario(
+            devices: #"[{"udn": "uuid:gone", "behaviour": {"delay": "immediate"}}]"#,
+            search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 5}"#,
+            extra: #", "events": [{"at": 0.5, "action": "reboot", "device": 1, "downFor": 2}, {"at": 1, "action": "byebye", "device": 1}]"#
+        )
+        let record = try VirtualRun.run(scenario)
+
+        #expect(record.hearings == [.init(device: 1, delivered: 1, heard: 1)])  // only the search at 0 s
+        #expect(record.statistics?.datagramsReceived == 1)
+    }
+
     @Test func aUnicastSearchReachesOnlyItsDevice() throws {
         let scenario = try Self.scenario(search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 2, "mode": "unicast", "device": 2}"#)
         let record = try VirtualRun.run(scenario)
