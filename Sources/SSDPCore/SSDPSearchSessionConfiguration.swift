@@ -103,15 +103,31 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
     /// How long the session lives: N × MX + 0.1 s. The extra 0.1 s lets an answer sent at the very end
     /// of the last MX window arrive.
     public var searchTimeout: Duration {
-        .seconds(maximumSearchRequestsBeforeClosing * maximumWaitResponseTime) + .milliseconds(100)
+        Self.searchTimeout(requests: maximumSearchRequestsBeforeClosing, maximumWaitResponseTime: maximumWaitResponseTime)
     }
 
     /// When the k-th M-SEARCH (counting from 0) is sent, after the start: the first at once, then every
     /// (timeout − MX) / (N − 1).
     public func searchRequestOffset(_ index: Int) -> Duration {
-        guard index > 0, maximumSearchRequestsBeforeClosing > 1 else { return .zero }
-        let window = searchTimeout - .seconds(maximumWaitResponseTime)
-        return window * index / (maximumSearchRequestsBeforeClosing - 1)
+        Self.searchRequestOffset(
+            index,
+            requests: maximumSearchRequestsBeforeClosing,
+            maximumWaitResponseTime: maximumWaitResponseTime
+        )
+    }
+
+    /// N × MX + 0.1 s for `requests` searches with MX `maximumWaitResponseTime`, for callers (such as a
+    /// harness checking another client) that have the numbers but no configuration.
+    public static func searchTimeout(requests: Int, maximumWaitResponseTime: Int) -> Duration {
+        .seconds(requests * maximumWaitResponseTime) + .milliseconds(100)
+    }
+
+    /// The offset of search `index` (from 0) of `requests`, as `searchRequestOffset(_:)` gives it.
+    public static func searchRequestOffset(_ index: Int, requests: Int, maximumWaitResponseTime: Int) -> Duration {
+        guard index > 0, requests > 1 else { return .zero }
+        let window = searchTimeout(requests: requests, maximumWaitResponseTime: maximumWaitResponseTime)
+            - .seconds(maximumWaitResponseTime)
+        return window * index / (requests - 1)
     }
 
     /// Whether `host` is an SSDP multicast group.

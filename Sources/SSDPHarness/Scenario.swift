@@ -62,15 +62,15 @@ public struct SearchSpecification: Sendable, Hashable {
         )
     }
 
-    /// When the seed's design stops: requests × MX + 0.1 s (0 when no request is made).
+    /// When the seed's design stops: requests × MX + 0.1 s, or at once when no request is made.
     public var designedStop: Duration {
-        requests == 0 ? .zero : .seconds(requests * mx) + .milliseconds(100)
+        guard requests > 0 else { return .zero }
+        return SSDPSearchSessionConfiguration.searchTimeout(requests: requests, maximumWaitResponseTime: mx)
     }
 
     /// When the seed's design sends request `index` (from 0).
     public func designedOffset(_ index: Int) -> Duration {
-        guard index > 0, requests > 1 else { return .zero }
-        return (designedStop - .seconds(mx)) * index / (requests - 1)
+        SSDPSearchSessionConfiguration.searchRequestOffset(index, requests: requests, maximumWaitResponseTime: mx)
     }
 }
 

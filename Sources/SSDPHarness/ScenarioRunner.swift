@@ -79,9 +79,7 @@ public struct ScenarioRunner: Sendable {
         switch mode {
         case .virtual:
             let record = try VirtualRun.run(scenario, seed: seed, trace: trace)
-            let host = scenario.search.mode == .multicast
-                ? "\(VirtualRun.group)" : "\(VirtualRun.deviceEndpoint(scenario.search.device - 1).address):1900"
-            return (record, host, .zero)
+            return (record, "\(VirtualRun.searchDestination(scenario.search))", .zero)
         case .live(let multicast):
             let (record, host) = try await LiveRun.run(scenario, seed: seed, multicast: multicast, trace: trace)
             return (record, host, LiveRun.tolerance)

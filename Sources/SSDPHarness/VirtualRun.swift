@@ -26,6 +26,11 @@ public struct VirtualRun {
         TraceEntry.Endpoint(address: "10.0.\(index / 250 + 1).\(index % 250 + 1)", port: 1900)
     }
 
+    /// Where the client sends its searches: the group, or the one device a unicast search is for.
+    static func searchDestination(_ search: SearchSpecification) -> TraceEntry.Endpoint {
+        search.mode == .multicast ? group : deviceEndpoint(search.device - 1)
+    }
+
     private enum Event {
         case sessionTimer
         case advertiserTimer(host: Int, generation: Int)
@@ -43,7 +48,6 @@ public struct VirtualRun {
     /// One device on its own virtual host.
     private struct Host {
         var endpoint: TraceEntry.Endpoint
-        var device: SimulatedDevice
         var responder: SimulatorResponder
         var advertiser: DeviceAdvertiser
         var online = true
@@ -66,6 +70,8 @@ public struct VirtualRun {
 
     private let scenario: Scenario
     private let seed: UInt64
+    /// Keep every datagram in the record, for `--trace`.
+    private let tracing: Bool
     private var session: SearchSessionStateMachine
     private var hosts: [Host] = []
     private var queue = EventQueue<Event>()
@@ -80,18 +86,15 @@ public struct VirtualRun {
 
     /// Runs `scenario` with `seed` (its own unless given) and returns what happened.
     public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Bool = false) throws -> RunRecord {
-        var run = try VirtualRun(scenario: scenario, seed: seed ?? scenario.seed)
-        run.tracing = trace
+        var run = try VirtualRun(scenario: scenario, seed: seed ?? scenario.seed, tracing: trace)
         return run.run()
     }
 
-    private var tracing = false
-
-    private init(scenario: Scenario, seed: UInt64) throws {
+    private init(scenario: Scenario, seed: UInt64, tracing: Bool) throws {
         self.scenario = scenario
         self.seed = seed
-        let destination = scenario.search.mode == .multicast
-            ? Self.group : Self.deviceEndpoint(scenario.search.device - 1)
+        self.tracing = tracing
+        let destination = Self.searchDestination(scenario.search)
         session = SearchSessionStateMachine(
             configuration: try scenario.search.configuration(host: destination.address, port: destination.port)
         )
@@ -123,7 +126,6 @@ public struct VirtualRun {
         )
         return Host(
             endpoint: endpoint,
-            device: device,
             responder: responder,
             advertiser: advertiser,
             generation: generation,
