@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SSDPSimulator", targets: ["SSDPSimulator"]),
         .library(name: "SSDPHarness", targets: ["SSDPHarness"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
+        .executable(name: "ssdp-bench", targets: ["SSDPBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -80,6 +81,21 @@ let package = Package(
                 "SSDPNIO",
                 "SSDPSimulator",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `ssdp-bench`: the performance figures of the README, against the targets the project set itself.
+        .executableTarget(
+            name: "SSDPBench",
+            dependencies: [
+                "SSDPCore",
+                "SSDPSearch",
+                "SSDPSimulator",
+                "SSDPHarness",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -33,12 +33,25 @@ public struct DeviceResponder: Sendable {
         public init() {}
     }
 
-    public var device: SSDPRootDevice
-    public var behaviour: SSDPDeviceBehaviour
+    public var device: SSDPRootDevice {
+        didSet { answerCache = nil }
+    }
+    public var behaviour: SSDPDeviceBehaviour {
+        didSet { answerCache = nil }
+    }
     public private(set) var statistics = Statistics()
     /// When the device started; silent windows are measured from here.
     public let startedAt: SSDPInstant
     private var random: SSDPRandom
+    /// The device's advertisements and their answers on the wire, made at the first search (a device
+    /// that is never searched for never pays for them) and dropped when `device` or `behaviour` changes.
+    /// Serializing was most of the cost of answering.
+    private var answerCache: AnswerCache?
+
+    private struct AnswerCache {
+        var advertisements: [SSDPAdvertisement]
+        var answers: [[UInt8]]
+    }
 
     public init(device: SSDPRootDevice, behaviour: SSDPDeviceBehaviour = .init(), startedAt: SSDPInstant, seed: UInt64)
     {
@@ -85,8 +98,8 @@ public struct DeviceResponder: Sendable {
     }
 
     /// The advertisements to answer with, chatter applied.
-    private func answers(to target: SSDPSearchTarget) -> [SSDPAdvertisement] {
-        var answers = device.answers(to: target)
+    private mutating func answers(to target: SSDPSearchTarget) -> [SSDPAdvertisement] {
+        var answers = target == .all ? cache().advertisements : device.answers(to: target)
         if behaviour.chatter.contains(.anyTarget), target != .all {
             answers = Array(device.advertisements.prefix(3))
         }
@@ -104,10 +117,7 @@ public struct DeviceResponder: Sendable {
         scheduled.reserveCapacity(advertisements.count * behaviour.duplicates)
         for advertisement in advertisements {
             let delay = delay(within: window)
-            let bytes = SSDPMalformation.bytes(
-                for: device.searchResponse(for: advertisement),
-                with: behaviour.malformations
-            )
+            let bytes = answerBytes(for: advertisement)
             for _ in 0..<behaviour.duplicates {
                 if random.chance(behaviour.responseLoss) {
                     statistics.answersLost += 1
@@ -118,6 +128,28 @@ public struct DeviceResponder: Sendable {
         }
         statistics.answersScheduled += scheduled.count
         return scheduled
+    }
+
+    private mutating func cache() -> AnswerCache {
+        if let answerCache { return answerCache }
+        let advertisements = device.advertisements
+        let made = AnswerCache(
+            advertisements: advertisements,
+            answers: advertisements.map { advertisement in
+                SSDPMalformation.bytes(for: device.searchResponse(for: advertisement), with: behaviour.malformations)
+            }
+        )
+        answerCache = made
+        return made
+    }
+
+    /// The answer to `advertisement` on the wire, malformations applied: from the cache when it is one of
+    /// the device's own advertisements, as written; made anew otherwise (a search for an older version,
+    /// a chatty device's wrong target).
+    private mutating func answerBytes(for advertisement: SSDPAdvertisement) -> [UInt8] {
+        let cache = cache()
+        if let index = cache.advertisements.firstIndex(of: advertisement) { return cache.answers[index] }
+        return SSDPMalformation.bytes(for: device.searchResponse(for: advertisement), with: behaviour.malformations)
     }
 
     private mutating func delay(within window: Duration) -> Duration {

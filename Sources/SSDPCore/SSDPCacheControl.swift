@@ -18,6 +18,10 @@ public struct SSDPCacheControl: Hashable, Sendable {
         maxAge = nil
         hasSpacesAroundEquals = false
         otherDirectives = []
+        if let seconds = Self.plainMaxAge(value.utf8) {
+            maxAge = seconds
+            return
+        }
         for directive in value.split(separator: ",") {
             let trimmed = directive.trimmingSpacesAndTabs()
             if Self.isMaxAge(trimmed) {
@@ -29,6 +33,26 @@ public struct SSDPCacheControl: Hashable, Sendable {
                 otherDirectives.append(String(trimmed))
             }
         }
+    }
+
+    /// The seconds of a value that is exactly `max-age=<1 to 10 digits>` in any case, the form nearly
+    /// every device writes, read without splitting; `nil` sends any other value the general way.
+    private static func plainMaxAge(_ utf8: some Collection<UInt8>) -> Int? {
+        var index = utf8.startIndex
+        for expected in "max-age=".utf8 {
+            guard index != utf8.endIndex, asciiLowercased(utf8[index]) == expected else { return nil }
+            utf8.formIndex(after: &index)
+        }
+        var seconds = 0
+        var digits = 0
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 10 else { return nil }
+            seconds = seconds * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+            utf8.formIndex(after: &index)
+        }
+        return digits > 0 ? min(seconds, maximumMaxAge) : nil
     }
 
     /// Whether the directive is named max-age, whatever its value (`max-age=:1800` is a max-age directive

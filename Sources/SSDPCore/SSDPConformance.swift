@@ -7,8 +7,14 @@ public enum SSDPConformance {
     public static func diagnostics(for message: SSDPMessage) -> [SSDPDiagnostic] {
         var diagnostics: [SSDPDiagnostic] = []
         let headers = message.headers
-        for name in requiredHeaders(for: message) where !headers.contains(name) {
+        let (required, versioned) = requiredHeaderLists(for: message)
+        for name in required where !headers.contains(name) {
             diagnostics.append(SSDPDiagnostic(.missingHeader, field: name))
+        }
+        if !versioned.isEmpty, claimsUPnP11OrLater(headers["SERVER"]) {
+            for name in versioned where !headers.contains(name) {
+                diagnostics.append(SSDPDiagnostic(.missingHeader, field: name))
+            }
         }
         if let field = headers.fields.first(where: { $0.name.equalsIgnoringASCIICase("CACHE-CONTROL") }) {
             let cacheControl = SSDPCacheControl(field.value)
@@ -37,25 +43,37 @@ public enum SSDPConformance {
     /// in SERVER; a UPnP/1.0 device (most Rokus, Hue bridges, Sonos players) never sent them. MX is
     /// required only in a multicast search (UDA 1.1 §1.3.2); the unicast form has none.
     public static func requiredHeaders(for message: SSDPMessage) -> [String] {
-        let versioned = claimsUPnP11OrLater(message.headers["SERVER"]) ? ["BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG"] : []
+        let (required, versioned) = requiredHeaderLists(for: message)
+        return versioned.isEmpty || !claimsUPnP11OrLater(message.headers["SERVER"]) ? required : required + versioned
+    }
+
+    /// The headers every such message needs, and those it needs only when SERVER claims UPnP/1.1: constant
+    /// lists, so that checking a parsed message allocates nothing.
+    private static func requiredHeaderLists(for message: SSDPMessage) -> (required: [String], versioned: [String]) {
         switch message.kind {
         case .search:
-            return isMulticastHost(message.headers["HOST"]) ? ["HOST", "MAN", "MX", "ST"] : ["HOST", "MAN", "ST"]
+            return (isMulticastHost(message.headers["HOST"]) ? multicastSearchHeaders : unicastSearchHeaders, [])
         case .response:
-            return ["CACHE-CONTROL", "EXT", "LOCATION", "SERVER", "ST", "USN"] + versioned
+            return (responseHeaders, versionHeaders)
         case .notify:
             switch message.notificationSubtype {
-            case .alive: return ["HOST", "CACHE-CONTROL", "LOCATION", "NT", "NTS", "SERVER", "USN"] + versioned
-            case .byebye: return ["HOST", "NT", "NTS", "USN"] + versioned
-            case .update:
-                return [
-                    "HOST", "LOCATION", "NT", "NTS", "USN", "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG",
-                    "NEXTBOOTID.UPNP.ORG",
-                ]
-            case .other, nil: return ["HOST", "NT", "NTS", "USN"]
+            case .alive: return (aliveHeaders, versionHeaders)
+            case .byebye: return (byebyeHeaders, versionHeaders)
+            case .update: return (updateHeaders, [])
+            case .other, nil: return (byebyeHeaders, [])
             }
         }
     }
+
+    private static let multicastSearchHeaders = ["HOST", "MAN", "MX", "ST"]
+    private static let unicastSearchHeaders = ["HOST", "MAN", "ST"]
+    private static let responseHeaders = ["CACHE-CONTROL", "EXT", "LOCATION", "SERVER", "ST", "USN"]
+    private static let aliveHeaders = ["HOST", "CACHE-CONTROL", "LOCATION", "NT", "NTS", "SERVER", "USN"]
+    private static let byebyeHeaders = ["HOST", "NT", "NTS", "USN"]
+    private static let updateHeaders = [
+        "HOST", "LOCATION", "NT", "NTS", "USN", "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG", "NEXTBOOTID.UPNP.ORG",
+    ]
+    private static let versionHeaders = ["BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG"]
 
     private static func searchDiagnostics(_ headers: SSDPHeaders) -> [SSDPDiagnostic] {
         var diagnostics: [SSDPDiagnostic] = []
@@ -73,16 +91,47 @@ public enum SSDPConformance {
     }
 
     /// Whether a SERVER or USER-AGENT value has a `UPnP/1.x` token with x ≥ 1, or `UPnP/2.x`.
+    ///
+    /// The first `UPnP/` token whose major version reads as a number decides: `UPnP/1.0` does not claim
+    /// it, `UPnP/1.1` and `UPnP/2.0` do, and a missing minor version counts as 0. Tokens are separated by
+    /// spaces and commas; versions by dots, empty parts skipped.
     static func claimsUPnP11OrLater(_ product: String?) -> Bool {
         guard let product else { return false }
-        for token in product.split(whereSeparator: { $0 == " " || $0 == "," })
-        where token.hasPrefixIgnoringASCIICase("UPnP/") {
-            let version = token.dropFirst("UPnP/".count).split(separator: ".")
-            guard let major = version.first.flatMap({ Int($0) }) else { continue }
-            let minor = version.count > 1 ? Int(version[1]) ?? 0 : 0
+        var utf8 = product.utf8[...]
+        while !utf8.isEmpty {
+            let token = utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ",") }
+            utf8 = utf8.dropFirst(token.count + 1)
+            guard token.starts(with: "upnp/".utf8, by: { asciiLowercased($0) == $1 }) else { continue }
+            var parts = token.dropFirst(5)[...]
+            guard let major = nextVersionPart(&parts).flatMap(decimal) else { continue }
+            let minor = nextVersionPart(&parts).map { decimal($0) ?? 0 } ?? 0
             return major > 1 || (major == 1 && minor >= 1)
         }
         return false
+    }
+
+    /// The next non-empty part of a dotted version, removed from `version`; `nil` when none is left.
+    private static func nextVersionPart(_ version: inout Substring.UTF8View) -> Substring.UTF8View? {
+        version = version.drop { $0 == UInt8(ascii: ".") }
+        guard !version.isEmpty else { return nil }
+        let part = version.prefix { $0 != UInt8(ascii: ".") }
+        version = version.dropFirst(part.count)
+        return part
+    }
+
+    /// The value of a run of ASCII digits with an optional sign, as `Int(_:)` reads it; `nil` for anything
+    /// else or more than 18 digits.
+    private static func decimal(_ bytes: Substring.UTF8View.SubSequence) -> Int? {
+        var digits = bytes[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
     }
 
     /// Whether a HOST value or an address names an SSDP multicast group: 239.255.255.250 or `FF0x::C`,
@@ -93,10 +142,10 @@ public enum SSDPConformance {
         let address: Substring
         if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
             address = host[host.index(after: host.startIndex)..<close]
-        } else if host.utf8.filter({ $0 == UInt8(ascii: ":") }).count > 1 {
+        } else if host.utf8.lazy.filter({ $0 == UInt8(ascii: ":") }).count > 1 {
             address = Substring(host)  // a bare IPv6 literal
         } else {
-            address = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            address = host[..<(host.firstIndex(of: ":") ?? host.endIndex)]
         }
         let withoutZone = address.prefix { $0 != "%" }
         return withoutZone == "239.255.255.250"

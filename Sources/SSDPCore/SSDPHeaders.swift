@@ -24,6 +24,12 @@ public struct SSDPHeaders: Hashable, Sendable {
         self.fields = fields
     }
 
+    /// Empty headers with room for `capacity` fields.
+    init(reservingCapacity capacity: Int) {
+        self.fields = []
+        fields.reserveCapacity(capacity)
+    }
+
     /// Builds headers from `(name, value)` pairs, in order.
     public init(_ pairs: KeyValuePairs<String, String>) {
         self.fields = pairs.map { SSDPHeaderField(name: $0.key, value: $0.value) }

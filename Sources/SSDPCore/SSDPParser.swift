@@ -51,7 +51,7 @@ extension SSDPParser {
         mutating func read() throws(SSDPParseError) -> SSDPParsedMessage {
             guard let startLine = nextLine() else { throw SSDPParseError(.unknownStartLine, line: 1) }
             let kind = try readStartLine(startLine)
-            var headers = SSDPHeaders()
+            var headers = SSDPHeaders(reservingCapacity: 12)  // more than most devices send: one allocation
             var sawBlankLine = false
             while let line = nextLine() {
                 if line.isEmpty {
@@ -92,6 +92,10 @@ extension SSDPParser {
         mutating func readStartLine(
             _ line: Slice<UnsafeBufferPointer<UInt8>>
         ) throws(SSDPParseError) -> SSDPMessage.Kind {
+            // Nearly every start line is one of the three canonical ones, byte for byte.
+            if line.elementsEqual(Self.responseLine) { return .response }
+            if line.elementsEqual(Self.notifyLine) { return .notify }
+            if line.elementsEqual(Self.searchLine) { return .search }
             let text = decode(line)
             let tokens = text.split(separator: " ", omittingEmptySubsequences: true)
             let canonical: String
@@ -114,6 +118,10 @@ extension SSDPParser {
             if text != canonical { note(.nonStandardStartLine) }
             return kind
         }
+
+        static let responseLine = Array(SSDPMessage(kind: .response, headers: [:]).startLine.utf8)
+        static let notifyLine = Array(SSDPMessage(kind: .notify, headers: [:]).startLine.utf8)
+        static let searchLine = Array(SSDPMessage(kind: .search, headers: [:]).startLine.utf8)
 
         func unknownStartLine(_ text: String) -> SSDPParseError {
             SSDPParseError(.unknownStartLine, line: lineNumber, text: excerpt(text))
@@ -163,6 +171,8 @@ extension SSDPParser {
         // MARK: Helpers
 
         mutating func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+            // ASCII, nearly always: one pass to check, and a copy without validation.
+            if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) }
             if let text = String(validating: bytes, as: UTF8.self) { return text }
             note(.invalidUTF8)
             return String(decoding: bytes, as: UTF8.self)

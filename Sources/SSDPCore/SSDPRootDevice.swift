@@ -81,15 +81,15 @@ public struct SSDPRootDevice: Hashable, Sendable {
                 SSDPAdvertisement(target: requested, usn: $0.udn)
             }
         case .deviceType:
-            devices = device.allDevices.filter { target.matches(advertised: SSDPSearchTarget($0.deviceType)) }
+            devices = device.allDevices.filter { target.matches(advertised: $0.deviceType, requested: requested) }
         case .serviceType:
             devices = device.allDevices.filter { device in
-                device.distinctServiceTypes.contains { target.matches(advertised: SSDPSearchTarget($0)) }
+                device.services.contains { target.matches(advertised: $0.serviceType, requested: requested) }
             }
         case .other:
             devices = []
         }
-        let extra = extraTargets.contains { target.matches(advertised: SSDPSearchTarget($0)) } ? [device] : []
+        let extra = extraTargets.contains { target.matches(advertised: $0, requested: requested) } ? [device] : []
         return (devices + extra).map { SSDPAdvertisement(target: requested, usn: "\($0.udn)::\(requested)") }
     }
 }
@@ -99,5 +99,13 @@ extension SSDPDevice {
     var distinctServiceTypes: [String] {
         var seen = Set<String>()
         return services.map(\.serviceType).filter { seen.insert($0).inserted }
+    }
+}
+
+extension SSDPSearchTarget {
+    /// `matches(advertised:)` for an advertised target as written, comparing the text first: a search for
+    /// exactly what a device advertises (the usual case) then costs no parsing.
+    fileprivate func matches(advertised: String, requested: String) -> Bool {
+        advertised == requested || matches(advertised: SSDPSearchTarget(advertised))
     }
 }

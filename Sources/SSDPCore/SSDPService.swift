@@ -57,8 +57,9 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
             ]
             throw SSDPIncompleteResponse(missingFields: fields.filter(\.1).map(\.0))
         }
-        var otherHeaders = headers
-        for name in Self.requiredHeaders { otherHeaders.removeAll(named: name) }
+        let otherHeaders = SSDPHeaders(
+            headers.fields.filter { field in !Self.requiredHeaders.contains { field.name.equalsIgnoringASCIICase($0) } }
+        )
         self.init(
             cacheControl: receivedAt + .seconds(maxAge),
             maxAge: .seconds(maxAge),

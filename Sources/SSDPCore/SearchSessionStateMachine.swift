@@ -178,16 +178,20 @@ public struct SearchSessionStateMachine: Sendable {
             return .dropped(.incomplete(missingFields: error.missingFields))
         }
         guard isSearchedFor(service) else { return .dropped(.wrongSearchTarget(service.searchTarget)) }
+        // `searching` is a copy of the state's value: while `state` still holds the set and the array,
+        // inserting would copy them whole, once per answer (quadratic in the services found). Clearing
+        // `state` first leaves `searching` their only owner, so they grow in place.
+        state = .idle
+        defer { state = .searching(searching) }
         guard searching.foundSet.insert(service).inserted else { return .dropped(.duplicate) }
         searching.found.append(service)
-        state = .searching(searching)
         return .reportService(service)
     }
 
     /// The seed's chatty-device filter: keep a service whose ST contains the searched ST, or everything
     /// when searching for `ssdp:all`.
     private func isSearchedFor(_ service: SSDPService) -> Bool {
-        configuration.searchTarget == "ssdp:all" || service.searchTarget.contains(configuration.searchTarget)
+        configuration.searchTarget == "ssdp:all" || service.searchTarget.containsUTF8(configuration.searchTarget)
     }
 }
 

@@ -336,14 +336,32 @@ public struct VirtualRun {
 
 /// Events in time order; events at the same instant keep the order they were scheduled in.
 struct EventQueue<Event> {
-    private var heap: [(at: SSDPInstant, sequence: Int, event: Event)] = []
+    /// What the heap orders: plain values, so that sifting moves no reference-counted payloads (moving
+    /// the events themselves was 40 % of a 1,000-device run). The event waits in `events[slot]`.
+    private struct Entry {
+        var at: SSDPInstant
+        var sequence: Int
+        var slot: Int
+    }
+
+    private var heap: [Entry] = []
+    private var events: [Event?] = []
+    private var freeSlots: [Int] = []
     private var sequence = 0
 
     var isEmpty: Bool { heap.isEmpty }
 
     mutating func schedule(_ event: Event, at instant: SSDPInstant) {
         sequence += 1
-        heap.append((instant, sequence, event))
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            events[slot] = event
+        } else {
+            slot = events.count
+            events.append(event)
+        }
+        heap.append(Entry(at: instant, sequence: sequence, slot: slot))
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -368,7 +386,9 @@ struct EventQueue<Event> {
             heap.swapAt(parent, smallest)
             parent = smallest
         }
-        return (first.at, first.event)
+        guard let event = events[first.slot].take() else { preconditionFailure("an event slot was empty") }
+        freeSlots.append(first.slot)
+        return (first.at, event)
     }
 
     private func precedes(_ a: Int, _ b: Int) -> Bool {

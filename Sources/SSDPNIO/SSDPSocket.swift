@@ -10,6 +10,12 @@ public enum SSDPSocket {
     /// The most bytes read per datagram: the largest UDP payload over IPv4 fits.
     public static let maximumDatagramRead = 65_536
 
+    /// The receive buffer a search socket asks for. Answers arrive in bursts (every device on the LAN
+    /// within MX; 60,000 answers a second in `ssdp-bench`'s scale run) and the kernel drops what does
+    /// not fit while the session is busy; the default (208 KiB on Linux) holds about 90 answers. The
+    /// system caps it (`net.core.rmem_max` on Linux).
+    public static let searchReceiveBufferSize = 4 << 20
+
     /// Opens a socket for a control point's search and installs the handlers `initializer` adds.
     ///
     /// The socket binds an ephemeral port, never 1900 (some devices ignore searches from 1900, and 1900
@@ -37,6 +43,7 @@ public enum SSDPSocket {
             // padded by chatty devices (Sonos groups, the simulator's `oversized`) are longer. Read whole
             // UDP datagrams, as gssdp and go-ssdp do.
             .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: maximumDatagramRead))
+            .channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(searchReceiveBufferSize))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try initializer(channel) }
             }

@@ -1,8 +1,9 @@
 import NIOCore
 import NIOHTTP1
+import SSDPCore
 
-/// Serves the simulator's device and service descriptions over HTTP: a fixed table of paths, built at start,
-/// so nothing a request says can reach the file system. Anything else is 404, a method other than GET or
+/// Serves the simulator's device and service descriptions over HTTP: a fixed set of paths
+/// (`DescriptionDocuments`), so nothing a request says can reach the file system. Anything else is 404, a method other than GET or
 /// HEAD is 405, a request with a body larger than `maximumBodySize` is 413. One request per connection.
 final class DescriptionHTTPHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -17,12 +18,12 @@ final class DescriptionHTTPHandler: ChannelInboundHandler {
     /// The most request body read; descriptions are fetched with GET, so anything above this is abuse.
     static let maximumBodySize = 4_096
 
-    private let documents: [String: Document]
+    private let documents: DescriptionDocuments
     private let onRequest: @Sendable (_ method: String, _ path: String, _ status: Int) -> Void
     private var head: HTTPRequestHead?
     private var bodySize = 0
 
-    init(documents: [String: Document], onRequest: @escaping @Sendable (String, String, Int) -> Void) {
+    init(documents: DescriptionDocuments, onRequest: @escaping @Sendable (String, String, Int) -> Void) {
         self.documents = documents
         self.onRequest = onRequest
     }
@@ -57,7 +58,7 @@ final class DescriptionHTTPHandler: ChannelInboundHandler {
         let path =
             head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
             ?? head.uri
-        guard let document = documents[path] else {
+        guard let document = documents.document(at: path) else {
             respond(to: head, status: .notFound, document: nil, context: context)
             return
         }
@@ -97,3 +98,37 @@ final class DescriptionHTTPHandler: ChannelInboundHandler {
 
 @available(*, unavailable)
 extension DescriptionHTTPHandler: Sendable {}
+
+/// The documents of a simulator's devices, made when they are asked for rather than kept (a description
+/// is a kilobyte or two; a simulator may run ten thousand devices):
+/// `/device/N/description.xml` and `/device/N/service/K/scpd.xml`, N and K counted from 0.
+struct DescriptionDocuments: Sendable {
+    let devices: [SimulatedDevice]
+
+    static let contentType = "text/xml; charset=\"utf-8\""
+
+    /// The document at `path`, or `nil` for any other path.
+    func document(at path: String) -> DescriptionHTTPHandler.Document? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        // "", "device", N, then "description.xml" or "service", K, "scpd.xml"
+        guard parts.count >= 4, parts[0].isEmpty, parts[1] == "device", let index = Self.number(parts[2]),
+            index < devices.count
+        else { return nil }
+        let root = devices[index].rootDevice(location: "", defaultBootID: 0)
+        switch parts.count {
+        case 4 where parts[3] == "description.xml":
+            return .init(contentType: Self.contentType, body: root.descriptionXML(basePath: "/device/\(index)"))
+        case 6 where parts[3] == "service" && parts[5] == "scpd.xml":
+            guard let service = Self.number(parts[4]), service < root.serviceCount else { return nil }
+            return .init(contentType: Self.contentType, body: SSDPRootDevice.emptyServiceDescriptionXML)
+        default:
+            return nil
+        }
+    }
+
+    /// A decimal number written the one way the server writes it: digits only, no sign, no leading zero.
+    private static func number(_ text: Substring) -> Int? {
+        guard let value = Int(text), value >= 0, String(value) == text else { return nil }
+        return value
+    }
+}

@@ -130,3 +130,47 @@ import Testing
         #expect(device.statistics.searchesWhileSilent == 2)
     }
 }
+
+/// A device keeps its answers on the wire after the first search; they must follow the device.
+@Suite struct DeviceResponderAnswerCacheTests {
+    typealias F = DeviceFixtures
+
+    private func bytes(_ outcome: DeviceResponder.Outcome) -> [String] {
+        guard case .answered(let answers) = outcome else { return [] }
+        return answers.map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+
+    @Test func answersCarryANewBootIDAfterTheDeviceChanges() {
+        var device = DeviceResponder(device: F.gateway, behaviour: .init(delay: .immediate), startedAt: .zero, seed: 1)
+        let before = bytes(device.receive(F.search("ssdp:all"), at: .zero))
+        #expect(before.count == F.gateway.advertisements.count)
+        #expect(before.allSatisfy { $0.contains("BOOTID.UPNP.ORG: \(F.gateway.bootID)\r\n") })
+
+        device.device.bootID = F.gateway.bootID + 1
+        let after = bytes(device.receive(F.search("ssdp:all"), at: SSDPInstant(offset: .seconds(1))))
+        #expect(after.count == before.count)
+        #expect(after.allSatisfy { $0.contains("BOOTID.UPNP.ORG: \(F.gateway.bootID + 1)\r\n") })
+    }
+
+    @Test func answersFollowANewBehaviour() {
+        var device = DeviceResponder(device: F.gateway, behaviour: .init(delay: .immediate), startedAt: .zero, seed: 1)
+        #expect(bytes(device.receive(F.search("upnp:rootdevice"), at: .zero)).allSatisfy { $0.contains("\r\nEXT:") })
+        device.behaviour.malformations = [.missingEXT]
+        let spoiled = bytes(device.receive(F.search("upnp:rootdevice"), at: SSDPInstant(offset: .seconds(1))))
+        #expect(spoiled.count == 1)
+        #expect(spoiled.allSatisfy { !$0.contains("\r\nEXT:") })
+    }
+
+    @Test func aCachedAnswerIsTheAnswerMadeAnew() {
+        var device = DeviceResponder(device: F.gateway, behaviour: .init(delay: .immediate), startedAt: .zero, seed: 1)
+        for (index, search) in ["ssdp:all", "ssdp:all", F.root, "upnp:rootdevice"].enumerated() {
+            guard case .answered(let answers) = device.receive(F.search(search), at: SSDPInstant(offset: .seconds(index))) else {
+                Issue.record("no answer to \(search)")
+                continue
+            }
+            for answer in answers {
+                #expect(answer.bytes == F.gateway.searchResponse(for: answer.advertisement).serialized())
+            }
+        }
+    }
+}

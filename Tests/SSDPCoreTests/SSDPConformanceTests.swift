@@ -37,6 +37,11 @@ import Testing
             ("NT/5.0 UPnP/1", false),
             ("UPnP/1.0 UPnP/1.1", false),
             ("Network Printer Server UPnP/x.y", false),
+            ("Network Printer Server UPnP/x.y, UPnP/1.1", true),
+            ("Linux UPnP/2 test/1", true),
+            ("Linux UPnP/..1..1 test/1", true),
+            ("Linux UPnP/.1 test/1", false),
+            ("Linux UPnP/1.x test/1", false),
         ] as [(String?, Bool)]
     )
     func requiresBootAndConfigIDsOfUPnP11Senders(server: String?, versioned: Bool) {

@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+
+/// `ssdp-bench`: where the parser, the search session, the responder, the live simulator, the virtual
+/// network and a 10,000-device simulator stand, measured against the issue's targets and, for the live
+/// simulator, against the machine's own UDP limit in the same run.
+@main
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ssdp-bench",
+        abstract: "Measure ssdp-sim's parser, search session, responder, simulator and virtual network.",
+        discussion: """
+            Run it in a release build: swift run -c release ssdp-bench. Figures are per core where the \
+            benchmark is single-threaded (CPU time, not wall time). Exit status: 0 when every benchmark \
+            ran (missed targets are reported, not failed), 1 when a benchmark's work came out wrong, 2 for \
+            bad flags.
+            """
+    )
+
+    static let names = ["parse", "ingest", "responder", "loopback", "virtual", "scale"]
+
+    @Flag(help: "A few seconds in all, with smaller sizes: keeps the benchmark from rotting in CI.")
+    var quick = false
+
+    @Flag(help: "Print the figures as one JSON object instead of a table.")
+    var json = false
+
+    @Option(name: .customLong("only"), help: "Run only this benchmark (repeatable): \(names.joined(separator: ", ")).")
+    var only: [String] = []
+
+    @Option(help: "The directory of captured datagrams the parse benchmark reads.")
+    var corpus = Bench.defaultCorpus
+
+    @Option(name: .customLong("scale-child"), help: .hidden)
+    var scaleChild: Int?
+
+    static var defaultCorpus: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tests/SSDPCoreTests/Fixtures").path
+    }
+
+    func validate() throws {
+        for name in only where !Self.names.contains(name) {
+            throw ValidationError("--only '\(name)': no such benchmark (benchmarks: \(Self.names.joined(separator: ", ")))")
+        }
+        if let scaleChild, !(1...100_000).contains(scaleChild) {
+            throw ValidationError("--scale-child '\(scaleChild)': must be 1...100000 devices")
+        }
+    }
+
+    func run() async throws {
+        if let scaleChild {
+            let figures = try await ScaleBenchmark.run(devices: scaleChild)
+            print(String(decoding: try JSONEncoder().encode(figures), as: UTF8.self))
+            return
+        }
+        let sizes = Sizes(quick: quick)
+        let selected = only.isEmpty ? Self.names : Self.names.filter(only.contains)
+        let table = Table(json: json)
+        table.header(quick: quick)
+        var figures: [Figure] = []
+        do {
+            for name in selected {
+                table.starting(name)
+                let new: [Figure]
+                switch name {
+                case "parse": new = [try CoreBenchmarks.parse(corpus: try CoreBenchmarks.loadCorpus(corpus), minimum: sizes.minimum)]
+                case "ingest": new = [try CoreBenchmarks.ingest(services: sizes.services, copies: 10, minimum: sizes.minimum)]
+                case "responder": new = [try CoreBenchmarks.responder(devices: sizes.devices, minimum: sizes.minimum)]
+                case "loopback": new = [try await LoopbackBenchmark.run(duration: sizes.loopback)]
+                case "virtual": new = [try await CoreBenchmarks.virtualTime(devices: sizes.virtualDevices, minimum: sizes.minimum)]
+                default: new = try runScaleChild(devices: sizes.devices)
+                }
+                new.forEach(table.row)
+                fflush(nil)  // each row as soon as it is measured, also into a pipe or a CI log
+                figures += new
+            }
+        } catch let failure as BenchmarkFailure {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            throw ExitCode(1)
+        }
+        try table.footer(figures)
+    }
+
+    /// How big and how long each benchmark is.
+    struct Sizes {
+        var minimum: Duration
+        var services: Int
+        var devices: Int
+        var virtualDevices: Int
+        var loopback: Duration
+
+        init(quick: Bool) {
+            minimum = quick ? .milliseconds(100) : .seconds(2)
+            services = quick ? 1_000 : 10_000
+            devices = quick ? 1_000 : 10_000
+            virtualDevices = quick ? 100 : 1_000
+            loopback = quick ? .milliseconds(300) : .seconds(3)
+        }
+    }
+
+    /// Runs the scale benchmark in a child process, so its memory figures start from a fresh heap.
+    private func runScaleChild(devices: Int) throws -> [Figure] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--scale-child", "\(devices)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw BenchmarkFailure(benchmark: "scale", reason: "the child process failed (status \(process.terminationStatus))")
+        }
+        do {
+            return try JSONDecoder().decode([Figure].self, from: data)
+        } catch {
+            throw BenchmarkFailure(benchmark: "scale", reason: "the child process printed no figures: \(error)")
+        }
+    }
+}
+
+/// What the benchmark prints: a table as it goes, or one JSON object at the end.
+struct Table {
+    let json: Bool
+
+    static var build: String {
+        #if DEBUG
+        "debug"
+        #else
+        "release"
+        #endif
+    }
+
+    static var machine: [String: String] {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "" }
+        return [
+            "cores": "\(ProcessInfo.processInfo.activeProcessorCount)",
+            "cpu": cpu ?? "unknown",
+            "os": ProcessInfo.processInfo.operatingSystemVersionString,
+        ]
+    }
+
+    func header(quick: Bool) {
+        guard !json else { return }
+        let machine = Self.machine
+        print("ssdp-bench: \(Self.build) build\(quick ? ", quick mode (small sizes, short runs)" : ""); \(machine["cores"]!) cores, \(machine["cpu"]!)")
+        if Self.build == "debug" { print("  a debug build is several times slower: use swift run -c release ssdp-bench for figures") }
+        print("")
+        print(pad("benchmark", 11) + pad("figure", 34) + pad("target", 12) + "met")
+    }
+
+    func starting(_ name: String) {
+        guard !json else { return }
+        FileHandle.standardError.write(Data("  running \(name)…\n".utf8))
+    }
+
+    func row(_ figure: Figure) {
+        guard !json else { return }
+        let met = figure.meetsTarget.map { $0 ? "yes" : "NO" } ?? "-"
+        print(pad(figure.name, 11) + pad("\(formatted(figure.value)) \(figure.unit)", 34) + pad(figure.target?.text ?? "-", 12) + met)
+        let details = figure.details.sorted { $0.key < $1.key }.map { "\($0.key) \(formatted($0.value))" }
+        print(String(repeating: " ", count: 11) + details.joined(separator: ", "))
+        if let remark = figure.remark { print(String(repeating: " ", count: 11) + remark) }
+    }
+
+    func footer(_ figures: [Figure]) throws {
+        if json {
+            let object: [String: Any] = [
+                "build": Self.build,
+                "machine": Self.machine,
+                "figures": figures.map { figure -> [String: Any] in
+                    var entry: [String: Any] = ["name": figure.name, "unit": figure.unit, "value": figure.value, "details": figure.details]
+                    switch figure.target {
+                    case .atLeast(let bound): entry["target"] = ["atLeast": bound]
+                    case .atMost(let bound): entry["target"] = ["atMost": bound]
+                    case nil: break
+                    }
+                    if let met = figure.meetsTarget { entry["met"] = met }
+                    if let remark = figure.remark { entry["remark"] = remark }
+                    return entry
+                },
+            ]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            let missed = figures.filter { $0.meetsTarget == false }.map(\.name)
+            print("")
+            print(missed.isEmpty ? "every target met" : "targets missed: \(missed.joined(separator: ", "))")
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import SSDPCore
+import SSDPHarness
+import SSDPSimulator
+
+/// The benchmarks without sockets: the parser, the search session's filter, the responder and the
+/// virtual network. Each runs on the calling thread only, so its figure is one core's.
+enum CoreBenchmarks {
+    // MARK: 1. parse
+
+    /// Datagrams per second through `SSDPParser`, over the captured corpus (good and malformed).
+    static func parse(corpus: [[UInt8]], minimum: Duration) throws -> Figure {
+        let name = "parse"
+        var parsed = 0
+        var rejected = 0
+        for datagram in corpus {
+            if (try? SSDPParser.parse(datagram)) != nil { parsed += 1 } else { rejected += 1 }
+        }
+        try require(parsed > 0 && rejected > 0, name, "the corpus needs good and malformed datagrams (\(parsed) good, \(rejected) rejected)")
+
+        var diagnostics = 0
+        let run = measure(atLeast: minimum) {
+            for datagram in corpus {
+                do {
+                    diagnostics &+= try SSDPParser.parse(datagram).diagnostics.count
+                } catch {
+                    diagnostics &+= 1
+                }
+            }
+        }
+        let datagrams = Double(run.rounds * corpus.count)
+        let bytes = Double(run.rounds * corpus.reduce(0) { $0 + $1.count })
+        return Figure(
+            name: name,
+            unit: "datagrams/s",
+            value: datagrams / run.cpu.seconds,
+            target: .atLeast(2_000_000),
+            details: [
+                "corpusDatagrams": Double(corpus.count), "corpusGood": Double(parsed),
+                "corpusRejected": Double(rejected), "megabytesPerSecond": bytes / run.cpu.seconds / 1e6,
+                "cpuSeconds": run.cpu.seconds, "wallSeconds": run.wall.seconds,
+            ]
+        )
+    }
+
+    // MARK: 2. session ingest
+
+    /// Responses per second through `SearchSessionStateMachine.received` (parse, filter, de-duplicate):
+    /// `services` distinct services, each arriving `copies` times, in rounds as retries bring them.
+    static func ingest(services: Int, copies: Int, minimum: Duration) throws -> Figure {
+        let name = "ingest"
+        let responses = devices(services).map { root in
+            root.searchResponse(for: root.advertisements[0]).serialized()  // upnp:rootdevice
+        }
+        let arrivals = Array((0..<copies).map { _ in responses }.joined())
+        let configuration = try SSDPSearchSessionConfiguration.createUnicastConfiguration(
+            forSearchTarget: "upnp:rootdevice",
+            host: "10.0.0.2",
+            maximumWaitResponseTime: 5,
+            maximumSearchRequestsBeforeClosing: 1
+        )
+        var last = SearchSessionStatistics()
+        let run = measure(atLeast: minimum) {
+            var session = SearchSessionStateMachine(configuration: configuration)
+            _ = session.start(at: .zero)
+            let now = SSDPInstant(offset: .milliseconds(10))
+            for datagram in arrivals {
+                _ = session.received(datagram, at: now)
+            }
+            last = session.statistics
+        }
+        try require(
+            last.servicesReported == services && last.duplicates == services * (copies - 1) && last.dropped == last.duplicates,
+            name,
+            "expected \(services) reported and \(services * (copies - 1)) duplicates, got \(last)"
+        )
+        return Figure(
+            name: name,
+            unit: "responses/s",
+            value: Double(run.rounds * arrivals.count) / run.cpu.seconds,
+            target: .atLeast(2_000_000),
+            details: [
+                "services": Double(services), "copies": Double(copies), "cpuSeconds": run.cpu.seconds,
+                "wallSeconds": run.wall.seconds,
+            ]
+        )
+    }
+
+    // MARK: 3. responder
+
+    /// Answers generated per second by `SimulatorResponder` for an `ssdp:all` search across `count` devices
+    /// (parse the search, accept it, every device picks its answers, delays and bytes).
+    static func responder(devices count: Int, minimum: Duration) throws -> Figure {
+        let name = "responder"
+        let roots = devices(count)
+        var responder = SimulatorResponder(
+            configuration: .init(answersPerSourcePerSecond: 1_000_000, maximumPendingAnswers: 10_000_000),
+            devices: roots.enumerated().map { index, root in
+                DeviceResponder(device: root, startedAt: .zero, seed: UInt64(index))
+            }
+        )
+        let expected = roots.reduce(0) { $0 + $1.advertisements.count }
+        let search = Array(
+            "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 3\r\nST: ssdp:all\r\n\r\n".utf8
+        )
+        var now = SSDPInstant.zero
+        var answered = 0
+        var bytes = 0
+        let run = try measure(atLeast: minimum) {
+            now = now + .seconds(1)  // the per-source rate limit refills each second
+            let reception = responder.receive(search, from: "10.0.0.1", at: now)
+            try require(reception.answers.count == expected, name, "expected \(expected) answers, got \(reception.answers.count)")
+            answered += reception.answers.count
+            for (_, answer) in reception.answers {
+                bytes &+= answer.bytes.count
+                responder.answerFinished()
+            }
+        }
+        let rounds = Double(run.rounds)
+        return Figure(
+            name: name,
+            unit: "answers/s",
+            value: rounds * Double(expected) / run.cpu.seconds,
+            target: .atLeast(1_000_000),
+            details: [
+                "devices": Double(count), "answersPerSearch": Double(expected),
+                "bytesPerAnswer": Double(bytes) / Double(answered), "cpuSeconds": run.cpu.seconds,
+                "wallSeconds": run.wall.seconds,
+            ]
+        )
+    }
+
+    // MARK: 5. virtual time
+
+    /// Virtual seconds per wall second for a `count`-device scenario (MX 3, 3 requests, 5 % loss), run by
+    /// the harness with its checks, which must pass.
+    static func virtualTime(devices count: Int, minimum: Duration) async throws -> Figure {
+        let name = "virtual"
+        let text = """
+            {
+              "name": "bench-\(count)-devices",
+              "description": "\(count) generic devices, MX 3, 3 requests, 5 % datagram loss",
+              "seed": 1000,
+              "search": { "target": "upnp:rootdevice", "mx": 3, "requests": 3 },
+              "devices": [ { "profile": "generic", "count": \(count) } ],
+              "network": { "loss": 0.05 },
+              "expect": {
+                "found": { "count": { "min": \(count * 99 / 100), "max": \(count) } },
+                "searches": { "sent": 3 },
+                "dropped": { "wrongSearchTarget": 0, "incomplete": 0 }
+              }
+            }
+            """
+        let scenario = try ScenarioFile.decode(Data(text.utf8), file: "(ssdp-bench)")
+        let runner = ScenarioRunner(mode: .virtual)
+        let clock = ContinuousClock()
+        let cpuStart = threadCPUTime()
+        let start = clock.now
+        var simulated = Duration.zero
+        var runs = 0
+        var found = 0
+        repeat {
+            let result = await runner.run(scenario)
+            try require(result.passed, name, "the scenario's checks failed: \(Reports.failureLines(result).joined(separator: "; "))")
+            simulated += result.record.duration
+            found += result.record.statistics?.servicesReported ?? 0
+            runs += 1
+        } while clock.now - start < minimum
+        let wall = clock.now - start
+        return Figure(
+            name: name,
+            unit: "× wall clock",
+            value: simulated.seconds / wall.seconds,
+            target: .atLeast(1_000),
+            details: [
+                "devices": Double(count), "runs": Double(runs), "virtualSecondsPerRun": simulated.seconds / Double(runs),
+                "wallSecondsPerRun": wall.seconds / Double(runs), "foundPerRun": Double(found) / Double(runs),
+                "cpuSeconds": (threadCPUTime() - cpuStart).seconds,
+            ]
+        )
+    }
+
+    // MARK: Shared
+
+    /// `count` generic MediaRenderer devices (3 services, so 6 advertisements each) at made-up addresses.
+    static func devices(_ count: Int) -> [SSDPRootDevice] {
+        (0..<count).map { index in
+            SimulatorProfile.generic.device(number: index + 1, seed: 7).rootDevice(
+                location: "http://10.0.\(index / 250 + 1).\(index % 250 + 1):8080/device/0/description.xml",
+                defaultBootID: 1
+            )
+        }
+    }
+
+    /// Every captured datagram in `directory`, by name (the test corpus, `Tests/SSDPCoreTests/Fixtures`).
+    static func loadCorpus(_ directory: String) throws -> [[UInt8]] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw BenchmarkFailure(benchmark: "parse", reason: "cannot read the corpus directory \(directory): \(error.localizedDescription) (give it with --corpus)")
+        }
+        let files = names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".json") }.sorted()
+        try require(!files.isEmpty, "parse", "no datagrams in \(directory)")
+        return try files.map { name in
+            guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else {
+                throw BenchmarkFailure(benchmark: "parse", reason: "cannot read \(directory)/\(name)")
+            }
+            return Array(data)
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import SSDPCore
+import SSDPSimulator
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// 4. A running simulator answering a unicast M-SEARCH flood on loopback, beside the machine's own limit:
+/// the same flood against a minimal UDP echo over plain sockets, in the same run.
+///
+/// One client thread keeps `window` requests in flight: it sends one request for each reply it reads,
+/// and sends the whole window again when nothing comes for 20 ms (a request or reply lost). Each
+/// request asks for exactly one answer, so replies per second compare one to one.
+enum LoopbackBenchmark {
+    static let window = 128
+
+    static func run(duration: Duration) async throws -> Figure {
+        let name = "loopback"
+        let echo = try EchoServer()
+        let echoFlood = try await flood(port: echo.port, duration: duration)
+        echo.stop()
+
+        var device = SimulatorProfile.generic.device(number: 1, seed: 7)
+        device.behaviour.delay = .immediate
+        let (simulator, group) = try await BenchSimulator.start([device])
+        let port = simulator.udpAddress.port ?? 0
+        let simulatorFlood = try await flood(port: port, duration: duration)
+        let counters = await simulator.shutdown()
+        try await group.shutdownGracefully()
+
+        try require(echoFlood.replies > 0, name, "the echo server answered nothing")
+        try require(simulatorFlood.replies > 0, name, "the simulator answered nothing")
+        try require(
+            counters.answersSent >= simulatorFlood.replies,
+            name,
+            "the client read \(simulatorFlood.replies) answers but the simulator sent \(counters.answersSent)"
+        )
+        let ratio = simulatorFlood.perSecond / echoFlood.perSecond
+        return Figure(
+            name: name,
+            unit: "% of raw UDP echo",
+            value: ratio * 100,
+            target: .atLeast(50),
+            details: [
+                "simulatorAnswersPerSecond": simulatorFlood.perSecond, "echoRepliesPerSecond": echoFlood.perSecond,
+                "simulatorStalls": Double(simulatorFlood.stalls), "echoStalls": Double(echoFlood.stalls),
+                "searchesReceived": Double(counters.searchesAccepted),
+                "answersSent": Double(counters.answersSent), "secondsEach": duration.seconds,
+            ]
+        )
+    }
+
+    struct FloodResult: Sendable {
+        var replies: Int
+        var stalls: Int
+        var elapsed: Duration
+        var perSecond: Double { Double(replies) / elapsed.seconds }
+    }
+
+    /// The request both servers get: a unicast search for the simulator's one MediaRenderer.
+    static let request = Array(
+        "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:1900\r\nMAN: \"ssdp:discover\"\r\nST: urn:schemas-upnp-org:device:MediaRenderer:1\r\n\r\n".utf8
+    )
+
+    /// Floods 127.0.0.1:`port` for `duration` from a thread of its own and counts the replies.
+    static func flood(port: Int, duration: Duration) async throws -> FloodResult {
+        try await onThread {
+            let socket = try UDPSocket()
+            let destination = loopback(port: port)
+            let clock = ContinuousClock()
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            var replies = 0
+            var stalls = 0
+            // Warm up for a tenth of the time, then count.
+            for phase in 0..<2 {
+                let length = phase == 0 ? duration / 10 : duration
+                let start = clock.now
+                var counted = 0
+                for _ in 0..<window { socket.send(request, to: destination) }
+                while clock.now - start < length {
+                    if socket.receive(into: &buffer) > 0 {
+                        counted += 1
+                        socket.send(request, to: destination)
+                    } else {
+                        if phase == 1 { stalls += 1 }
+                        for _ in 0..<window { socket.send(request, to: destination) }
+                    }
+                }
+                if phase == 1 {
+                    replies = counted
+                    return FloodResult(replies: replies, stalls: stalls, elapsed: clock.now - start)
+                }
+                while socket.receive(into: &buffer) > 0 {}  // drain what the warm-up left in flight
+            }
+            fatalError("unreachable")
+        }
+    }
+
+    /// Runs blocking `body` on a new thread, so it neither blocks the Swift concurrency pool nor NIO.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Result { try body() }) }
+            thread.start()
+        }
+    }
+
+    static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        return address
+    }
+}
+
+/// A plain UDP socket on 127.0.0.1 with a 20 ms receive timeout.
+final class UDPSocket: @unchecked Sendable {
+    let descriptor: Int32
+
+    init() throws {
+        #if canImport(Glibc)
+        descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        #else
+        descriptor = socket(AF_INET, SOCK_DGRAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw BenchmarkFailure(benchmark: "loopback", reason: "socket() failed: errno \(errno)") }
+        var address = LoopbackBenchmark.loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            close(descriptor)
+            throw BenchmarkFailure(benchmark: "loopback", reason: "bind() failed: errno \(errno)")
+        }
+        var timeout = timeval(tv_sec: 0, tv_usec: 20_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(descriptor) }
+
+    var port: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func send(_ bytes: [UInt8], to destination: sockaddr_in) {
+        bytes.withUnsafeBytes { send($0, to: destination) }
+    }
+
+    func send(_ payload: UnsafeRawBufferPointer, to destination: sockaddr_in) {
+        var destination = destination
+        _ = withUnsafePointer(to: &destination) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                sendto(descriptor, payload.baseAddress, payload.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+    }
+
+    /// Reads one datagram; 0 or less on timeout.
+    func receive(into buffer: inout [UInt8]) -> Int {
+        buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Reads one datagram and its sender; a length of 0 or less on timeout.
+    func receiveFrom(into buffer: inout [UInt8]) -> (Int, sockaddr_in) {
+        var source = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let count = buffer.withUnsafeMutableBytes { payload in
+            withUnsafeMutablePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    recvfrom(descriptor, payload.baseAddress, payload.count, 0, $0, &length)
+                }
+            }
+        }
+        return (count, source)
+    }
+}
+
+/// The machine's limit to compare with: a thread that sends every datagram back to its sender.
+final class EchoServer: Sendable {
+    private let socket: UDPSocket
+    private let stopped = NIOLockedValueBox(false)
+    private let done = NIOLockedValueBox(false)
+    let port: Int
+
+    init() throws {
+        socket = try UDPSocket()
+        port = socket.port
+        let thread = Thread { [socket, stopped, done] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while !stopped.withLockedValue({ $0 }) {
+                let (count, source) = socket.receiveFrom(into: &buffer)
+                if count > 0 {
+                    buffer.withUnsafeBytes { socket.send(UnsafeRawBufferPointer(rebasing: $0[0..<count]), to: source) }
+                }
+            }
+            done.withLockedValue { $0 = true }
+        }
+        thread.start()
+    }
+
+    /// Stops the thread (within its 20 ms receive timeout) and waits for it.
+    func stop() {
+        stopped.withLockedValue { $0 = true }
+        while !done.withLockedValue({ $0 }) { usleep(1_000) }
+    }
+}
+
+/// The simulator both live benchmarks run: unicast only, on 127.0.0.1, on an event loop of its own,
+/// with limits far above the load (the per-source rate limit would otherwise cut the flood), and
+/// logging only warnings (the per-search info lines are for people, not for a flood).
+enum BenchSimulator {
+    static func start(_ devices: [SimulatedDevice]) async throws -> (SSDPSimulator, MultiThreadedEventLoopGroup) {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        var logger = Logger(label: "ssdp-bench.simulator")
+        logger.logLevel = .warning
+        let configuration = SimulatorConfiguration(
+            devices: devices,
+            interface: "lo",
+            port: 0,
+            multicast: false,
+            responder: .init(answersPerSourcePerSecond: 1_000_000, maximumPendingAnswers: 10_000_000),
+            seed: 1,
+            bootID: 1
+        )
+        do {
+            return (try await SSDPSimulator.start(configuration, eventLoopGroup: group, logger: logger), group)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+}
