@@ -12,8 +12,8 @@ struct Bench: AsyncParsableCommand {
         discussion: """
             Run it in a release build: swift run -c release ssdp-bench. Figures are per core where the \
             benchmark is single-threaded (CPU time, not wall time). Exit status: 0 when every benchmark \
-            ran (missed targets are reported, not failed), 1 when a benchmark's work came out wrong, 2 for \
-            bad flags.
+            ran (missed targets are reported, not failed), 1 when a benchmark's work came out wrong or the \
+            corpus cannot be read, 64 for bad flags.
             """
     )
 
