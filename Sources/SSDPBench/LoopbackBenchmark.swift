@@ -69,38 +69,37 @@ enum LoopbackBenchmark {
         "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:1900\r\nMAN: \"ssdp:discover\"\r\nST: urn:schemas-upnp-org:device:MediaRenderer:1\r\n\r\n".utf8
     )
 
-    /// Floods 127.0.0.1:`port` for `duration` from a thread of its own and counts the replies.
+    /// Floods 127.0.0.1:`port` for `duration` from a thread of its own and counts the replies, after a
+    /// warm-up of a tenth of the time whose replies are drained and not counted.
     static func flood(port: Int, duration: Duration) async throws -> FloodResult {
         try await onThread {
             let socket = try UDPSocket()
-            let destination = loopback(port: port)
-            let clock = ContinuousClock()
             var buffer = [UInt8](repeating: 0, count: 65_536)
-            var replies = 0
-            var stalls = 0
-            // Warm up for a tenth of the time, then count.
-            for phase in 0..<2 {
-                let length = phase == 0 ? duration / 10 : duration
-                let start = clock.now
-                var counted = 0
-                for _ in 0..<window { socket.send(request, to: destination) }
-                while clock.now - start < length {
-                    if socket.receive(into: &buffer) > 0 {
-                        counted += 1
-                        socket.send(request, to: destination)
-                    } else {
-                        if phase == 1 { stalls += 1 }
-                        for _ in 0..<window { socket.send(request, to: destination) }
-                    }
-                }
-                if phase == 1 {
-                    replies = counted
-                    return FloodResult(replies: replies, stalls: stalls, elapsed: clock.now - start)
-                }
-                while socket.receive(into: &buffer) > 0 {}  // drain what the warm-up left in flight
-            }
-            fatalError("unreachable")
+            _ = flood(socket, port: port, for: duration / 10, buffer: &buffer)
+            while socket.receive(into: &buffer) > 0 {}  // what the warm-up left in flight
+            return flood(socket, port: port, for: duration, buffer: &buffer)
         }
+    }
+
+    /// One flood: `window` requests in flight, one more for each reply, the whole window again after a
+    /// receive timeout (a stall: a request or reply lost).
+    private static func flood(_ socket: UDPSocket, port: Int, for length: Duration, buffer: inout [UInt8]) -> FloodResult {
+        let destination = loopback(port: port)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var replies = 0
+        var stalls = 0
+        for _ in 0..<window { socket.send(request, to: destination) }
+        while clock.now - start < length {
+            if socket.receive(into: &buffer) > 0 {
+                replies += 1
+                socket.send(request, to: destination)
+            } else {
+                stalls += 1
+                for _ in 0..<window { socket.send(request, to: destination) }
+            }
+        }
+        return FloodResult(replies: replies, stalls: stalls, elapsed: clock.now - start)
     }
 
     /// Runs blocking `body` on a new thread, so it neither blocks the Swift concurrency pool nor NIO.

@@ -103,8 +103,8 @@ public enum SSDPConformance {
             utf8 = utf8.dropFirst(token.count + 1)
             guard token.starts(with: "upnp/".utf8, by: { asciiLowercased($0) == $1 }) else { continue }
             var parts = token.dropFirst(5)[...]
-            guard let major = nextVersionPart(&parts).flatMap(decimal) else { continue }
-            let minor = nextVersionPart(&parts).map { decimal($0) ?? 0 } ?? 0
+            guard let major = nextVersionPart(&parts).flatMap({ Int(Substring($0)) }) else { continue }
+            let minor = nextVersionPart(&parts).map { Int(Substring($0)) ?? 0 } ?? 0
             return major > 1 || (major == 1 && minor >= 1)
         }
         return false
@@ -117,21 +117,6 @@ public enum SSDPConformance {
         let part = version.prefix { $0 != UInt8(ascii: ".") }
         version = version.dropFirst(part.count)
         return part
-    }
-
-    /// The value of a run of ASCII digits with an optional sign, as `Int(_:)` reads it; `nil` for anything
-    /// else or more than 18 digits.
-    private static func decimal(_ bytes: Substring.UTF8View.SubSequence) -> Int? {
-        var digits = bytes[...]
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 18 else { return nil }
-        var value = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return negative ? -value : value
     }
 
     /// Whether a HOST value or an address names an SSDP multicast group: 239.255.255.250 or `FF0x::C`,

@@ -3,8 +3,9 @@ import NIOHTTP1
 import SSDPCore
 
 /// Serves the simulator's device and service descriptions over HTTP: a fixed set of paths
-/// (`DescriptionDocuments`), so nothing a request says can reach the file system. Anything else is 404, a method other than GET or
-/// HEAD is 405, a request with a body larger than `maximumBodySize` is 413. One request per connection.
+/// (`DescriptionDocuments`), so nothing a request says can reach the file system. Anything else is 404,
+/// a method other than GET or HEAD is 405, a request with a body larger than `maximumBodySize` is 413.
+/// One request per connection.
 final class DescriptionHTTPHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
