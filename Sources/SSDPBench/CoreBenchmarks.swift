@@ -186,7 +186,7 @@ enum CoreBenchmarks {
     static func devices(_ count: Int) -> [SSDPRootDevice] {
         (0..<count).map { index in
             SimulatorProfile.generic.device(number: index + 1, seed: 7).rootDevice(
-                location: "http://10.0.\(index / 250 + 1).\(index % 250 + 1):8080/device/0/description.xml",
+                baseURL: "http://10.0.\(index / 250 + 1).\(index % 250 + 1):8080/device/0",
                 defaultBootID: 1
             )
         }

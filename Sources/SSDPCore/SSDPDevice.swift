@@ -10,6 +10,9 @@ public struct SSDPDevice: Hashable, Sendable {
     public var friendlyName: String
     public var manufacturer: String
     public var modelName: String
+    /// Further elements of the description's `<device>`, after `modelName`, in order (`modelNumber`,
+    /// `serialNumber`, `presentationURL`).
+    public var properties: [SSDPDeviceProperty]
     public var services: [SSDPDeviceService]
     public var embeddedDevices: [SSDPDevice]
 
@@ -19,6 +22,7 @@ public struct SSDPDevice: Hashable, Sendable {
         friendlyName: String = "ssdp-sim device",
         manufacturer: String = "ssdp-sim",
         modelName: String = "Simulated Device",
+        properties: [SSDPDeviceProperty] = [],
         services: [SSDPDeviceService] = [],
         embeddedDevices: [SSDPDevice] = []
     ) {
@@ -27,6 +31,7 @@ public struct SSDPDevice: Hashable, Sendable {
         self.friendlyName = friendlyName
         self.manufacturer = manufacturer
         self.modelName = modelName
+        self.properties = properties
         self.services = services
         self.embeddedDevices = embeddedDevices
     }
@@ -43,10 +48,27 @@ public struct SSDPDeviceService: Hashable, Sendable {
     public var serviceType: String
     /// `urn:<domain>:serviceId:<id>`.
     public var serviceID: String
+    /// The service's URLs as the description writes them, or `nil` for the simulator's own
+    /// (`<base>/service/K/scpd.xml`, `…/control`, `…/event`). A profile uses the real device's paths.
+    public var urls: URLs?
 
-    public init(serviceType: String, serviceID: String? = nil) {
+    /// The three URLs of a service in a description (UDA 1.1 §2.3); relative ones are relative to LOCATION.
+    public struct URLs: Hashable, Sendable {
+        public var scpd: String
+        public var control: String
+        public var event: String
+
+        public init(scpd: String, control: String, event: String) {
+            self.scpd = scpd
+            self.control = control
+            self.event = event
+        }
+    }
+
+    public init(serviceType: String, serviceID: String? = nil, urls: URLs? = nil) {
         self.serviceType = serviceType
         self.serviceID = serviceID ?? Self.defaultID(for: serviceType)
+        self.urls = urls
     }
 
     /// `urn:upnp-org:serviceId:ContentDirectory` for `urn:schemas-upnp-org:service:ContentDirectory:1`.
@@ -54,6 +76,17 @@ public struct SSDPDeviceService: Hashable, Sendable {
         let parts = serviceType.split(separator: ":", omittingEmptySubsequences: false)
         let name = parts.count >= 4 ? parts[3] : Substring(serviceType)
         return "urn:upnp-org:serviceId:\(name)"
+    }
+}
+
+/// One element of a device description beyond the required ones, such as `<modelNumber>4200X</modelNumber>`.
+public struct SSDPDeviceProperty: Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
     }
 }
 
@@ -65,9 +98,12 @@ public struct SSDPAdvertisement: Hashable, Sendable {
     /// The NT of the alive message, and the ST of the answer to `ssdp:all`.
     public var target: String
     public var usn: String
+    /// The LOCATION of this advertisement, or `nil` for the root device's.
+    public var location: String?
 
-    public init(target: String, usn: String) {
+    public init(target: String, usn: String, location: String? = nil) {
         self.target = target
         self.usn = usn
+        self.location = location
     }
 }

@@ -45,20 +45,19 @@ extension SSDPRootDevice {
         xml += "\(indent)<device>\n"
         for (name, value) in [
             ("deviceType", device.deviceType), ("friendlyName", device.friendlyName),
-            ("manufacturer", device.manufacturer), ("modelName", device.modelName), ("UDN", device.udn),
-        ] {
+            ("manufacturer", device.manufacturer), ("modelName", device.modelName),
+        ] + device.properties.map { ($0.name, $0.value) } + [("UDN", device.udn)] {
             xml += "\(inner)<\(name)>\(Self.escaped(value))</\(name)>\n"
         }
         if !device.services.isEmpty {
             xml += "\(inner)<serviceList>\n"
             for service in device.services {
-                let path = "\(basePath)/service/\(counter)"
+                let urls = service.urls ?? Self.simulatorURLs(basePath: basePath, service: counter)
                 counter += 1
                 xml += "\(inner)  <service>\n"
                 for (name, value) in [
                     ("serviceType", service.serviceType), ("serviceId", service.serviceID),
-                    ("SCPDURL", "\(path)/scpd.xml"), ("controlURL", "\(path)/control"),
-                    ("eventSubURL", "\(path)/event"),
+                    ("SCPDURL", urls.scpd), ("controlURL", urls.control), ("eventSubURL", urls.event),
                 ] {
                     xml += "\(inner)    <\(name)>\(Self.escaped(value))</\(name)>\n"
                 }
@@ -76,8 +75,14 @@ extension SSDPRootDevice {
         xml += "\(indent)</device>\n"
     }
 
+    /// The URLs of service `service` (counted across the tree) of a device whose profile gives none.
+    public static func simulatorURLs(basePath: String, service: Int) -> SSDPDeviceService.URLs {
+        let path = "\(basePath)/service/\(service)"
+        return .init(scpd: "\(path)/scpd.xml", control: "\(path)/control", event: "\(path)/event")
+    }
+
     /// Text with the five XML special characters escaped.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {

@@ -3,7 +3,16 @@ extension SSDPRootDevice {
     public static let multicastHost = "239.255.255.250:1900"
 
     /// The answer to a search for one advertisement, headers in the order of the UDA 1.1 §1.3.3 template.
+    /// With `responseHeaders`, the device's own lines instead, placeholders filled in.
     public func searchResponse(for advertisement: SSDPAdvertisement) -> SSDPMessage {
+        let location = advertisement.location ?? self.location
+        if let responseHeaders {
+            let values = placeholderValues(advertisement)
+            let headers = responseHeaders.map { field in
+                SSDPHeaderField(name: field.name, value: Self.filling(field.value, with: values))
+            }
+            return SSDPMessage(kind: .response, headers: SSDPHeaders(headers))
+        }
         var headers: SSDPHeaders = [
             "CACHE-CONTROL": "max-age=\(maxAge)",
             "EXT": "",
@@ -12,7 +21,7 @@ extension SSDPRootDevice {
             "ST": advertisement.target,
             "USN": advertisement.usn,
         ]
-        appendIdentity(to: &headers)
+        appendIdentity(to: &headers, advertisement)
         return SSDPMessage(kind: .response, headers: headers)
     }
 
@@ -21,13 +30,13 @@ extension SSDPRootDevice {
         var headers: SSDPHeaders = [
             "HOST": host,
             "CACHE-CONTROL": "max-age=\(maxAge)",
-            "LOCATION": location,
+            "LOCATION": advertisement.location ?? location,
             "NT": advertisement.target,
             "NTS": "ssdp:alive",
             "SERVER": server,
             "USN": advertisement.usn,
         ]
-        appendIdentity(to: &headers)
+        appendIdentity(to: &headers, advertisement)
         return SSDPMessage(kind: .notify, headers: headers)
     }
 
@@ -54,7 +63,7 @@ extension SSDPRootDevice {
     {
         var headers: SSDPHeaders = [
             "HOST": host,
-            "LOCATION": location,
+            "LOCATION": advertisement.location ?? location,
             "NT": advertisement.target,
             "NTS": "ssdp:update",
             "USN": advertisement.usn,
@@ -65,11 +74,44 @@ extension SSDPRootDevice {
         return SSDPMessage(kind: .notify, headers: headers)
     }
 
-    private func appendIdentity(to headers: inout SSDPHeaders) {
+    /// The host of an `http://host:port/path` URL (`{host}` in a response template: a Sonos's
+    /// SECURELOCATION names the same host as its LOCATION).
+    static func host(of url: String) -> String {
+        let afterScheme = url.split(separator: "//", maxSplits: 1).last ?? Substring(url)
+        let authority = afterScheme.prefix { $0 != "/" }
+        if authority.hasPrefix("[") { return String(authority.prefix { $0 != "]" }) + "]" }
+        return String(authority.prefix { $0 != ":" })
+    }
+
+    /// `template` with every `{placeholder}` of `values` replaced; text without a brace is returned as is.
+    static func filling(_ template: String, with values: [String: String]) -> String {
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var result = template
+        for (placeholder, value) in values where result.contains(placeholder) {
+            result = result.replacing(placeholder, with: value)
+        }
+        return result
+    }
+
+    /// BOOTID, CONFIGID and the extra headers, their placeholders filled in.
+    private func appendIdentity(to headers: inout SSDPHeaders, _ advertisement: SSDPAdvertisement) {
         headers.append(name: "BOOTID.UPNP.ORG", value: String(bootID))
         headers.append(name: "CONFIGID.UPNP.ORG", value: String(configID))
+        guard !extraHeaders.isEmpty else { return }
+        let values = placeholderValues(advertisement)
         for field in extraHeaders {
-            headers.append(name: field.name, value: field.value)
+            headers.append(name: field.name, value: Self.filling(field.value, with: values))
         }
+    }
+
+    /// What each placeholder of `responseHeaders` and `extraHeaders` stands for in the message about
+    /// `advertisement`.
+    private func placeholderValues(_ advertisement: SSDPAdvertisement) -> [String: String] {
+        let location = advertisement.location ?? self.location
+        return [
+            "{maxAge}": String(maxAge), "{st}": advertisement.target, "{usn}": advertisement.usn,
+            "{location}": location, "{server}": server, "{bootId}": String(bootID), "{configId}": String(configID),
+            "{host}": Self.host(of: location),
+        ]
     }
 }

@@ -11,11 +11,15 @@ public struct SSDPRootDevice: Hashable, Sendable {
     public var bootID: Int
     /// CONFIGID.UPNP.ORG: changes with the description (UDA 1.1 §1.2.2).
     public var configID: Int
-    /// Targets answered besides the UPnP ones (`roku:ecp`, `urn:dial-multiscreen-org:service:dial:1`), each
-    /// with the USN `<UDN>::<target>`.
-    public var extraTargets: [String]
+    /// Targets answered besides the UPnP ones (`roku:ecp`, `urn:dial-multiscreen-org:service:dial:1`).
+    public var extraTargets: [SSDPExtraTarget]
     /// Headers added, in order, after the standard ones of every response and alive message.
     public var extraHeaders: [SSDPHeaderField]
+    /// The header lines of a search response as a real device writes them, in its order and spelling, or
+    /// `nil` for the UDA 1.1 §1.3.3 template. Values may hold the placeholders `{maxAge}`, `{st}`, `{usn}`,
+    /// `{location}`, `{server}`, `{bootId}`, `{configId}` and `{host}` (LOCATION's host), filled in for
+    /// each answer.
+    public var responseHeaders: [SSDPHeaderField]?
 
     public init(
         device: SSDPDevice,
@@ -24,8 +28,9 @@ public struct SSDPRootDevice: Hashable, Sendable {
         maxAge: Int = 1800,
         bootID: Int = 1,
         configID: Int = 1,
-        extraTargets: [String] = [],
-        extraHeaders: [SSDPHeaderField] = []
+        extraTargets: [SSDPExtraTarget] = [],
+        extraHeaders: [SSDPHeaderField] = [],
+        responseHeaders: [SSDPHeaderField]? = nil
     ) {
         self.device = device
         self.location = location
@@ -35,6 +40,7 @@ public struct SSDPRootDevice: Hashable, Sendable {
         self.configID = configID
         self.extraTargets = extraTargets
         self.extraHeaders = extraHeaders
+        self.responseHeaders = responseHeaders
     }
 
     /// The full advertisement set, in the order UDA 1.1 §1.2.2 lists it: the root's three, then two for each
@@ -57,8 +63,8 @@ public struct SSDPRootDevice: Hashable, Sendable {
                 result.append(SSDPAdvertisement(target: serviceType, usn: "\(device.udn)::\(serviceType)"))
             }
         }
-        for target in extraTargets {
-            result.append(SSDPAdvertisement(target: target, usn: "\(root.udn)::\(target)"))
+        for extra in extraTargets {
+            result.append(extra.advertisement(rootUDN: root.udn, target: extra.target))
         }
         return result
     }
@@ -89,8 +95,35 @@ public struct SSDPRootDevice: Hashable, Sendable {
         case .other:
             devices = []
         }
-        let extra = extraTargets.contains { target.matches(advertised: $0, requested: requested) } ? [device] : []
-        return (devices + extra).map { SSDPAdvertisement(target: requested, usn: "\($0.udn)::\(requested)") }
+        let answers = devices.map { SSDPAdvertisement(target: requested, usn: "\($0.udn)::\(requested)") }
+        let extra = extraTargets.filter { target.matches(advertised: $0.target, requested: requested) }
+        return answers + extra.map { $0.advertisement(rootUDN: device.udn, target: requested) }
+    }
+}
+
+/// A target a root device answers besides those of its device tree (`roku:ecp`, DIAL's
+/// `urn:dial-multiscreen-org:service:dial:1`), with the USN and LOCATION the real device gives it.
+public struct SSDPExtraTarget: Hashable, Sendable, ExpressibleByStringLiteral {
+    public var target: String
+    /// The USN, or `nil` for `<UDN>::<target>`; a Roku answers `roku:ecp` with `uuid:roku:ecp:<serial>`.
+    public var usn: String?
+    /// Where answers for this target point, or `nil` for the device's LOCATION; a Roku points DIAL searches
+    /// at `/dial/dd.xml`. In a `SimulatedDevice` this is a path on the device's HTTP server.
+    public var location: String?
+
+    public init(_ target: String, usn: String? = nil, location: String? = nil) {
+        self.target = target
+        self.usn = usn
+        self.location = location
+    }
+
+    public init(stringLiteral target: String) {
+        self.init(target)
+    }
+
+    /// The advertisement of this target, carrying the ST `target` (as a search spelled it).
+    func advertisement(rootUDN: String, target: String) -> SSDPAdvertisement {
+        SSDPAdvertisement(target: target, usn: usn ?? "\(rootUDN)::\(self.target)", location: location)
     }
 }
 

@@ -107,7 +107,7 @@ public struct VirtualRun {
         let endpoint = Self.deviceEndpoint(index)
         let device = scenario.devices[index]
         let root = device.rootDevice(
-            location: "http://\(endpoint.address):8080/device/\(index)/description.xml",
+            baseURL: device.web.baseURL(host: endpoint.address, port: device.web.realPort ?? 8080, index: index),
             defaultBootID: bootID
         )
         let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)

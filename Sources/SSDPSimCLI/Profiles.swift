@@ -1,12 +1,84 @@
 import ArgumentParser
+import SSDPCore
 import SSDPSimulator
 
 struct Profiles: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in device profiles.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the built-in device profiles, or show one: its answers and its HTTP endpoints.",
+        discussion: """
+            ssdp-sim profiles            one line per profile
+            ssdp-sim profiles roku       the exact answer a search gets, every advertisement, the HTTP \
+            endpoints and the default quirks of device 1 (at 192.168.1.20 on the real device's port)
+            """
+    )
 
-    func run() {
-        for profile in SimulatorProfile.all {
-            print("\(profile.name)  \(profile.summary)")
+    @Argument(help: "A profile to show in full.")
+    var name: String?
+
+    @Option(help: "The search target whose answers to show (default: upnp:rootdevice).")
+    var st = "upnp:rootdevice"
+
+    @Option(help: "The seed the device's UDN, serial and MAC are drawn from.")
+    var seed: UInt64 = 1
+
+    func run() throws {
+        guard let name else {
+            let width = SimulatorProfile.all.map(\.name.count).max() ?? 0
+            for profile in SimulatorProfile.all {
+                print(profile.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + profile.summary)
+            }
+            return
         }
+        let profile: SimulatorProfile
+        do {
+            profile = try SimulatorProfile.named(name)
+        } catch {
+            throw ValidationError("no such profile '\(name)' (profiles: \(SimulatorProfile.all.map(\.name).joined(separator: ", ")))")
+        }
+        print(Self.text(of: profile.device(number: 1, seed: seed), profile: profile, st: st))
+    }
+
+    /// The full text of `profiles NAME`.
+    static func text(of simulated: SimulatedDevice, profile: SimulatorProfile, st: String) -> String {
+        let port = simulated.web.realPort ?? 8080
+        let root = simulated.rootDevice(
+            baseURL: simulated.web.baseURL(host: "192.168.1.20", port: port, index: 0),
+            defaultBootID: 1
+        )
+        var lines = ["\(profile.name): \(profile.summary)", ""]
+        // What the device really sends, its default behaviour included (a Hue's six answers).
+        var responder = DeviceResponder(device: root, behaviour: simulated.behaviour, startedAt: .zero, seed: 1)
+        let search = SSDPSearchRequest(target: SSDPSearchTarget(st), responseWindow: .seconds(1), isMulticast: true)
+        guard case .answered(let answers) = responder.receive(search, at: .zero) else {
+            return (lines + ["A search for ST \(st) gets no answer.", ""]).joined(separator: "\n")
+        }
+        lines.append(
+            "What a search for ST \(st) (MX 1) gets: \(answers.count == 1 ? "1 datagram" : "\(answers.count) datagrams")"
+        )
+        for answer in answers.sorted(by: { $0.delay < $1.delay }) {
+            lines.append("--- after \(answer.delay / .milliseconds(1) < 1 ? "0" : String(Int(answer.delay / .milliseconds(1)))) ms")
+            lines.append(String(decoding: answer.bytes, as: UTF8.self).replacing("\r\n", with: "\n").dropLast().description)
+        }
+        lines.append("Advertisements (NOTIFY alive, and the answers to ssdp:all): \(root.advertisements.count)")
+        for advertisement in root.advertisements {
+            lines.append("  \(advertisement.target)  \(advertisement.usn)")
+        }
+        lines.append("")
+        let where_ =
+            simulated.web.realPort.map { "port \($0) on the real device; ssdp-sim uses any free port unless --http-port" }
+            ?? "the simulator's shared HTTP server"
+        lines.append("HTTP (\(where_)):")
+        let endpoints = simulated.httpEndpoints
+        let width = endpoints.map { $0.methods.count + $0.path.count }.max() ?? 0
+        for endpoint in endpoints {
+            let left = "\(endpoint.methods) \(endpoint.path)"
+            lines.append("  " + left.padding(toLength: width + 3, withPad: " ", startingAt: 0) + endpoint.summary)
+        }
+        lines.append("")
+        lines.append("Default behaviour: \(simulated.behaviour.summary)")
+        if simulated.behaviour != SSDPDeviceBehaviour() {
+            lines.append("  (turn them off with --no-quirks, or \"quirks\": false in a device file)")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -80,10 +80,7 @@ struct Serve: AsyncParsableCommand {
     private func makeConfiguration() throws -> SimulatorConfiguration {
         let seed = network.seed ?? UInt64.random(in: 1...999_999)
         var devices = try self.devices.makeDevices(seed: seed)
-        let behaviour = try self.behaviour.makeBehaviour()
-        if let behaviour {
-            for index in devices.indices { devices[index].behaviour = behaviour }
-        }
+        try behaviour.apply(to: &devices)
         let configuration = try network.makeConfiguration(devices: devices, seed: seed)
         do {
             try configuration.validate()

@@ -9,7 +9,7 @@ enum ServeEnvironment {
         ("profile", false), ("count", false), ("devices", false), ("friendly-name", false), ("device-type", false),
         ("server", false), ("max-age", false), ("delay", false), ("loss", false), ("response-loss", false),
         ("ignore-first", false), ("duplicates", false), ("chatty", true), ("chatter", false), ("malformed", false),
-        ("silent", false), ("interface", false), ("port", false), ("http-port", false), ("unicast-only", true),
+        ("silent", false), ("no-quirks", true), ("interface", false), ("port", false), ("http-port", false), ("unicast-only", true),
         ("strictness", false), ("allow-any-source", true), ("rate-limit", false), ("max-pending", false),
         ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
         ("json", true), ("log-level", false),

@@ -89,27 +89,33 @@ struct BehaviourOptions: ParsableArguments {
     @Option(help: "Answer nothing from FROM to UNTIL seconds after start (e.g. 2-5); repeatable.")
     var silent: [String] = []
 
-    /// The behaviour the flags describe, or `nil` when none was given. The flags are read by the same
-    /// code as a device file's `behaviour`.
-    func makeBehaviour() throws -> SSDPDeviceBehaviour? {
+    @Flag(help: "Start from a well-behaved device instead of the profile's known quirks (a Hue's chatter).")
+    var noQuirks = false
+
+    /// Applies the flags to every device: each flag given replaces that part of the device's behaviour
+    /// (its profile's quirks, or its device file's behaviour). The flags are read by the same code as a
+    /// device file's `behaviour`.
+    func apply(to devices: inout [SimulatedDevice]) throws {
         let given =
             delay != nil || loss != nil || responseLoss != nil || ignoreFirst != nil || duplicates != nil || chatty
             || chatter != nil || malformed != nil || !silent.isEmpty
-        guard given else { return nil }
+        guard given || noQuirks else { return }
         let specification = BehaviourSpecification(
             delay: delay,
             searchLoss: loss,
             responseLoss: responseLoss,
             ignoreFirst: ignoreFirst,
             duplicates: duplicates,
-            chatty: (chatty ? ["any-target"] : []) + (chatter.map { [$0] } ?? []),
+            chatty: chatty || chatter != nil ? (chatty ? ["any-target"] : []) + (chatter.map { [$0] } ?? []) : nil,
             malformed: malformed.map { [$0] },
-            silent: silent
+            silent: silent.isEmpty ? nil : silent
         )
         do throws(SSDPConfigurationError) {
-            let behaviour = try specification.makeBehaviour()
-            try behaviour.validate()
-            return behaviour
+            for index in devices.indices {
+                let base = noQuirks ? SSDPDeviceBehaviour() : devices[index].behaviour
+                devices[index].behaviour = try specification.makeBehaviour(base: base)
+                try devices[index].behaviour.validate()
+            }
         } catch {
             throw ValidationError(describe(error))
         }

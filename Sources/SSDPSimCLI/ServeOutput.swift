@@ -26,6 +26,8 @@ struct ServeOutput: Sendable {
             printJSONLine(EventLine(event))
         } else if case .stopped(let counters) = event {
             print("Stopped. \(summary(counters))")
+        } else if case .deviceAction(let action) = event {
+            print("\(action.udn): \(action.name) \(action.value)")
         }
     }
 
@@ -54,6 +56,9 @@ private struct EventLine: Encodable {
     var method: String?
     var path: String?
     var status: Int?
+    var udn: String?
+    var action: String?
+    var value: String?
     var udp: String?
     var http: String?
     var devices: [DeviceLine]?
@@ -105,6 +110,11 @@ private struct EventLine: Encodable {
             self.method = method
             self.path = path
             self.status = status
+        case .deviceAction(let action):
+            self.event = "action"
+            self.udn = action.udn
+            self.action = action.name
+            self.value = action.value
         case .stopped(let counters):
             self.event = "stopped"
             self.counters = counters

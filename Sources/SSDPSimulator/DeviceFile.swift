@@ -82,11 +82,17 @@ public struct DeviceSpecification: Decodable, Sendable {
     public var extraTargets: [String]?
     /// Extra headers as `"NAME: value"`, in order.
     public var headers: [String]?
+    /// The search response's header lines as `"NAME: value"` with placeholders (`{st}`, `{usn}`, …), in
+    /// the order and spelling to send; see `SSDPRootDevice.responseHeaders`.
+    public var responseHeaders: [String]?
     public var behaviour: BehaviourSpecification?
+    /// `false` starts from a well-behaved device instead of the profile's known quirks (a Hue's chatter,
+    /// a DIAL server's immediate answers); `behaviour` still applies on top.
+    public var quirks: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
-        case server, maxAge, bootId, configId, extraTargets, headers, behaviour
+        case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -97,7 +103,8 @@ public struct DeviceSpecification: Decodable, Sendable {
         deviceType: String? = nil,
         server: String? = nil,
         maxAge: Int? = nil,
-        behaviour: BehaviourSpecification? = nil
+        behaviour: BehaviourSpecification? = nil,
+        quirks: Bool? = nil
     ) {
         self.profile = profile
         self.count = count
@@ -106,10 +113,12 @@ public struct DeviceSpecification: Decodable, Sendable {
         self.server = server
         self.maxAge = maxAge
         self.behaviour = behaviour
+        self.quirks = quirks
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        quirks = try container.decodeIfPresent(Bool.self, forKey: .quirks)
         profile = try container.decodeIfPresent(String.self, forKey: .profile)
         count = try container.decodeIfPresent(Int.self, forKey: .count)
         udn = try container.decodeIfPresent(String.self, forKey: .udn)
@@ -125,6 +134,7 @@ public struct DeviceSpecification: Decodable, Sendable {
         configId = try container.decodeIfPresent(Int.self, forKey: .configId)
         extraTargets = try container.decodeIfPresent([String].self, forKey: .extraTargets)
         headers = try container.decodeIfPresent([String].self, forKey: .headers)
+        responseHeaders = try container.decodeIfPresent([String].self, forKey: .responseHeaders)
         behaviour = try container.decodeIfPresent(BehaviourSpecification.self, forKey: .behaviour)
     }
 
@@ -139,12 +149,12 @@ public struct DeviceSpecification: Decodable, Sendable {
         if udn != nil, count > 1 {
             throw SSDPConfigurationError(field: "udn", value: udn ?? "", reason: "a fixed UDN needs count 1")
         }
-        let behaviour = try self.behaviour?.makeBehaviour() ?? SSDPDeviceBehaviour()
         return try (0..<count).map { (offset) throws(SSDPConfigurationError) in
             let number = firstNumber + offset
             var device = profile.device(number: number, seed: seed)
             try apply(to: &device, number: number, seed: seed)
-            device.behaviour = behaviour
+            let base = quirks == false ? SSDPDeviceBehaviour() : device.behaviour
+            device.behaviour = try behaviour?.makeBehaviour(base: base) ?? base
             try device.validate()
             return device
         }
@@ -167,10 +177,19 @@ public struct DeviceSpecification: Decodable, Sendable {
         simulated.maxAge = maxAge ?? simulated.maxAge
         simulated.bootID = bootId ?? simulated.bootID
         simulated.configID = configId ?? simulated.configID
-        simulated.extraTargets = extraTargets ?? simulated.extraTargets
+        simulated.extraTargets = extraTargets?.map { SSDPExtraTarget($0) } ?? simulated.extraTargets
         if let headers {
             simulated.extraHeaders = try headers.map { (line) throws(SSDPConfigurationError) in
                 try SSDPHeaderField(line: line)
+            }
+        }
+        if let responseHeaders {
+            simulated.responseHeaders = try responseHeaders.map { (line) throws(SSDPConfigurationError) in
+                do throws(SSDPConfigurationError) {
+                    return try SSDPHeaderField(line: line)
+                } catch {
+                    throw SSDPConfigurationError(field: "responseHeaders", value: line, reason: error.reason)
+                }
             }
         }
     }
@@ -256,22 +275,27 @@ public struct BehaviourSpecification: Decodable, Sendable {
         silent = try container.decodeIfPresent([String].self, forKey: .silent)
     }
 
-    /// The behaviour these texts describe, not yet validated; errors name the field as `behaviour.FIELD`.
-    public func makeBehaviour() throws(SSDPConfigurationError) -> SSDPDeviceBehaviour {
+    /// The behaviour these texts describe, not yet validated: `base` (a profile's quirks, or a well-behaved
+    /// device) with every field given here replaced. Errors name the field as `behaviour.FIELD`.
+    public func makeBehaviour(base: SSDPDeviceBehaviour = .init()) throws(SSDPConfigurationError) -> SSDPDeviceBehaviour {
         do throws(SSDPConfigurationError) {
             return SSDPDeviceBehaviour(
                 delay: try delay.map { (text) throws(SSDPConfigurationError) in
                     try SSDPDeviceBehaviour.Delay(text: text)
-                } ?? .uniform,
-                searchLoss: searchLoss ?? 0,
-                responseLoss: responseLoss ?? 0,
-                ignoredSearches: ignoreFirst ?? 0,
-                duplicates: duplicates ?? 1,
-                chatter: try parseNames((chatty ?? []).joined(separator: ","), field: "chatty"),
-                malformations: try parseNames((malformed ?? []).joined(separator: ","), field: "malformed"),
-                silentWindows: try (silent ?? []).map { (text) throws(SSDPConfigurationError) in
-                    try SSDPDeviceBehaviour.SilentWindow(text: text)
-                }
+                } ?? base.delay,
+                searchLoss: searchLoss ?? base.searchLoss,
+                responseLoss: responseLoss ?? base.responseLoss,
+                ignoredSearches: ignoreFirst ?? base.ignoredSearches,
+                duplicates: duplicates ?? base.duplicates,
+                chatter: try chatty.map { (names) throws(SSDPConfigurationError) in
+                    try parseNames(names.joined(separator: ","), field: "chatty")
+                } ?? base.chatter,
+                malformations: try malformed.map { (names) throws(SSDPConfigurationError) in
+                    try parseNames(names.joined(separator: ","), field: "malformed")
+                } ?? base.malformations,
+                silentWindows: try silent.map { (texts) throws(SSDPConfigurationError) in
+                    try texts.map { (text) throws(SSDPConfigurationError) in try SSDPDeviceBehaviour.SilentWindow(text: text) }
+                } ?? base.silentWindows
             )
         } catch {
             throw SSDPConfigurationError(field: "behaviour.\(error.field)", value: error.value, reason: error.reason)

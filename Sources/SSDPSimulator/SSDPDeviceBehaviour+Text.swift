@@ -99,3 +99,25 @@ extension StringProtocol {
         return self[start..<Swift.max(start, end)]
     }
 }
+
+extension SSDPDeviceBehaviour {
+    /// The parts that differ from a well-behaved device, in the flags' words (`delay immediate, chatter
+    /// notifies`), or `well-behaved`.
+    public var summary: String {
+        let standard = SSDPDeviceBehaviour()
+        var parts: [String] = []
+        if delay != standard.delay { parts.append("delay \(delay.text)") }
+        if searchLoss != 0 { parts.append("loss \(searchLoss)") }
+        if responseLoss != 0 { parts.append("response-loss \(responseLoss)") }
+        if ignoredSearches != 0 { parts.append("ignore-first \(ignoredSearches)") }
+        if duplicates != 1 { parts.append("duplicates \(duplicates)") }
+        if !chatter.isEmpty { parts.append("chatter \(chatter.map(\.rawValue).sorted().joined(separator: ","))") }
+        if !malformations.isEmpty {
+            parts.append("malformed \(malformations.map(\.rawValue).sorted().joined(separator: ","))")
+        }
+        for window in silentWindows {
+            parts.append("silent \(secondsText(window.start))-\(secondsText(window.end))")
+        }
+        return parts.isEmpty ? "well-behaved" : parts.joined(separator: ", ")
+    }
+}

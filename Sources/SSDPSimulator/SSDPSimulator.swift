@@ -21,12 +21,15 @@ import Darwin
 public final class SSDPSimulator: Service, Sendable {
     /// The address searches arrive on.
     public let udpAddress: SocketAddress
-    /// The address of the HTTP server that serves LOCATION.
+    /// The address of the first HTTP server: the one the devices share, or the first device's own.
     public let httpAddress: SocketAddress
+    /// Every HTTP server: the shared one first (when a device uses it), then one per device that has a
+    /// server of its own (`DeviceWeb.realPort`), in device order.
+    public let httpAddresses: [SocketAddress]
     /// The devices as they appear on the network, LOCATION and BOOTID filled in.
     public let devices: [SSDPRootDevice]
     private let udpChannel: any Channel
-    private let httpChannel: any Channel
+    private let httpChannels: [any Channel]
     private let handler: NIOLoopBound<SimulatorHandler>
 
     /// The largest datagram the simulator reads; a search is a few hundred bytes, so anything larger is
@@ -35,15 +38,19 @@ public final class SSDPSimulator: Service, Sendable {
 
     private init(
         udpChannel: any Channel,
-        httpChannel: any Channel,
+        httpChannels: [any Channel],
         handler: NIOLoopBound<SimulatorHandler>,
         devices: [SSDPRootDevice]
     ) throws {
-        guard let udpAddress = udpChannel.localAddress, let httpAddress = httpChannel.localAddress else {
+        let httpAddresses = httpChannels.compactMap(\.localAddress)
+        guard let udpAddress = udpChannel.localAddress, let httpAddress = httpAddresses.first,
+            httpAddresses.count == httpChannels.count
+        else {
             throw SimulatorError(reason: "the simulator's sockets have no address")
         }
         self.udpChannel = udpChannel
-        self.httpChannel = httpChannel
+        self.httpChannels = httpChannels
+        self.httpAddresses = httpAddresses
         self.handler = handler
         self.devices = devices
         self.udpAddress = udpAddress
@@ -66,21 +73,11 @@ public final class SSDPSimulator: Service, Sendable {
             throw SimulatorError(reason: "interface \(interface.name) has no IPv4 address")
         }
         let eventLoop = eventLoopGroup.next()
-        let documents = DescriptionDocuments(devices: configuration.devices)
-        let httpChannel = try await bind("TCP", port: configuration.httpPort, host: host) {
-            try await startHTTPServer(
-                host: host,
-                port: configuration.httpPort,
-                documents: documents,
-                group: eventLoopGroup,
-                onEvent: onEvent
-            )
-        }
-        let httpPort = httpChannel.localAddress?.port ?? configuration.httpPort
+        let servers = try await startHTTPServers(configuration, host: host, group: eventLoopGroup, onEvent: onEvent)
         let bootID = configuration.bootID ?? Int(time(nil) & 0x7FFF_FFFF)
         let devices = configuration.devices.enumerated().map { index, device in
             device.rootDevice(
-                location: "http://\(host):\(httpPort)/device/\(index)/description.xml",
+                baseURL: device.web.baseURL(host: host, port: servers.ports[index], index: index),
                 defaultBootID: bootID
             )
         }
@@ -96,7 +93,7 @@ public final class SSDPSimulator: Service, Sendable {
             )
             let simulator = try SSDPSimulator(
                 udpChannel: handler.channel,
-                httpChannel: httpChannel,
+                httpChannels: servers.channels,
                 handler: handler.handler,
                 devices: devices
             )
@@ -111,7 +108,7 @@ public final class SSDPSimulator: Service, Sendable {
             )
             return simulator
         } catch {
-            try? await httpChannel.close()
+            await closeAll(servers.channels)
             throw error
         }
     }
@@ -124,7 +121,7 @@ public final class SSDPSimulator: Service, Sendable {
         } onCancelOrGracefulShutdown: {
             self.beginShutdown()
         }
-        try? await httpChannel.close()
+        await Self.closeAll(httpChannels)
     }
 
     /// Says byebye, stops, and returns the final counters.
@@ -132,7 +129,7 @@ public final class SSDPSimulator: Service, Sendable {
     public func shutdown() async -> SimulatorCounters {
         beginShutdown()
         try? await udpChannel.closeFuture.get()
-        try? await httpChannel.close()
+        await Self.closeAll(httpChannels)
         return await counters()
     }
 
@@ -174,10 +171,52 @@ public final class SSDPSimulator: Service, Sendable {
         return device
     }
 
+    /// Opens the HTTP servers: one shared by the devices without a server of their own (when there are
+    /// any), then one per device with its own. With a fixed `httpPort` they take consecutive ports from it;
+    /// with 0, any free ones. Returns the channels and, per device, the port its LOCATION uses.
+    private static func startHTTPServers(
+        _ configuration: SimulatorConfiguration,
+        host: String,
+        group: any EventLoopGroup,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) async throws -> (channels: [any Channel], ports: [Int]) {
+        var channels: [any Channel] = []
+        var ports: [Int] = []
+        func open(_ site: any HTTPSite) async throws -> Int {
+            let port = configuration.httpPort == 0 ? 0 : configuration.httpPort + channels.count
+            guard port <= 65_535 else {
+                throw SimulatorError(reason: "--http-port \(configuration.httpPort) leaves no port for HTTP server \(channels.count + 1)")
+            }
+            let channel = try await bind("TCP", port: port, host: host) {
+                try await startHTTPServer(host: host, port: port, site: site, group: group, onEvent: onEvent)
+            }
+            channels.append(channel)
+            return channel.localAddress?.port ?? port
+        }
+        do {
+            let sharedPort =
+                configuration.devices.contains { $0.web.realPort == nil }
+                ? try await open(DescriptionDocuments(devices: configuration.devices)) : 0
+            for device in configuration.devices {
+                ports.append(device.web.realPort == nil ? sharedPort : try await open(DeviceSite(device: device)))
+            }
+            return (channels, ports)
+        } catch {
+            await closeAll(channels)
+            throw error
+        }
+    }
+
+    private static func closeAll(_ channels: [any Channel]) async {
+        for channel in channels {
+            try? await channel.close()
+        }
+    }
+
     private static func startHTTPServer(
         host: String,
         port: Int,
-        documents: DescriptionDocuments,
+        site: any HTTPSite,
         group: any EventLoopGroup,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) async throws -> any Channel {
@@ -188,11 +227,7 @@ public final class SSDPSimulator: Service, Sendable {
                     let sync = channel.pipeline.syncOperations
                     try sync.configureHTTPServerPipeline(withErrorHandling: true)
                     try sync.addHandler(IdleStateHandler(readTimeout: .seconds(10)))
-                    try sync.addHandler(
-                        DescriptionHTTPHandler(documents: documents) { method, path, status in
-                            onEvent(.httpRequest(method: method, path: path, status: status))
-                        }
-                    )
+                    try sync.addHandler(DeviceHTTPHandler(site: site, onEvent: onEvent))
                 }
             }
             .bind(host: host, port: port)

@@ -3,7 +3,7 @@ import SSDPCore
 /// One root device a simulator runs: its device tree, what its SSDP messages carry, and how it misbehaves.
 ///
 /// LOCATION and BOOTID are not part of it: the simulator fills them in when it starts (LOCATION from the
-/// interface and HTTP port it serves on, BOOTID from the start time).
+/// interface and HTTP port it serves on and the description path of `web`, BOOTID from the start time).
 public struct SimulatedDevice: Hashable, Sendable {
     public var device: SSDPDevice
     public var server: String
@@ -11,9 +11,14 @@ public struct SimulatedDevice: Hashable, Sendable {
     /// A fixed BOOTID.UPNP.ORG, or `nil` for the simulator's start time in seconds, which grows with every start.
     public var bootID: Int?
     public var configID: Int
-    public var extraTargets: [String]
+    /// Extra targets; their `location`s are paths on the device's HTTP server.
+    public var extraTargets: [SSDPExtraTarget]
     public var extraHeaders: [SSDPHeaderField]
+    /// The search response as the real device writes it (see `SSDPRootDevice.responseHeaders`).
+    public var responseHeaders: [SSDPHeaderField]?
     public var behaviour: SSDPDeviceBehaviour
+    /// What the device serves over HTTP.
+    public var web: DeviceWeb
 
     public init(
         device: SSDPDevice,
@@ -21,9 +26,11 @@ public struct SimulatedDevice: Hashable, Sendable {
         maxAge: Int = 1800,
         bootID: Int? = nil,
         configID: Int = 1,
-        extraTargets: [String] = [],
+        extraTargets: [SSDPExtraTarget] = [],
         extraHeaders: [SSDPHeaderField] = [],
-        behaviour: SSDPDeviceBehaviour = .init()
+        responseHeaders: [SSDPHeaderField]? = nil,
+        behaviour: SSDPDeviceBehaviour = .init(),
+        web: DeviceWeb = .init()
     ) {
         self.device = device
         self.server = server
@@ -32,20 +39,29 @@ public struct SimulatedDevice: Hashable, Sendable {
         self.configID = configID
         self.extraTargets = extraTargets
         self.extraHeaders = extraHeaders
+        self.responseHeaders = responseHeaders
         self.behaviour = behaviour
+        self.web = web
     }
 
-    /// The root device as it appears on the network with `location` and, unless fixed, `defaultBootID`.
-    public func rootDevice(location: String, defaultBootID: Int) -> SSDPRootDevice {
+    /// The root device as it appears on the network when its HTTP paths start at `baseURL`
+    /// (`http://192.168.1.20:8060`, or `http://192.168.1.20:49152/device/3` on a shared server) and,
+    /// unless fixed, with BOOTID `defaultBootID`.
+    public func rootDevice(baseURL: String, defaultBootID: Int) -> SSDPRootDevice {
         SSDPRootDevice(
             device: device,
-            location: location,
+            location: baseURL + web.descriptionPath,
             server: server,
             maxAge: maxAge,
             bootID: bootID ?? defaultBootID,
             configID: configID,
-            extraTargets: extraTargets,
-            extraHeaders: extraHeaders
+            extraTargets: extraTargets.map { extra in
+                var extra = extra
+                extra.location = extra.location.map { baseURL + $0 }
+                return extra
+            },
+            extraHeaders: extraHeaders,
+            responseHeaders: responseHeaders
         )
     }
 

@@ -11,8 +11,11 @@ public enum SimulatorEvent: Sendable {
     case answerSent(to: SocketAddress, usn: String, target: String)
     /// A set of NOTIFY messages left for the multicast group.
     case notificationsSent(subtype: SSDPNotificationSubtype, count: Int)
-    /// An HTTP request for a description, with the status it got.
+    /// An HTTP request to a device (a description, an API call), with the status it got.
     case httpRequest(method: String, path: String, status: Int)
+    /// A client made a device do something over its HTTP API: a Roku key press or launch, a DIAL launch,
+    /// stop or hide.
+    case deviceAction(DeviceAction)
     /// The simulator stopped; the final counters.
     case stopped(SimulatorCounters)
     /// One datagram received (from a local source) or sent, whole; only when the configuration asks

@@ -7,10 +7,22 @@ public struct SimulatorProfile: Sendable {
     public let name: String
     /// One line for `ssdp-sim profiles`.
     public let summary: String
-    private let make: @Sendable (_ number: Int, _ udn: String) -> SimulatedDevice
+    private let make: @Sendable (_ number: Int, _ random: inout SSDPRandom) -> SimulatedDevice
 
     /// Every built-in profile.
-    public static let all: [SimulatorProfile] = [.generic]
+    public static let all: [SimulatorProfile] = [
+        .roku, .dialTV, .hue, .sonos, .igd, .dlnaServer, .chromecastLegacy, .generic,
+    ]
+
+    init(
+        name: String,
+        summary: String,
+        make: @escaping @Sendable (_ number: Int, _ random: inout SSDPRandom) -> SimulatedDevice
+    ) {
+        self.name = name
+        self.summary = summary
+        self.make = make
+    }
 
     /// The profile called `name`, or an error listing the names there are.
     public static func named(_ name: String) throws(SSDPConfigurationError) -> SimulatorProfile {
@@ -24,11 +36,12 @@ public struct SimulatorProfile: Sendable {
         return profile
     }
 
-    /// Device number `number` (1, 2, …) of this profile, with a UDN drawn from `seed` and `number`, so the
-    /// same seed gives the same devices and two devices never share a UDN.
+    /// Device number `number` (1, 2, …) of this profile, with a UDN (and serial numbers, MAC addresses)
+    /// drawn from `seed` and `number`, so the same seed gives the same devices and two devices never share
+    /// a UDN.
     public func device(number: Int, seed: UInt64) -> SimulatedDevice {
         var random = SSDPRandom.derived(seed: seed, stream: Self.udnStream &+ UInt64(number))
-        return make(number, "uuid:\(random.uuid())")
+        return make(number, &random)
     }
 
     /// The generator streams UDNs are drawn from, apart from those of delays and loss.
@@ -40,10 +53,10 @@ public struct SimulatorProfile: Sendable {
     public static let generic = SimulatorProfile(
         name: "generic",
         summary: "a UPnP MediaRenderer:1 with RenderingControl, ConnectionManager and AVTransport"
-    ) { number, udn in
+    ) { number, random in
         SimulatedDevice(
             device: SSDPDevice(
-                udn: udn,
+                udn: "uuid:\(random.uuid())",
                 deviceType: "urn:schemas-upnp-org:device:MediaRenderer:1",
                 friendlyName: "ssdp-sim generic \(number)",
                 manufacturer: "ssdp-sim",

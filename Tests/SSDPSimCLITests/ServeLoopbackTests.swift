@@ -164,7 +164,7 @@ import Testing
         (["--duplicates", "0"], "--duplicates '0': must be 1...10"),
         (["--malformed", "sloppy"], "--malformed 'sloppy': expected one of lf-only"),
         (["--silent", "5-2"], "--silent '5-2': a window must end after it starts"),
-        (["--profile", "toaster"], "--profile 'toaster': no such profile (profiles: generic)"),
+        (["--profile", "toaster"], "--profile 'toaster': no such profile (profiles: roku, dial-tv, hue, sonos, igd, dlna-server, chromecast-legacy, generic)"),
         (["--count", "0"], "--count '0': must be 1...10000"),
         (["--notify-copies", "4"], "--notify-copies '4': must be 1...3"),
         (["--devices", "/nonexistent.json"], "/nonexistent.json: $: no such file"),

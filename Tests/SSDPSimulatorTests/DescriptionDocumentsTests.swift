@@ -11,14 +11,17 @@ import Testing
 
     @Test func servesEachDevicesDescriptionAndServices() throws {
         for index in 0..<3 {
-            let description = try #require(documents.document(at: "/device/\(index)/description.xml"))
-            #expect(description.contentType == "text/xml; charset=\"utf-8\"")
+            let description = documents.respond(to: .init(method: "GET", target: "/device/\(index)/description.xml", origin: ""))
+            #expect(description.status == 200)
+            #expect(description.headers.first { $0.name == "Content-Type" }?.value == "text/xml; charset=\"utf-8\"")
             let udn = documents.devices[index].device.udn
             #expect(description.body.contains("<UDN>\(udn)</UDN>"))
             #expect(description.body.contains("/device/\(index)/service/2/scpd.xml"))
             for service in 0..<3 {
-                #expect(documents.document(at: "/device/\(index)/service/\(service)/scpd.xml")?.body == SSDPRootDevice.emptyServiceDescriptionXML)
+                #expect(documents.document(at: "/device/\(index)/service/\(service)/scpd.xml") == SSDPRootDevice.emptyServiceDescriptionXML)
             }
+            let post = documents.respond(to: .init(method: "POST", target: "/device/\(index)/description.xml", origin: ""))
+            #expect(post.status == 405)
         }
     }
 
@@ -33,5 +36,6 @@ import Testing
     )
     func refusesEveryOtherPath(path: String) {
         #expect(documents.document(at: path) == nil, "\(path)")
+        #expect(documents.respond(to: .init(method: "GET", target: path, origin: "")).status == 404, "\(path)")
     }
 }

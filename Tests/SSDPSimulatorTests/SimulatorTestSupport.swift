@@ -36,7 +36,7 @@ enum SimulatorFixtures {
     static var gateway: SSDPRootDevice {
         get throws {
             let simulated = try DeviceFile.decode(Data(gatewayFile.utf8), file: "gateway.json", seed: 1).devices[0]
-            return simulated.rootDevice(location: "http://192.168.1.1:5000/rootDesc.xml", defaultBootID: 1)
+            return simulated.rootDevice(baseURL: "http://192.168.1.1:5000/device/0", defaultBootID: 1)
         }
     }
 }

@@ -1,0 +1,412 @@
+import SSDPCore
+
+// The built-in profiles of real devices. Each one's SSDP identity (search targets, USN form, SERVER,
+// CACHE-CONTROL, extra headers, and the header spelling and order of its search response) follows the
+// captures in ssdp-protocol-facts.md §2, cited per profile; its HTTP side serves its description at the
+// real path and, for a Roku and a DIAL device, its API. Serial numbers, MAC addresses and UDNs are drawn
+// from the seed, so the same seed gives the same devices.
+
+extension SimulatorProfile {
+    /// A Roku streaming player (§2.1): answers `roku:ecp` with `USN: uuid:roku:ecp:<serial>`, DIAL searches
+    /// with LOCATION `/dial/dd.xml`, and serves ECP on port 8060.
+    public static let roku = SimulatorProfile(
+        name: "roku",
+        summary: "a Roku player: roku:ecp and DIAL, ECP on :8060 (device-info, apps, keypress, launch)"
+    ) { number, random in
+        let mac = random.mac(prefix: [0xDC, 0x72, 0x23])
+        let serial = "YN00" + random.text(count: 9, from: "0123456789ABCDEFGHJKLMNPRSTUVWXYZ")
+        let server = "Roku/9.2.0 UPnP/1.0 Roku/9.2.0"
+        let identity = [
+            SSDPHeaderField(name: "device-group.roku.com", value: random.text(count: 19, from: "0123456789ABCDEF")),
+            SSDPHeaderField(name: "WAKEUP", value: "MAC=\(mac.text(separator: "-"));Timeout=10"),
+        ]
+        return SimulatedDevice(
+            device: SSDPDevice(
+                udn: "uuid:28000000-0000-1000-8000-\(mac.text(separator: ""))",
+                deviceType: "urn:roku-com:device:player:1-0",
+                friendlyName: "Roku Ultra \(number)",
+                manufacturer: "Roku",
+                modelName: "Roku Ultra",
+                properties: [
+                    .init("manufacturerURL", "http://www.roku.com/"), .init("modelDescription", "Roku Streaming Player Network Media"),
+                    .init("modelNumber", "4800X"), .init("modelURL", "http://www.roku.com/"), .init("serialNumber", serial),
+                ],
+                services: [
+                    SSDPDeviceService(
+                        serviceType: "urn:roku-com:service:ecp:1",
+                        serviceID: "urn:roku-com:serviceId:ecp1-0",
+                        urls: .init(scpd: "ecp_SCPD.xml", control: "", event: "")
+                    )
+                ]
+            ),
+            server: server,
+            maxAge: 3600,
+            extraTargets: [
+                SSDPExtraTarget("roku:ecp", usn: "uuid:roku:ecp:\(serial)"),
+                SSDPExtraTarget("urn:dial-multiscreen-org:service:dial:1", location: "/dial/dd.xml"),
+            ],
+            extraHeaders: identity,
+            // The Roku OS 9.2 answer to roku:ecp (§2.1).
+            responseHeaders: [
+                .init(name: "Cache-Control", value: "max-age={maxAge}"), .init(name: "ST", value: "{st}"),
+                .init(name: "USN", value: "{usn}"), .init(name: "Ext", value: ""),
+                .init(name: "Server", value: "{server}"), .init(name: "LOCATION", value: "{location}"),
+            ] + identity,
+            web: DeviceWeb(
+                realPort: 8060,
+                descriptionPath: "/",
+                roku: RokuConfiguration(
+                    deviceInfo: [
+                        .init("serial-number", serial), .init("device-id", serial), .init("vendor-name", "Roku"),
+                        .init("model-name", "Roku Ultra"), .init("model-number", "4800X"), .init("model-region", "US"),
+                        .init("is-tv", "false"), .init("is-stick", "false"), .init("supports-ethernet", "true"),
+                        .init("wifi-mac", mac.text(separator: ":")), .init("ethernet-mac", mac.text(separator: ":")),
+                        .init("network-type", "ethernet"), .init("software-version", "9.2.0"),
+                        .init("software-build", "4803"), .init("supports-suspend", "false"),
+                        .init("developer-enabled", "false"),
+                    ],
+                    apps: [
+                        RokuApp(id: "12", name: "Netflix", version: "4.2.81179021"),
+                        RokuApp(id: "837", name: "YouTube", version: "2.20.100005"),
+                        RokuApp(id: "2285", name: "Hulu", version: "6.18.1"),
+                    ]
+                ),
+                dial: DIALConfiguration(descriptionPath: "/dial/dd.xml", applicationPath: "/dial")
+            )
+        )
+    }
+
+    /// A TV with a DIAL 2.2 server as the Netflix reference implementation writes it (§2.2): `dd.xml` with
+    /// `Application-URL`, apps launched, stopped and hidden over REST. Its quirks: it answers at once,
+    /// ignoring MX, and answers NOTIFYs that contain the DIAL target.
+    public static let dialTV = SimulatorProfile(
+        name: "dial-tv",
+        summary: "a DIAL 2.2 TV (Netflix reference server): dd.xml, YouTube and Netflix over DIAL REST"
+    ) { number, random in
+        let mac = random.mac(prefix: [0x84, 0xC0, 0xEF])
+        return SimulatedDevice(
+            device: SSDPDevice(
+                udn: "uuid:\(random.uuid())",
+                deviceType: "urn:schemas-upnp-org:device:tvdevice:1",
+                friendlyName: "DIAL TV \(number)",
+                manufacturer: "ssdp-sim",
+                modelName: "DIAL Reference TV",
+                services: [Self.dialService]
+            ),
+            server: "Linux/2.6 UPnP/1.1 quick_ssdp/1.1",
+            extraHeaders: [SSDPHeaderField(name: "WAKEUP", value: "MAC=\(mac.text(separator: ":"));Timeout=10")],
+            // quick_ssdp.c's answer (§2.2).
+            responseHeaders: [
+                .init(name: "LOCATION", value: "{location}"), .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"),
+                .init(name: "EXT", value: ""), .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"),
+                .init(name: "SERVER", value: "{server}"), .init(name: "ST", value: "{st}"),
+                .init(name: "USN", value: "{usn}"),
+                .init(name: "WAKEUP", value: "MAC=\(mac.text(separator: ":"));Timeout=10"),
+            ],
+            behaviour: SSDPDeviceBehaviour(delay: .immediate, chatter: [.notifies]),
+            web: DeviceWeb(
+                realPort: 56_789,
+                descriptionPath: "/dd.xml",
+                dial: DIALConfiguration(descriptionPath: "/dd.xml", applicationPath: "/apps/")
+            )
+        )
+    }
+
+    /// A Philips Hue bridge (§2.7): `hue-bridgeid`, `max-age=100`, a HOST header in its answers, and its
+    /// chatty habit (three answers, each twice, whatever the search asked) as a default quirk.
+    public static let hue = SimulatorProfile(
+        name: "hue",
+        summary: "a Philips Hue bridge: hue-bridgeid, max-age=100, answers every search three times, twice"
+    ) { number, random in
+        let mac = random.mac(prefix: [0x00, 0x17, 0x88])
+        let bridgeID = mac.text(separator: "", upperCase: true).prefix(6) + "FFFE" + mac.text(separator: "", upperCase: true).suffix(6)
+        let header = SSDPHeaderField(name: "hue-bridgeid", value: String(bridgeID))
+        return SimulatedDevice(
+            device: SSDPDevice(
+                udn: "uuid:2f402f80-da50-11e1-9b23-\(mac.text(separator: ""))",
+                deviceType: "urn:schemas-upnp-org:device:Basic:1",
+                friendlyName: "Philips hue \(number)",
+                manufacturer: "Royal Philips Electronics",
+                modelName: "Philips hue bridge 2015",
+                properties: [
+                    .init("manufacturerURL", "http://www.philips.com"), .init("modelNumber", "BSB002"),
+                    .init("serialNumber", mac.text(separator: "")), .init("presentationURL", "index.html"),
+                ]
+            ),
+            server: "Linux/3.14.0 UPnP/1.0 IpBridge/1.17.0",
+            maxAge: 100,
+            extraHeaders: [header],
+            responseHeaders: [
+                .init(name: "HOST", value: "239.255.255.250:1900"), .init(name: "EXT", value: ""),
+                .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"), .init(name: "LOCATION", value: "{location}"),
+                .init(name: "SERVER", value: "{server}"), header, .init(name: "ST", value: "{st}"),
+                .init(name: "USN", value: "{usn}"),
+            ],
+            behaviour: SSDPDeviceBehaviour(duplicates: 2, chatter: [.anyTarget]),
+            web: DeviceWeb(realPort: 80, descriptionPath: "/description.xml")
+        )
+    }
+
+    /// A Sonos ZonePlayer (§2.6) with its MediaServer and MediaRenderer, the household headers, and
+    /// `max-age = 1800` written with spaces.
+    public static let sonos = SimulatorProfile(
+        name: "sonos",
+        summary: "a Sonos ZonePlayer with MediaServer and MediaRenderer, X-RINCON household headers, :1400"
+    ) { number, random in
+        let mac = random.mac(prefix: [0x48, 0xA6, 0xB8])
+        let rincon = "RINCON_\(mac.text(separator: "", upperCase: true))01400"
+        let household = "Sonos_" + random.text(count: 26, from: Self.alphanumerics)
+        let sonosService = { (name: String) in
+            SSDPDeviceService(
+                serviceType: "urn:schemas-upnp-org:service:\(name):1",
+                urls: .init(scpd: "/xml/\(name)1.xml", control: "/\(name)/Control", event: "/\(name)/Event")
+            )
+        }
+        let embeddedService = { (device: String, domain: String, name: String) in
+            SSDPDeviceService(
+                serviceType: "urn:\(domain):service:\(name):1",
+                urls: .init(
+                    scpd: "/xml/\(name)1.xml",
+                    control: "/\(device)/\(name)/Control",
+                    event: "/\(device)/\(name)/Event"
+                )
+            )
+        }
+        let upnp = "schemas-upnp-org"
+        return SimulatedDevice(
+            device: SSDPDevice(
+                udn: "uuid:\(rincon)",
+                deviceType: "urn:schemas-upnp-org:device:ZonePlayer:1",
+                friendlyName: "Sonos One \(number)",
+                manufacturer: "Sonos, Inc.",
+                modelName: "Sonos One",
+                properties: [.init("modelNumber", "S18"), .init("roomName", "Room \(number)")],
+                services: ["AlarmClock", "MusicServices", "DeviceProperties", "SystemProperties", "ZoneGroupTopology",
+                    "GroupManagement"].map(sonosService),
+                embeddedDevices: [
+                    SSDPDevice(
+                        udn: "uuid:\(rincon)_MS",
+                        deviceType: "urn:schemas-upnp-org:device:MediaServer:1",
+                        friendlyName: "Sonos One \(number) Media Server",
+                        manufacturer: "Sonos, Inc.",
+                        modelName: "Sonos One",
+                        services: [
+                            embeddedService("MediaServer", upnp, "ContentDirectory"),
+                            embeddedService("MediaServer", upnp, "ConnectionManager"),
+                        ]
+                    ),
+                    SSDPDevice(
+                        udn: "uuid:\(rincon)_MR",
+                        deviceType: "urn:schemas-upnp-org:device:MediaRenderer:1",
+                        friendlyName: "Sonos One \(number) Media Renderer",
+                        manufacturer: "Sonos, Inc.",
+                        modelName: "Sonos One",
+                        services: [
+                            embeddedService("MediaRenderer", upnp, "RenderingControl"),
+                            embeddedService("MediaRenderer", upnp, "ConnectionManager"),
+                            embeddedService("MediaRenderer", upnp, "AVTransport"),
+                            embeddedService("MediaRenderer", "schemas-sonos-com", "Queue"),
+                            embeddedService("MediaRenderer", upnp, "GroupRenderingControl"),
+                        ]
+                    ),
+                ]
+            ),
+            server: "Linux UPnP/1.0 Sonos/96.1-79270 (ZPS14)",
+            extraHeaders: [
+                .init(name: "X-RINCON-HOUSEHOLD", value: household), .init(name: "X-RINCON-BOOTSEQ", value: "{bootId}"),
+            ],
+            // The newer-firmware answer (§2.6).
+            responseHeaders: [
+                .init(name: "CACHE-CONTROL", value: "max-age = {maxAge}"), .init(name: "EXT", value: ""),
+                .init(name: "LOCATION", value: "{location}"), .init(name: "SERVER", value: "{server}"),
+                .init(name: "ST", value: "{st}"), .init(name: "USN", value: "{usn}"),
+                .init(name: "X-RINCON-HOUSEHOLD", value: household), .init(name: "X-RINCON-BOOTSEQ", value: "{bootId}"),
+                .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"), .init(name: "X-RINCON-VARIANT", value: "2"),
+                .init(
+                    name: "HOUSEHOLD.SMARTSPEAKER.AUDIO",
+                    value: "\(household).\(random.text(count: 20, from: Self.alphanumerics))"
+                ),
+                .init(name: "LOCATION.SMARTSPEAKER.AUDIO", value: "lc_\(random.text(count: 32, from: "0123456789abcdef"))"),
+                .init(name: "SECURELOCATION.UPNP.ORG", value: "https://{host}:1443/xml/device_description.xml"),
+            ],
+            web: DeviceWeb(realPort: 1400, descriptionPath: "/xml/device_description.xml")
+        )
+    }
+
+    /// An Internet Gateway Device as miniupnpd 2.3 serves it (§2.8): the root with WANDevice and
+    /// WANConnectionDevice embedded, each with its own UUID, so `ssdp:all` yields 3 + 2·2 + 3 = 10 answers.
+    public static let igd = SimulatorProfile(
+        name: "igd",
+        summary: "a miniupnpd InternetGatewayDevice:1 with WANDevice and WANConnectionDevice, rootDesc.xml"
+    ) { number, random in
+        let service = { (type: String, file: String, path: String) in
+            SSDPDeviceService(
+                serviceType: "urn:schemas-upnp-org:service:\(type):1",
+                urls: .init(scpd: "/\(file).xml", control: "/ctl/\(path)", event: "/evt/\(path)")
+            )
+        }
+        return SimulatedDevice(
+            device: SSDPDevice(
+                udn: "uuid:\(random.uuid())",
+                deviceType: "urn:schemas-upnp-org:device:InternetGatewayDevice:1",
+                friendlyName: "OpenWrt router \(number)",
+                manufacturer: "MiniUPnP",
+                modelName: "MiniUPnPd",
+                properties: [.init("modelNumber", "2.3.11"), .init("serialNumber", "00000000")],
+                services: [service("Layer3Forwarding", "L3F", "L3F")],
+                embeddedDevices: [
+                    SSDPDevice(
+                        udn: "uuid:\(random.uuid())",
+                        deviceType: "urn:schemas-upnp-org:device:WANDevice:1",
+                        friendlyName: "WANDevice",
+                        manufacturer: "MiniUPnP",
+                        modelName: "WAN Device",
+                        services: [service("WANCommonInterfaceConfig", "WANCfg", "CmnIfCfg")],
+                        embeddedDevices: [
+                            SSDPDevice(
+                                udn: "uuid:\(random.uuid())",
+                                deviceType: "urn:schemas-upnp-org:device:WANConnectionDevice:1",
+                                friendlyName: "WANConnectionDevice",
+                                manufacturer: "MiniUPnP",
+                                modelName: "MiniUPnPd",
+                                services: [service("WANIPConnection", "WANIPCn", "IPConn")]
+                            )
+                        ]
+                    )
+                ]
+            ),
+            server: "OpenWrt/22.03 UPnP/1.1 MiniUPnPd/2.3.11",
+            extraHeaders: Self.nls(bootID: "{bootId}"),
+            // minissdp.c's SendSSDPResponse, in the order it writes (§2.8; no DATE, no SECURELOCATION).
+            responseHeaders: [
+                .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"), .init(name: "ST", value: "{st}"),
+                .init(name: "USN", value: "{usn}"), .init(name: "EXT", value: ""),
+                .init(name: "SERVER", value: "{server}"), .init(name: "LOCATION", value: "{location}"),
+            ] + Self.nls(bootID: "{bootId}") + [
+                .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"), .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
+            ],
+            web: DeviceWeb(realPort: 5000, descriptionPath: "/rootDesc.xml")
+        )
+    }
+
+    /// A DLNA media server as MiniDLNA answers (§2.9): MediaServer:1 with ContentDirectory,
+    /// ConnectionManager and X_MS_MediaReceiverRegistrar, and `Content-Length: 0` in its answers.
+    public static let dlnaServer = SimulatorProfile(
+        name: "dlna-server",
+        summary: "a MiniDLNA MediaServer:1: ContentDirectory, ConnectionManager, X_MS_MediaReceiverRegistrar"
+    ) { number, random in
+        let service = { (type: String, file: String) in
+            SSDPDeviceService(
+                serviceType: type,
+                serviceID: type.replacing(":service:", with: ":serviceId:").split(separator: ":").dropLast()
+                    .joined(separator: ":"),
+                urls: .init(scpd: "/\(file).xml", control: "/ctl/\(file)", event: "/evt/\(file)")
+            )
+        }
+        return SimulatedDevice(
+            device: SSDPDevice(
+                udn: "uuid:\(random.uuid())",
+                deviceType: "urn:schemas-upnp-org:device:MediaServer:1",
+                friendlyName: "media-\(number): minidlna",
+                manufacturer: "Justin Maggard",
+                modelName: "Windows Media Connect compatible (MiniDLNA)",
+                properties: [.init("modelNumber", "1.3.0"), .init("serialNumber", "00000000")],
+                services: [
+                    service("urn:schemas-upnp-org:service:ContentDirectory:1", "ContentDir"),
+                    service("urn:schemas-upnp-org:service:ConnectionManager:1", "ConnectionMgr"),
+                    service("urn:microsoft.com:service:X_MS_MediaReceiverRegistrar:1", "X_MS_MediaReceiverRegistrar"),
+                ]
+            ),
+            server: "Linux/5.10 DLNADOC/1.50 UPnP/1.0 MiniDLNA/1.3.0",
+            // minissdp.c's answer (§2.9; no DATE).
+            responseHeaders: [
+                .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"), .init(name: "ST", value: "{st}"),
+                .init(name: "USN", value: "{usn}"), .init(name: "EXT", value: ""),
+                .init(name: "SERVER", value: "{server}"), .init(name: "LOCATION", value: "{location}"),
+                .init(name: "Content-Length", value: "0"),
+            ],
+            web: DeviceWeb(realPort: 8200, descriptionPath: "/rootDesc.xml")
+        )
+    }
+
+    /// A first-generation Chromecast from the DIAL era (§2.3), with libupnp's OPT/01-NLS/X-User-Agent
+    /// signature; its DIAL application URL lists the running app.
+    public static let chromecastLegacy = SimulatorProfile(
+        name: "chromecast-legacy",
+        summary: "a DIAL-era Chromecast: :8008/ssdp/device-desc.xml, libupnp OPT/01-NLS headers"
+    ) { number, random in
+        let nls = random.uuid().replacing("-", with: "")
+        return SimulatedDevice(
+            device: SSDPDevice(
+                udn: "uuid:\(random.uuid())",
+                deviceType: "urn:dial-multiscreen-org:device:dial:1",
+                friendlyName: "Chromecast \(number)",
+                manufacturer: "Google Inc.",
+                modelName: "Eureka Dongle",
+                services: [Self.dialService]
+            ),
+            server: "Linux/4.9.113, UPnP/1.0, Portable SDK for UPnP devices/1.6.18",
+            extraHeaders: Self.nls(bootID: nls) + [.init(name: "X-User-Agent", value: "redsonic")],
+            // libupnp 1.6's answer (§2.3; no DATE).
+            responseHeaders: [
+                .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"), .init(name: "EXT", value: ""),
+                .init(name: "LOCATION", value: "{location}"),
+            ] + Self.nls(bootID: nls) + [
+                .init(name: "SERVER", value: "{server}"), .init(name: "X-User-Agent", value: "redsonic"),
+                .init(name: "ST", value: "{st}"), .init(name: "USN", value: "{usn}"),
+                .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"), .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
+            ],
+            web: DeviceWeb(
+                realPort: 8008,
+                descriptionPath: "/ssdp/device-desc.xml",
+                dial: DIALConfiguration(
+                    descriptionPath: "/ssdp/device-desc.xml",
+                    applicationPath: "/apps/",
+                    redirectsToRunningApp: true
+                )
+            )
+        )
+    }
+
+    /// DIAL's one service, with the placeholder URLs the reference server writes.
+    private static let dialService = SSDPDeviceService(
+        serviceType: "urn:dial-multiscreen-org:service:dial:1",
+        serviceID: "urn:dial-multiscreen-org:serviceId:dial",
+        urls: .init(scpd: "/ssdp/notfound", control: "/ssdp/notfound", event: "/ssdp/notfound")
+    )
+
+    /// libupnp's and miniupnpd's `OPT` and `01-NLS` pair.
+    private static func nls(bootID: String) -> [SSDPHeaderField] {
+        [
+            .init(name: "OPT", value: "\"http://schemas.upnp.org/upnp/1/0/\"; ns=01"),
+            .init(name: "01-NLS", value: bootID),
+        ]
+    }
+
+    private static let alphanumerics = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+}
+
+/// A MAC address drawn for a profile, written the ways devices write it.
+struct MACAddress {
+    var bytes: [UInt8]
+
+    func text(separator: String, upperCase: Bool = false) -> String {
+        bytes.map { byte in
+            let digits = String(byte, radix: 16, uppercase: upperCase)
+            return byte < 16 ? "0" + digits : digits
+        }.joined(separator: separator)
+    }
+}
+
+extension SSDPRandom {
+    /// A MAC address with the maker's `prefix` (OUI) and random last three bytes.
+    mutating func mac(prefix: [UInt8]) -> MACAddress {
+        MACAddress(bytes: prefix + (0..<3).map { _ in UInt8.random(in: 0...255, using: &self) })
+    }
+
+    /// `count` characters drawn from `alphabet`.
+    mutating func text(count: Int, from alphabet: String) -> String {
+        let characters = Array(alphabet)
+        return String((0..<count).map { _ in characters[Int.random(in: 0..<characters.count, using: &self)] })
+    }
+}

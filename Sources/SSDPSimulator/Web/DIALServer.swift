@@ -1,0 +1,162 @@
+import NIOConcurrencyHelpers
+import SSDPCore
+
+/// A DIAL 2.2 server's REST side, with the status codes of the Netflix reference server
+/// (`Netflix/dial-reference:server/dial_server.c`):
+///
+/// - `GET  <app>[?clientDialVer=2.1]`: the app's status XML, 404 for an unknown app. `hidden` is reported
+///   as `stopped` to clients older than 2.1.
+/// - `POST <app>`: launch with the body as payload: 201 and a `Location` of the instance (also when it
+///   already runs), 413 above 4,096 bytes.
+/// - `DELETE <app>/run`: stop: 200, 404 when not running, 403 when the app does not allow stopping.
+/// - `POST <app>/run/hide`: 200, 404 when not running.
+/// - `POST <app>/dial_data`: `name=value&…` echoed in the status's `<additionalData>`; 413 above 4,096 bytes.
+/// - `OPTIONS`: the CORS preflight, 204. A request whose `Origin` the app does not allow gets 403.
+final class DIALServer: Sendable {
+    let configuration: DIALConfiguration
+    /// The `Application-URL` path with its final slash.
+    let applicationPath: String
+    private let udn: String
+    private let states: NIOLockedValueBox<[String: AppState]>
+
+    /// The largest launch payload or dial_data body (`DIAL_MAX_PAYLOAD` of the reference server).
+    static let maximumPayload = 4_096
+
+    private struct AppState {
+        enum Phase: String { case running, stopped, hidden }
+        var phase = Phase.stopped
+        var additionalData: [(String, String)] = []
+    }
+
+    init(udn: String, configuration: DIALConfiguration) {
+        self.udn = udn
+        self.configuration = configuration
+        let path = configuration.applicationPath
+        applicationPath = path.hasSuffix("/") ? path : path + "/"
+        states = NIOLockedValueBox(Dictionary(uniqueKeysWithValues: configuration.apps.map { ($0.name, AppState()) }))
+    }
+
+    /// The answer for a path under the application URL, or `nil` when `request` is for another path.
+    func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
+        let path = request.path
+        if path == applicationPath || path + "/" == applicationPath {
+            guard configuration.redirectsToRunningApp else { return nil }
+            guard request.method == "GET" else { return .methodNotAllowed(allow: "GET") }
+            let running = states.withLockedValue { states in
+                configuration.apps.first { states[$0.name]?.phase == .running }
+            }
+            guard let running else { return .status(204) }
+            return .status(302, headers: [location(request, running.name)])
+        }
+        guard path.hasPrefix(applicationPath) else { return nil }
+        let parts = path.dropFirst(applicationPath.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = parts.first.flatMap({ String($0).percentDecoded }),
+            let app = configuration.apps.first(where: { $0.name == name })
+        else { return .status(404) }
+        let rest = parts.dropFirst().map(String.init)
+        guard [[], ["run"], ["run", "hide"], ["dial_data"]].contains(rest) else { return .status(404) }
+
+        let origin = request.headers["origin"]
+        if let origin, !app.allowedOrigins.contains(origin) { return .status(403) }
+        let cors = origin.map { [SSDPHeaderField(name: "Access-Control-Allow-Origin", value: $0)] } ?? []
+        let allowed = rest.isEmpty ? "GET, POST, OPTIONS" : rest == ["run"] ? "DELETE, OPTIONS" : "POST, OPTIONS"
+        var response: DeviceHTTPResponse
+        switch (request.method, rest) {
+        case ("OPTIONS", _):
+            response = .status(
+                204,
+                headers: [
+                    SSDPHeaderField(name: "Access-Control-Allow-Methods", value: allowed),
+                    SSDPHeaderField(name: "Access-Control-Allow-Headers", value: "Content-Type, Origin"),
+                    SSDPHeaderField(name: "Access-Control-Max-Age", value: "86400"),
+                ]
+            )
+            response.body = ""
+        case ("GET", []), ("HEAD", []):
+            response = status(of: app, clientVersion: request.query["clientDialVer"].flatMap { Double($0) })
+        case ("POST", []):
+            response = launch(app, request)
+        case ("DELETE", ["run"]):
+            response = stop(app)
+        case ("POST", ["run", "hide"]):
+            response = hide(app)
+        case ("POST", ["dial_data"]):
+            response = data(for: app, request.body)
+        default:
+            response = .methodNotAllowed(allow: allowed)
+        }
+        response.headers += cors
+        return response
+    }
+
+    private func status(of app: DIALApp, clientVersion: Double?) -> DeviceHTTPResponse {
+        let state = states.withLockedValue { $0[app.name] ?? AppState() }
+        let phase = state.phase == .hidden && (clientVersion ?? 0) < 2.1 ? .stopped : state.phase
+        let data = state.additionalData.map { "<\($0.0)>\(SSDPRootDevice.escaped($0.1))</\($0.0)>" }.joined()
+        let link = state.phase == .stopped ? "" : "\n  <link rel=\"run\" href=\"run\"/>"
+        return .xml(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <service xmlns="urn:dial-multiscreen-org:schemas:dial" dialVer="2.2">
+              <name>\(SSDPRootDevice.escaped(app.name))</name>
+              <options allowStop="\(app.allowStop)"/>
+              <state>\(phase.rawValue)</state>\(link)
+              <additionalData>\(data)</additionalData>
+            </service>
+
+            """
+        )
+    }
+
+    private func launch(_ app: DIALApp, _ request: DeviceHTTPRequest) -> DeviceHTTPResponse {
+        guard request.body.count <= Self.maximumPayload else { return .status(413) }
+        states.withLockedValue { $0[app.name, default: AppState()].phase = .running }
+        var response = DeviceHTTPResponse.status(201, headers: [location(request, app.name)])
+        let payload = String(decoding: request.body, as: UTF8.self)
+        response.actions = [DeviceAction(udn: udn, name: "dial-launch", value: payload.isEmpty ? app.name : "\(app.name) \(payload)")]
+        return response
+    }
+
+    private func stop(_ app: DIALApp) -> DeviceHTTPResponse {
+        guard app.allowStop else { return .status(403) }
+        let wasRunning = states.withLockedValue { states in
+            guard let phase = states[app.name]?.phase, phase != .stopped else { return false }
+            states[app.name]?.phase = .stopped
+            return true
+        }
+        guard wasRunning else { return .status(404) }
+        return DeviceHTTPResponse(status: 200, actions: [DeviceAction(udn: udn, name: "dial-stop", value: app.name)])
+    }
+
+    private func hide(_ app: DIALApp) -> DeviceHTTPResponse {
+        let wasRunning = states.withLockedValue { states in
+            guard let phase = states[app.name]?.phase, phase != .stopped else { return false }
+            states[app.name]?.phase = .hidden
+            return true
+        }
+        guard wasRunning else { return .status(404) }
+        return DeviceHTTPResponse(status: 200, actions: [DeviceAction(udn: udn, name: "dial-hide", value: app.name)])
+    }
+
+    private func data(for app: DIALApp, _ body: [UInt8]) -> DeviceHTTPResponse {
+        guard body.count <= Self.maximumPayload else { return .status(413) }
+        var pairs: [(String, String)] = []
+        for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            // Each name becomes an XML element: letters, digits, '-' and '_' only.
+            guard let first = name.unicodeScalars.first, first.properties.isAlphabetic,
+                name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0)) }),
+                let value = (parts.count > 1 ? String(parts[1]) : "").replacing("+", with: " ").percentDecoded
+            else { return .status(400) }
+            pairs.append((name, value))
+        }
+        states.withLockedValue { $0[app.name, default: AppState()].additionalData = pairs }
+        let text = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        return DeviceHTTPResponse(status: 200, actions: [DeviceAction(udn: udn, name: "dial-data", value: "\(app.name) \(text)")])
+    }
+
+    private func location(_ request: DeviceHTTPRequest, _ app: String) -> SSDPHeaderField {
+        SSDPHeaderField(name: "Location", value: "\(request.origin)\(applicationPath)\(app)/run")
+    }
+}

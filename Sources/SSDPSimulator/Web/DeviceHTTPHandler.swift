@@ -1,0 +1,98 @@
+import NIOCore
+import NIOHTTP1
+import SSDPCore
+
+/// Reads one HTTP request whole and answers it from an `HTTPSite`: the simulator's descriptions and the
+/// devices' APIs.
+///
+/// Bad input never costs more than the limits: request headers above `maximumHeaderSize` get 431, a body
+/// above `maximumBodySize` gets 413 (both close the connection at once), and a client that does not finish
+/// its request within the idle timeout is disconnected. One request per connection (`Connection: close`).
+final class DeviceHTTPHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// The most header bytes (request line and header lines) read.
+    static let maximumHeaderSize = 8_192
+    /// The most body bytes read; the largest a device takes is a DIAL payload of 4,096 bytes, so one a
+    /// little larger still gets the device's own 413.
+    static let maximumBodySize = 16_384
+
+    private let site: any HTTPSite
+    private let onEvent: @Sendable (SimulatorEvent) -> Void
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    private var answered = false
+
+    init(site: any HTTPSite, onEvent: @escaping @Sendable (SimulatorEvent) -> Void) {
+        self.site = site
+        self.onEvent = onEvent
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !answered else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            let size = head.uri.utf8.count + head.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+            guard size <= Self.maximumHeaderSize else {
+                respond(to: head, with: .status(431), context: context)
+                return
+            }
+            self.head = head
+        case .body(var buffer):
+            guard let head else { return }
+            guard body.count + buffer.readableBytes <= Self.maximumBodySize else {
+                respond(to: head, with: .status(413), context: context)
+                return
+            }
+            body += buffer.readBytes(length: buffer.readableBytes) ?? []
+        case .end:
+            guard let head else { return }
+            let local = context.channel.localAddress
+            let request = DeviceHTTPRequest(
+                method: "\(head.method)",
+                target: head.uri,
+                headers: Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }) { $1 },
+                body: body,
+                origin: "http://\(local?.ipAddress ?? "127.0.0.1"):\(local?.port ?? 80)"
+            )
+            respond(to: head, with: site.respond(to: request), context: context)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent {
+            context.close(promise: nil)  // a client too slow to finish its request
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    private func respond(to request: HTTPRequestHead, with response: DeviceHTTPResponse, context: ChannelHandlerContext) {
+        answered = true
+        var headers = HTTPHeaders()
+        for field in response.headers {
+            headers.add(name: field.name, value: field.value)
+        }
+        headers.add(name: "Content-Length", value: "\(response.body.utf8.count)")
+        headers.add(name: "Connection", value: "close")
+        let status = HTTPResponseStatus(statusCode: response.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
+        if request.method != .HEAD, !response.body.isEmpty {
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: response.body)))),
+                promise: nil
+            )
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+        onEvent(.httpRequest(method: "\(request.method)", path: request.uri, status: response.status))
+        for action in response.actions {
+            onEvent(.deviceAction(action))
+        }
+    }
+}
+
+@available(*, unavailable)
+extension DeviceHTTPHandler: Sendable {}

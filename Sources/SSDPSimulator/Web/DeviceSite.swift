@@ -1,0 +1,85 @@
+import SSDPCore
+
+/// The HTTP side of one device with a server of its own, as the real device lays it out: the description
+/// at its path (and DIAL's copy with `Application-URL`), a service description at each SCPDURL, and the
+/// device's API. Every path is fixed when the device starts; nothing a request says reaches the file system.
+struct DeviceSite: HTTPSite {
+    let device: SimulatedDevice
+    let roku: RokuECPServer?
+    let dial: DIALServer?
+    private let description: String
+    private let serviceDescriptionPaths: Set<String>
+
+    init(device: SimulatedDevice) {
+        self.device = device
+        description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
+        serviceDescriptionPaths = Set(device.serviceDescriptionPaths(prefix: ""))
+        roku = device.web.roku.map { RokuECPServer(device: device.device, configuration: $0) }
+        dial = device.web.dial.map { DIALServer(udn: device.device.udn, configuration: $0) }
+    }
+
+    func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
+        let path = request.path
+        if path == device.web.descriptionPath || path == device.web.dial?.descriptionPath {
+            guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
+            var headers: [SSDPHeaderField] = []
+            if let dial, path == dial.configuration.descriptionPath {
+                headers.append(
+                    SSDPHeaderField(name: "Application-URL", value: request.origin + dial.configuration.applicationPath)
+                )
+            }
+            return .xml(description, headers: headers)
+        }
+        if serviceDescriptionPaths.contains(path) {
+            guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
+            return .xml(SSDPRootDevice.emptyServiceDescriptionXML)
+        }
+        return roku?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
+    }
+
+    /// The server path of a URL as a description writes it: absolute paths as they are, relative ones
+    /// against the description's directory (a Roku's `ecp_SCPD.xml` is `/ecp_SCPD.xml`).
+    static func path(of url: String, relativeTo descriptionPath: String) -> String {
+        if url.hasPrefix("/") { return url }
+        let directory = descriptionPath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        return directory.joined(separator: "/") + "/" + url
+    }
+}
+
+/// The documents of a simulator's devices that share its HTTP server, made when they are asked for rather
+/// than kept (a description is a kilobyte or two; a simulator may run ten thousand devices):
+/// `/device/N/description.xml` and `/device/N/service/K/scpd.xml`, N and K counted from 0.
+struct DescriptionDocuments: HTTPSite {
+    let devices: [SimulatedDevice]
+
+    func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
+        guard let document = document(at: request.path) else { return .status(404) }
+        guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
+        return .xml(document)
+    }
+
+    /// The document at `path`, or `nil` for any other path.
+    func document(at path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        // "", "device", N, then "description.xml" or "service", K, "scpd.xml"
+        guard parts.count >= 4, parts[0].isEmpty, parts[1] == "device", let index = Self.number(parts[2]),
+            index < devices.count, devices[index].web.realPort == nil
+        else { return nil }
+        let root = devices[index].rootDevice(baseURL: "", defaultBootID: 0)
+        switch parts.count {
+        case 4 where parts[3] == "description.xml":
+            return root.descriptionXML(basePath: "/device/\(index)")
+        case 6 where parts[3] == "service" && parts[5] == "scpd.xml":
+            guard let service = Self.number(parts[4]), service < root.serviceCount else { return nil }
+            return SSDPRootDevice.emptyServiceDescriptionXML
+        default:
+            return nil
+        }
+    }
+
+    /// A decimal number written the one way the server writes it: digits only, no sign, no leading zero.
+    private static func number(_ text: Substring) -> Int? {
+        guard let value = Int(text), value >= 0, String(value) == text else { return nil }
+        return value
+    }
+}

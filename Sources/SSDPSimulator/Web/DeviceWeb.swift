@@ -1,0 +1,174 @@
+import SSDPCore
+
+/// What a simulated device serves over HTTP: its description at the path the real device uses, and the
+/// device's own API where a profile has one (Roku's ECP, a DIAL server).
+public struct DeviceWeb: Hashable, Sendable {
+    /// The port the real device serves on (a Roku's 8060). A device with one gets an HTTP server of its own
+    /// with its paths at the root, as on the real device; a live simulator binds it to any free port unless
+    /// `--http-port` fixes the first. A device without one (`generic`) is served on the simulator's shared
+    /// HTTP server under `/device/N`, so ten thousand of them need one socket.
+    public var realPort: Int?
+    /// The path of the description that LOCATION points at.
+    public var descriptionPath: String
+    /// The Roku External Control Protocol, for a Roku.
+    public var roku: RokuConfiguration?
+    /// A DIAL server, for a TV or a streaming stick.
+    public var dial: DIALConfiguration?
+
+    public init(
+        realPort: Int? = nil,
+        descriptionPath: String = "/description.xml",
+        roku: RokuConfiguration? = nil,
+        dial: DIALConfiguration? = nil
+    ) {
+        self.realPort = realPort
+        self.descriptionPath = descriptionPath
+        self.roku = roku
+        self.dial = dial
+    }
+
+    /// Where the device's paths start: the root of `host:port` for a device with a server of its own,
+    /// `/device/index` on a shared server.
+    public func baseURL(host: String, port: Int, index: Int) -> String {
+        realPort == nil ? "http://\(host):\(port)/device/\(index)" : "http://\(host):\(port)"
+    }
+}
+
+/// A Roku's ECP: the answers of `/query/device-info` and the installed channels (apps).
+public struct RokuConfiguration: Hashable, Sendable {
+    /// The elements of `<device-info>`, in order, as a real Roku writes them; `friendly-device-name` and
+    /// `udn` are taken from the device.
+    public var deviceInfo: [SSDPDeviceProperty]
+    public var apps: [RokuApp]
+
+    public init(deviceInfo: [SSDPDeviceProperty], apps: [RokuApp]) {
+        self.deviceInfo = deviceInfo
+        self.apps = apps
+    }
+}
+
+/// A channel installed on a Roku.
+public struct RokuApp: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var version: String
+
+    public init(id: String, name: String, version: String) {
+        self.id = id
+        self.name = name
+        self.version = version
+    }
+}
+
+/// A DIAL server (DIAL 2.2, as the Netflix reference server behaves).
+public struct DIALConfiguration: Hashable, Sendable {
+    /// The path of the description that carries the `Application-URL` header (`/dd.xml`). When it is the
+    /// device's description path, that one description carries it.
+    public var descriptionPath: String
+    /// The path the `Application-URL` header points at; an app's URL is this path, a slash if it lacks
+    /// one, and the app's name.
+    public var applicationPath: String
+    public var apps: [DIALApp]
+    /// `GET` on the application path redirects to the running app, or answers 204 when none runs (Google
+    /// Cast); the reference server answers 404.
+    public var redirectsToRunningApp: Bool
+
+    public init(
+        descriptionPath: String,
+        applicationPath: String,
+        apps: [DIALApp] = DIALApp.defaults,
+        redirectsToRunningApp: Bool = false
+    ) {
+        self.descriptionPath = descriptionPath
+        self.applicationPath = applicationPath
+        self.apps = apps
+        self.redirectsToRunningApp = redirectsToRunningApp
+    }
+}
+
+/// An app a DIAL server can launch.
+public struct DIALApp: Hashable, Sendable {
+    /// The name in the app's URL (`YouTube`).
+    public var name: String
+    /// Whether a client may stop the app (`<options allowStop>`); a stop is refused with 403 otherwise.
+    public var allowStop: Bool
+    /// The web origins a request with an `Origin` header may come from (DIAL 2.x §6.1); requests without
+    /// one are always served, as from a phone app.
+    public var allowedOrigins: [String]
+
+    public init(name: String, allowStop: Bool = true, allowedOrigins: [String] = []) {
+        self.name = name
+        self.allowStop = allowStop
+        self.allowedOrigins = allowedOrigins
+    }
+
+    /// YouTube and Netflix, as on a DIAL TV.
+    public static let defaults = [
+        DIALApp(name: "YouTube", allowedOrigins: ["https://www.youtube.com"]),
+        DIALApp(name: "Netflix", allowedOrigins: ["https://www.netflix.com"]),
+    ]
+}
+
+/// One HTTP endpoint a device serves, for `ssdp-sim profiles NAME` and the README.
+public struct DeviceHTTPEndpoint: Hashable, Sendable {
+    /// `GET`, `POST`, `DELETE` (several as `GET, POST`).
+    public var methods: String
+    /// The path, `{key}`-style for a variable part.
+    public var path: String
+    public var summary: String
+}
+
+extension SimulatedDevice {
+    /// Every endpoint of the device's own HTTP server (or, for a device on the shared server, its paths
+    /// under `/device/N`), in the order a client meets them.
+    public var httpEndpoints: [DeviceHTTPEndpoint] {
+        let prefix = web.realPort == nil ? "/device/N" : ""
+        var endpoints = [DeviceHTTPEndpoint(methods: "GET", path: prefix + web.descriptionPath, summary: "device description (LOCATION)")]
+        if let dial = web.dial, dial.descriptionPath != web.descriptionPath {
+            endpoints.append(.init(methods: "GET", path: dial.descriptionPath, summary: "DIAL device description with Application-URL"))
+        } else if web.dial != nil {
+            endpoints[0].summary += ", with DIAL's Application-URL header"
+        }
+        for path in serviceDescriptionPaths(prefix: prefix) {
+            endpoints.append(.init(methods: "GET", path: path, summary: "service description (SCPD)"))
+        }
+        if web.roku != nil {
+            endpoints += [
+                .init(methods: "GET", path: "/query/device-info", summary: "ECP device info (serial, model, software, power mode)"),
+                .init(methods: "GET", path: "/query/apps", summary: "installed channels"),
+                .init(methods: "GET", path: "/query/active-app", summary: "the channel in front"),
+                .init(methods: "GET", path: "/query/media-player", summary: "player state"),
+                .init(methods: "POST", path: "/keypress/{key}", summary: "press a key (recorded as an action)"),
+                .init(methods: "POST", path: "/keydown/{key}", summary: "hold a key (recorded)"),
+                .init(methods: "POST", path: "/keyup/{key}", summary: "release a key (recorded)"),
+                .init(methods: "POST", path: "/launch/{id}", summary: "launch a channel (recorded; 404 for an unknown id)"),
+                .init(methods: "POST", path: "/input", summary: "send input parameters (recorded)"),
+            ]
+        }
+        if let dial = web.dial {
+            let base = dial.applicationPath.hasSuffix("/") ? dial.applicationPath : dial.applicationPath + "/"
+            if dial.redirectsToRunningApp {
+                endpoints.append(.init(methods: "GET", path: base, summary: "302 to the running app, 204 when idle"))
+            }
+            let apps = dial.apps.map(\.name).joined(separator: ", ")
+            endpoints += [
+                .init(methods: "GET", path: base + "{app}", summary: "DIAL app status (apps: \(apps))"),
+                .init(methods: "POST", path: base + "{app}", summary: "launch: 201 + Location, 413 over 4096 bytes"),
+                .init(methods: "DELETE", path: base + "{app}/run", summary: "stop: 200, 404 when not running"),
+                .init(methods: "POST", path: base + "{app}/run/hide", summary: "hide: 200, 404 when not running"),
+                .init(methods: "POST", path: base + "{app}/dial_data", summary: "additionalData for the status"),
+                .init(methods: "OPTIONS", path: base + "{app}", summary: "CORS preflight: 204"),
+            ]
+        }
+        return endpoints
+    }
+
+    /// The path of each distinct service description, as the description's SCPDURLs resolve.
+    func serviceDescriptionPaths(prefix: String) -> [String] {
+        var seen = Set<String>()
+        return device.allDevices.flatMap(\.services).enumerated().map { index, service in
+            let scpd = service.urls?.scpd ?? SSDPRootDevice.simulatorURLs(basePath: prefix, service: index).scpd
+            return DeviceSite.path(of: scpd, relativeTo: prefix + web.descriptionPath)
+        }.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,143 @@
+import SSDPCore
+
+/// One HTTP request to a simulated device, read whole.
+public struct DeviceHTTPRequest: Sendable {
+    public var method: String
+    /// The path without the query, as sent (percent-encoding kept).
+    public var path: String
+    /// The query's `name=value` pairs (percent-encoding kept).
+    public var query: [String: String]
+    /// Header values by lower-case name; the last one wins.
+    public var headers: [String: String]
+    public var body: [UInt8]
+    /// The server's own origin as the client reached it, `http://192.168.1.20:8060`, for URLs in answers.
+    public var origin: String
+
+    public init(
+        method: String,
+        target: String,
+        headers: [String: String] = [:],
+        body: [UInt8] = [],
+        origin: String
+    ) {
+        self.method = method
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        self.path = String(parts[0])
+        var query: [String: String] = [:]
+        for pair in parts.dropFirst().first?.split(separator: "&") ?? [] {
+            let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            query[String(nameAndValue[0])] = nameAndValue.count > 1 ? String(nameAndValue[1]) : ""
+        }
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.origin = origin
+    }
+}
+
+/// The answer to a `DeviceHTTPRequest`, and what the request made the device do.
+public struct DeviceHTTPResponse: Sendable {
+    public var status: Int
+    /// Headers besides Content-Length and Connection, in order.
+    public var headers: [SSDPHeaderField]
+    public var body: String
+    /// What the device did (a key press, an app launched), for the event stream.
+    public var actions: [DeviceAction]
+
+    public init(status: Int, headers: [SSDPHeaderField] = [], body: String = "", actions: [DeviceAction] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.actions = actions
+    }
+
+    /// An XML document with status 200 (or `status`).
+    static func xml(_ body: String, status: Int = 200, headers: [SSDPHeaderField] = []) -> DeviceHTTPResponse {
+        DeviceHTTPResponse(
+            status: status,
+            headers: [SSDPHeaderField(name: "Content-Type", value: "text/xml; charset=\"utf-8\"")] + headers,
+            body: body
+        )
+    }
+
+    /// A bodyless answer with `status` (and a short text body saying it, for people using curl).
+    static func status(_ status: Int, headers: [SSDPHeaderField] = []) -> DeviceHTTPResponse {
+        DeviceHTTPResponse(
+            status: status,
+            headers: [SSDPHeaderField(name: "Content-Type", value: "text/plain; charset=utf-8")] + headers,
+            body: "\(status) \(reasonPhrase(status))\n"
+        )
+    }
+
+    /// 405, with the methods `path` does take.
+    static func methodNotAllowed(allow: String) -> DeviceHTTPResponse {
+        .status(405, headers: [SSDPHeaderField(name: "Allow", value: allow)])
+    }
+
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 302: "Found"
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 413: "Payload Too Large"
+        case 431: "Request Header Fields Too Large"
+        default: "Status \(status)"
+        }
+    }
+}
+
+/// Something a client made a simulated device do, reported as `SimulatorEvent.deviceAction`, so a test can
+/// assert "my app pressed Home" or "my app launched YouTube".
+public struct DeviceAction: Hashable, Sendable {
+    /// The UDN of the device that did it.
+    public var udn: String
+    /// `keypress`, `keydown`, `keyup`, `launch`, `input` (Roku); `dial-launch`, `dial-stop`, `dial-hide`,
+    /// `dial-data` (DIAL).
+    public var name: String
+    /// The key, the app, or the payload.
+    public var value: String
+
+    public init(udn: String, name: String, value: String) {
+        self.udn = udn
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A set of HTTP paths and what they answer, behind one listening socket.
+protocol HTTPSite: Sendable {
+    func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse
+}
+
+extension String {
+    /// The text with `%XX` escapes decoded, or `nil` when an escape is broken or the result is not UTF-8.
+    var percentDecoded: String? {
+        var bytes: [UInt8] = []
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue)
+            else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import NIOConcurrencyHelpers
+import SSDPCore
+
+/// A Roku's External Control Protocol on port 8060 (developer.roku.com "External Control API"): queries of
+/// the device, its channels and the active one, and key presses and launches, which it records as
+/// `DeviceAction`s and which change what the queries answer (Home leaves a channel, PowerOff turns the
+/// screen off).
+final class RokuECPServer: Sendable {
+    private let device: SSDPDevice
+    let configuration: RokuConfiguration
+    private let state = NIOLockedValueBox(State())
+
+    private struct State {
+        /// The channel in front, `nil` on the home screen.
+        var activeApp: RokuApp?
+        var powerMode = "PowerOn"
+    }
+
+    init(device: SSDPDevice, configuration: RokuConfiguration) {
+        self.device = device
+        self.configuration = configuration
+    }
+
+    /// The answer for an ECP path, or `nil` when `request` is for another path.
+    func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        switch (parts.first, parts.count) {
+        case ("query", 2):
+            guard let document = query(String(parts.last!)) else { return nil }
+            guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
+            return .xml(document)
+        case ("keypress", 2), ("keydown", 2), ("keyup", 2), ("launch", 2), ("input", 1):
+            guard request.method == "POST" else { return .methodNotAllowed(allow: "POST") }
+            return command(String(parts.first!), argument: parts.count == 2 ? String(parts.last!) : nil, request)
+        default:
+            return nil
+        }
+    }
+
+    private func command(_ name: String, argument: String?, _ request: DeviceHTTPRequest) -> DeviceHTTPResponse {
+        let action = { (value: String) in DeviceAction(udn: self.device.udn, name: name, value: value) }
+        guard let argument else {  // input: the query's parameters, in a stable order
+            let value = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            return DeviceHTTPResponse(status: 200, actions: [action(value)])
+        }
+        guard let value = argument.percentDecoded, !value.isEmpty else { return .status(400) }
+        if name == "launch" {
+            guard let app = configuration.apps.first(where: { $0.id == value }) else { return .status(404) }
+            state.withLockedValue { $0.activeApp = app }
+            return DeviceHTTPResponse(status: 200, actions: [action(value)])
+        }
+        if name == "keypress" {
+            state.withLockedValue { state in
+                switch value.lowercased() {
+                case "home": state.activeApp = nil
+                case "poweroff": state.powerMode = "DisplayOff"
+                case "poweron": state.powerMode = "PowerOn"
+                default: break
+                }
+            }
+        }
+        return DeviceHTTPResponse(status: 200, actions: [action(value)])
+    }
+
+    private func query(_ name: String) -> String? {
+        let state = self.state.withLockedValue { $0 }
+        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n"
+        switch name {
+        case "device-info":
+            let fields =
+                [SSDPDeviceProperty("udn", String(device.udn.dropFirst("uuid:".count)))] + configuration.deviceInfo
+                + [
+                    SSDPDeviceProperty("friendly-device-name", device.friendlyName),
+                    SSDPDeviceProperty("power-mode", state.powerMode),
+                ]
+            let lines = fields.map { "\t<\($0.name)>\(SSDPRootDevice.escaped($0.value))</\($0.name)>\n" }
+            return header + "<device-info>\n" + lines.joined() + "</device-info>\n"
+        case "apps":
+            return header + "<apps>\n" + configuration.apps.map { "\t\(Self.element($0))\n" }.joined() + "</apps>\n"
+        case "active-app":
+            let app = state.activeApp.map(Self.element) ?? "<app>Roku</app>"
+            return header + "<active-app>\n\t\(app)\n</active-app>\n"
+        case "media-player":
+            let playing = state.activeApp == nil ? "close" : "play"
+            return header + "<player error=\"false\" state=\"\(playing)\"/>\n"
+        default:
+            return nil
+        }
+    }
+
+    private static func element(_ app: RokuApp) -> String {
+        "<app id=\"\(SSDPRootDevice.escaped(app.id))\" type=\"appl\" version=\"\(SSDPRootDevice.escaped(app.version))\">"
+            + "\(SSDPRootDevice.escaped(app.name))</app>"
+    }
+}

@@ -1,0 +1,238 @@
+import SSDPCore
+import SSDPSimulator
+import Testing
+
+/// Each profile's search response against the real device's, as captured in ssdp-protocol-facts.md §2.
+///
+/// Every header line must match the capture in name (spelling included), order and count. Values match
+/// the capture byte for byte, except where the capture holds something one device has and another has
+/// not (its serial, MAC, UUID, household): there the test gives the shape the value must have. The device
+/// is put at the capture's address and port, so LOCATION is compared byte for byte too.
+@Suite struct ProfileCaptureTests {
+    struct Capture: Sendable, CustomTestStringConvertible {
+        var profile: String
+        /// The search the capture answers.
+        var st: String
+        /// Where the captured device served its description: the simulated one is put there.
+        var baseURL: String
+        var bootID: Int = 1
+        var configID: Int = 1
+        /// The captured response, lines as the device sent them.
+        var response: String
+        /// Header name → the shape (a regular expression) of a value that differs from device to device.
+        var variable: [String: String] = [:]
+
+        var testDescription: String { profile }
+    }
+
+    static let captures: [Capture] = [
+        // Roku OS 9.2, answer to roku:ecp (§2.1).
+        Capture(
+            profile: "roku",
+            st: "roku:ecp",
+            baseURL: "http://192.168.1.134:8060",
+            response: """
+                HTTP/1.1 200 OK
+                Cache-Control: max-age=3600
+                ST: roku:ecp
+                USN: uuid:roku:ecp:YN00XF7876856
+                Ext:
+                Server: Roku/9.2.0 UPnP/1.0 Roku/9.2.0
+                LOCATION: http://192.168.1.134:8060/
+                device-group.roku.com: DD45456B11E45456E51
+                WAKEUP: MAC=e6-48-b0-c7-42-5c;Timeout=10
+                """,
+            variable: [
+                "USN": "uuid:roku:ecp:[0-9A-Z]{12,13}", "device-group.roku.com": "[0-9A-F]{19,20}",
+                "WAKEUP": "MAC=([0-9a-f]{2}-){5}[0-9a-f]{2};Timeout=10",
+            ]
+        ),
+        // Netflix dial-reference quick_ssdp.c (§2.2); its format strings hold the UUID and MAC.
+        Capture(
+            profile: "dial-tv",
+            st: "urn:dial-multiscreen-org:service:dial:1",
+            baseURL: "http://192.168.1.50:56789",
+            response: """
+                HTTP/1.1 200 OK
+                LOCATION: http://192.168.1.50:56789/dd.xml
+                CACHE-CONTROL: max-age=1800
+                EXT:
+                BOOTID.UPNP.ORG: 1
+                SERVER: Linux/2.6 UPnP/1.1 quick_ssdp/1.1
+                ST: urn:dial-multiscreen-org:service:dial:1
+                USN: uuid:%s::urn:dial-multiscreen-org:service:dial:1
+                WAKEUP: MAC=%s;Timeout=10
+                """,
+            variable: [
+                "USN": "uuid:[0-9a-f-]{36}::urn:dial-multiscreen-org:service:dial:1",
+                "WAKEUP": "MAC=([0-9a-f]{2}:){5}[0-9a-f]{2};Timeout=10",
+            ]
+        ),
+        // Hue bridge, as documented by Philips and the deCONZ wiki (§2.7).
+        Capture(
+            profile: "hue",
+            st: "upnp:rootdevice",
+            baseURL: "http://192.168.1.2:80",
+            response: """
+                HTTP/1.1 200 OK
+                HOST: 239.255.255.250:1900
+                EXT:
+                CACHE-CONTROL: max-age=100
+                LOCATION: http://192.168.1.2:80/description.xml
+                SERVER: Linux/3.14.0 UPnP/1.0 IpBridge/1.17.0
+                hue-bridgeid: 001788FFFExxxxxx
+                ST: upnp:rootdevice
+                USN: uuid:2f402f80-da50-11e1-9b23-001788xxxxxx::upnp:rootdevice
+                """,
+            variable: [
+                "hue-bridgeid": "001788FFFE[0-9A-F]{6}",
+                "USN": "uuid:2f402f80-da50-11e1-9b23-001788[0-9a-f]{6}::upnp:rootdevice",
+            ]
+        ),
+        // Sonos, newer firmware (§2.6).
+        Capture(
+            profile: "sonos",
+            st: "urn:schemas-upnp-org:device:ZonePlayer:1",
+            baseURL: "http://192.168.86.31:1400",
+            bootID: 253,
+            response: """
+                HTTP/1.1 200 OK
+                CACHE-CONTROL: max-age = 1800
+                EXT:
+                LOCATION: http://192.168.86.31:1400/xml/device_description.xml
+                SERVER: Linux UPnP/1.0 Sonos/96.1-79270 (ZPS14)
+                ST: urn:schemas-upnp-org:device:ZonePlayer:1
+                USN: uuid:RINCON_48A6B8332C2E01400::urn:schemas-upnp-org:device:ZonePlayer:1
+                X-RINCON-HOUSEHOLD: Sonos_BgzkDDCeWajFguqqdHEXzFKe3x
+                X-RINCON-BOOTSEQ: 253
+                BOOTID.UPNP.ORG: 253
+                X-RINCON-VARIANT: 2
+                HOUSEHOLD.SMARTSPEAKER.AUDIO: Sonos_BgzkDDCeWajFguqqdHEXzFKe3x.Zv1xanSF--vUn91aMpBs
+                LOCATION.SMARTSPEAKER.AUDIO: lc_bd39b75a013d4656a07c4bcbb5ca6506
+                SECURELOCATION.UPNP.ORG: https://192.168.86.31:1443/xml/device_description.xml
+                """,
+            variable: [
+                "USN": "uuid:RINCON_48A6B8[0-9A-F]{6}01400::urn:schemas-upnp-org:device:ZonePlayer:1",
+                "X-RINCON-HOUSEHOLD": "Sonos_[0-9A-Za-z]{26}",
+                "HOUSEHOLD.SMARTSPEAKER.AUDIO": "Sonos_[0-9A-Za-z]{26}\\.[0-9A-Za-z-]{20}",
+                "LOCATION.SMARTSPEAKER.AUDIO": "lc_[0-9a-f]{32}",
+            ]
+        ),
+        // miniupnpd 2.3 minissdp.c, in the order it writes (§2.8; built without ENABLE_HTTP_DATE and
+        // ENABLE_HTTPS, so no DATE and no SECURELOCATION).
+        Capture(
+            profile: "igd",
+            st: "urn:schemas-upnp-org:device:InternetGatewayDevice:1",
+            baseURL: "http://192.168.1.1:5000",
+            bootID: 1_700_000_000,
+            configID: 1337,
+            response: """
+                HTTP/1.1 200 OK
+                CACHE-CONTROL: max-age=1800
+                ST: urn:schemas-upnp-org:device:InternetGatewayDevice:1
+                USN: uuid:<uuid>::urn:schemas-upnp-org:device:InternetGatewayDevice:1
+                EXT:
+                SERVER: OpenWrt/22.03 UPnP/1.1 MiniUPnPd/2.3.11
+                LOCATION: http://192.168.1.1:5000/rootDesc.xml
+                OPT: "http://schemas.upnp.org/upnp/1/0/"; ns=01
+                01-NLS: 1700000000
+                BOOTID.UPNP.ORG: 1700000000
+                CONFIGID.UPNP.ORG: 1337
+                """,
+            variable: ["USN": "uuid:[0-9a-f-]{36}::urn:schemas-upnp-org:device:InternetGatewayDevice:1"]
+        ),
+        // MiniDLNA minissdp.c (§2.9; no DATE).
+        Capture(
+            profile: "dlna-server",
+            st: "urn:schemas-upnp-org:service:ContentDirectory:1",
+            baseURL: "http://192.168.1.10:8200",
+            response: """
+                HTTP/1.1 200 OK
+                CACHE-CONTROL: max-age=1800
+                ST: urn:schemas-upnp-org:service:ContentDirectory:1
+                USN: uuid:<uuid>::urn:schemas-upnp-org:service:ContentDirectory:1
+                EXT:
+                SERVER: Linux/5.10 DLNADOC/1.50 UPnP/1.0 MiniDLNA/1.3.0
+                LOCATION: http://192.168.1.10:8200/rootDesc.xml
+                Content-Length: 0
+                """,
+            variable: ["USN": "uuid:[0-9a-f-]{36}::urn:schemas-upnp-org:service:ContentDirectory:1"]
+        ),
+        // A Google device, home-assistant/core#57243 (§2.3).
+        Capture(
+            profile: "chromecast-legacy",
+            st: "urn:dial-multiscreen-org:device:dial:1",
+            baseURL: "http://192.168.0.15:8008",
+            bootID: 208,
+            configID: 212,
+            response: """
+                HTTP/1.1 200 OK
+                CACHE-CONTROL: max-age=1800
+                EXT:
+                LOCATION: http://192.168.0.15:8008/ssdp/device-desc.xml
+                OPT: "http://schemas.upnp.org/upnp/1/0/"; ns=01
+                01-NLS: <uuid-like>
+                SERVER: Linux/4.9.113, UPnP/1.0, Portable SDK for UPnP devices/1.6.18
+                X-User-Agent: redsonic
+                ST: urn:dial-multiscreen-org:device:dial:1
+                USN: uuid:<uuid>::urn:dial-multiscreen-org:device:dial:1
+                BOOTID.UPNP.ORG: 208
+                CONFIGID.UPNP.ORG: 212
+                """,
+            variable: [
+                "01-NLS": "[0-9a-f]{32}", "USN": "uuid:[0-9a-f-]{36}::urn:dial-multiscreen-org:device:dial:1",
+            ]
+        ),
+        // The UDA 1.1 §1.3.3 template.
+        Capture(
+            profile: "generic",
+            st: "upnp:rootdevice",
+            baseURL: "http://192.168.1.30:8080/device/0",
+            response: """
+                HTTP/1.1 200 OK
+                CACHE-CONTROL: max-age=1800
+                EXT:
+                LOCATION: http://192.168.1.30:8080/device/0/description.xml
+                SERVER: Linux/6.1 UPnP/1.1 ssdp-sim/0.1
+                ST: upnp:rootdevice
+                USN: uuid:<uuid>::upnp:rootdevice
+                BOOTID.UPNP.ORG: 1
+                CONFIGID.UPNP.ORG: 1
+                """,
+            variable: ["USN": "uuid:[0-9a-f-]{36}::upnp:rootdevice"]
+        ),
+    ]
+
+    @Test func everyProfileHasACapture() {
+        #expect(Set(Self.captures.map(\.profile)) == Set(SimulatorProfile.all.map(\.name)))
+    }
+
+    @Test(arguments: captures)
+    func theSearchResponseMatchesTheCapture(_ capture: Capture) throws {
+        for number in 1...3 {  // the variable values differ from device to device, the rest does not
+            var simulated = try SimulatorProfile.named(capture.profile).device(number: number, seed: UInt64(number))
+            simulated.configID = capture.configID
+            let root = simulated.rootDevice(baseURL: capture.baseURL, defaultBootID: capture.bootID)
+            let answer = try #require(root.answers(to: SSDPSearchTarget(capture.st)).first)
+            let sent = String(decoding: root.searchResponse(for: answer).serialized(), as: UTF8.self)
+            #expect(sent.hasSuffix("\r\n\r\n"))
+            let sentLines = sent.split(separator: "\r\n").map(String.init)
+            let capturedLines = capture.response.split(separator: "\n").map(String.init)
+            #expect(sentLines.first == capturedLines.first)
+            #expect(
+                sentLines.dropFirst().map { $0.prefix { $0 != ":" } } == capturedLines.dropFirst().map { $0.prefix { $0 != ":" } },
+                "header names, spelling and order"
+            )
+            for (sentLine, capturedLine) in zip(sentLines, capturedLines).dropFirst() {
+                let name = String(capturedLine.prefix { $0 != ":" })
+                if let shape = capture.variable[name] {
+                    let value = sentLine.dropFirst(name.count + 1).drop { $0 == " " }
+                    #expect(try Regex(shape).wholeMatch(in: value) != nil, "\(sentLine) against \(shape)")
+                    #expect(sentLine.hasPrefix(name + (capturedLine.dropFirst(name.count + 1).first == " " ? ": " : ":")))
+                } else {
+                    #expect(sentLine == capturedLine)
+                }
+            }
+        }
+    }
+}
