@@ -8,22 +8,6 @@ import Testing
 
 /// A running `SSDPSimulator` on 127.0.0.1 (unicast only, port 0) searched by the real `SSDPSearchSession`.
 @Suite(.tags(.live)) struct SimulatorLiveTests {
-    private func start(
-        _ devices: [SimulatedDevice],
-        rateLimit: Int = 1_000,
-        events: NIOLockedValueBox<[SimulatorEvent]>? = nil
-    ) async throws -> SSDPSimulator {
-        let configuration = SimulatorConfiguration(
-            devices: devices,
-            interface: "lo",
-            port: 0,
-            multicast: false,
-            responder: .init(answersPerSourcePerSecond: rateLimit),
-            seed: 11
-        )
-        return try await SSDPSimulator.start(configuration) { event in events?.withLockedValue { $0.append(event) } }
-    }
-
     private func generic(_ count: Int, behaviour: SSDPDeviceBehaviour = .init()) -> [SimulatedDevice] {
         (1...count).map {
             var device = SimulatorProfile.generic.device(number: $0, seed: 3)
@@ -32,29 +16,9 @@ import Testing
         }
     }
 
-    private func search(
-        _ simulator: SSDPSimulator,
-        target: String = "upnp:rootdevice",
-        requests: Int = 2
-    ) async throws
-        -> (found: [SSDPService], statistics: SearchSessionStatistics)
-    {
-        let session = SSDPSearchSession(
-            configuration: try .createUnicastConfiguration(
-                forSearchTarget: target,
-                host: "127.0.0.1",
-                port: try #require(simulator.udpAddress.port),
-                maximumWaitResponseTime: 1,
-                maximumSearchRequestsBeforeClosing: requests
-            )
-        )
-        let found = try await session.search()
-        return (found, session.statistics)
-    }
-
     @Test func theSearchSessionFindsEveryDeviceOnceAndItsDescriptionMatches() async throws {
-        let simulator = try await start(generic(3, behaviour: SSDPDeviceBehaviour(duplicates: 2)))
-        let (found, statistics) = try await search(simulator)
+        let simulator = try await LoopbackSimulator.start(generic(3, behaviour: SSDPDeviceBehaviour(duplicates: 2)))
+        let (found, statistics) = try await LoopbackSimulator.search(simulator)
         #expect(
             Set(found.map(\.uniqueServiceName)) == Set(simulator.devices.map { "\($0.device.udn)::upnp:rootdevice" })
         )
@@ -77,7 +41,7 @@ import Testing
     }
 
     @Test func httpAnswersOnlyItsOwnDocuments() async throws {
-        let simulator = try await start(generic(1))
+        let simulator = try await LoopbackSimulator.start(generic(1))
         let base = "http://\(simulator.httpAddress.endpointDescription)"
         #expect(try await PlainHTTP.request(url: "\(base)/device/0/service/2/scpd.xml").status == 200)
         #expect(try await PlainHTTP.request(url: "\(base)/device/1/description.xml").status == 404)
@@ -94,8 +58,8 @@ import Testing
         devices += generic(2, behaviour: SSDPDeviceBehaviour(chatter: [.wrongTarget])).dropFirst()
         var malformed = SimulatorProfile.generic.device(number: 9, seed: 3)
         malformed.behaviour = SSDPDeviceBehaviour(malformations: [.missingLocation])
-        let simulator = try await start(devices + [malformed])
-        let (found, statistics) = try await search(simulator, requests: 1)
+        let simulator = try await LoopbackSimulator.start(devices + [malformed])
+        let (found, statistics) = try await LoopbackSimulator.search(simulator, requests: 1)
         #expect(found.map(\.uniqueServiceName) == ["\(simulator.devices[0].device.udn)::upnp:rootdevice"])
         #expect(statistics.wrongSearchTarget == 1)
         #expect(statistics.incomplete == 1)
@@ -104,8 +68,8 @@ import Testing
 
     @Test func eventsReportSearchesAndAnswers() async throws {
         let events = NIOLockedValueBox<[SimulatorEvent]>([])
-        let simulator = try await start(generic(2), events: events)
-        _ = try await search(simulator, target: "ssdp:all", requests: 1)
+        let simulator = try await LoopbackSimulator.start(generic(2), events: events)
+        _ = try await LoopbackSimulator.search(simulator, target: "ssdp:all", requests: 1)
         await simulator.shutdown()
         let recorded = events.withLockedValue { $0 }
         let searches = recorded.compactMap { event -> SimulatorEvent.SearchOutcome? in

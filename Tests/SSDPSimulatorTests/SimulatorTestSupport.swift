@@ -1,7 +1,9 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import NIOConcurrencyHelpers
 import SSDPCore
+import SSDPSearch
 import SSDPSimulator
 import Testing
 
@@ -82,9 +84,25 @@ enum PlainHTTP {
         var status: Int
         var headers: String
         var body: String
+
+        /// The value of the first header called `name`, ignoring case.
+        func header(_ name: String) -> String? {
+            for line in headers.components(separatedBy: "\r\n").dropFirst() {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, parts[0].lowercased() == name.lowercased() {
+                    return parts[1].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return nil
+        }
     }
 
-    static func request(_ method: String = "GET", url: String) async throws -> Response {
+    static func request(
+        _ method: String = "GET",
+        url: String,
+        headers: [String: String] = [:],
+        body: String? = nil
+    ) async throws -> Response {
         let parsed = try #require(URL(string: url))
         let host = try #require(parsed.host)
         let port = try #require(parsed.port)
@@ -97,7 +115,17 @@ enum PlainHTTP {
             }
             .connect(host: host, port: port)
             .get()
-        let request = "\(method) \(parsed.path) HTTP/1.0\r\nHost: \(host):\(port)\r\n\r\n"
+        let path = parsed.path(percentEncoded: true)
+        let query = parsed.query(percentEncoded: true).map { "?\($0)" } ?? ""
+        var request = "\(method) \(path.isEmpty ? "/" : path)\(query) HTTP/1.0\r\nHost: \(host):\(port)\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            request += "\(name): \(value)\r\n"
+        }
+        if let body {
+            request += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        } else {
+            request += "\r\n"
+        }
         try await channel.writeAndFlush(channel.allocator.buffer(string: request)).get()
         let text = String(decoding: try await collected.futureResult.get(), as: UTF8.self)
         let parts = text.components(separatedBy: "\r\n\r\n")
@@ -136,5 +164,45 @@ enum PlainHTTP {
 extension EventLoopPromise {
     static func makeTestPromise() -> EventLoopPromise<Value> {
         MultiThreadedEventLoopGroup.singleton.next().makePromise(of: Value.self)
+    }
+}
+
+/// A running `SSDPSimulator` on 127.0.0.1 (unicast only, port 0), and the real `SSDPSearchSession`
+/// searching it.
+enum LoopbackSimulator {
+    static func start(
+        _ devices: [SimulatedDevice],
+        rateLimit: Int = 1_000,
+        events: NIOLockedValueBox<[SimulatorEvent]>? = nil
+    ) async throws -> SSDPSimulator {
+        let configuration = SimulatorConfiguration(
+            devices: devices,
+            interface: "lo",
+            port: 0,
+            multicast: false,
+            responder: .init(answersPerSourcePerSecond: rateLimit),
+            seed: 11
+        )
+        return try await SSDPSimulator.start(configuration) { event in events?.withLockedValue { $0.append(event) } }
+    }
+
+    static func search(
+        _ simulator: SSDPSimulator,
+        target: String = "upnp:rootdevice",
+        requests: Int = 2
+    ) async throws
+        -> (found: [SSDPService], statistics: SearchSessionStatistics)
+    {
+        let session = SSDPSearchSession(
+            configuration: try .createUnicastConfiguration(
+                forSearchTarget: target,
+                host: "127.0.0.1",
+                port: try #require(simulator.udpAddress.port),
+                maximumWaitResponseTime: 1,
+                maximumSearchRequestsBeforeClosing: requests
+            )
+        )
+        let found = try await session.search()
+        return (found, session.statistics)
     }
 }

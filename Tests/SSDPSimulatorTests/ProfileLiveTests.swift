@@ -1,0 +1,175 @@
+import Foundation
+import NIOConcurrencyHelpers
+import SSDPCore
+import SSDPSearch
+import SSDPSimulator
+import Testing
+
+/// Every profile as a real client meets it: found by the real `SSDPSearchSession` on loopback, then its
+/// LOCATION fetched and parsed, then (Roku, DIAL) its API called.
+@Suite(.tags(.live)) struct ProfileLiveTests {
+    @Test(arguments: SimulatorProfile.all.map(\.name))
+    func theDescriptionAtLocationMatchesWhatSSDPAnnounced(profile: String) async throws {
+        let device = try SimulatorProfile.named(profile).device(number: 1, seed: 5)  // quirks and all
+        let simulator = try await LoopbackSimulator.start([device])
+        defer { Task { await simulator.shutdown() } }
+        let (found, _) = try await LoopbackSimulator.search(simulator, target: "ssdp:all", requests: 1)
+        #expect(Set(found.map(\.uniqueServiceName)) == Set(simulator.devices[0].advertisements.map(\.usn)))
+
+        let root = try #require(found.first { $0.searchTarget == "upnp:rootdevice" })
+        let response = try await PlainHTTP.request(url: root.location)
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type")?.hasPrefix("text/xml") == true)
+        let elements = try XMLElements.parse(response.body)
+        let values = { (name: String) in elements.filter { $0.0 == name }.map(\.1) }
+
+        // The USN's uuid is the description's (first) UDN; the types it lists are those announced with it.
+        let udns = values("UDN")
+        #expect(udns.first.map { root.uniqueServiceName.hasPrefix($0 + "::") } == true)
+        let here = found.filter { $0.location == root.location }
+        #expect(Set(udns) == Set(here.filter { $0.searchTarget.hasPrefix("uuid:") }.map(\.searchTarget)))
+        #expect(Set(values("deviceType")) == Set(here.map(\.searchTarget).filter { $0.contains(":device:") }))
+        #expect(Set(values("serviceType")) == Set(here.map(\.searchTarget).filter { $0.contains(":service:") }))
+
+        // Every service description the description names is there.
+        for scpd in values("SCPDURL") {
+            let url = try #require(URL(string: scpd, relativeTo: URL(string: root.location))).absoluteString
+            #expect(try await PlainHTTP.request(url: url).status == 200, "\(url)")
+        }
+
+        // A DIAL device's description carries Application-URL on the same server.
+        if let dial = device.web.dial {
+            let dialLocation = found.first { $0.searchTarget == "urn:dial-multiscreen-org:service:dial:1" }?.location
+            let description = try await PlainHTTP.request(url: try #require(dialLocation ?? root.location))
+            let origin = root.location.prefix { $0 != "/" } + "//" + (root.location.split(separator: "/")[1])
+            #expect(description.header("Application-URL") == origin + dial.applicationPath)
+        }
+    }
+
+    @Test func aRokuRecordsKeyPressesAndLaunchesAndAnswersECPQueries() async throws {
+        let events = NIOLockedValueBox<[SimulatorEvent]>([])
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.roku.device(number: 1, seed: 2)], events: events)
+        defer { Task { await simulator.shutdown() } }
+        let (found, _) = try await LoopbackSimulator.search(simulator, target: "roku:ecp", requests: 1)
+        let ecp = try #require(found.first?.location)  // http://127.0.0.1:PORT/
+        #expect(found.first?.uniqueServiceName.hasPrefix("uuid:roku:ecp:") == true)
+
+        let info = try XMLElements.parse(try await PlainHTTP.request(url: ecp + "query/device-info").body)
+        let serial = try #require(info.first { $0.0 == "serial-number" }?.1)
+        #expect(found.first?.uniqueServiceName == "uuid:roku:ecp:\(serial)")
+        #expect(info.first { $0.0 == "power-mode" }?.1 == "PowerOn")
+
+        #expect(try await PlainHTTP.request("POST", url: ecp + "launch/837", body: "").status == 200)
+        var active = try await PlainHTTP.request(url: ecp + "query/active-app")
+        #expect(active.body.contains(">YouTube</app>"))
+        #expect(try await PlainHTTP.request("POST", url: ecp + "keypress/Home", body: "").status == 200)
+        #expect(try await PlainHTTP.request("POST", url: ecp + "keypress/Lit_%C3%A9", body: "").status == 200)
+        #expect(try await PlainHTTP.request("POST", url: ecp + "keydown/Right", body: "").status == 200)
+        #expect(try await PlainHTTP.request("POST", url: ecp + "keyup/Right", body: "").status == 200)
+        active = try await PlainHTTP.request(url: ecp + "query/active-app")
+        #expect(active.body.contains("<app>Roku</app>"))
+
+        // What the device refuses.
+        #expect(try await PlainHTTP.request("POST", url: ecp + "launch/999999", body: "").status == 404)
+        #expect(try await PlainHTTP.request("GET", url: ecp + "keypress/Home").status == 405)
+        #expect(try await PlainHTTP.request("POST", url: ecp + "query/apps", body: "").status == 405)
+        #expect(try await PlainHTTP.request(url: ecp + "query/nothing").status == 404)
+
+        let udn = simulator.devices[0].device.udn
+        let actions = events.withLockedValue { events in
+            events.compactMap { event -> DeviceAction? in
+                if case .deviceAction(let action) = event { action } else { nil }
+            }
+        }
+        #expect(
+            actions == [
+                DeviceAction(udn: udn, name: "launch", value: "837"),
+                DeviceAction(udn: udn, name: "keypress", value: "Home"),
+                DeviceAction(udn: udn, name: "keypress", value: "Lit_é"),
+                DeviceAction(udn: udn, name: "keydown", value: "Right"),
+                DeviceAction(udn: udn, name: "keyup", value: "Right"),
+            ]
+        )
+    }
+
+    @Test func aDIALTVLaunchesHidesAndStopsAppsWithTheReferenceServersStatusCodes() async throws {
+        let events = NIOLockedValueBox<[SimulatorEvent]>([])
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.dialTV.device(number: 1, seed: 4)], events: events)
+        defer { Task { await simulator.shutdown() } }
+        let (found, _) = try await LoopbackSimulator.search(
+            simulator,
+            target: "urn:dial-multiscreen-org:service:dial:1",
+            requests: 1
+        )
+        let description = try await PlainHTTP.request(url: try #require(found.first?.location))
+        let apps = try #require(description.header("Application-URL"))  // http://127.0.0.1:PORT/apps/
+        let youTube = apps + "YouTube"
+        let state = { (query: String) async throws -> String? in
+            let status = try await PlainHTTP.request(url: youTube + query)
+            return try XMLElements.parse(status.body).first { $0.0 == "state" }?.1
+        }
+
+        #expect(try await state("") == "stopped")
+        let launch = try await PlainHTTP.request("POST", url: youTube, body: "v=dQw4w9WgXcQ")
+        #expect(launch.status == 201)
+        #expect(launch.header("Location") == youTube + "/run")
+        #expect(try await state("") == "running")
+        #expect(try await PlainHTTP.request("POST", url: youTube, body: "").status == 201)  // again: still 201
+
+        #expect(try await PlainHTTP.request("POST", url: youTube + "/run/hide", body: "").status == 200)
+        #expect(try await state("?clientDialVer=2.1") == "hidden")
+        #expect(try await state("") == "stopped")  // a client older than DIAL 2.1 sees hidden as stopped
+
+        #expect(try await PlainHTTP.request("POST", url: youTube + "/dial_data", body: "resume=1&pos=42").status == 200)
+        #expect(try await PlainHTTP.request(url: youTube + "?clientDialVer=2.2").body.contains("<resume>1</resume><pos>42</pos>"))
+
+        #expect(try await PlainHTTP.request("DELETE", url: youTube + "/run").status == 200)
+        #expect(try await state("") == "stopped")
+        #expect(try await PlainHTTP.request("DELETE", url: youTube + "/run").status == 404)
+        #expect(try await PlainHTTP.request("POST", url: youTube + "/run/hide", body: "").status == 404)
+
+        // Limits, unknown apps, wrong methods, CORS.
+        #expect(try await PlainHTTP.request("POST", url: youTube, body: String(repeating: "x", count: 4_097)).status == 413)
+        #expect(try await PlainHTTP.request("POST", url: youTube, body: String(repeating: "x", count: 4_096)).status == 201)
+        #expect(try await PlainHTTP.request(url: apps + "Hulu").status == 404)
+        #expect(try await PlainHTTP.request("PUT", url: youTube, body: "").status == 405)
+        let preflight = try await PlainHTTP.request(
+            "OPTIONS",
+            url: youTube,
+            headers: ["Origin": "https://www.youtube.com", "Access-Control-Request-Method": "POST"]
+        )
+        #expect(preflight.status == 204)
+        #expect(preflight.header("Access-Control-Allow-Origin") == "https://www.youtube.com")
+        #expect(preflight.header("Access-Control-Allow-Methods")?.contains("POST") == true)
+        #expect(try await PlainHTTP.request("POST", url: youTube, headers: ["Origin": "https://evil.example"], body: "").status == 403)
+
+        let udn = simulator.devices[0].device.udn
+        let actions = events.withLockedValue { events in
+            events.compactMap { event -> String? in
+                if case .deviceAction(let action) = event, action.udn == udn { "\(action.name) \(action.value.prefix(40))" } else { nil }
+            }
+        }
+        #expect(
+            actions == [
+                "dial-launch YouTube v=dQw4w9WgXcQ", "dial-launch YouTube", "dial-hide YouTube",
+                "dial-data YouTube resume=1&pos=42", "dial-stop YouTube",
+                "dial-launch YouTube " + String(repeating: "x", count: 32),
+            ]
+        )
+    }
+
+    @Test func theHTTPServerRefusesWhatNoDeviceServes() async throws {
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])
+        defer { Task { await simulator.shutdown() } }
+        let base = "http://127.0.0.1:\(try #require(simulator.httpAddress.port))"
+        #expect(try await PlainHTTP.request(url: base + "/rootDesc.xml").status == 200)
+        #expect(try await PlainHTTP.request("HEAD", url: base + "/rootDesc.xml").body.isEmpty)
+        #expect(try await PlainHTTP.request(url: base + "/etc/passwd").status == 404)
+        #expect(try await PlainHTTP.request(url: base + "/xml/../rootDesc.xml").status == 404)
+        #expect(try await PlainHTTP.request("DELETE", url: base + "/rootDesc.xml").status == 405)
+        let hugeHeader = String(repeating: "a", count: 9_000)
+        #expect(try await PlainHTTP.request(url: base + "/rootDesc.xml", headers: ["X-Big": hugeHeader]).status == 431)
+        let hugeBody = String(repeating: "b", count: 20_000)
+        #expect(try await PlainHTTP.request("POST", url: base + "/rootDesc.xml", body: hugeBody).status == 413)
+    }
+}
