@@ -55,6 +55,31 @@ import Testing
         #expect(output.standardError.contains("no interface named no-such-if0"))
     }
 
+    @Test func profilesListsEveryProfileAndShowsOneInFull() throws {
+        let list = try CommandRunner.ssdpSim("profiles")
+        #expect(list.status == 0)
+        let names = list.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        #expect(names == ["roku", "dial-tv", "hue", "sonos", "igd", "dlna-server", "chromecast-legacy", "generic"])
+
+        let roku = try CommandRunner.ssdpSim("profiles", "roku", "--st", "roku:ecp")
+        #expect(roku.status == 0)
+        #expect(roku.standardOutput.contains("What a search for ST roku:ecp (MX 1) gets: 1 datagram"))
+        #expect(roku.standardOutput.contains("\nCache-Control: max-age=3600\nST: roku:ecp\nUSN: uuid:roku:ecp:"))
+        #expect(roku.standardOutput.contains("LOCATION: http://192.168.1.20:8060/\n"))
+        #expect(roku.standardOutput.contains("POST /keypress/{key}"))
+        #expect(roku.standardOutput.contains("GET /dial/dd.xml"))
+
+        // A Hue answers a search three times, twice each: the quirk shows, and how to turn it off.
+        let hue = try CommandRunner.ssdpSim("profiles", "hue")
+        #expect(hue.standardOutput.contains("gets: 6 datagrams"))
+        #expect(hue.standardOutput.contains("Default behaviour: duplicates 2, chatter any-target"))
+        #expect(hue.standardOutput.contains("--no-quirks"))
+
+        let unknown = try CommandRunner.ssdpSim("profiles", "toaster")
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("no such profile 'toaster' (profiles: roku, dial-tv,"))
+    }
+
     @Test func helpExplainsEveryOption() throws {
         let output = try CommandRunner.ssdpSim("search", "--help")
         #expect(output.status == 0)
