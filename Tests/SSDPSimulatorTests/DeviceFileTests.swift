@@ -50,6 +50,43 @@ import Testing
         #expect(file.devices[2].behaviour == SSDPDeviceBehaviour())
     }
 
+    @Test func aProfilesQuirksAreItsDefaultAndCanBeChangedOrSwitchedOff() throws {
+        let file = try decode(
+            """
+            { "devices": [
+                { "profile": "hue" },
+                { "profile": "hue", "behaviour": { "duplicates": 1 } },
+                { "profile": "hue", "quirks": false },
+                { "profile": "hue", "quirks": false, "behaviour": { "delay": "immediate" } } ] }
+            """
+        )
+        let behaviours = file.devices.map(\.behaviour)
+        #expect(behaviours[0] == SSDPDeviceBehaviour(duplicates: 2, chatter: [.anyTarget]))
+        #expect(behaviours[1] == SSDPDeviceBehaviour(duplicates: 1, chatter: [.anyTarget]))
+        #expect(behaviours[2] == SSDPDeviceBehaviour())
+        #expect(behaviours[3] == SSDPDeviceBehaviour(delay: .immediate))
+    }
+
+    @Test func aProfileFieldIsOverriddenUpToTheResponseLayout() throws {
+        let file = try decode(
+            """
+            { "devices": [ { "profile": "roku", "friendlyName": "Den", "maxAge": 60,
+                "responseHeaders": ["ST: {st}", "USN: {usn}", "Cache-Control: max-age={maxAge}", "X-Where: {host}"] } ] }
+            """
+        )
+        let device = try #require(file.devices.first)
+        #expect(device.device.friendlyName == "Den")
+        #expect(device.web.roku != nil)  // the rest of the profile stays: ECP, port 8060, roku:ecp
+        let root = device.rootDevice(baseURL: "http://10.0.0.9:8060", defaultBootID: 1)
+        let answer = try #require(root.answers(to: SSDPSearchTarget("roku:ecp")).first)
+        let sent = String(decoding: root.searchResponse(for: answer).serialized(), as: UTF8.self)
+        #expect(
+            sent
+                == "HTTP/1.1 200 OK\r\nST: roku:ecp\r\nUSN: \(answer.usn)\r\nCache-Control: max-age=60\r\nX-Where: 10.0.0.9\r\n\r\n"
+        )
+        #expect(answer.usn.hasPrefix("uuid:roku:ecp:YN00"))
+    }
+
     @Test func theSameSeedGivesTheSameUDNs() throws {
         let json = #"{ "devices": [ { "count": 3 } ] }"#
         let first = try DeviceFile.decode(Data(json.utf8), file: "f", seed: 5).devices.map(\.device.udn)
@@ -107,6 +144,11 @@ import Testing
             #"{ "devices": [ { "embeddedDevices": [ {} ] } ] }"#,
             "devices.json: $.devices[0].embeddedDevices[0].deviceType: required field is missing"
         ),
+        (
+            #"{ "devices": [ { "profile": "roku", "responseHeaders": ["ST {st}"] } ] }"#,
+            "devices.json: $.devices[0].responseHeaders: \"ST {st}\": expected NAME: value"
+        ),
+        (#"{ "devices": [ { "quirks": "no" } ] }"#, "devices.json: $.devices[0].quirks: expected true or false"),
         (#"{ "devices": "#, "devices.json: $: not valid JSON"),
         (#"{ }"#, "devices.json: $.devices: required field is missing"),
     ])
