@@ -5,7 +5,6 @@ extension SSDPRootDevice {
     /// The answer to a search for one advertisement, headers in the order of the UDA 1.1 §1.3.3 template.
     /// With `responseHeaders`, the device's own lines instead, placeholders filled in.
     public func searchResponse(for advertisement: SSDPAdvertisement) -> SSDPMessage {
-        let location = advertisement.location ?? self.location
         if let responseHeaders {
             let values = placeholderValues(advertisement)
             let headers = responseHeaders.map { field in
@@ -16,7 +15,7 @@ extension SSDPRootDevice {
         var headers: SSDPHeaders = [
             "CACHE-CONTROL": "max-age=\(maxAge)",
             "EXT": "",
-            "LOCATION": location,
+            "LOCATION": location(of: advertisement),
             "SERVER": server,
             "ST": advertisement.target,
             "USN": advertisement.usn,
@@ -30,7 +29,7 @@ extension SSDPRootDevice {
         var headers: SSDPHeaders = [
             "HOST": host,
             "CACHE-CONTROL": "max-age=\(maxAge)",
-            "LOCATION": advertisement.location ?? location,
+            "LOCATION": location(of: advertisement),
             "NT": advertisement.target,
             "NTS": "ssdp:alive",
             "SERVER": server,
@@ -63,7 +62,7 @@ extension SSDPRootDevice {
     {
         var headers: SSDPHeaders = [
             "HOST": host,
-            "LOCATION": advertisement.location ?? location,
+            "LOCATION": location(of: advertisement),
             "NT": advertisement.target,
             "NTS": "ssdp:update",
             "USN": advertisement.usn,
@@ -72,6 +71,11 @@ extension SSDPRootDevice {
         headers.append(name: "CONFIGID.UPNP.ORG", value: String(configID))
         headers.append(name: "NEXTBOOTID.UPNP.ORG", value: String(nextBootID))
         return SSDPMessage(kind: .notify, headers: headers)
+    }
+
+    /// The LOCATION of a message about `advertisement`: its own (a Roku's DIAL target) or the device's.
+    private func location(of advertisement: SSDPAdvertisement) -> String {
+        advertisement.location ?? location
     }
 
     /// The host of an `http://host:port/path` URL (`{host}` in a response template: a Sonos's
@@ -87,7 +91,7 @@ extension SSDPRootDevice {
     static func filling(_ template: String, with values: [String: String]) -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = template
-        for (placeholder, value) in values where result.contains(placeholder) {
+        for (placeholder, value) in values {
             result = result.replacing(placeholder, with: value)
         }
         return result
@@ -107,7 +111,7 @@ extension SSDPRootDevice {
     /// What each placeholder of `responseHeaders` and `extraHeaders` stands for in the message about
     /// `advertisement`.
     private func placeholderValues(_ advertisement: SSDPAdvertisement) -> [String: String] {
-        let location = advertisement.location ?? self.location
+        let location = location(of: advertisement)
         return [
             "{maxAge}": String(maxAge), "{st}": advertisement.target, "{usn}": advertisement.usn,
             "{location}": location, "{server}": server, "{bootId}": String(bootID), "{configId}": String(configID),

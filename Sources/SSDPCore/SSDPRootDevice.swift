@@ -13,7 +13,8 @@ public struct SSDPRootDevice: Hashable, Sendable {
     public var configID: Int
     /// Targets answered besides the UPnP ones (`roku:ecp`, `urn:dial-multiscreen-org:service:dial:1`).
     public var extraTargets: [SSDPExtraTarget]
-    /// Headers added, in order, after the standard ones of every response and alive message.
+    /// Headers added, in order, after the standard ones of every alive message, and of every response
+    /// unless `responseHeaders` lays it out; their values may hold the same placeholders.
     public var extraHeaders: [SSDPHeaderField]
     /// The header lines of a search response as a real device writes them, in its order and spelling, or
     /// `nil` for the UDA 1.1 §1.3.3 template. Values may hold the placeholders `{maxAge}`, `{st}`, `{usn}`,

@@ -64,10 +64,10 @@ struct Profiles: ParsableCommand {
             lines.append("  \(advertisement.target)  \(advertisement.usn)")
         }
         lines.append("")
-        let where_ =
+        let server =
             simulated.web.realPort.map { "port \($0) on the real device; ssdp-sim uses any free port unless --http-port" }
             ?? "the simulator's shared HTTP server"
-        lines.append("HTTP (\(where_)):")
+        lines.append("HTTP (\(server)):")
         let endpoints = simulated.httpEndpoints
         let width = endpoints.map { $0.methods.count + $0.path.count }.max() ?? 0
         for endpoint in endpoints {

@@ -180,16 +180,12 @@ public struct DeviceSpecification: Decodable, Sendable {
         simulated.extraTargets = extraTargets?.map { SSDPExtraTarget($0) } ?? simulated.extraTargets
         if let headers {
             simulated.extraHeaders = try headers.map { (line) throws(SSDPConfigurationError) in
-                try SSDPHeaderField(line: line)
+                try SSDPHeaderField(line: line, field: "headers")
             }
         }
         if let responseHeaders {
             simulated.responseHeaders = try responseHeaders.map { (line) throws(SSDPConfigurationError) in
-                do throws(SSDPConfigurationError) {
-                    return try SSDPHeaderField(line: line)
-                } catch {
-                    throw SSDPConfigurationError(field: "responseHeaders", value: line, reason: error.reason)
-                }
+                try SSDPHeaderField(line: line, field: "responseHeaders")
             }
         }
     }
@@ -304,12 +300,12 @@ public struct BehaviourSpecification: Decodable, Sendable {
 }
 
 extension SSDPHeaderField {
-    /// A header written as `NAME: value`.
-    public init(line: String) throws(SSDPConfigurationError) {
+    /// A header written as `NAME: value`; an error names `field`, the list it came from.
+    public init(line: String, field: String) throws(SSDPConfigurationError) {
         guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
             !line[..<colon].contains(" ")
         else {
-            throw SSDPConfigurationError(field: "headers", value: line, reason: "expected NAME: value")
+            throw SSDPConfigurationError(field: field, value: line, reason: "expected NAME: value")
         }
         let value = line[line.index(after: colon)...].drop { $0 == " " }
         self.init(name: String(line[..<colon]), value: String(value))

@@ -119,23 +119,22 @@ final class DIALServer: Sendable {
 
     private func stop(_ app: DIALApp) -> DeviceHTTPResponse {
         guard app.allowStop else { return .status(403) }
-        let wasRunning = states.withLockedValue { states in
-            guard let phase = states[app.name]?.phase, phase != .stopped else { return false }
-            states[app.name]?.phase = .stopped
-            return true
-        }
-        guard wasRunning else { return .status(404) }
-        return DeviceHTTPResponse(status: 200, actions: [DeviceAction(udn: udn, name: "dial-stop", value: app.name)])
+        return move(app, to: .stopped, action: "dial-stop")
     }
 
     private func hide(_ app: DIALApp) -> DeviceHTTPResponse {
+        move(app, to: .hidden, action: "dial-hide")
+    }
+
+    /// Moves a running or hidden app to `phase`: 200 and the action, or 404 when the app is not running.
+    private func move(_ app: DIALApp, to phase: AppState.Phase, action: String) -> DeviceHTTPResponse {
         let wasRunning = states.withLockedValue { states in
-            guard let phase = states[app.name]?.phase, phase != .stopped else { return false }
-            states[app.name]?.phase = .hidden
+            guard let current = states[app.name]?.phase, current != .stopped else { return false }
+            states[app.name]?.phase = phase
             return true
         }
         guard wasRunning else { return .status(404) }
-        return DeviceHTTPResponse(status: 200, actions: [DeviceAction(udn: udn, name: "dial-hide", value: app.name)])
+        return DeviceHTTPResponse(status: 200, actions: [DeviceAction(udn: udn, name: action, value: app.name)])
     }
 
     private func data(for app: DIALApp, _ body: [UInt8]) -> DeviceHTTPResponse {

@@ -21,18 +21,16 @@ struct DeviceSite: HTTPSite {
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
         let path = request.path
         if path == device.web.descriptionPath || path == device.web.dial?.descriptionPath {
-            guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
             var headers: [SSDPHeaderField] = []
             if let dial, path == dial.configuration.descriptionPath {
                 headers.append(
                     SSDPHeaderField(name: "Application-URL", value: request.origin + dial.configuration.applicationPath)
                 )
             }
-            return .xml(description, headers: headers)
+            return .document(description, for: request, headers: headers)
         }
         if serviceDescriptionPaths.contains(path) {
-            guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
-            return .xml(SSDPRootDevice.emptyServiceDescriptionXML)
+            return .document(SSDPRootDevice.emptyServiceDescriptionXML, for: request)
         }
         return roku?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
     }
@@ -54,8 +52,7 @@ struct DescriptionDocuments: HTTPSite {
 
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
         guard let document = document(at: request.path) else { return .status(404) }
-        guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
-        return .xml(document)
+        return .document(document, for: request)
     }
 
     /// The document at `path`, or `nil` for any other path.

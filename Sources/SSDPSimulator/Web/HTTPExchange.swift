@@ -1,3 +1,4 @@
+import NIOHTTP1
 import SSDPCore
 
 /// One HTTP request to a simulated device, read whole.
@@ -65,30 +66,24 @@ public struct DeviceHTTPResponse: Sendable {
         DeviceHTTPResponse(
             status: status,
             headers: [SSDPHeaderField(name: "Content-Type", value: "text/plain; charset=utf-8")] + headers,
-            body: "\(status) \(reasonPhrase(status))\n"
+            body: "\(status) \(HTTPResponseStatus(statusCode: status).reasonPhrase)\n"
         )
+    }
+
+    /// `document` as XML for a GET or HEAD (the handler leaves out the body for HEAD), and 405 for any
+    /// other method: how every description, service description and query is served.
+    static func document(
+        _ document: String,
+        for request: DeviceHTTPRequest,
+        headers: [SSDPHeaderField] = []
+    ) -> DeviceHTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
+        return .xml(document, headers: headers)
     }
 
     /// 405, with the methods `path` does take.
     static func methodNotAllowed(allow: String) -> DeviceHTTPResponse {
         .status(405, headers: [SSDPHeaderField(name: "Allow", value: allow)])
-    }
-
-    static func reasonPhrase(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 204: "No Content"
-        case 302: "Found"
-        case 400: "Bad Request"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 413: "Payload Too Large"
-        case 431: "Request Header Fields Too Large"
-        default: "Status \(status)"
-        }
     }
 }
 

@@ -27,8 +27,7 @@ final class RokuECPServer: Sendable {
         switch (parts.first, parts.count) {
         case ("query", 2):
             guard let document = query(String(parts.last!)) else { return nil }
-            guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
-            return .xml(document)
+            return .document(document, for: request)
         case ("keypress", 2), ("keydown", 2), ("keyup", 2), ("launch", 2), ("input", 1):
             guard request.method == "POST" else { return .methodNotAllowed(allow: "POST") }
             return command(String(parts.first!), argument: parts.count == 2 ? String(parts.last!) : nil, request)
