@@ -226,7 +226,7 @@ enum BenchSimulator {
         logger.logLevel = .warning
         let configuration = SimulatorConfiguration(
             devices: devices,
-            interface: "lo",
+            interfaces: ["lo"],
             port: 0,
             multicast: false,
             responder: .init(answersPerSourcePerSecond: 1_000_000, maximumPendingAnswers: 10_000_000),

@@ -19,6 +19,10 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
     public var uniqueServiceName: String
     /// Every other header of the response, in order and with its spelling (EXT, BOOTID.UPNP.ORG, WAKEUP, …).
     public var otherHeaders: SSDPHeaders
+    /// The network interface the response arrived on (`eth1`), when the session searched on named
+    /// interfaces. A link-local LOCATION (`http://[fe80::…]/`) is reachable through this interface only:
+    /// it is the zone to add. Not part of equality.
+    public var interface: String?
 
     public init(
         cacheControl: SSDPInstant,

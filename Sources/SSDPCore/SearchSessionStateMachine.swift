@@ -50,7 +50,8 @@ public struct SearchSessionStateMachine: Sendable {
         case incomplete(missingFields: [String])
         /// A response for a search target other than the one searched (a chatty device).
         case wrongSearchTarget(String)
-        /// A service equal to one already reported.
+        /// A service equal to one already reported, or with the USN and ST of one already reported
+        /// through another interface.
         case duplicate
         /// The session is not searching: not started, stopped, or past its timeout.
         case notSearching
@@ -67,6 +68,13 @@ public struct SearchSessionStateMachine: Sendable {
         var searchesSent: Int
         var found: [SSDPService]
         var foundSet: Set<SSDPService>
+        /// The interface each USN and ST was first reported through, when answers name their interface.
+        var interfaceOf: [ServiceKey: String] = [:]
+    }
+
+    private struct ServiceKey: Hashable, Sendable {
+        var usn: String
+        var searchTarget: String
     }
 
     public let configuration: SSDPSearchSessionConfiguration
@@ -114,9 +122,18 @@ public struct SearchSessionStateMachine: Sendable {
 
     /// Handles one received datagram: parses it, keeps it only if it is a complete response for the
     /// searched target that was not reported before, and says whether to report it.
-    public mutating func received(_ datagram: some Collection<UInt8>, at now: SSDPInstant) -> ReceiveResult {
+    ///
+    /// A session that searches on several interfaces names the one each datagram arrived on: the service
+    /// reported carries it, and the same USN and ST arriving through another interface (a device on
+    /// both networks, with a LOCATION for each) is a duplicate. Through one interface, duplicates are the
+    /// seed's: equal LOCATION, SERVER, ST and USN.
+    public mutating func received(
+        _ datagram: some Collection<UInt8>,
+        at now: SSDPInstant,
+        interface: String? = nil
+    ) -> ReceiveResult {
         statistics.datagramsReceived += 1
-        let result = classify(datagram, at: now)
+        let result = classify(datagram, at: now, interface: interface)
         statistics.count(result)
         return result
     }
@@ -160,7 +177,11 @@ public struct SearchSessionStateMachine: Sendable {
 
     // MARK: - Filtering
 
-    private mutating func classify(_ datagram: some Collection<UInt8>, at now: SSDPInstant) -> ReceiveResult {
+    private mutating func classify(
+        _ datagram: some Collection<UInt8>,
+        at now: SSDPInstant,
+        interface: String?
+    ) -> ReceiveResult {
         guard case .searching(var searching) = state, now < searching.startedAt + configuration.searchTimeout else {
             return .dropped(.notSearching)
         }
@@ -171,7 +192,7 @@ public struct SearchSessionStateMachine: Sendable {
             return .dropped(.unparseable(error))
         }
         guard message.kind == .response else { return .dropped(.notAResponse(message.kind)) }
-        let service: SSDPService
+        var service: SSDPService
         do {
             service = try SSDPService(response: message, receivedAt: now)
         } catch {
@@ -183,6 +204,13 @@ public struct SearchSessionStateMachine: Sendable {
         // `state` first leaves `searching` their only owner, so they grow in place.
         state = .idle
         defer { state = .searching(searching) }
+        if let interface {
+            service.interface = interface
+            let key = ServiceKey(usn: service.uniqueServiceName, searchTarget: service.searchTarget)
+            let first = searching.interfaceOf[key, default: interface]
+            guard first == interface else { return .dropped(.duplicate) }
+            searching.interfaceOf[key] = first
+        }
         guard searching.foundSet.insert(service).inserted else { return .dropped(.duplicate) }
         searching.found.append(service)
         return .reportService(service)

@@ -112,7 +112,7 @@ public enum LiveRun {
     ) async throws -> SSDPSimulator {
         var configuration = SimulatorConfiguration(
             devices: scenario.devices,
-            interface: "lo",
+            interfaces: ["lo"],
             port: multicast ? SSDPSearchSessionConfiguration.multicastPort : 0,
             httpPort: 0,
             multicast: multicast,

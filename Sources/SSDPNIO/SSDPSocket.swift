@@ -20,7 +20,7 @@ public enum SSDPSocket {
     ///
     /// The socket binds an ephemeral port, never 1900 (some devices ignore searches from 1900, and 1900
     /// belongs to any device on the host). Multicast leaves with `multicastTTL` and, when `interface` is
-    /// given, through that interface; the socket then also binds that interface's address.
+    /// given, through that interface; an IPv4 socket then also binds that interface's address.
     public static func makeSearchChannel(
         destination: SocketAddress,
         interface: String? = nil,
@@ -37,7 +37,9 @@ public enum SSDPSocket {
         } catch {
             return eventLoop.makeFailedFuture(error)
         }
-        let bindHost = device?.address?.ipAddress ?? (destination.protocol == .inet6 ? "::" : "0.0.0.0")
+        // IPv4 binds the interface's address, so answers come back through it. IPv6 binds the wildcard: a
+        // link-local address needs its zone to bind, and IPV6_MULTICAST_IF already picks the interface.
+        let bindHost = destination.protocol == .inet6 ? "::" : device?.address?.ipAddress ?? "0.0.0.0"
         return DatagramBootstrap(group: eventLoop)
             // NIO reads 2,048 bytes per datagram by default and truncates the rest without a word; answers
             // padded by chatty devices (Sonos groups, the simulator's `oversized`) are longer. Read whole
@@ -58,7 +60,9 @@ public enum SSDPSocket {
             }
     }
 
-    private static func configureMulticast(
+    /// Sets the multicast TTL (IPv4) or hop limit (IPv6) and, with `device`, the interface multicast
+    /// leaves through.
+    public static func configureMulticast(
         _ channel: any Channel,
         ttl: Int,
         device: NIONetworkDevice?,
@@ -76,20 +80,6 @@ public enum SSDPSocket {
         guard case .v4(let address) = device?.address else { return hops }
         let interfaceAddress = address.address.sin_addr
         return hops.flatMap { provider.setIPMulticastIF(interfaceAddress) }
-    }
-}
-
-/// Finds network interfaces by name.
-public enum SSDPNetworkInterface {
-    /// The interface called `name` with an address of the same family as `destination`.
-    public static func find(named name: String, like destination: SocketAddress) throws -> NIONetworkDevice {
-        let devices = try System.enumerateDevices()
-        if let device = devices.first(where: { $0.name == name && $0.address?.protocol == destination.protocol }) {
-            return device
-        }
-        let family = destination.protocol == .inet6 ? "IPv6" : "IPv4"
-        let names = Set(devices.map(\.name)).sorted().joined(separator: ", ")
-        throw SSDPTransportError(reason: "no interface named \(name) with an \(family) address (interfaces: \(names))")
     }
 }
 

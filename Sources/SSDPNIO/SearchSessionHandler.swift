@@ -9,6 +9,10 @@ import SSDPCore
 /// configured) and ends early on `SearchSessionHandler.Stop`. It reads time from
 /// `context.eventLoop.now`, so `EmbeddedEventLoop.advanceTime` drives it in tests. When the search
 /// ends, the handler closes the channel.
+///
+/// To search on several interfaces, open one channel per interface on the same event loop, put this
+/// handler on the first and `addPeer` the others: every M-SEARCH goes out on all of them, what any of
+/// them receives feeds the one session (named by its interface), and the end closes them all.
 public final class SearchSessionHandler: ChannelInboundHandler {
     public typealias InboundIn = SSDPDatagram
     public typealias OutboundOut = SSDPDatagram
@@ -36,6 +40,8 @@ public final class SearchSessionHandler: ChannelInboundHandler {
 
     private var machine: SearchSessionStateMachine
     private let destination: SocketAddress
+    private let interface: String?
+    private var peers: [(channel: any Channel, interface: String)] = []
     private let onEvent: (Event) -> Void
     private let logger: Logger
     private var timer: Scheduled<Void>?
@@ -44,15 +50,18 @@ public final class SearchSessionHandler: ChannelInboundHandler {
     /// - Parameters:
     ///   - configuration: what to search for; its host and port are resolved to `destination` by the caller.
     ///   - destination: where each M-SEARCH goes.
+    ///   - interface: the interface the channel searches on, given to each service found through it.
     ///   - onEvent: called on the channel's event loop for every service found and for the end of the search.
     public init(
         configuration: SSDPSearchSessionConfiguration,
         destination: SocketAddress,
+        interface: String? = nil,
         logger: Logger,
         onEvent: @escaping (Event) -> Void
     ) {
         self.machine = SearchSessionStateMachine(configuration: configuration)
         self.destination = destination
+        self.interface = interface
         self.logger = logger
         self.onEvent = onEvent
     }
@@ -80,9 +89,19 @@ public final class SearchSessionHandler: ChannelInboundHandler {
         }
     }
 
+    /// Searches on `channel` too (a socket on `interface`, on this handler's event loop, with an
+    /// `SSDPDatagramCodec`): call before the search starts.
+    public func addPeer(_ channel: any Channel, interface: String) throws {
+        try channel.pipeline.syncOperations.addHandler(Peer(session: self, interface: interface))
+        peers.append((channel, interface))
+    }
+
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let datagram = unwrapInboundIn(data)
-        let result = machine.received(datagram.bytes, at: now(context))
+        received(unwrapInboundIn(data), interface: interface, context: context)
+    }
+
+    private func received(_ datagram: SSDPDatagram, interface: String?, context: ChannelHandlerContext) {
+        let result = machine.received(datagram.bytes, at: now(context), interface: interface)
         switch result {
         case .reportService(let service):
             logger.debug(
@@ -117,11 +136,11 @@ public final class SearchSessionHandler: ChannelInboundHandler {
             case .stop(let found, let reason):
                 logger.debug("Search stopped", metadata: ["ssdp.reason": "\(reason)", "ssdp.found": "\(found.count)"])
                 onEvent(.stopped(foundServices: found, reason: reason, statistics: machine.statistics))
-                context.close(promise: nil)
+                closeAll(context: context)
             case .fail(let error):
                 logger.debug("Search failed", metadata: ["ssdp.error": "\(error)"])
                 onEvent(.failed(error, statistics: machine.statistics))
-                context.close(promise: nil)
+                closeAll(context: context)
             }
         }
         armTimer(context: context)
@@ -134,10 +153,49 @@ public final class SearchSessionHandler: ChannelInboundHandler {
             guard let self, let context = self.context else { return }
             self.fail(SSDPSearchSessionError(reason: "send to \(self.destination) failed: \(error)"), context: context)
         }
-        context.writeAndFlush(
-            wrapOutboundOut(SSDPDatagram(remoteAddress: destination, bytes: message.serialized())),
-            promise: promise
-        )
+        let datagram = SSDPDatagram(remoteAddress: destination, bytes: message.serialized())
+        context.writeAndFlush(wrapOutboundOut(datagram), promise: promise)
+        for (channel, interface) in peers {
+            let sent = channel.writeAndFlush(datagram)
+            sent.assumeIsolated().whenFailure { [weak self] error in
+                guard let self, let context = self.context else { return }
+                self.fail(SSDPSearchSessionError(reason: "send on \(interface) failed: \(error)"), context: context)
+            }
+        }
+    }
+
+    private func closeAll(context: ChannelHandlerContext) {
+        for (channel, _) in peers { channel.close(promise: nil) }
+        context.close(promise: nil)
+    }
+
+    /// Feeds what a peer channel receives to the session, and fails it when the peer fails.
+    private final class Peer: ChannelInboundHandler {
+        typealias InboundIn = SSDPDatagram
+        private weak var session: SearchSessionHandler?
+        private let interface: String
+
+        init(session: SearchSessionHandler, interface: String) {
+            self.session = session
+            self.interface = interface
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard let session, let sessionContext = session.context else { return }
+            session.received(unwrapInboundIn(data), interface: interface, context: sessionContext)
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            guard let session, let sessionContext = session.context else { return }
+            session.fail(SSDPSearchSessionError(reason: "socket error on \(interface): \(error)"), context: sessionContext)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            if let session, let sessionContext = session.context {
+                session.fail(SSDPSearchSessionError(reason: "socket on \(interface) closed"), context: sessionContext)
+            }
+            context.fireChannelInactive()
+        }
     }
 
     private func fail(_ error: SSDPSearchSessionError, context: ChannelHandlerContext) {

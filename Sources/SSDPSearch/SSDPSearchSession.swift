@@ -23,7 +23,7 @@ import SSDPNIO
 /// ```
 public final class SSDPSearchSession: Sendable {
     public let configuration: SSDPSearchSessionConfiguration
-    private let interface: String?
+    private let interfaces: [String]
     private let multicastTTL: Int
     private let eventLoop: any EventLoop
     private let logger: Logger
@@ -47,25 +47,45 @@ public final class SSDPSearchSession: Sendable {
 
     /// - Parameters:
     ///   - configuration: what to search for and where.
-    ///   - interface: the network interface to search on (`eth0`), or `nil` for the system's choice.
-    ///   - multicastTTL: the multicast TTL; UDA 1.1 recommends 2.
-    ///   - eventLoopGroup: where the socket runs; the delegate is called on one of its event loops.
+    ///   - interfaces: the network interfaces to search on (`["eth0", "wlan0"]`), or none for the system's
+    ///     choice. With several, every M-SEARCH goes out on each, each service is reported once (by USN and
+    ///     ST) with the interface it was first seen on (`SSDPService.interface`), and LOCATION is the one
+    ///     the device gave on that interface.
+    ///   - multicastTTL: the multicast TTL (IPv6: hop limit); UDA 1.1 recommends 2.
+    ///   - eventLoopGroup: where the sockets run; the delegate is called on one of its event loops.
     ///   - logger: receives debug messages for every search sent and datagram dropped.
     public init(
         configuration: SSDPSearchSessionConfiguration,
-        interface: String? = nil,
+        interfaces: [String] = [],
         multicastTTL: Int = SSDPSocket.defaultMulticastTTL,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "ssdp.search", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.configuration = configuration
-        self.interface = interface
+        self.interfaces = interfaces
         self.multicastTTL = multicastTTL
         self.eventLoop = eventLoopGroup.next()
         self.logger = logger
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: SSDPService.self)
         self.stream = stream
         self.state = NIOLockedValueBox(State(continuation: continuation))
+    }
+
+    /// A session on one interface (`eth0`), or on the system's choice with `nil`.
+    public convenience init(
+        configuration: SSDPSearchSessionConfiguration,
+        interface: String?,
+        multicastTTL: Int = SSDPSocket.defaultMulticastTTL,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "ssdp.search", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.init(
+            configuration: configuration,
+            interfaces: interface.map { [$0] } ?? [],
+            multicastTTL: multicastTTL,
+            eventLoopGroup: eventLoopGroup,
+            logger: logger
+        )
     }
 
     deinit {
@@ -172,18 +192,38 @@ public final class SSDPSearchSession: Sendable {
         } catch {
             return eventLoop.makeFailedFuture(error)
         }
-        let configuration = self.configuration
-        let logger = self.logger
-        return SSDPSocket.makeSearchChannel(
-            destination: destination,
-            interface: interface,
-            multicastTTL: multicastTTL,
-            eventLoop: eventLoop
-        ) { [weak self] channel in
-            let handler = SearchSessionHandler(configuration: configuration, destination: destination, logger: logger) {
-                self?.handle($0)
+        let (configuration, logger, eventLoop) = (self.configuration, self.logger, self.eventLoop)
+        let names: [String?] = interfaces.isEmpty ? [nil] : interfaces
+        // One socket per interface; the first carries the session, the others are its peers.
+        let opening = names.map { name in
+            SSDPSocket.makeSearchChannel(
+                destination: destination,
+                interface: name,
+                multicastTTL: multicastTTL,
+                eventLoop: eventLoop
+            ) { channel in
+                try channel.pipeline.syncOperations.addHandler(SSDPDatagramCodec())
             }
-            try channel.pipeline.syncOperations.addHandlers(SSDPDatagramCodec(), handler)
+        }
+        return EventLoopFuture.whenAllComplete(opening, on: eventLoop).flatMapThrowing { [weak self] results in
+            let channels = results.compactMap { try? $0.get() }
+            do {
+                for case .failure(let error) in results { throw error }
+                let handler = SearchSessionHandler(
+                    configuration: configuration,
+                    destination: destination,
+                    interface: names[0],
+                    logger: logger
+                ) { self?.handle($0) }
+                try channels[0].pipeline.syncOperations.addHandler(handler)
+                for (channel, name) in zip(channels, names).dropFirst() {
+                    try handler.addPeer(channel, interface: name ?? "")
+                }
+                return channels[0]
+            } catch {
+                for channel in channels { channel.close(promise: nil) }
+                throw error
+            }
         }
     }
 

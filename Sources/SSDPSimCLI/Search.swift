@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import SSDPNIO
 import SSDPSearch
 
 struct Search: AsyncParsableCommand {
@@ -10,6 +11,10 @@ struct Search: AsyncParsableCommand {
             service once, with its time since the start, and a summary of what was received and dropped. \
             By default it multicasts to 239.255.255.250:1900 with TTL 2; give --host and --port to search \
             one device by unicast.
+
+            Search several interfaces at once with --interface eth0 --interface eth1 (or --all-interfaces): \
+            each service is printed once, with the interface it was first seen on. --ipv6 searches FF02::C \
+            (a link-local LOCATION is reachable through the interface printed with it), --site-local FF05::C.
             """
     )
 
@@ -29,7 +34,7 @@ struct Search: AsyncParsableCommand {
         let configuration = try options.configuration(searchTarget: searchTarget)
         let session = SSDPSearchSession(
             configuration: configuration,
-            interface: options.interface,
+            interfaces: try options.interfaces(),
             multicastTTL: options.ttl,
             logger: makeLogger(level: options.logLevel)
         )
@@ -47,14 +52,28 @@ struct SearchOptions: ParsableArguments {
     @Option(help: "How many M-SEARCH messages to send (0 stops at once).")
     var requests = 3
 
-    @Option(help: "Where to send the search: the multicast group, or a device's IP address for unicast.")
-    var host = SSDPSearchSessionConfiguration.multicastHost
+    @Option(
+        help: """
+            Where to send the search: the multicast group, or a device's IP address for unicast. Default: \
+            239.255.255.250, ff02::c with --ipv6, ff05::c with --site-local. An IPv6 zone names the interface: ff02::c%eth0.
+            """
+    )
+    var host: String?
+
+    @Flag(help: "Search over IPv6: FF02::C, the link (answers carry link-local LOCATIONs).")
+    var ipv6 = false
+
+    @Flag(help: "Search over IPv6: FF05::C, the site.")
+    var siteLocal = false
 
     @Option(help: "The destination port.")
     var port = SSDPSearchSessionConfiguration.multicastPort
 
-    @Option(help: "The network interface to search on (e.g. eth0); default: the system's choice.")
-    var interface: String?
+    @Option(help: "A network interface to search on (e.g. eth0); repeatable. Default: the system's choice.")
+    var interface: [String] = []
+
+    @Flag(help: "Search on every multicast-capable interface but loopback.")
+    var allInterfaces = false
 
     @Option(help: "The multicast TTL, 1...255.")
     var ttl = 2
@@ -65,10 +84,36 @@ struct SearchOptions: ParsableArguments {
     @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .warning
 
+    /// The destination host without its zone, and the zone (`ff02::c%eth0` → `ff02::c`, `eth0`).
+    private var hostAndZone: (host: String, zone: String?) {
+        let given = host ?? (siteLocal ? SSDPMulticastScope.ipv6SiteLocal.group : ipv6 ? SSDPMulticastScope.ipv6LinkLocal.group : SSDPSearchSessionConfiguration.multicastHost)
+        guard let percent = given.firstIndex(of: "%") else { return (given, nil) }
+        return (String(given[..<percent]), String(given[given.index(after: percent)...]))
+    }
+
+    /// The interfaces to search on: `--interface`s, a zone in `--host`, or every multicast-capable one.
+    func interfaces() throws -> [String] {
+        let zone = hostAndZone.zone.map { [$0] } ?? []
+        guard allInterfaces else { return zone + interface.filter { !zone.contains($0) } }
+        let scopes: [SSDPMulticastScope] = [
+            siteLocal ? .ipv6SiteLocal : ipv6 || hostAndZone.host.contains(":") ? .ipv6LinkLocal : .ipv4
+        ]
+        let names = try SSDPNetworkInterface.multicastInterfaceNames(scopes: scopes)
+        guard !names.isEmpty else {
+            throw ValidationError("--all-interfaces: no multicast-capable interface (not loopback) with an \(scopes[0]) address")
+        }
+        return names
+    }
+
     /// The session configuration these options describe, or an error that names the option at fault.
     func configuration(searchTarget: String) throws -> SSDPSearchSessionConfiguration {
+        let host = hostAndZone.host
         guard isIPAddress(host) else {
             throw ValidationError("--host must be an IPv4 or IPv6 address, got '\(host)'")
+        }
+        guard !(ipv6 && siteLocal) else { throw ValidationError("give --ipv6 or --site-local, not both") }
+        guard !(allInterfaces && !interface.isEmpty) else {
+            throw ValidationError("give --interface or --all-interfaces, not both")
         }
         guard (1...255).contains(ttl) else { throw ValidationError("--ttl must be 1...255, got \(ttl)") }
         do {

@@ -41,8 +41,9 @@ struct SearchOutput {
         if json {
             printJSONLine(FoundLine(time: seconds(elapsed), service: service))
         } else {
+            let interface = service.interface.map { "  (\($0))" } ?? ""
             print(
-                "+\(seconds(elapsed))s  \(service.searchTarget)  \(service.uniqueServiceName)  \(service.location)  \(service.server)"
+                "+\(seconds(elapsed))s  \(service.searchTarget)  \(service.uniqueServiceName)  \(service.location)  \(service.server)\(interface)"
             )
         }
     }
@@ -93,6 +94,7 @@ private struct FoundLine: Encodable {
     let usn: String
     let st: String
     let location: String
+    let interface: String?
     let server: String
     let maxAge: Int64
     let headers: [String: String]
@@ -102,6 +104,7 @@ private struct FoundLine: Encodable {
         usn = service.uniqueServiceName
         st = service.searchTarget
         location = service.location
+        interface = service.interface
         server = service.server
         maxAge = service.maxAge.components.seconds
         headers = Dictionary(

@@ -13,8 +13,13 @@ struct Serve: AsyncParsableCommand {
             description over HTTP at its LOCATION. SIGINT and SIGTERM send one byebye per advertisement \
             and stop; SIGUSR1 sends ssdp:update and moves every device to a new BOOTID.
 
+            Serve several interfaces with --interface eth0 --interface eth1 (or --all-interfaces): each \
+            search is answered on the interface it arrived on, with that interface's address in LOCATION. \
+            --ipv6 also joins FF02::C and answers with http://[fe80::…]:port/ (the client adds its own \
+            zone); --site-local joins FF05::C.
+
             Every option can also come from the environment as SSDP_SIM_<OPTION> (for containers): \
-            SSDP_SIM_PORT=1901, SSDP_SIM_UNICAST_ONLY=1, SSDP_SIM_SILENT=2-5. Flags on the command line win.
+            SSDP_SIM_PORT=1901, SSDP_SIM_UNICAST_ONLY=1, SSDP_SIM_INTERFACE=eth0,eth1. Flags on the command line win.
 
             Try it on loopback without multicast, then probe it:
               ssdp-sim serve --interface lo --unicast-only --port 1901 --count 2

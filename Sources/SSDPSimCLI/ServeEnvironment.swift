@@ -2,14 +2,16 @@ import Foundation
 
 /// `serve` options from the environment, for containers: `SSDP_SIM_<OPTION>` (the option's name in upper
 /// case with `_` for `-`) becomes `--option VALUE`, or `--option` for a flag whose value is 1, true or yes.
-/// They go before the command line's own arguments, so a flag given there wins.
+/// They go before the command line's own arguments, so a flag given there wins. The repeatable options
+/// (`SSDP_SIM_INTERFACE`, `SSDP_SIM_SILENT`) take a comma-separated list.
 enum ServeEnvironment {
     /// Every `serve` option and whether it is a flag. A test checks this against `serve --help`.
     static let options: [(name: String, isFlag: Bool)] = [
         ("profile", false), ("count", false), ("devices", false), ("friendly-name", false), ("device-type", false),
         ("server", false), ("max-age", false), ("delay", false), ("loss", false), ("response-loss", false),
         ("ignore-first", false), ("duplicates", false), ("chatty", true), ("chatter", false), ("malformed", false),
-        ("silent", false), ("no-quirks", true), ("interface", false), ("port", false), ("http-port", false), ("unicast-only", true),
+        ("silent", false), ("no-quirks", true), ("interface", false), ("all-interfaces", true),
+        ("ipv6", true), ("site-local", true), ("no-ipv4", true), ("port", false), ("http-port", false), ("unicast-only", true),
         ("strictness", false), ("allow-any-source", true), ("rate-limit", false), ("max-pending", false),
         ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
         ("json", true), ("log-level", false),
@@ -31,8 +33,8 @@ enum ServeEnvironment {
             guard let value = environment[variable(for: name)] else { continue }
             if isFlag {
                 if ["1", "true", "yes"].contains(value.lowercased()) { fromEnvironment.append("--\(name)") }
-            } else if name == "silent" {
-                fromEnvironment += value.split(separator: ",").flatMap { ["--silent", String($0)] }
+            } else if name == "silent" || name == "interface" {
+                fromEnvironment += value.split(separator: ",").flatMap { ["--\(name)", String($0)] }
             } else {
                 fromEnvironment += ["--\(name)", value]
             }

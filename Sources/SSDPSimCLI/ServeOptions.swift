@@ -1,5 +1,6 @@
 import ArgumentParser
 import SSDPCore
+import SSDPNIO
 import SSDPSimulator
 
 /// Which devices `serve` runs: a profile and a count, or a device file.
@@ -125,10 +126,24 @@ struct BehaviourOptions: ParsableArguments {
 /// Where and how `serve` meets the network.
 struct NetworkOptions: ParsableArguments {
     @Option(
-        help:
-            "The interface to serve on; LOCATION uses its address. Default: the first multicast-capable non-loopback one."
+        help: """
+            An interface to serve on; repeatable. Searches are answered on the interface they arrive on, with a \
+            LOCATION of its address. Default: the first multicast-capable non-loopback one.
+            """
     )
-    var interface: String?
+    var interface: [String] = []
+
+    @Flag(help: "Serve on every multicast-capable interface but loopback (instead of --interface).")
+    var allInterfaces = false
+
+    @Flag(help: "Also serve IPv6: join FF02::C and answer with the interface's link-local address in [brackets].")
+    var ipv6 = false
+
+    @Flag(help: "Also serve IPv6 site-local: join FF05::C and answer with the interface's global or ULA address.")
+    var siteLocal = false
+
+    @Flag(help: "Do not serve IPv4 (with --ipv6 or --site-local).")
+    var noIpv4 = false
 
     @Option(help: "The UDP port searches arrive on (0: the system chooses).")
     var port = 1900
@@ -163,10 +178,19 @@ struct NetworkOptions: ParsableArguments {
     @Option(help: "BOOTID.UPNP.ORG; default: the start time in seconds, so it grows with every start.")
     var bootId: Int?
 
+    /// The multicast scopes the flags ask for.
+    var scopes: [SSDPMulticastScope] {
+        (noIpv4 ? [] : [.ipv4]) + (ipv6 ? [.ipv6LinkLocal] : []) + (siteLocal ? [.ipv6SiteLocal] : [])
+    }
+
     func makeConfiguration(devices: [SimulatedDevice], seed: UInt64) throws -> SimulatorConfiguration {
-        SimulatorConfiguration(
+        guard !scopes.isEmpty else { throw ValidationError("--no-ipv4 needs --ipv6 or --site-local") }
+        guard !(allInterfaces && !interface.isEmpty) else {
+            throw ValidationError("give --interface or --all-interfaces, not both")
+        }
+        var configuration = SimulatorConfiguration(
             devices: devices,
-            interface: interface,
+            interfaces: interface,
             port: port,
             httpPort: httpPort,
             multicast: !unicastOnly,
@@ -181,6 +205,9 @@ struct NetworkOptions: ParsableArguments {
             seed: seed,
             bootID: bootId
         )
+        configuration.allInterfaces = allInterfaces
+        configuration.scopes = scopes
+        return configuration
     }
 }
 

@@ -14,10 +14,12 @@ struct ServeOutput: Sendable {
             "Serving \(plural(simulator.devices.count, "device")) on UDP \(simulator.udpAddress.endpointDescription), "
                 + "HTTP \(simulator.httpAddress.endpointDescription),\(bootID) seed \(seed)"
         )
-        for device in simulator.devices {
-            print(
-                "  \(device.device.friendlyName)  \(device.device.udn)  \(device.device.deviceType)  \(device.location)"
-            )
+        if simulator.links.count > 1 {
+            print("  on " + simulator.links.map { "\($0.link.interfaceName) \($0.link.scope) \($0.link.urlHost)" }.joined(separator: ", "))
+        }
+        for (index, device) in simulator.devices.enumerated() {
+            let locations = simulator.links.map { $0.devices[index].location }.joined(separator: " ")
+            print("  \(device.device.friendlyName)  \(device.device.udn)  \(device.device.deviceType)  \(locations)")
         }
     }
 
@@ -62,6 +64,7 @@ private struct EventLine: Encodable {
     var udp: String?
     var http: String?
     var devices: [DeviceLine]?
+    var links: [LinkLine]?
     var counters: SimulatorCounters?
 
     struct DeviceLine: Encodable {
@@ -69,23 +72,37 @@ private struct EventLine: Encodable {
         var deviceType: String
         var friendlyName: String
         var location: String
+        /// One per link, in the order of `links`, when there are several.
+        var locations: [String]?
         var bootId: Int
+    }
+
+    struct LinkLine: Encodable {
+        var interface: String
+        var scope: String
+        var udp: String
+        var host: String
     }
 
     init(_ event: SimulatorEvent) {
         switch event {
-        case .started(let udp, let http, let devices):
+        case .started(let udp, let http, let devices, let links):
             self.event = "started"
             self.udp = udp.endpointDescription
             self.http = http.endpointDescription
-            self.devices = devices.map {
-                DeviceLine(
-                    udn: $0.device.udn,
-                    deviceType: $0.device.deviceType,
-                    friendlyName: $0.device.friendlyName,
-                    location: $0.location,
-                    bootId: $0.bootID
+            self.devices = devices.indices.map { index in
+                let device = devices[index]
+                return DeviceLine(
+                    udn: device.device.udn,
+                    deviceType: device.device.deviceType,
+                    friendlyName: device.device.friendlyName,
+                    location: device.location,
+                    locations: links.count > 1 ? links.map { $0.devices[index].location } : nil,
+                    bootId: device.bootID
                 )
+            }
+            self.links = links.map {
+                LinkLine(interface: $0.link.interfaceName, scope: $0.link.scope.rawValue, udp: $0.udpAddress.endpointDescription, host: $0.link.urlHost)
             }
         case .searchReceived(let from, let headers, let outcome):
             self.event = "search"

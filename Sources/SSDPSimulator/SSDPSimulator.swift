@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -15,52 +16,60 @@ import Darwin
 /// A running simulator: root devices that answer M-SEARCH on UDP, advertise with NOTIFY, and serve their
 /// descriptions over HTTP at LOCATION.
 ///
+/// It serves on one or more links (an interface and a multicast scope: IPv4, IPv6 link-local, IPv6
+/// site-local). Each link has its own UDP socket, joins its group on its interface only, answers the
+/// searches that arrive there with LOCATIONs of that interface's address, and sends its NOTIFYs there.
+/// The HTTP servers are shared by the links.
+///
 /// `start` binds everything and returns once the simulator is listening; `run` (the `Service`
 /// requirement) waits until it stops, and on graceful shutdown or cancellation sends one byebye per
-/// advertisement before it closes its sockets.
+/// advertisement on every link before it closes its sockets.
 public final class SSDPSimulator: Service, Sendable {
-    /// The address searches arrive on.
+    /// The address searches arrive on (the first link's).
     public let udpAddress: SocketAddress
     /// The address of the first HTTP server: the one the devices share, or the first device's own.
     public let httpAddress: SocketAddress
     /// Every HTTP server: the shared one first (when a device uses it), then one per device that has a
     /// server of its own (`DeviceWeb.realPort`), in device order.
     public let httpAddresses: [SocketAddress]
-    /// The devices as they appear on the network, LOCATION and BOOTID filled in.
-    public let devices: [SSDPRootDevice]
-    private let udpChannel: any Channel
+    /// The devices as they appear on the first link, LOCATION and BOOTID filled in.
+    public var devices: [SSDPRootDevice] { links[0].devices }
+    /// Every link the simulator serves, with its socket's address and the devices as they appear there.
+    public let links: [SimulatorLink]
+    private let udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)]
     private let httpChannels: [any Channel]
-    private let handler: NIOLoopBound<SimulatorHandler>
+    private let onEvent: @Sendable (SimulatorEvent) -> Void
+    private let stoppedReported = NIOLockedValueBox(false)
 
     /// The largest datagram the simulator reads; a search is a few hundred bytes, so anything larger is
     /// dropped and counted as oversized.
     public static let maximumDatagramSize = 8_192
 
     private init(
-        udpChannel: any Channel,
+        udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)],
+        links: [SimulatorLink],
         httpChannels: [any Channel],
-        handler: NIOLoopBound<SimulatorHandler>,
-        devices: [SSDPRootDevice]
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) throws {
         let httpAddresses = httpChannels.compactMap(\.localAddress)
-        guard let udpAddress = udpChannel.localAddress, let httpAddress = httpAddresses.first,
+        guard let first = links.first, let httpAddress = httpAddresses.first,
             httpAddresses.count == httpChannels.count
         else {
             throw SimulatorError(reason: "the simulator's sockets have no address")
         }
-        self.udpChannel = udpChannel
+        self.udp = udp
+        self.links = links
         self.httpChannels = httpChannels
         self.httpAddresses = httpAddresses
-        self.handler = handler
-        self.devices = devices
-        self.udpAddress = udpAddress
+        self.onEvent = onEvent
+        self.udpAddress = first.udpAddress
         self.httpAddress = httpAddress
     }
 
     /// Binds the UDP and HTTP sockets, starts advertising, and returns the running simulator.
     ///
     /// - Throws: `SSDPConfigurationError` for a bad configuration, `SimulatorError` when a socket cannot
-    ///   be opened (a port in use, an unknown interface).
+    ///   be opened (a port in use, an unknown interface, an interface without an address of a scope).
     public static func start(
         _ configuration: SimulatorConfiguration,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
@@ -68,47 +77,68 @@ public final class SSDPSimulator: Service, Sendable {
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void = { _ in }
     ) async throws -> SSDPSimulator {
         try configuration.validate()
-        let interface = try findInterface(configuration.interface)
-        guard let host = interface.address?.ipAddress else {
-            throw SimulatorError(reason: "interface \(interface.name) has no IPv4 address")
-        }
+        let links = try findLinks(configuration)
         let eventLoop = eventLoopGroup.next()
-        let servers = try await startHTTPServers(configuration, host: host, group: eventLoopGroup, onEvent: onEvent)
+        let servers = try await startHTTPServers(
+            configuration,
+            host: httpHost(for: links),
+            group: eventLoopGroup,
+            onEvent: onEvent
+        )
         let bootID = configuration.bootID ?? Int(time(nil) & 0x7FFF_FFFF)
-        let devices = configuration.devices.enumerated().map { index, device in
-            device.rootDevice(
-                baseURL: device.web.baseURL(host: host, port: servers.ports[index], index: index),
-                defaultBootID: bootID
-            )
-        }
+        var udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)] = []
+        var served: [SimulatorLink] = []
         do {
-            let handler = try await startUDP(
-                configuration,
-                devices: devices,
-                interface: interface,
-                host: host,
-                eventLoop: eventLoop,
-                logger: logger,
-                onEvent: onEvent
+            for (number, link) in links.enumerated() {
+                let devices = configuration.devices.enumerated().map { index, device in
+                    device.rootDevice(
+                        baseURL: device.web.baseURL(host: link.urlHost, port: servers.ports[index], index: index),
+                        defaultBootID: bootID
+                    )
+                }
+                // Every link takes the first one's port, so `--port 0` gives one port for all.
+                let port = served.first?.udpAddress.port ?? configuration.port
+                let opened = try await startUDP(
+                    configuration,
+                    devices: devices,
+                    link: link,
+                    number: number,
+                    port: port,
+                    bindsDevice: links.count > 1,
+                    eventLoop: eventLoop,
+                    logger: logger,
+                    onEvent: onEvent
+                )
+                udp.append(opened)
+                guard let address = opened.channel.localAddress else {
+                    throw SimulatorError(reason: "the UDP socket on \(link) has no address")
+                }
+                served.append(SimulatorLink(link: link, udpAddress: address, devices: devices))
+            }
+            let simulator = try SSDPSimulator(udp: udp, links: served, httpChannels: servers.channels, onEvent: onEvent)
+            for (_, handler) in udp {
+                try await eventLoop.submit { handler.value.startAdvertising() }.get()
+            }
+            onEvent(
+                .started(
+                    udp: simulator.udpAddress,
+                    http: simulator.httpAddress,
+                    devices: simulator.devices,
+                    links: served
+                )
             )
-            let simulator = try SSDPSimulator(
-                udpChannel: handler.channel,
-                httpChannels: servers.channels,
-                handler: handler.handler,
-                devices: devices
-            )
-            try await eventLoop.submit { handler.handler.value.startAdvertising() }.get()
-            onEvent(.started(udp: simulator.udpAddress, http: simulator.httpAddress, devices: devices))
             logger.info(
                 "Simulator started",
                 metadata: [
                     "ssdp.udp": "\(simulator.udpAddress.endpointDescription)",
-                    "ssdp.http": "\(simulator.httpAddress.endpointDescription)", "ssdp.devices": "\(devices.count)",
+                    "ssdp.http": "\(simulator.httpAddress.endpointDescription)",
+                    "ssdp.devices": "\(configuration.devices.count)",
+                    "ssdp.links": "\(links.map(\.description).joined(separator: "; "))",
                 ]
             )
             return simulator
         } catch {
-            await closeAll(servers.channels)
+            await closeAll(udp.map(\.channel) + servers.channels)
             throw error
         }
     }
@@ -117,50 +147,85 @@ public final class SSDPSimulator: Service, Sendable {
     /// cancellation it says byebye first.
     public func run() async throws {
         try await withTaskCancellationOrGracefulShutdownHandler {
-            try await self.udpChannel.closeFuture.get()
+            for (channel, _) in self.udp {
+                try await channel.closeFuture.get()
+            }
         } onCancelOrGracefulShutdown: {
             self.beginShutdown()
         }
-        await Self.closeAll(httpChannels)
+        await finish()
     }
 
     /// Says byebye, stops, and returns the final counters.
     @discardableResult
     public func shutdown() async -> SimulatorCounters {
         beginShutdown()
-        try? await udpChannel.closeFuture.get()
-        await Self.closeAll(httpChannels)
-        return await counters()
+        return await finish()
     }
 
-    /// Sends `ssdp:update` for every advertisement and moves every device to a new BOOTID.
+    /// Sends `ssdp:update` for every advertisement on every link and moves every device to a new BOOTID.
     public func announceUpdate() async {
-        let handler = self.handler
-        try? await udpChannel.eventLoop.submit { handler.value.announceUpdate() }.get()
+        for (channel, handler) in udp {
+            try? await channel.eventLoop.submit { handler.value.announceUpdate() }.get()
+        }
     }
 
-    /// The counters so far.
+    /// The counters so far, added up over the links.
     public func counters() async -> SimulatorCounters {
-        let handler = self.handler
-        return (try? await udpChannel.eventLoop.submit { handler.value.counters }.get()) ?? SimulatorCounters()
+        var parts: [SimulatorCounters] = []
+        for (channel, handler) in udp {
+            parts.append((try? await channel.eventLoop.submit { handler.value.counters }.get()) ?? SimulatorCounters())
+        }
+        return .sum(parts)
     }
 
     private func beginShutdown() {
-        let handler = self.handler
-        udpChannel.eventLoop.execute { handler.value.shutdown() }
+        for (channel, handler) in udp {
+            channel.eventLoop.execute { handler.value.shutdown() }
+        }
+    }
+
+    /// Waits for every link to close (after its byebyes), closes the HTTP servers, and reports the final
+    /// counters once.
+    @discardableResult
+    private func finish() async -> SimulatorCounters {
+        for (channel, _) in udp {
+            try? await channel.closeFuture.get()
+        }
+        await Self.closeAll(httpChannels)
+        let counters = await counters()
+        let isFirst = stoppedReported.withLockedValue { reported in
+            defer { reported = true }
+            return !reported
+        }
+        if isFirst { onEvent(.stopped(counters)) }
+        return counters
     }
 
     // MARK: - Starting
 
-    private static func findInterface(_ name: String?) throws -> NIONetworkDevice {
-        let devices = try System.enumerateDevices().filter { $0.address?.protocol == .inet }
-        if let name {
-            guard let device = devices.first(where: { $0.name == name }) else {
-                let names = Set(devices.map(\.name)).sorted().joined(separator: ", ")
-                throw SimulatorError(reason: "no interface named \(name) with an IPv4 address (interfaces: \(names))")
+    /// The links of the configuration: each interface (named, all, or the default one) with each scope.
+    private static func findLinks(_ configuration: SimulatorConfiguration) throws -> [SSDPLink] {
+        do {
+            var names = configuration.interfaces
+            if configuration.allInterfaces {
+                names = try SSDPNetworkInterface.multicastInterfaceNames(scopes: configuration.scopes)
+                guard !names.isEmpty else {
+                    let scopes = configuration.scopes.map(\.description).joined(separator: " and ")
+                    throw SimulatorError(reason: "no multicast-capable interface (not loopback) with an \(scopes) address")
+                }
+            } else if names.isEmpty {
+                names = [try defaultInterface().name]
             }
-            return device
+            return try SSDPNetworkInterface.links(named: names, scopes: configuration.scopes)
+        } catch let error as SSDPTransportError {
+            throw SimulatorError(reason: error.reason)
         }
+    }
+
+    /// The first multicast-capable IPv4 interface that is not loopback, or loopback.
+    private static func defaultInterface() throws -> NIONetworkDevice {
+        let devices = try System.enumerateDevices().filter { $0.address?.protocol == .inet }
         let isLoopback = { (device: NIONetworkDevice) in device.address?.ipAddress?.hasPrefix("127.") ?? false }
         guard
             let device = devices.first(where: { !isLoopback($0) && $0.multicastSupported })
@@ -171,6 +236,12 @@ public final class SSDPSimulator: Service, Sendable {
         return device
     }
 
+    /// Where the HTTP servers listen: the address of a single IPv4 link (as a device with one address
+    /// does), otherwise every address, so each link's LOCATION reaches them (`::` takes IPv4 too).
+    private static func httpHost(for links: [SSDPLink]) -> String {
+        if links.count == 1, links[0].scope == .ipv4, let host = links[0].address.ipAddress { return host }
+        return links.contains { $0.scope != .ipv4 } ? "::" : "0.0.0.0"
+    }
     /// Opens the HTTP servers: one shared by the devices without a server of their own (when there are
     /// any), then one per device with its own. With a fixed `httpPort` they take consecutive ports from it;
     /// with 0, any free ones. Returns the channels and, per device, the port its LOCATION uses.
@@ -234,38 +305,52 @@ public final class SSDPSimulator: Service, Sendable {
             .get()
     }
 
+    /// Opens one link's UDP socket with its handler: the devices as they appear on the link, one
+    /// responder and one advertiser each.
+    ///
+    /// With several links, each socket is bound to its interface (`SO_BINDTOIFINDEX`) and hears only
+    /// the groups it joined (`IP_MULTICAST_ALL` off), so a search is answered on the interface it
+    /// arrived on, with that interface's LOCATION.
     private static func startUDP(
         _ configuration: SimulatorConfiguration,
         devices: [SSDPRootDevice],
-        interface: NIONetworkDevice,
-        host: String,
+        link: SSDPLink,
+        number: Int,
+        port: Int,
+        bindsDevice: Bool,
         eventLoop: any EventLoop,
         logger: Logger,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) async throws -> (channel: any Channel, handler: NIOLoopBound<SimulatorHandler>) {
-        let group = try SocketAddress(ipAddress: "239.255.255.250", port: configuration.port)
+        let group = try link.group(port: port)
         let now = SSDPInstant(eventLoop.now)
+        // The first link keeps the seeds a one-link simulator always had.
+        let seed = number == 0 ? configuration.seed : SSDPRandom.derivedSeed(seed: configuration.seed, stream: 1 << 40 + UInt64(number))
         let responders = devices.indices.map { index in
             DeviceResponder(
                 device: devices[index],
                 behaviour: configuration.devices[index].behaviour,
                 startedAt: now,
-                seed: SSDPRandom.derivedSeed(seed: configuration.seed, stream: UInt64(index) << 1)
+                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1)
             )
         }
+        let notifyHost = link.scope == .ipv4 ? "\(link.scope.group):\(port)" : "[\(link.scope.group.uppercased())]:\(port)"
         let advertisers = devices.indices.map { index in
             DeviceAdvertiser(
                 device: devices[index],
                 copies: configuration.notifyCopies,
-                host: "239.255.255.250:\(configuration.port)",
-                seed: SSDPRandom.derivedSeed(seed: configuration.seed, stream: UInt64(index) << 1 | 1)
+                host: notifyHost,
+                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1 | 1)
             )
         }
         let responder = SimulatorResponder(configuration: configuration.responder, devices: responders)
-        let bindHost = configuration.multicast ? "0.0.0.0" : host
-        let channel = try await bind("UDP", port: configuration.port, host: bindHost) {
-            // Sharing 1900 with other SSDP stacks is normal for multicast; a unicast-only simulator owns its port.
-            try await DatagramBootstrap(group: eventLoop)
+        let address =
+            configuration.multicast
+            ? try SocketAddress(ipAddress: link.scope == .ipv4 ? "0.0.0.0" : "::", port: port)
+            : link.address(port: port)
+        let channel = try await bind("UDP", port: port, host: link.urlHost) {
+            var bootstrap = DatagramBootstrap(group: eventLoop)
+                // Sharing 1900 with other SSDP stacks is normal for multicast; a unicast-only simulator owns its port.
                 .channelOption(.socketOption(.so_reuseaddr), value: configuration.multicast ? 1 : 0)
                 .channelOption(
                     .recvAllocator,
@@ -274,12 +359,18 @@ public final class SSDPSimulator: Service, Sendable {
                 // Read up to 16 datagrams per wake-up instead of NIO's 4: a flood of searches is served
                 // with fewer trips through the event loop (ssdp-bench's loopback figure).
                 .channelOption(.maxMessagesPerRead, value: 16)
-                .bind(host: bindHost, port: configuration.port)
-                .get()
+            if link.scope != .ipv4 {
+                bootstrap = bootstrap.channelOption(ChannelOptions.Types.SocketOption(level: .ipv6, name: .ipv6_v6only), value: 1)
+            }
+            if bindsDevice && configuration.multicast {
+                bootstrap = bootstrap.channelOption(LinkSocketOption.bindToInterfaceIndex, value: SocketOptionValue(link.interfaceIndex))
+                    .channelOption(LinkSocketOption.multicastAll(link.scope), value: 0)
+            }
+            return try await bootstrap.bind(to: address).get()
         }
         do {
             if configuration.multicast {
-                try await joinGroup(channel, group: group, interface: interface, ttl: configuration.multicastTTL)
+                try await joinGroup(channel, group: group, link: link, ttl: configuration.multicastTTL)
             }
             let handler = try await eventLoop.submit {
                 let codec = SSDPDatagramCodec(maximumSize: maximumDatagramSize)
@@ -303,25 +394,17 @@ public final class SSDPSimulator: Service, Sendable {
         }
     }
 
-    private static func joinGroup(
-        _ channel: any Channel,
-        group: SocketAddress,
-        interface: NIONetworkDevice,
-        ttl: Int
-    ) async throws {
-        guard let multicast = channel as? MulticastChannel, let options = channel as? SocketOptionProvider,
-            case .v4(let address) = interface.address
-        else {
-            throw SimulatorError(reason: "cannot use multicast on interface \(interface.name)")
+    private static func joinGroup(_ channel: any Channel, group: SocketAddress, link: SSDPLink, ttl: Int) async throws {
+        guard let multicast = channel as? MulticastChannel else {
+            throw SimulatorError(reason: "cannot use multicast on \(link)")
         }
         do {
-            try await multicast.joinGroup(group, device: interface).get()
-            try await options.setIPMulticastIF(address.address.sin_addr).get()
-            try await options.setIPMulticastTTL(CUnsignedChar(ttl)).get()
+            try await multicast.joinGroup(group, device: link.device).get()
+            try await SSDPSocket.configureMulticast(channel, ttl: ttl, device: link.device, family: link.scope.family).get()
         } catch {
             throw SimulatorError(
                 reason:
-                    "cannot join 239.255.255.250 on \(interface.name): \(error) (is the interface up and multicast-capable?)"
+                    "cannot join \(link.scope.group) on \(link.interfaceName): \(error) (is the interface up and multicast-capable?)"
             )
         }
     }
@@ -355,4 +438,19 @@ public struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     public var description: String { reason }
+}
+
+/// Linux socket options NIO has no names for, which a simulator serving several links needs.
+enum LinkSocketOption {
+    /// `SO_BINDTOIFINDEX`: the socket receives only what arrives on the interface, and sends through it.
+    /// Linux 5.0; without `CAP_NET_RAW` 5.7.
+    static let bindToInterfaceIndex = ChannelOptions.Types.SocketOption(level: .socket, name: .init(rawValue: 62))
+
+    /// `IP_MULTICAST_ALL` / `IPV6_MULTICAST_ALL`: with 0, the socket hears only the groups it joined
+    /// itself, not every group any socket on the host joined.
+    static func multicastAll(_ scope: SSDPMulticastScope) -> ChannelOptions.Types.SocketOption {
+        scope == .ipv4
+            ? .init(level: .ip, name: .init(rawValue: 49))
+            : .init(level: .ipv6, name: .init(rawValue: 29))
+    }
 }

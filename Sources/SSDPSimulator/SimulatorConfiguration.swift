@@ -1,11 +1,19 @@
 import SSDPCore
+import SSDPNIO
 
 /// Everything a simulator needs to start: its devices and how it meets the network.
 public struct SimulatorConfiguration: Sendable {
     public var devices: [SimulatedDevice]
-    /// The interface to serve on (joins the group there; LOCATION uses its address). `nil` picks the first
-    /// multicast-capable IPv4 interface that is not loopback, or loopback when there is none.
-    public var interface: String?
+    /// The interfaces to serve on: each joins the group there and answers with a LOCATION of its own
+    /// address. Empty picks the first multicast-capable IPv4 interface that is not loopback, or loopback
+    /// when there is none.
+    public var interfaces: [String]
+    /// Serve on every multicast-capable interface that is not loopback and has an address of every scope
+    /// (instead of `interfaces`).
+    public var allInterfaces = false
+    /// Which groups to serve on each interface: 239.255.255.250, FF02::C (link-local LOCATION), FF05::C
+    /// (global or unique-local LOCATION). Each interface must have an address of each scope.
+    public var scopes: [SSDPMulticastScope] = [.ipv4]
     /// The UDP port searches arrive on.
     public var port: Int
     /// The HTTP port of the descriptions; 0 lets the system choose.
@@ -28,7 +36,7 @@ public struct SimulatorConfiguration: Sendable {
 
     public init(
         devices: [SimulatedDevice],
-        interface: String? = nil,
+        interfaces: [String] = [],
         port: Int = 1900,
         httpPort: Int = 0,
         multicast: Bool = true,
@@ -40,7 +48,7 @@ public struct SimulatorConfiguration: Sendable {
         bootID: Int? = nil
     ) {
         self.devices = devices
-        self.interface = interface
+        self.interfaces = interfaces
         self.port = port
         self.httpPort = httpPort
         self.multicast = multicast
@@ -56,6 +64,16 @@ public struct SimulatorConfiguration: Sendable {
     public func validate() throws(SSDPConfigurationError) {
         guard !devices.isEmpty else {
             throw SSDPConfigurationError(field: "devices", value: "0", reason: "at least one device is needed")
+        }
+        guard !scopes.isEmpty, Set(scopes).count == scopes.count else {
+            throw SSDPConfigurationError(
+                field: "scopes",
+                value: scopes.map(\.rawValue).joined(separator: ","),
+                reason: "name each of ipv4, ipv6LinkLocal, ipv6SiteLocal at most once, and at least one"
+            )
+        }
+        if let repeated = interfaces.first(where: { name in interfaces.filter { $0 == name }.count > 1 }) {
+            throw SSDPConfigurationError(field: "interfaces", value: repeated, reason: "is given twice")
         }
         for (name, value, range) in [
             ("port", port, 0...65_535), ("httpPort", httpPort, 0...65_535), ("ttl", multicastTTL, 1...255),

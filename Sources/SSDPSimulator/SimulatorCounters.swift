@@ -65,3 +65,23 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
         self.notificationsSent = notificationsSent
     }
 }
+
+extension SimulatorCounters {
+    /// Every counter, for adding up.
+    private static var fields: [WritableKeyPath<SimulatorCounters, Int>] {
+        [
+        \.datagramsReceived, \.oversized, \.sourcesRejected, \.malformed, \.searchesAccepted, \.searchesRejected,
+        \.notifications, \.responses, \.searchesNotHeard, \.searchesWhileSilent, \.searchesUnmatched, \.answersLost,
+        \.answersRateLimited, \.answersOverflowed, \.answersSent, \.notificationsSent,
+        ]
+    }
+
+    /// The counters of a simulator's links (one per interface and scope) added up.
+    static func sum(_ parts: [SimulatorCounters]) -> SimulatorCounters {
+        var total = SimulatorCounters()
+        for part in parts {
+            for field in fields { total[keyPath: field] += part[keyPath: field] }
+        }
+        return total
+    }
+}

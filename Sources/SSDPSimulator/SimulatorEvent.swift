@@ -1,10 +1,12 @@
 import NIOCore
 import SSDPCore
+import SSDPNIO
 
 /// What a running simulator reports as it works, for `--json` event streams and for tests.
 public enum SimulatorEvent: Sendable {
-    /// The simulator is listening: UDP and HTTP addresses and the devices with their LOCATIONs.
-    case started(udp: SocketAddress, http: SocketAddress, devices: [SSDPRootDevice])
+    /// The simulator is listening: the first link's UDP address and devices with their LOCATIONs, the
+    /// first HTTP address, and every link.
+    case started(udp: SocketAddress, http: SocketAddress, devices: [SSDPRootDevice], links: [SimulatorLink])
     /// A datagram that was an M-SEARCH arrived, with its headers; `outcome` says what the simulator made of it.
     case searchReceived(from: SocketAddress, headers: SSDPHeaders, outcome: SearchOutcome)
     /// One answer left for `to`.
@@ -29,4 +31,12 @@ public enum SimulatorEvent: Sendable {
         /// Dropped by the acceptance rules.
         case rejected(SSDPSearchRequest.Rejection)
     }
+}
+
+/// One link a simulator serves: an interface and a multicast scope, the UDP socket's address, and the
+/// devices as they appear there (LOCATION on the interface's address).
+public struct SimulatorLink: Sendable {
+    public var link: SSDPLink
+    public var udpAddress: SocketAddress
+    public var devices: [SSDPRootDevice]
 }

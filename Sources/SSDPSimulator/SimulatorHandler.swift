@@ -183,8 +183,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         timer?.cancel()
         let now = now(context)
         let byebyes = advertisers.indices.flatMap { advertisers[$0].stop(at: now) }
-        multicast(byebyes, subtype: .byebye, context: context).assumeIsolated().whenComplete { [counters, onEvent] _ in
-            onEvent(.stopped(counters))
+        multicast(byebyes, subtype: .byebye, context: context).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
     }

@@ -93,7 +93,7 @@ import Testing
         let port = try #require(blocker.localAddress?.port)
         var configuration = SimulatorConfiguration(
             devices: generic(1),
-            interface: "lo",
+            interfaces: ["lo"],
             port: port,
             multicast: false,
             seed: 1
