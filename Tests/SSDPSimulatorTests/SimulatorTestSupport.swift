@@ -177,7 +177,7 @@ enum LoopbackSimulator {
     ) async throws -> SSDPSimulator {
         let configuration = SimulatorConfiguration(
             devices: devices,
-            interface: "lo",
+            interfaces: ["lo"],
             port: 0,
             multicast: false,
             responder: .init(answersPerSourcePerSecond: rateLimit),

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+/// `scripts/ssdp-lab`: several hosts on one machine, each in a network namespace of its own, joined by
+/// bridges, with real multicast between them. These are CI's multi-host, multi-homed and IPv6 runs;
+/// `.ci/run` sets `SSDP_SIM_REQUIRE_LAB=1`, so there they fail rather than skip without root.
+enum Lab {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let script = repository.appendingPathComponent("scripts/ssdp-lab")
+    static let isRequired = ProcessInfo.processInfo.environment["SSDP_SIM_REQUIRE_LAB"] == "1"
+    static let isAvailable =
+        getuid() == 0 && ["/usr/sbin/ip", "/usr/bin/ip", "/sbin/ip"].contains(where: FileManager.default.isExecutableFile)
+
+    static func file(_ name: String) -> String {
+        repository.appendingPathComponent("scripts/labs/\(name).json").path
+    }
+
+    /// A run id no other test uses, so each run's namespaces are its own.
+    static func runID() -> String {
+        "t" + String(UUID().uuidString.prefix(8)).lowercased().filter(\.isLetter)
+            + String(Int.random(in: 100...999))
+    }
+
+    /// The arguments that run `lab` with this build's ssdp-sim, under `runID`, then `command` if any.
+    static func arguments(_ lab: String, runID: String, command: [String] = []) -> [String] {
+        [script.path, "--ssdp-sim", CommandRunner.ssdpSim.path, "--run-id", runID, lab]
+            + (command.isEmpty ? [] : ["--"] + command)
+    }
+
+    static func run(_ lab: String, runID: String = runID(), command: [String] = []) throws -> CommandRunner.Output {
+        try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            arguments(lab, runID: runID, command: command),
+            timeout: .seconds(120)
+        )
+    }
+
+    /// The lab's namespaces still present for `runID`.
+    static func namespaces(of runID: String) throws -> [String] {
+        try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "netns", "list"]).standardOutput
+            .split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+            .filter { $0.hasPrefix("ssdplab-\(runID)-") }
+    }
+
+    /// The names of the links in this (the machine's own) namespace.
+    static func rootLinks() throws -> Set<String> {
+        let output = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "-o", "link", "show"])
+        return Set(output.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").dropFirst().first }
+            .map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// The pids the lab reported starting (`started NAME (pid N)`).
+    static func startedProcesses(_ standardError: String) -> [Int32] {
+        standardError.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "(pid ") else { return nil }
+            return Int32(line[range.upperBound...].prefix { $0.isNumber })
+        }
+    }
+
+    /// Whether process `pid` still exists.
+    static func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// The rows of the check's table: (interface, status, LOCATION).
+    static func rows(_ output: String) -> [(interface: String, status: String, location: String)] {
+        output.split(separator: "\n").filter { $0.hasPrefix("eth") }.map { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return (String(fields[0]), String(fields[1]), String(fields.last ?? ""))
+        }
+    }
+}
+
+@Suite(
+    .serialized,
+    .enabled(if: Lab.isAvailable || Lab.isRequired, "needs root and ip to build namespaces, veths and bridges")
+)
+struct LabTests {
+    @Test func threeDeviceHostsAndAClientOnOneBridgeFindEveryDeviceOnce() throws {
+        let output = try Lab.run(Lab.file("three-hosts"))
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardOutput.contains("3 devices on 3 hosts"))
+        #expect(output.standardOutput.contains("PASS"))
+        let rows = Lab.rows(output.standardOutput)
+        // A Roku (6 targets, one its roku:ecp), a DIAL TV (4) and a Hue (3, each sent twice): 13.
+        #expect(rows.count == 13)
+        #expect(rows.allSatisfy { $0.interface == "eth0" && $0.status == "200" })
+        #expect(Set(rows.map(\.location)).allSatisfy { $0.hasPrefix("http://10.77.1.") })
+        #expect(output.standardError.contains("removed every namespace"))
+    }
+
+    @Test func aMultiHomedClientFindsDevicesOnBothBridgesOnceReachableWhereSeen() throws {
+        let output = try Lab.run(Lab.file("multi-homed"))
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardOutput.contains("5 devices on 5 hosts"))
+        let rows = Lab.rows(output.standardOutput)
+        #expect(rows.allSatisfy { $0.status == "200" })
+        // Seen on eth0 means a LOCATION on lan (10.77.1.x), on eth1 one on iot (10.77.2.x): the router,
+        // on both, answers each with the address it has there.
+        #expect(rows.allSatisfy { ($0.interface == "eth0") == $0.location.hasPrefix("http://10.77.1.") })
+        #expect(Set(rows.map(\.interface)) == ["eth0", "eth1"])
+        #expect(rows.contains { $0.location.hasPrefix("http://10.77.1.5:") || $0.location.hasPrefix("http://10.77.2.5:") })
+    }
+
+    @Test func theMultiHomedLabOverIPv6LinkLocal() throws {
+        let output = try Lab.run(Lab.file("ipv6"))
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardOutput.contains("5 devices on 5 hosts"))
+        let rows = Lab.rows(output.standardOutput)
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.status == "200" && $0.location.hasPrefix("http://[fe80::") })
+        #expect(Set(rows.map(\.interface)) == ["eth0", "eth1"])
+    }
+
+    @Test func theCheckFailsWhenADeviceCannotBeFound() throws {
+        // A device that does not join the group cannot be found by a multicast search.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lab-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lab = directory.appendingPathComponent("deaf.json")
+        try Data(
+            """
+            {"bridges": ["lan"], "hosts": [
+              {"name": "tv", "bridges": ["lan"], "serve": ["--profile", "dial-tv"]},
+              {"name": "deaf", "bridges": ["lan"], "serve": ["--profile", "roku", "--unicast-only"]},
+              {"name": "client", "bridges": ["lan"], "client": true}]}
+            """.utf8
+        ).write(to: lab)
+        let output = try Lab.run(lab.path)
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("FAIL Roku Ultra 1 on deaf"))
+        #expect(output.standardOutput.contains("was not found"))
+        #expect(!output.standardOutput.contains("FAIL DIAL TV"))
+    }
+
+    @Test func aCommandRunsOnTheClientWithTheLabInItsEnvironment() throws {
+        let output = try Lab.run(
+            Lab.file("multi-homed"),
+            command: ["sh", "-c", #"echo "interfaces=$SSDP_LAB_INTERFACES"; ip -o -4 addr show dev eth1; exit 3"#]
+        )
+        #expect(output.status == 3)
+        #expect(output.standardOutput.contains("interfaces=eth0,eth1"))
+        #expect(output.standardOutput.contains("inet 10.77.2.6/24"))
+    }
+
+    @Test(arguments: [(Int32(SIGINT), "client"), (Int32(SIGTERM), "setup")])
+    func anInterruptedRunLeavesNothingBehind(signal: Int32, when: String) throws {
+        let runID = Lab.runID()
+        let linksBefore = try Lab.rootLinks()
+        let lab = try RunningCommand(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            Lab.arguments(Lab.file("multi-homed"), runID: runID, command: ["sleep", "60"])
+        )
+        // Interrupted while the client's command runs, or while the lab is still being built.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            let ready =
+                when == "client"
+                ? lab.standardError.contains("running on client")
+                : !(try Lab.namespaces(of: runID)).isEmpty
+            if ready { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(try !Lab.namespaces(of: runID).isEmpty, "the lab never started: \(lab.standardError)")
+        lab.signal(signal)
+        let output = lab.wait(timeout: .seconds(60))
+        #expect(output.status == 130, "\(output.standardError)")
+        #expect(output.standardError.contains("stopping"))
+        #expect(try Lab.namespaces(of: runID).isEmpty)
+        #expect(try Lab.rootLinks() == linksBefore)
+        let pids = Lab.startedProcesses(output.standardError)
+        if when == "client" {
+            #expect(pids.count == 6, "5 device hosts and the client's command: \(output.standardError)")
+        }
+        #expect(pids.allSatisfy { !Lab.isAlive($0) })
+    }
+
+    @Test func aBadLabFileIsNamedWithItsFieldAndReason() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lab-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lab = directory.appendingPathComponent("bad.json")
+        try Data(#"{"bridges": ["lan"], "hosts": [{"name": "tv", "bridges": ["wan"], "serve": []}]}"#.utf8).write(to: lab)
+        let output = try Lab.run(lab.path)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("\(lab.path): $.hosts[0].bridges: must list one or more of the lab's bridges (lan)"))
+    }
+
+    @Test func withoutRootItSaysSo() throws {
+        let output = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3"]
+                + Lab.arguments(Lab.file("three-hosts"), runID: Lab.runID())
+        )
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("needs root to create network namespaces"))
+        #expect(output.standardError.contains("sudo"))
+    }
+}
