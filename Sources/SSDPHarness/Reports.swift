@@ -121,7 +121,7 @@ public enum Reports {
         file.appendLittleEndian(UInt32(65_535))  // snapshot length
         file.appendLittleEndian(UInt32(101))  // LINKTYPE_RAW
         for entry in trace {
-            let packet = ipv4Packet(entry)
+            let packet = entry.source.address.contains(":") ? ipv6Packet(entry) : ipv4Packet(entry)
             let time = max(.zero, start + entry.at)
             let (seconds, attoseconds) = time.components
             file.appendLittleEndian(UInt32(truncatingIfNeeded: seconds))
@@ -152,6 +152,35 @@ public enum Reports {
         udp.appendBigEndian(UInt16(udpLength))
         udp.appendBigEndian(UInt16(0))  // no UDP checksum (allowed over IPv4)
         return header + udp + payload
+    }
+
+    static func ipv6Packet(_ entry: TraceEntry) -> [UInt8] {
+        let payload = Array(entry.bytes.prefix(65_487))
+        let udpLength = 8 + payload.count
+        let (source, destination) = (ipv6Octets(entry.source.address), ipv6Octets(entry.destination.address))
+        var header: [UInt8] = [0x60, 0, 0, 0]  // version 6, no traffic class or flow label
+        header.appendBigEndian(UInt16(udpLength))
+        header += [17, destination[0] == 0xFF ? 2 : 64]  // UDP, hop limit
+        header += source + destination
+        var udp: [UInt8] = []
+        udp.appendBigEndian(UInt16(entry.source.port))
+        udp.appendBigEndian(UInt16(entry.destination.port))
+        udp.appendBigEndian(UInt16(udpLength))
+        udp.appendBigEndian(UInt16(0))
+        // IPv6 requires the UDP checksum, over a pseudo-header of addresses, length and protocol.
+        var pseudo = source + destination
+        pseudo.appendBigEndian(UInt32(udpLength))
+        pseudo += [0, 0, 0, 17]
+        let checksum = internetChecksum(pseudo + udp + payload)
+        udp[6] = UInt8((checksum == 0 ? 0xFFFF : checksum) >> 8)
+        udp[7] = UInt8((checksum == 0 ? 0xFFFF : checksum) & 0xFF)
+        return header + udp + payload
+    }
+
+    private static func ipv6Octets(_ address: String) -> [UInt8] {
+        var raw = in6_addr()
+        guard inet_pton(AF_INET6, address, &raw) == 1 else { return Array(repeating: 0, count: 16) }
+        return withUnsafeBytes(of: raw) { Array($0) }
     }
 
     private static func octets(_ address: String) -> [UInt8] {

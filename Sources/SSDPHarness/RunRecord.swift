@@ -103,7 +103,7 @@ public struct TraceEntry: Sendable, Hashable {
             self.port = port
         }
 
-        public var description: String { "\(address):\(port)" }
+        public var description: String { address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
     }
 
     /// From the start of the search (negative before it).

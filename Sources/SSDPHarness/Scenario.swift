@@ -42,6 +42,9 @@ public struct SearchSpecification: Sendable, Hashable {
     public var mode: Mode
     /// The device a unicast search is sent to, counting from 1.
     public var device: Int
+    /// Search over IPv6: FF02::C (or a device's fe80:: address), answered with `http://[fe80::…]:port/`
+    /// LOCATIONs. Virtual runs only.
+    public var ipv6 = false
 
     public init(target: String, mx: Int = 3, requests: Int = 3, mode: Mode = .multicast, device: Int = 1) {
         self.target = target

@@ -154,6 +154,12 @@ struct ScenarioSpecification: Decodable {
             if search.mode == .unicast, simulated.count > 1 {
                 throw FieldError("$.tags", "a live unicast scenario can have only one device")
             }
+            if search.ipv6 {
+                throw FieldError(
+                    "$.search.ipv6",
+                    "live runs search IPv4 loopback; run IPv6 live between hosts with scripts/ssdp-lab (scripts/labs/ipv6.json)"
+                )
+            }
         }
         return Scenario(
             file: file,
@@ -176,9 +182,10 @@ struct SearchFields: Decodable {
     var requests: Int?
     var mode: String?
     var device: Int?
+    var ipv6: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case target, mx, requests, mode, device
+        case target, mx, requests, mode, device, ipv6
     }
 
     init(from decoder: any Decoder) throws {
@@ -188,6 +195,7 @@ struct SearchFields: Decodable {
         requests = try container.decodeIfPresent(Int.self, forKey: .requests)
         mode = try container.decodeIfPresent(String.self, forKey: .mode)
         device = try container.decodeIfPresent(Int.self, forKey: .device)
+        ipv6 = try container.decodeIfPresent(Bool.self, forKey: .ipv6)
     }
 
     func make(deviceCount: Int) throws(FieldError) -> SearchSpecification {
@@ -206,7 +214,8 @@ struct SearchFields: Decodable {
         guard (1...deviceCount).contains(device) else {
             throw FieldError("$.search.device", "\"\(device)\": there are devices 1...\(deviceCount)")
         }
-        let search = SearchSpecification(target: target, mx: mx ?? 3, requests: requests, mode: mode, device: device)
+        var search = SearchSpecification(target: target, mx: mx ?? 3, requests: requests, mode: mode, device: device)
+        search.ipv6 = ipv6 ?? false
         do throws(SSDPConfigurationError) {
             _ = try search.configuration(host: "192.0.2.1", port: 1900)
         } catch {

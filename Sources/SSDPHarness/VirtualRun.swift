@@ -9,12 +9,20 @@ import SSDPSimulator
 /// The client listens on an ephemeral port, as the real session does, so it never hears NOTIFY messages;
 /// they appear in the trace only.
 public struct VirtualRun {
-    /// Virtual addresses: the client is 10.0.0.1, device `n` (from 0) is 10.0.(n / 250 + 1).(n % 250 + 1).
-    static let client = TraceEntry.Endpoint(address: "10.0.0.1", port: 40_000)
-    static let group = TraceEntry.Endpoint(
-        address: SSDPSearchSessionConfiguration.multicastHost,
-        port: SSDPSearchSessionConfiguration.multicastPort
-    )
+    /// Virtual addresses. IPv4: the client is 10.0.0.1, device `n` (from 0) is
+    /// 10.0.(n / 250 + 1).(n % 250 + 1), the group 239.255.255.250. IPv6 (`search.ipv6`): the client is
+    /// fe80::1, device `n` fe80::d:(n + 1 in hex), the group ff02::c; LOCATIONs are `http://[fe80::…]:port/`.
+    static func client(ipv6: Bool) -> TraceEntry.Endpoint {
+        TraceEntry.Endpoint(address: ipv6 ? "fe80::1" : "10.0.0.1", port: 40_000)
+    }
+
+    static func group(ipv6: Bool) -> TraceEntry.Endpoint {
+        TraceEntry.Endpoint(
+            address: ipv6 ? "ff02::c" : SSDPSearchSessionConfiguration.multicastHost,
+            port: SSDPSearchSessionConfiguration.multicastPort
+        )
+    }
+
     /// The largest UDP payload over IPv4.
     static let maximumUDPPayload = 65_507
     /// How long the run goes on after the search stops, to see answers that arrive late.
@@ -22,14 +30,18 @@ public struct VirtualRun {
     /// A bound on events, so a run always ends.
     static let maximumEvents = 5_000_000
 
-    static func deviceEndpoint(_ index: Int) -> TraceEntry.Endpoint {
-        TraceEntry.Endpoint(address: "10.0.\(index / 250 + 1).\(index % 250 + 1)", port: 1900)
+    static func deviceEndpoint(_ index: Int, ipv6: Bool) -> TraceEntry.Endpoint {
+        let address = ipv6 ? "fe80::d:\(String(index + 1, radix: 16))" : "10.0.\(index / 250 + 1).\(index % 250 + 1)"
+        return TraceEntry.Endpoint(address: address, port: 1900)
     }
 
     /// Where the client sends its searches: the group, or the one device a unicast search is for.
     static func searchDestination(_ search: SearchSpecification) -> TraceEntry.Endpoint {
-        search.mode == .multicast ? group : deviceEndpoint(search.device - 1)
+        search.mode == .multicast ? group(ipv6: search.ipv6) : deviceEndpoint(search.device - 1, ipv6: search.ipv6)
     }
+
+    private var client: TraceEntry.Endpoint { Self.client(ipv6: scenario.search.ipv6) }
+    private var group: TraceEntry.Endpoint { Self.group(ipv6: scenario.search.ipv6) }
 
     private enum Event {
         case sessionTimer
@@ -104,14 +116,19 @@ public struct VirtualRun {
     }
 
     private func makeHost(_ index: Int, generation: Int, bootID: Int, at start: SSDPInstant) -> Host {
-        let endpoint = Self.deviceEndpoint(index)
+        let endpoint = Self.deviceEndpoint(index, ipv6: scenario.search.ipv6)
         let device = scenario.devices[index]
+        let urlHost = scenario.search.ipv6 ? "[\(endpoint.address)]" : endpoint.address
         let root = device.rootDevice(
-            baseURL: device.web.baseURL(host: endpoint.address, port: device.web.realPort ?? 8080, index: index),
+            baseURL: device.web.baseURL(host: urlHost, port: device.web.realPort ?? 8080, index: index),
             defaultBootID: bootID
         )
         let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)
-        var advertiser = DeviceAdvertiser(device: root, seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1 | 1))
+        var advertiser = DeviceAdvertiser(
+            device: root,
+            host: group.description.uppercased(),
+            seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1 | 1)
+        )
         advertiser.start(at: start)
         let responder = SimulatorResponder(
             configuration: .init(),
@@ -245,10 +262,10 @@ public struct VirtualRun {
                 record.searches.append(RunRecord.Search(at: now.offset, headers: message.headers))
                 let bytes = message.serialized()
                 if scenario.search.mode == .multicast {
-                    transmit(bytes, from: Self.client, to: Self.group, recipients: hosts.indices.map { .host($0) })
+                    transmit(bytes, from: client, to: group, recipients: hosts.indices.map { .host($0) })
                 } else {
                     let index = scenario.search.device - 1
-                    transmit(bytes, from: Self.client, to: hosts[index].endpoint, recipients: [.host(index)])
+                    transmit(bytes, from: client, to: hosts[index].endpoint, recipients: [.host(index)])
                 }
             case .stop(let found, let reason):
                 stoppedAt = now
@@ -279,7 +296,7 @@ public struct VirtualRun {
                 TraceEntry(
                     at: now.offset,
                     source: hosts[index].endpoint,
-                    destination: Self.group,
+                    destination: group,
                     bytes: message.serialized(),
                     fate: "multicast NOTIFY"
                 )
