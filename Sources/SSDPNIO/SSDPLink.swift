@@ -61,6 +61,20 @@ public struct SSDPLink: Sendable, Hashable, CustomStringConvertible {
     /// The interface as NIO enumerates it, with `address`.
     public var device: NIONetworkDevice
 
+    public init(
+        interfaceName: String,
+        interfaceIndex: Int,
+        scope: SSDPMulticastScope,
+        address: SocketAddress,
+        device: NIONetworkDevice
+    ) {
+        self.interfaceName = interfaceName
+        self.interfaceIndex = interfaceIndex
+        self.scope = scope
+        self.address = address
+        self.device = device
+    }
+
     /// The address as the host of a URL: `10.0.0.2`, `[fe80::1]`. Without the zone: a zone names an
     /// interface of the sender, which means nothing to the receiver (it uses the interface it heard on).
     public var urlHost: String {

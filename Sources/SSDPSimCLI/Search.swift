@@ -108,6 +108,7 @@ struct SearchOptions: ParsableArguments {
     /// The session configuration these options describe, or an error that names the option at fault.
     func configuration(searchTarget: String) throws -> SSDPSearchSessionConfiguration {
         let host = hostAndZone.host
+        if hostAndZone.zone == "" { throw ValidationError("--host '\(self.host ?? "")': the zone after % is empty") }
         guard isIPAddress(host) else {
             throw ValidationError("--host must be an IPv4 or IPv6 address, got '\(host)'")
         }

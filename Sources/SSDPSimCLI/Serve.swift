@@ -13,7 +13,8 @@ struct Serve: AsyncParsableCommand {
             description over HTTP at its LOCATION. SIGINT and SIGTERM send one byebye per advertisement \
             and stop; SIGUSR1 sends ssdp:update and moves every device to a new BOOTID.
 
-            Serve several interfaces with --interface eth0 --interface eth1 (or --all-interfaces): each \
+            To serve several interfaces, repeat --interface (eth0, eth1), or serve them all with \
+            --all-interfaces. Each \
             search is answered on the interface it arrived on, with that interface's address in LOCATION. \
             --ipv6 also joins FF02::C and answers with http://[fe80::…]:port/ (the client adds its own \
             zone); --site-local joins FF05::C.

@@ -458,3 +458,43 @@ import Testing
         )
     }
 }
+
+/// Searching on several interfaces: each answer names the interface it arrived on.
+@Suite struct SearchSessionInterfaceTests {
+    let roku = SearchResponseBuilder.roku
+
+    @Test func aServiceCarriesTheInterfaceItWasSeenOn() throws {
+        var machine = try SearchSessionStateMachine.multicast()
+        _ = machine.start(at: .zero)
+        guard case .reportService(let service) = machine.received(roku.datagram, at: .zero, interface: "eth1") else {
+            Issue.record("not reported")
+            return
+        }
+        #expect(service.interface == "eth1")
+        #expect(service == roku.service())  // the interface is not part of equality
+    }
+
+    @Test func theSameUSNAndSTThroughAnotherInterfaceIsADuplicateEvenWithItsOwnLocation() throws {
+        var machine = try SearchSessionStateMachine.multicast()
+        _ = machine.start(at: .zero)
+        let onLan = roku.setting("LOCATION", to: "http://10.77.1.5:8060/")
+        let onIot = roku.setting("LOCATION", to: "http://10.77.2.5:8060/")
+        #expect(machine.received(onLan.datagram, at: .zero, interface: "eth0") == .reportService(onLan.service()))
+        #expect(machine.received(onIot.datagram, at: .zero, interface: "eth1") == .dropped(.duplicate))
+        #expect(machine.received(onLan.datagram, at: .zero, interface: "eth0") == .dropped(.duplicate))
+        #expect(machine.statistics.duplicates == 2)
+        // Through one interface the seed's rule stands: a new LOCATION is a new service.
+        #expect(machine.received(onIot.datagram, at: .zero, interface: "eth0") == .reportService(onIot.service()))
+    }
+
+    @Test func withoutInterfacesTheSeedsRuleStands() throws {
+        var machine = try SearchSessionStateMachine.multicast()
+        _ = machine.start(at: .zero)
+        let onLan = roku.setting("LOCATION", to: "http://10.77.1.5:8060/")
+        let onIot = roku.setting("LOCATION", to: "http://10.77.2.5:8060/")
+        #expect(machine.received(onLan.datagram, at: .zero) == .reportService(onLan.service()))
+        #expect(machine.received(onIot.datagram, at: .zero) == .reportService(onIot.service()))
+        guard case .reportService(let service) = machine.received(roku.datagram, at: .zero) else { return }
+        #expect(service.interface == nil)
+    }
+}

@@ -201,3 +201,53 @@ import Testing
         }
     }
 }
+
+/// `search.ipv6`: the same run over IPv6 link-local addresses.
+@Suite struct VirtualIPv6Tests {
+    @Test func anIPv6SearchGoesToFF02CAndIsAnsweredWithBracketedLinkLocalLocations() throws {
+        let scenario = try VirtualRunTests.scenario(
+            search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 2, "ipv6": true}"#
+        )
+        let record = try VirtualRun.run(scenario, trace: true)
+        #expect(record.searches.first?.headers["HOST"] == "[ff02::c]:1900")
+        let locations = record.outcomes.compactMap { entry -> String? in
+            guard case .found(_, _, let location) = entry.outcome else { return nil }
+            return location
+        }
+        #expect(locations.count == 2)
+        #expect(locations.allSatisfy { $0.hasPrefix("http://[fe80::d:") })
+        #expect(record.trace.first.map { "\($0.source) → \($0.destination)" } == "[fe80::1]:40000 → [ff02::c]:1900")
+        #expect(record.trace.contains { String(decoding: $0.bytes, as: UTF8.self).contains("HOST: [FF02::C]:1900") })
+        let checks = ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: "[ff02::c]:1900")
+        #expect(checks.evaluate().filter { !$0.passed }.map(\.name) == [])
+    }
+
+    @Test func itsPcapHoldsIPv6PacketsWithValidUDPChecksums() throws {
+        let scenario = try VirtualRunTests.scenario(search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 1, "ipv6": true}"#)
+        let record = try VirtualRun.run(scenario, trace: true)
+        let entry = try #require(record.trace.first)
+        let packet = Array(Reports.pcap([entry]).dropFirst(24 + 16))  // the file's header, the record's
+        #expect(packet[0] >> 4 == 6)
+        #expect(packet[6] == 17 && packet[7] == 2)  // UDP, hop limit 2 to the group
+        #expect(Array(packet[24..<40]) == [0xFF, 0x02] + Array(repeating: 0, count: 13) + [0x0C])
+        // The ones' complement sum over the pseudo-header and the UDP datagram, checksum included, is 0xFFFF.
+        let udp = Array(packet[40...])
+        var pseudo = Array(packet[8..<40]) + [0, 0, UInt8(udp.count >> 8), UInt8(udp.count & 0xFF), 0, 0, 0, 17]
+        pseudo += udp + (udp.count % 2 == 1 ? [0] : [])
+        var sum: UInt32 = 0
+        for index in stride(from: 0, to: pseudo.count, by: 2) { sum += UInt32(pseudo[index]) << 8 | UInt32(pseudo[index + 1]) }
+        while sum > 0xFFFF { sum = (sum & 0xFFFF) + (sum >> 16) }
+        #expect(sum == 0xFFFF)
+    }
+
+    @Test func aLiveScenarioCannotBeIPv6() throws {
+        #expect {
+            try VirtualRunTests.scenario(
+                search: #"{"target": "upnp:rootdevice", "ipv6": true}"#,
+                extra: #", "tags": ["live"]"#
+            )
+        } throws: { error in
+            "\(error)".contains("$.search.ipv6") && "\(error)".contains("scripts/ssdp-lab")
+        }
+    }
+}

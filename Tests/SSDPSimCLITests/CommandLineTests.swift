@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SSDPSimCLI
+
 /// The `ssdp-sim` executable as a user meets it: exit codes, messages, output formats.
 @Suite struct CommandLineTests {
     @Test func demoFindsEachCapturedDeviceOnceAndExitsZero() throws {
@@ -29,6 +31,12 @@ import Testing
         (["search", "--port", "0", "--host", "127.0.0.1"], "--port '0'"),
         (["search", "--ttl", "0", "--host", "127.0.0.1"], "--ttl must be 1...255"),
         (["search", "", "--host", "127.0.0.1"], "<search-target> ''"),
+        (["search", "--ipv6", "--site-local"], "give --ipv6 or --site-local, not both"),
+        (["search", "--all-interfaces", "--interface", "lo"], "give --interface or --all-interfaces, not both"),
+        (["search", "--host", "ff02::c%", "--ipv6"], "--host 'ff02::c%': the zone after % is empty"),
+        (["serve", "--no-ipv4"], "--no-ipv4 needs --ipv6 or --site-local"),
+        (["serve", "--all-interfaces", "--interface", "lo"], "give --interface or --all-interfaces, not both"),
+        (["serve", "--interface", "lo", "--interface", "lo"], "interfaces 'lo': is given twice"),
         (["demo", "--serve-for", "0"], "--serve-for must be 1...3600"),
         (["demo", "--requests", "0"], "--requests must be 1...100"),
         (["demo", "--mx", "6"], "--mx must be 1...5"),
@@ -37,6 +45,18 @@ import Testing
         let output = try CommandRunner.run(CommandRunner.ssdpSim, arguments)
         #expect(output.status == 64)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+
+    @Test func serveOnAnInterfaceWithoutAnAddressOfTheScopeExitsOneNamingIt() throws {
+        let output = try CommandRunner.ssdpSim("serve", "--interface", "lo", "--ipv6", "--port", "0", "--serve-for", "1")
+        #expect(output.status == 1)
+        #expect(output.standardError.contains("interface lo has no IPv6 link-local address"), "\(output.standardError)")
+    }
+
+    @Test func aZoneInTheHostIsTheInterfaceSearchedOn() throws {
+        let output = try CommandRunner.ssdpSim("search", "--host", "ff02::c%no-such-if0", "--requests", "1", "--mx", "1")
+        #expect(output.status == 1)
+        #expect(output.standardError.contains("no interface named no-such-if0 with an IPv6 address"), "\(output.standardError)")
     }
 
     @Test func socketThatCannotOpenExitsOneWithTheReason() throws {
@@ -86,5 +106,15 @@ import Testing
         for option in ["--mx", "--requests", "--host", "--port", "--interface", "--ttl", "--json", "--log-level"] {
             #expect(output.standardOutput.contains(option))
         }
+    }
+}
+
+@Suite struct ServeEnvironmentTests {
+    @Test func containersNameSeveralInterfacesAndIPv6ThroughTheEnvironment() {
+        let arguments = ServeEnvironment.arguments(
+            ["serve", "--port", "1901"],
+            environment: ["SSDP_SIM_INTERFACE": "eth0,eth1", "SSDP_SIM_IPV6": "1", "SSDP_SIM_NO_IPV4": "no"]
+        )
+        #expect(arguments == ["serve", "--interface", "eth0", "--interface", "eth1", "--ipv6", "--port", "1901"])
     }
 }
