@@ -26,8 +26,17 @@ struct Search: AsyncParsableCommand {
 
     @OptionGroup var options: SearchOptions
 
+    @Option(
+        help: """
+            Exit 1 unless exactly this many services were found (e.g. upnp:rootdevice and the number of \
+            devices you started): a readiness or smoke check for containers and CI.
+            """
+    )
+    var expectCount: Int?
+
     func validate() throws {
         _ = try options.configuration(searchTarget: searchTarget)
+        if let expectCount, expectCount < 0 { throw ValidationError("--expect-count must be 0 or more, got \(expectCount)") }
     }
 
     func run() async throws {
@@ -39,8 +48,14 @@ struct Search: AsyncParsableCommand {
             logger: makeLogger(level: options.logLevel)
         )
         let output = SearchOutput(json: options.json)
-        let outcome = try await output.run(session)
-        if case .failed = outcome { throw ExitCode.failure }
+        switch try await output.run(session) {
+        case .failed:
+            throw ExitCode.failure
+        case .stopped(let found) where expectCount.map({ $0 != found.count }) ?? false:
+            throw CommandFailure("expected \(plural(expectCount ?? 0, "service")), found \(found.count)")
+        case .stopped:
+            break
+        }
     }
 }
 

@@ -198,3 +198,69 @@ struct LabTests {
         #expect(output.standardError.contains("sudo"))
     }
 }
+
+/// docker/compose.yaml cannot run here (no Docker engine), so CI runs its devices and its harness's
+/// command in the lab instead; these tests hold the two files to each other.
+@Suite(
+    .serialized,
+    .enabled(if: Lab.isAvailable || Lab.isRequired, "needs root and ip to build namespaces, veths and bridges")
+)
+struct ComposeLabTests {
+    /// Each compose service's SSDP_SIM_* environment and command, read from the file's plain layout
+    /// (`  service:`, `      SSDP_SIM_X: "value"`, `    command: [JSON list]`).
+    static func composeServices() throws -> [String: (environment: [String: String], command: [String])] {
+        let text = try String(contentsOf: Lab.repository.appendingPathComponent("docker/compose.yaml"), encoding: .utf8)
+        var services: [String: (environment: [String: String], command: [String])] = [:]
+        var current: String?
+        var inServices = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if !line.isEmpty && !line.hasPrefix(" ") { inServices = line == "services:" }
+            guard inServices else { continue }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("  ") && !line.hasPrefix("   ") && trimmed.hasSuffix(":") {
+                current = String(trimmed.dropLast())
+                services[current!] = ([:], [])
+            } else if let service = current, trimmed.hasPrefix("SSDP_SIM_") {
+                let parts = trimmed.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                services[service]?.environment[parts[0]] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            } else if let service = current, trimmed.hasPrefix("command:") {
+                let list = Data(trimmed.dropFirst("command:".count).utf8)
+                services[service]?.command = try JSONDecoder().decode([String].self, from: list)
+            }
+        }
+        return services
+    }
+
+    @Test func theLabHasTheComposeFilesDevicesWithTheirEnvironments() throws {
+        let services = try Self.composeServices()
+        let lab = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: Lab.file("compose")))
+        ) as? [String: Any]
+        let hosts = lab?["hosts"] as? [[String: Any]] ?? []
+        let devices = services.filter { !$0.value.environment.isEmpty }
+        #expect(devices.count == 4)
+        #expect(Set(hosts.compactMap { $0["name"] as? String }) == Set(services.keys))
+        for host in hosts where host["client"] == nil {
+            let name = host["name"] as? String ?? ""
+            #expect(host["environment"] as? [String: String] == services[name]?.environment, "\(name)")
+            #expect((host["serve"] as? [String])?.isEmpty == true, "\(name): configured by its environment only")
+        }
+        #expect(services["harness"]?.command.first == "search")
+    }
+
+    @Test func theComposeHarnessCommandPassesAgainstTheComposeDevicesInTheLab() throws {
+        let harness = try #require(try Self.composeServices()["harness"]?.command)
+        let output = try Lab.run(Lab.file("compose"), command: [CommandRunner.ssdpSim.path] + harness)
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardOutput.contains("Found 4 services"), "\(output.standardOutput)")
+        #expect(output.standardError.contains("SSDP_SIM_FRIENDLY_NAME='Living Room Roku'"))
+    }
+
+    @Test func theHarnessFailsWhenADeviceIsMissing() throws {
+        let harness = try #require(try Self.composeServices()["harness"]?.command)
+        let expecting5 = harness.map { $0 == "4" ? "5" : $0 }
+        let output = try Lab.run(Lab.file("compose"), command: [CommandRunner.ssdpSim.path] + expecting5)
+        #expect(output.status == 1)
+        #expect(output.standardError.contains("expected 5 services, found 4"), "\(output.standardError)")
+    }
+}
