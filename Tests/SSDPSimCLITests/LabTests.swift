@@ -188,10 +188,18 @@ struct LabTests {
     }
 
     @Test func withoutRootItSaysSo() throws {
+        // A copy nobody can read wherever the checkout is (a clean clone may sit in a private directory).
+        let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("lab-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (script, lab) = (directory.appendingPathComponent("ssdp-lab"), directory.appendingPathComponent("lab.json"))
+        try FileManager.default.copyItem(at: Lab.script, to: script)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Lab.file("three-hosts")), to: lab)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: lab.path)
         let output = try CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/setpriv"),
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3"]
-                + Lab.arguments(Lab.file("three-hosts"), runID: Lab.runID())
+            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", script.path,
+             "--ssdp-sim", "/bin/true", lab.path]
         )
         #expect(output.status == 2)
         #expect(output.standardError.contains("needs root to create network namespaces"))
