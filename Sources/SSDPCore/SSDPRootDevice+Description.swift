@@ -46,7 +46,7 @@ extension SSDPRootDevice {
         for (name, value) in [
             ("deviceType", device.deviceType), ("friendlyName", device.friendlyName),
             ("manufacturer", device.manufacturer), ("modelName", device.modelName),
-        ] + device.properties.map { ($0.name, $0.value) } + [("UDN", device.udn)] {
+        ] + device.properties.map({ ($0.name, $0.value) }) + [("UDN", device.udn)] {
             xml += "\(inner)<\(name)>\(Self.escaped(value))</\(name)>\n"
         }
         if !device.services.isEmpty {
