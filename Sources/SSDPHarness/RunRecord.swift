@@ -103,7 +103,10 @@ public struct TraceEntry: Sendable, Hashable {
             self.port = port
         }
 
-        public var description: String { address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
+        /// The address as the host of a URL or a HOST header: IPv6 in brackets.
+        public var host: String { address.contains(":") ? "[\(address)]" : address }
+
+        public var description: String { "\(host):\(port)" }
     }
 
     /// From the start of the search (negative before it).

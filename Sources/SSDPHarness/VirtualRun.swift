@@ -118,9 +118,8 @@ public struct VirtualRun {
     private func makeHost(_ index: Int, generation: Int, bootID: Int, at start: SSDPInstant) -> Host {
         let endpoint = Self.deviceEndpoint(index, ipv6: scenario.search.ipv6)
         let device = scenario.devices[index]
-        let urlHost = scenario.search.ipv6 ? "[\(endpoint.address)]" : endpoint.address
         let root = device.rootDevice(
-            baseURL: device.web.baseURL(host: urlHost, port: device.web.realPort ?? 8080, index: index),
+            baseURL: device.web.baseURL(host: endpoint.host, port: device.web.realPort ?? 8080, index: index),
             defaultBootID: bootID
         )
         let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)

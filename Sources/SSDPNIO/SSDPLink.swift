@@ -32,12 +32,11 @@ public enum SSDPMulticastScope: String, Sendable, Hashable, CaseIterable, Custom
     /// Whether `address` is an interface address of this scope: any IPv4 address; `fe80::/10` for the
     /// link; any other IPv6 address but loopback for the site.
     public func contains(_ address: SocketAddress) -> Bool {
-        guard case .v6(let v6) = address else { return self == .ipv4 && address.protocol == .inet }
-        guard self != .ipv4 else { return false }
-        let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
-        let isLinkLocal = bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80
-        let isLoopback = bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1
-        return self == .ipv6LinkLocal ? isLinkLocal : !isLinkLocal && !isLoopback
+        switch self {
+        case .ipv4: address.protocol == .inet
+        case .ipv6LinkLocal: address.isIPv6LinkLocal
+        case .ipv6SiteLocal: address.protocol == .inet6 && !address.isIPv6LinkLocal && !address.isLoopback
+        }
     }
 
     /// The scope of a multicast group address (`239.255.255.250`, `ff02::c`, `FF05::C`), or `nil`.
@@ -51,29 +50,25 @@ public enum SSDPMulticastScope: String, Sendable, Hashable, CaseIterable, Custom
 /// One interface and one multicast scope: the interface's address of that scope (with its zone for a
 /// link-local one) and the group an SSDP socket joins there.
 public struct SSDPLink: Sendable, Hashable, CustomStringConvertible {
-    /// The interface's name (`eth0`).
-    public var interfaceName: String
-    /// The interface's index, which is also the zone of its link-local addresses.
-    public var interfaceIndex: Int
-    public var scope: SSDPMulticastScope
-    /// The interface's address of `scope`, port 0.
-    public var address: SocketAddress
-    /// The interface as NIO enumerates it, with `address`.
-    public var device: NIONetworkDevice
+    /// The interface as NIO enumerates it, with the address of `scope`.
+    public let device: NIONetworkDevice
+    public let scope: SSDPMulticastScope
+    /// The interface's address of `scope`, port 0: `device.address`.
+    public let address: SocketAddress
 
-    public init(
-        interfaceName: String,
-        interfaceIndex: Int,
-        scope: SSDPMulticastScope,
-        address: SocketAddress,
-        device: NIONetworkDevice
-    ) {
-        self.interfaceName = interfaceName
-        self.interfaceIndex = interfaceIndex
+    /// The link of `device` (one of NIO's entries: an interface with one address) for `scope`, or `nil`
+    /// when that address is not of the scope.
+    public init?(device: NIONetworkDevice, scope: SSDPMulticastScope) {
+        guard let address = device.address, scope.contains(address) else { return nil }
+        self.device = device
         self.scope = scope
         self.address = address
-        self.device = device
     }
+
+    /// The interface's name (`eth0`).
+    public var interfaceName: String { device.name }
+    /// The interface's index, which is also the zone of its link-local addresses.
+    public var interfaceIndex: Int { device.interfaceIndex }
 
     /// The address as the host of a URL: `10.0.0.2`, `[fe80::1]`. Without the zone: a zone names an
     /// interface of the sender, which means nothing to the receiver (it uses the interface it heard on).
@@ -114,7 +109,8 @@ public enum SSDPNetworkInterface {
         let devices = try System.enumerateDevices()
         let candidates = devices.filter { $0.name == name && $0.address?.protocol == destination.protocol }
         let scope = destination.ipAddress.flatMap(SSDPMulticastScope.init(group:))
-        if let device = candidates.first(where: { scope?.contains($0.address!) ?? false }) ?? candidates.first {
+        let ofScope = scope.flatMap { scope in candidates.first { SSDPLink(device: $0, scope: scope) != nil } }
+        if let device = ofScope ?? candidates.first {
             return device
         }
         let family = destination.protocol == .inet6 ? "IPv6" : "IPv4"
@@ -132,18 +128,11 @@ public enum SSDPNetworkInterface {
                 guard devices.contains(where: { $0.name == name }) else {
                     throw SSDPTransportError(reason: "no interface named \(name) (interfaces: \(Self.names(devices)))")
                 }
-                guard let device = devices.first(where: { $0.name == name && $0.address.map(scope.contains) == true }),
-                    let address = device.address
-                else {
+                let link = devices.lazy.filter { $0.name == name }.compactMap { SSDPLink(device: $0, scope: scope) }.first
+                guard let link else {
                     throw SSDPTransportError(reason: "interface \(name) has no \(scope) address\(hint(for: scope))")
                 }
-                return SSDPLink(
-                    interfaceName: name,
-                    interfaceIndex: device.interfaceIndex,
-                    scope: scope,
-                    address: address,
-                    device: device
-                )
+                return link
             }
         }
     }
@@ -155,8 +144,7 @@ public enum SSDPNetworkInterface {
         var names: [String] = []
         for device in devices where device.multicastSupported && !names.contains(device.name) {
             let addresses = devices.filter { $0.name == device.name }.compactMap(\.address)
-            let isLoopback = addresses.contains { $0.ipAddress == "127.0.0.1" || $0.ipAddress == "::1" }
-            if !isLoopback && scopes.allSatisfy({ scope in addresses.contains(where: scope.contains) }) {
+            if !addresses.contains(where: \.isLoopback) && scopes.allSatisfy({ addresses.contains(where: $0.contains) }) {
                 names.append(device.name)
             }
         }
@@ -173,5 +161,28 @@ public enum SSDPNetworkInterface {
         case .ipv6LinkLocal: " (is IPv6 on, and the interface up? a new address is unusable until duplicate address detection ends)"
         case .ipv6SiteLocal: " (FF05::C needs a global or unique-local address on the interface)"
         }
+    }
+}
+
+extension SocketAddress {
+    /// 127.0.0.0/8 or ::1.
+    public var isLoopback: Bool {
+        switch self {
+        case .v4(let v4): UInt32(bigEndian: v4.address.sin_addr.s_addr) >> 24 == 127
+        case .v6: ipv6Bytes.dropLast().allSatisfy { $0 == 0 } && ipv6Bytes.last == 1
+        case .unixDomainSocket: false
+        }
+    }
+
+    /// fe80::/10, an IPv6 address valid on its link only.
+    public var isIPv6LinkLocal: Bool {
+        guard case .v6 = self else { return false }
+        return ipv6Bytes[0] == 0xFE && ipv6Bytes[1] & 0xC0 == 0x80
+    }
+
+    /// The 16 bytes of an IPv6 address (empty for any other).
+    private var ipv6Bytes: [UInt8] {
+        guard case .v6(let v6) = self else { return [] }
+        return withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
     }
 }

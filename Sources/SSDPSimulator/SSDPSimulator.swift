@@ -226,7 +226,7 @@ public final class SSDPSimulator: Service, Sendable {
     /// The first multicast-capable IPv4 interface that is not loopback, or loopback.
     private static func defaultInterface() throws -> NIONetworkDevice {
         let devices = try System.enumerateDevices().filter { $0.address?.protocol == .inet }
-        let isLoopback = { (device: NIONetworkDevice) in device.address?.ipAddress?.hasPrefix("127.") ?? false }
+        let isLoopback = { (device: NIONetworkDevice) in device.address?.isLoopback ?? false }
         guard
             let device = devices.first(where: { !isLoopback($0) && $0.multicastSupported })
                 ?? devices.first(where: isLoopback)

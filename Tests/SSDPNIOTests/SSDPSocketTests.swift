@@ -120,8 +120,18 @@ import Darwin
         inet_pton(AF_INET6, "fe80::1", &raw.sin6_addr)
         raw.sin6_scope_id = 7
         let address = SocketAddress(raw, host: "")
-        let device = try #require(try System.enumerateDevices().first)
-        let link = SSDPLink(interfaceName: "eth7", interfaceIndex: 7, scope: .ipv6LinkLocal, address: address, device: device)
+        let device = NIONetworkDevice(
+            name: "eth7",
+            address: address,
+            netmask: nil,
+            broadcastAddress: nil,
+            pointToPointDestinationAddress: address,
+            multicastSupported: true,
+            interfaceIndex: 7
+        )
+        let link = try #require(SSDPLink(device: device, scope: .ipv6LinkLocal))
+        #expect(SSDPLink(device: device, scope: .ipv6SiteLocal) == nil)
+        #expect(link.interfaceName == "eth7" && link.interfaceIndex == 7)
         #expect(link.urlHost == "[fe80::1]")
         guard case .v6(let bound) = link.address(port: 1900) else {
             Issue.record("not IPv6")
