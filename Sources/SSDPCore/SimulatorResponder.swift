@@ -80,8 +80,15 @@ public struct SimulatorResponder: Sendable {
         self.limiter = SSDPRateLimiter(rate: configuration.answersPerSourcePerSecond)
     }
 
-    /// Handles one datagram from `source` (its address, the rate limiter's key) at `now`.
-    public mutating func receive(_ bytes: [UInt8], from source: String, at now: SSDPInstant) -> Reception {
+    /// Handles one datagram from `source` (its address, the rate limiter's key) at `now`. A datagram sent to
+    /// the address of one device (`device`, its index) is that device's alone; one sent to the group or to
+    /// the host (`nil`) reaches every device.
+    public mutating func receive(
+        _ bytes: [UInt8],
+        from source: String,
+        at now: SSDPInstant,
+        device: Int? = nil
+    ) -> Reception {
         counters.datagrams += 1
         let message: SSDPMessage
         do {
@@ -96,7 +103,7 @@ public struct SimulatorResponder: Sendable {
             return Reception(kind: .response, message: message, answers: [])
         case .notify:
             counters.notifications += 1
-            let answers = collect(from: source, at: now) { $0.receiveNotification(at: now) }
+            let answers = collect(from: source, at: now, devices: device) { $0.receiveNotification(at: now) }
             return Reception(kind: .notification, message: message, answers: answers)
         case .search:
             switch SSDPSearchRequest.accept(message, strictness: configuration.strictness) {
@@ -105,7 +112,7 @@ public struct SimulatorResponder: Sendable {
                 return Reception(kind: .rejected(rejection), message: message, answers: [])
             case .success(let search):
                 counters.searchesAccepted += 1
-                let answers = collect(from: source, at: now) { $0.receive(search, at: now) }
+                let answers = collect(from: source, at: now, devices: device) { $0.receive(search, at: now) }
                 return Reception(kind: .search(search), message: message, answers: answers)
             }
         }
@@ -133,10 +140,11 @@ public struct SimulatorResponder: Sendable {
     private mutating func collect(
         from source: String,
         at now: SSDPInstant,
+        devices only: Int?,
         _ decide: (inout DeviceResponder) -> DeviceResponder.Outcome
     ) -> [(device: Int, answer: ScheduledAnswer)] {
         var answers: [(device: Int, answer: ScheduledAnswer)] = []
-        for index in devices.indices {
+        for index in only.map({ $0..<$0 + 1 }) ?? devices.indices {
             if case .answered(let scheduled) = decide(&devices[index]) {
                 answers += scheduled.lazy.map { (index, $0) }
             }

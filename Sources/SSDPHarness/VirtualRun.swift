@@ -118,8 +118,10 @@ public struct VirtualRun {
     private func makeHost(_ index: Int, generation: Int, bootID: Int, at start: SSDPInstant) -> Host {
         let endpoint = Self.deviceEndpoint(index, ipv6: scenario.search.ipv6)
         let device = scenario.devices[index]
+        // Each virtual device is a host of its own, as in a live run: its paths at the root of its address,
+        // on its real device's port.
         let root = device.rootDevice(
-            baseURL: device.web.baseURL(host: endpoint.host, port: device.web.realPort ?? 8080, index: index),
+            baseURL: "http://\(endpoint.host):\(device.web.realPort ?? HTTPPorts.genericPort)",
             defaultBootID: bootID
         )
         let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)

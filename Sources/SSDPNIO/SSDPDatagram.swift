@@ -5,10 +5,14 @@ import SSDPCore
 public struct SSDPDatagram: Sendable, Hashable {
     public var remoteAddress: SocketAddress
     public var bytes: [UInt8]
+    /// The address a received datagram was sent to (a multicast group, or one of this host's addresses),
+    /// when the socket reports it (`ChannelOptions.receivePacketInfo`).
+    public var destinationAddress: SocketAddress?
 
-    public init(remoteAddress: SocketAddress, bytes: [UInt8]) {
+    public init(remoteAddress: SocketAddress, bytes: [UInt8], destinationAddress: SocketAddress? = nil) {
         self.remoteAddress = remoteAddress
         self.bytes = bytes
+        self.destinationAddress = destinationAddress
     }
 }
 

@@ -31,7 +31,8 @@ public final class SSDPDatagramCodec: ChannelDuplexHandler {
         }
         let datagram = SSDPDatagram(
             remoteAddress: envelope.remoteAddress,
-            bytes: Array(envelope.data.readableBytesView)
+            bytes: Array(envelope.data.readableBytesView),
+            destinationAddress: envelope.metadata?.packetInfo?.destinationAddress
         )
         context.fireChannelRead(wrapInboundOut(datagram))
     }

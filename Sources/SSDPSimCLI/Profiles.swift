@@ -40,11 +40,8 @@ struct Profiles: ParsableCommand {
 
     /// The full text of `profiles NAME`.
     static func text(of simulated: SimulatedDevice, profile: SimulatorProfile, st: String) -> String {
-        let port = simulated.web.realPort ?? 8080
-        let root = simulated.rootDevice(
-            baseURL: simulated.web.baseURL(host: "192.168.1.20", port: port, index: 0),
-            defaultBootID: 1
-        )
+        let port = simulated.web.realPort ?? HTTPPorts.genericPort
+        let root = simulated.rootDevice(baseURL: "http://\(DeviceAddressing.firstLoopbackAddress):\(port)", defaultBootID: 1)
         var lines = ["\(profile.name): \(profile.summary)", ""]
         // What the device really sends, its default behaviour included (a Hue's six answers).
         var responder = DeviceResponder(device: root, behaviour: simulated.behaviour, startedAt: .zero, seed: 1)
@@ -65,9 +62,12 @@ struct Profiles: ParsableCommand {
         }
         lines.append("")
         let server =
-            simulated.web.realPort.map { "port \($0) on the real device; ssdp-sim uses any free port unless --http-port" }
-            ?? "the simulator's shared HTTP server"
-        lines.append("HTTP (\(server)):")
+            simulated.web.realPort.map { "port \($0), the real device's" }
+            ?? "port \(port), libupnp's first, when the device has an address of its own"
+        lines.append("Address: its own, as a real device's. `serve --interface lo` puts device 1 at \(DeviceAddressing.firstLoopbackAddress), device 2")
+        lines.append("  at 127.0.0.3, …; on another interface --addresses FIRST-LAST gives each one of the interface's")
+        lines.append("  addresses; devices that share one address take consecutive HTTP ports.")
+        lines.append("HTTP (\(server); --http-port any for a free one):")
         let endpoints = simulated.httpEndpoints
         let width = endpoints.map { $0.methods.count + $0.path.count }.max() ?? 0
         for endpoint in endpoints {

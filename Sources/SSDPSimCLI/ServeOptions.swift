@@ -148,8 +148,30 @@ struct NetworkOptions: ParsableArguments {
     @Option(help: "The UDP port searches arrive on (0: the system chooses).")
     var port = 1900
 
-    @Option(help: "The HTTP port of the descriptions (0: the system chooses).")
-    var httpPort = 0
+    @Option(
+        help: ArgumentHelp(
+            """
+            The port of each device's HTTP side: default, the real device's (Roku 8060, Sonos 1400, IGD 5000, \
+            generic 49152); `any` for free ports; or PORT. Devices that share an address take consecutive ports.
+            """,
+            valueName: "port|any"
+        )
+    )
+    var httpPort: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            Give the devices these addresses, in order: FIRST-LAST or a CIDR block, held by the interface (ip addr \
+            add). Default: 127.0.0.2 onwards on loopback (Linux); elsewhere the interface's address, shared.
+            """,
+            valueName: "range"
+        )
+    )
+    var addresses: String?
+
+    @Flag(help: "Put every device at the interface's address (consecutive HTTP ports), even on loopback.")
+    var sharedAddress = false
 
     @Flag(help: "Do not join the multicast group or send NOTIFY; answer unicast searches only.")
     var unicastOnly = false
@@ -188,11 +210,14 @@ struct NetworkOptions: ParsableArguments {
         guard !(allInterfaces && !interface.isEmpty) else {
             throw ValidationError("give --interface or --all-interfaces, not both")
         }
+        guard !(sharedAddress && addresses != nil) else {
+            throw ValidationError("give --addresses or --shared-address, not both")
+        }
         var configuration = SimulatorConfiguration(
             devices: devices,
             interfaces: interface,
             port: port,
-            httpPort: httpPort,
+            httpPort: try httpPorts(),
             multicast: !unicastOnly,
             responder: .init(
                 strictness: strictness,
@@ -207,7 +232,29 @@ struct NetworkOptions: ParsableArguments {
         )
         configuration.allInterfaces = allInterfaces
         configuration.scopes = scopes
+        if sharedAddress {
+            configuration.addressing = .shared
+        } else if let addresses {
+            do {
+                configuration.addressing = .list(try DeviceAddressing.parse(addresses, limit: devices.count))
+            } catch {
+                throw ValidationError(describe(error))
+            }
+        }
         return configuration
+    }
+
+    /// `--http-port`: absent or `real`, `any` (or 0), or a port.
+    private func httpPorts() throws -> HTTPPorts {
+        switch httpPort {
+        case nil, "real": return .real
+        case "any", "0": return .any
+        case let text?:
+            guard let port = Int(text), (1...65_535).contains(port) else {
+                throw ValidationError("--http-port '\(text)': expected a port 1...65535, any, or real")
+            }
+            return .fixed(port)
+        }
     }
 }
 
@@ -219,7 +266,7 @@ func describe(_ error: SSDPConfigurationError) -> String {
         "searchLoss": "--loss", "responseLoss": "--response-loss", "ignoredSearches": "--ignore-first",
         "duplicates": "--duplicates", "delay": "--delay", "silent": "--silent",
         "chatty": "--chatter", "malformed": "--malformed", "count": "--count", "profile": "--profile",
-        "port": "--port", "httpPort": "--http-port", "ttl": "--ttl", "notifyCopies": "--notify-copies",
+        "port": "--port", "httpPort": "--http-port", "addresses": "--addresses", "ttl": "--ttl", "notifyCopies": "--notify-copies",
         "rateLimit": "--rate-limit", "maxPending": "--max-pending", "maxAge": "--max-age",
         "deviceType": "--device-type",
     ]

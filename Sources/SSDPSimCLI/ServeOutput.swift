@@ -21,6 +21,12 @@ struct ServeOutput: Sendable {
             let locations = simulator.links.map { $0.devices[index].location }.joined(separator: " ")
             print("  \(device.device.friendlyName)  \(device.device.udn)  \(device.device.deviceType)  \(locations)")
         }
+        for link in simulator.links where link.devicesShareAnAddress {
+            print(
+                "  The devices share \(link.link.urlHost) on \(link.link.interfaceName), so their HTTP ports differ; "
+                    + "give each an address of its own with --addresses FIRST-LAST (see README, \"Addresses\")."
+            )
+        }
     }
 
     @Sendable func emit(_ event: SimulatorEvent) {
@@ -74,6 +80,8 @@ private struct EventLine: Encodable {
         var location: String
         /// One per link, in the order of `links`, when there are several.
         var locations: [String]?
+        /// Where the device lives on the first link: the source of its answers and its LOCATION's host.
+        var address: String
         var bootId: Int
     }
 
@@ -82,6 +90,8 @@ private struct EventLine: Encodable {
         var scope: String
         var udp: String
         var host: String
+        /// Whether several devices share the link's address (and so take consecutive HTTP ports).
+        var sharedAddress: Bool
     }
 
     init(_ event: SimulatorEvent) {
@@ -98,11 +108,18 @@ private struct EventLine: Encodable {
                     friendlyName: device.device.friendlyName,
                     location: device.location,
                     locations: links.count > 1 ? links.map { $0.devices[index].location } : nil,
+                    address: links.first?.deviceAddresses[index] ?? "",
                     bootId: device.bootID
                 )
             }
             self.links = links.map {
-                LinkLine(interface: $0.link.interfaceName, scope: $0.link.scope.rawValue, udp: $0.udpAddress.endpointDescription, host: $0.link.urlHost)
+                LinkLine(
+                    interface: $0.link.interfaceName,
+                    scope: $0.link.scope.rawValue,
+                    udp: $0.udpAddress.endpointDescription,
+                    host: $0.link.urlHost,
+                    sharedAddress: $0.devicesShareAnAddress
+                )
             }
         case .searchReceived(let from, let headers, let outcome):
             self.event = "search"

@@ -89,10 +89,13 @@ public struct DeviceSpecification: Decodable, Sendable {
     /// `false` starts from a well-behaved device instead of the profile's known quirks (a Hue's chatter,
     /// a DIAL server's immediate answers); `behaviour` still applies on top.
     public var quirks: Bool?
+    /// The IPv4 address the device lives at (see `DeviceAddressing`); with `count` above 1, the first of
+    /// consecutive addresses.
+    public var address: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
-        case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks
+        case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -136,6 +139,7 @@ public struct DeviceSpecification: Decodable, Sendable {
         headers = try container.decodeIfPresent([String].self, forKey: .headers)
         responseHeaders = try container.decodeIfPresent([String].self, forKey: .responseHeaders)
         behaviour = try container.decodeIfPresent(BehaviourSpecification.self, forKey: .behaviour)
+        address = try container.decodeIfPresent(String.self, forKey: .address)
     }
 
     /// The devices this entry describes, numbered from `firstNumber`. Errors name the field relative to
@@ -149,12 +153,19 @@ public struct DeviceSpecification: Decodable, Sendable {
         if udn != nil, count > 1 {
             throw SSDPConfigurationError(field: "udn", value: udn ?? "", reason: "a fixed UDN needs count 1")
         }
+        let addresses = try address.map { (first) throws(SSDPConfigurationError) in
+            guard let start = IPv4(first), UInt64(start.value) + UInt64(count) - 1 <= UInt64(UInt32.max) else {
+                throw SSDPConfigurationError(field: "address", value: first, reason: "not an IPv4 address")
+            }
+            return (0..<count).map { IPv4(value: start.value + UInt32($0)).description }
+        }
         return try (0..<count).map { (offset) throws(SSDPConfigurationError) in
             let number = firstNumber + offset
             var device = profile.device(number: number, seed: seed)
             try apply(to: &device, number: number, seed: seed)
             let base = quirks == false ? SSDPDeviceBehaviour() : device.behaviour
             device.behaviour = try behaviour?.makeBehaviour(base: base) ?? base
+            device.address = addresses?[offset]
             try device.validate()
             return device
         }

@@ -78,10 +78,12 @@ public final class SSDPSimulator: Service, Sendable {
     ) async throws -> SSDPSimulator {
         try configuration.validate()
         let links = try findLinks(configuration)
+        let addresses = try deviceAddresses(configuration, links: links)
         let eventLoop = eventLoopGroup.next()
         let servers = try await startHTTPServers(
             configuration,
-            host: httpHost(for: links),
+            addresses: addresses,
+            sharedHost: httpHost(for: links),
             group: eventLoopGroup,
             onEvent: onEvent
         )
@@ -91,10 +93,9 @@ public final class SSDPSimulator: Service, Sendable {
         do {
             for (number, link) in links.enumerated() {
                 let devices = configuration.devices.enumerated().map { index, device in
-                    device.rootDevice(
-                        baseURL: device.web.baseURL(host: link.urlHost, port: servers.ports[index], index: index),
-                        defaultBootID: bootID
-                    )
+                    let host = addresses[index] ?? link.urlHost
+                    let path = servers.ownsServer[index] ? "" : "/device/\(index)"
+                    return device.rootDevice(baseURL: "http://\(host):\(servers.ports[index])\(path)", defaultBootID: bootID)
                 }
                 // Every link takes the first one's port, so `--port 0` gives one port for all.
                 let port = served.first?.udpAddress.port ?? configuration.port
@@ -102,6 +103,7 @@ public final class SSDPSimulator: Service, Sendable {
                     configuration,
                     devices: devices,
                     link: link,
+                    addresses: addresses,
                     number: number,
                     port: port,
                     bindsDevice: links.count > 1,
@@ -113,7 +115,14 @@ public final class SSDPSimulator: Service, Sendable {
                 guard let address = opened.channel.localAddress else {
                     throw SimulatorError(reason: "the UDP socket on \(link) has no address")
                 }
-                served.append(SimulatorLink(link: link, udpAddress: address, devices: devices))
+                served.append(
+                    SimulatorLink(
+                        link: link,
+                        udpAddress: address,
+                        devices: devices,
+                        deviceAddresses: addresses.map { $0 ?? link.urlHost }
+                    )
+                )
             }
             let simulator = try SSDPSimulator(udp: udp, links: served, httpChannels: servers.channels, onEvent: onEvent)
             for (_, handler) in udp {
@@ -223,6 +232,66 @@ public final class SSDPSimulator: Service, Sendable {
         }
     }
 
+    /// Each device's own IPv4 address, or `nil` for a device that shares its link's (see `DeviceAddressing`).
+    private static func deviceAddresses(_ configuration: SimulatorConfiguration, links: [SSDPLink]) throws -> [String?] {
+        let devices = configuration.devices
+        let link = links.count == 1 && links[0].scope == .ipv4 ? links[0] : nil
+        let onLoopback = link?.address.isLoopback ?? false
+        var addresses: [String?]
+        switch configuration.addressing {
+        case .shared:
+            addresses = Array(repeating: nil, count: devices.count)
+        case .list(let list):
+            guard list.count >= devices.count else {
+                throw SimulatorError(
+                    reason: "--addresses gives \(list.count) addresses for \(devices.count) devices (give a longer range)"
+                )
+            }
+            addresses = Array(list.prefix(devices.count))
+        case .automatic:
+            addresses = devices.indices.map { index in
+                onLoopback && ownAddressesAreSupported ? DeviceAddressing.loopbackAddress(index: index) : nil
+            }
+        }
+        for index in devices.indices where devices[index].address != nil {
+            addresses[index] = devices[index].address
+        }
+        let own = addresses.compactMap { $0 }
+        guard !own.isEmpty else { return addresses }
+        guard let link, ownAddressesAreSupported else {
+            throw SimulatorError(
+                reason:
+                    "devices at addresses of their own (\(own[0]), …) need Linux and one IPv4 interface; serve one interface, or drop --addresses and the devices' address fields"
+            )
+        }
+        if let repeated = own.first(where: { address in own.filter { $0 == address }.count > 1 }) {
+            throw SimulatorError(reason: "two devices are given the address \(repeated)")
+        }
+        let held = Set(
+            try System.enumerateDevices().filter { $0.name == link.interfaceName }.compactMap(\.address?.ipAddress)
+        )
+        for (index, address) in addresses.enumerated() {
+            guard let address, !(onLoopback && DeviceAddressing.isLoopback(address)), !held.contains(address) else {
+                continue
+            }
+            throw SimulatorError(
+                reason:
+                    "device \(index + 1) (\(devices[index].device.friendlyName)): interface \(link.interfaceName) does not hold \(address) (add it with `ip addr add \(address)/24 dev \(link.interfaceName)`, or choose others with --addresses)"
+            )
+        }
+        return addresses
+    }
+
+    /// Whether devices can have addresses of their own here: their answers leave through one socket with a
+    /// chosen source address (`IP_PKTINFO`), which this simulator implements on Linux.
+    static var ownAddressesAreSupported: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+
     /// The first multicast-capable IPv4 interface that is not loopback, or loopback.
     private static func defaultInterface() throws -> NIONetworkDevice {
         let devices = try System.enumerateDevices().filter { $0.address?.protocol == .inet }
@@ -242,39 +311,104 @@ public final class SSDPSimulator: Service, Sendable {
         if links.count == 1, links[0].scope == .ipv4, let host = links[0].address.ipAddress { return host }
         return links.contains { $0.scope != .ipv4 } ? "::" : "0.0.0.0"
     }
-    /// Opens the HTTP servers: one shared by the devices without a server of their own (when there are
-    /// any), then one per device with its own. With a fixed `httpPort` they take consecutive ports from it;
-    /// with 0, any free ones. Returns the channels and, per device, the port its LOCATION uses.
+    /// Opens the HTTP servers: one shared by the devices that have neither an address nor a real port of
+    /// their own (generic devices at a shared address), first, when there are any; then one per other device,
+    /// at its own address or the shared one, on the port `httpPort` gives it. Returns the channels and, per
+    /// device, the port its LOCATION uses and whether it has a server of its own (paths at the root).
     private static func startHTTPServers(
         _ configuration: SimulatorConfiguration,
-        host: String,
+        addresses: [String?],
+        sharedHost: String,
         group: any EventLoopGroup,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
-    ) async throws -> (channels: [any Channel], ports: [Int]) {
+    ) async throws -> (channels: [any Channel], ports: [Int], ownsServer: [Bool]) {
         var channels: [any Channel] = []
-        var ports: [Int] = []
-        func open(_ site: any HTTPSite) async throws -> Int {
-            let port = configuration.httpPort == 0 ? 0 : configuration.httpPort + channels.count
+        var taken = Set<Int>()
+        func open(_ site: any HTTPSite, host: String, port: Int, owner: String) async throws -> Int {
             guard port <= 65_535 else {
-                throw SimulatorError(reason: "--http-port \(configuration.httpPort) leaves no port for HTTP server \(channels.count + 1)")
+                throw SimulatorError(reason: "\(owner): no HTTP port is left above \(port - 1) (choose another with --http-port PORT)")
             }
-            let channel = try await bind("TCP", port: port, host: host) {
+            let channel = try await bindHTTP(host: host, port: port, owner: owner) {
                 try await startHTTPServer(host: host, port: port, site: site, group: group, onEvent: onEvent)
             }
             channels.append(channel)
-            return channel.localAddress?.port ?? port
+            let bound = channel.localAddress?.port ?? port
+            if host == sharedHost { taken.insert(bound) }
+            return bound
+        }
+        /// The next port at the shared address from `first` on that no server of this run has taken.
+        func nextSharedPort(from first: Int) -> Int {
+            var port = first
+            while taken.contains(port) { port += 1 }
+            return port
         }
         do {
-            let sharedPort =
-                configuration.devices.contains { $0.web.realPort == nil }
-                ? try await open(DescriptionDocuments(devices: configuration.devices)) : 0
-            for device in configuration.devices {
-                ports.append(device.web.realPort == nil ? sharedPort : try await open(DeviceSite(device: device)))
+            let ownsServer = configuration.devices.indices.map { addresses[$0] != nil || configuration.devices[$0].web.realPort != nil }
+            var sharedPort = 0
+            if ownsServer.contains(false) {
+                let first: Int
+                switch configuration.httpPort {
+                case .fixed(let port): first = port
+                case .real, .any: first = 0
+                }
+                sharedPort = try await open(
+                    DescriptionDocuments(devices: configuration.devices),
+                    host: sharedHost,
+                    port: first,
+                    owner: "the shared HTTP server of \(ownsServer.filter { !$0 }.count) devices"
+                )
             }
-            return (channels, ports)
+            var ports: [Int] = []
+            for (index, device) in configuration.devices.enumerated() {
+                guard ownsServer[index] else {
+                    ports.append(sharedPort)
+                    continue
+                }
+                let port: Int
+                switch (configuration.httpPort, addresses[index]) {
+                case (.any, _): port = 0
+                case (.real, .some): port = device.web.realPort ?? HTTPPorts.genericPort
+                case (.fixed(let fixed), .some): port = fixed
+                case (.real, .none): port = nextSharedPort(from: device.web.realPort ?? HTTPPorts.genericPort)
+                case (.fixed(let fixed), .none): port = nextSharedPort(from: fixed)
+                }
+                let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
+                ports.append(
+                    try await open(DeviceSite(device: device), host: addresses[index] ?? sharedHost, port: port, owner: owner)
+                )
+            }
+            return (channels, ports, ownsServer)
         } catch {
             await closeAll(channels)
             throw error
+        }
+    }
+
+    /// Runs `open`, turning a port in use or a privileged port into an error that names the device, the
+    /// address and the port, and the flag that chooses another.
+    private static func bindHTTP(
+        host: String,
+        port: Int,
+        owner: String,
+        _ open: () async throws -> any Channel
+    ) async throws -> any Channel {
+        let endpoint = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let remedy = "choose another with --http-port PORT, or --http-port any for free ports"
+        do {
+            return try await open()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw SimulatorError(reason: "\(owner) cannot listen on TCP \(endpoint): the port is in use (\(remedy))")
+        } catch let error as IOError where error.errnoCode == EACCES {
+            throw SimulatorError(
+                reason:
+                    "\(owner) cannot listen on TCP \(endpoint): permission denied, ports below 1024 need root or CAP_NET_BIND_SERVICE (\(remedy))"
+            )
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            throw SimulatorError(
+                reason: "\(owner) cannot listen on TCP \(endpoint): no interface holds \(host) (add it with ip addr add, or choose others with --addresses)"
+            )
+        } catch let error as IOError {
+            throw SimulatorError(reason: "\(owner) cannot listen on TCP \(endpoint): \(error)")
         }
     }
 
@@ -315,6 +449,7 @@ public final class SSDPSimulator: Service, Sendable {
         _ configuration: SimulatorConfiguration,
         devices: [SSDPRootDevice],
         link: SSDPLink,
+        addresses: [String?],
         number: Int,
         port: Int,
         bindsDevice: Bool,
@@ -344,8 +479,11 @@ public final class SSDPSimulator: Service, Sendable {
             )
         }
         let responder = SimulatorResponder(configuration: configuration.responder, devices: responders)
+        // Devices at addresses of their own hear unicast searches on those addresses too: the socket takes
+        // every address of the interface and reports which one each datagram was sent to.
+        let ownAddresses = addresses.contains { $0 != nil }
         let address =
-            configuration.multicast
+            configuration.multicast || ownAddresses
             ? try SocketAddress(ipAddress: link.scope == .ipv4 ? "0.0.0.0" : "::", port: port)
             : link.address(port: port)
         let channel = try await bind("UDP", port: port, host: link.urlHost) {
@@ -366,6 +504,10 @@ public final class SSDPSimulator: Service, Sendable {
                 bootstrap = bootstrap.channelOption(LinkSocketOption.bindToInterfaceIndex, value: SocketOptionValue(link.interfaceIndex))
                     .channelOption(LinkSocketOption.multicastAll(link.scope), value: 0)
             }
+            if ownAddresses {
+                bootstrap = bootstrap.channelOption(LinkSocketOption.bindToInterfaceIndex, value: SocketOptionValue(link.interfaceIndex))
+                    .channelOption(.receivePacketInfo, value: true)
+            }
             return try await bootstrap.bind(to: address).get()
         }
         do {
@@ -373,10 +515,12 @@ public final class SSDPSimulator: Service, Sendable {
                 try await joinGroup(channel, group: group, link: link, ttl: configuration.multicastTTL)
             }
             let handler = try await eventLoop.submit {
+                let sources = try ownAddresses ? DeviceSources(addresses: addresses, link: link, ttl: configuration.multicastTTL) : nil
                 let codec = SSDPDatagramCodec(maximumSize: maximumDatagramSize)
                 let handler = SimulatorHandler(
                     responder: responder,
                     advertisers: advertisers,
+                    sources: sources,
                     notifyDestination: configuration.multicast ? group : nil,
                     sourcePolicy: configuration.sourcePolicy,
                     codec: codec,

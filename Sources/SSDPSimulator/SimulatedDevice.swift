@@ -19,6 +19,8 @@ public struct SimulatedDevice: Hashable, Sendable {
     public var behaviour: SSDPDeviceBehaviour
     /// What the device serves over HTTP.
     public var web: DeviceWeb
+    /// The IPv4 address the device lives at, instead of the one the simulator's `addressing` gives it.
+    public var address: String?
 
     public init(
         device: SSDPDevice,
@@ -112,6 +114,9 @@ public struct SimulatedDevice: Hashable, Sendable {
                 value: repeated,
                 reason: "every device in a tree needs its own UDN"
             )
+        }
+        if let address, IPv4(address) == nil {
+            throw SSDPConfigurationError(field: "address", value: address, reason: "not an IPv4 address")
         }
         for field in extraHeaders where field.name.isEmpty || field.name.contains(":") || field.name.contains(" ") {
             throw SSDPConfigurationError(field: "headers", value: field.name, reason: "not a header name")

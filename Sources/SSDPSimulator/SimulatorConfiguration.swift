@@ -16,10 +16,14 @@ public struct SimulatorConfiguration: Sendable {
     public var scopes: [SSDPMulticastScope] = [.ipv4]
     /// The UDP port searches arrive on.
     public var port: Int
-    /// The HTTP port of the descriptions; 0 lets the system choose.
-    public var httpPort: Int
+    /// Which port each device's HTTP side listens on: the real device's by default.
+    public var httpPort: HTTPPorts
+    /// Where the devices live: each at an address of its own (on loopback, 127.0.0.2 onwards), or at the
+    /// interface's address. A device's own `address` wins over this.
+    public var addressing: DeviceAddressing = .automatic
     /// Join the multicast group and send NOTIFYs. Without it the simulator answers unicast searches only,
-    /// bound to the interface's address, and sends nothing unasked.
+    /// bound to the interface's address (to every address of the interface when devices have addresses of
+    /// their own), and sends nothing unasked.
     public var multicast: Bool
     public var responder: SimulatorResponder.Configuration
     public var multicastTTL: Int
@@ -38,7 +42,7 @@ public struct SimulatorConfiguration: Sendable {
         devices: [SimulatedDevice],
         interfaces: [String] = [],
         port: Int = 1900,
-        httpPort: Int = 0,
+        httpPort: HTTPPorts = .real,
         multicast: Bool = true,
         responder: SimulatorResponder.Configuration = .init(),
         multicastTTL: Int = 2,
@@ -76,7 +80,7 @@ public struct SimulatorConfiguration: Sendable {
             throw SSDPConfigurationError(field: "interfaces", value: repeated, reason: "is given twice")
         }
         for (name, value, range) in [
-            ("port", port, 0...65_535), ("httpPort", httpPort, 0...65_535), ("ttl", multicastTTL, 1...255),
+            ("port", port, 0...65_535), ("ttl", multicastTTL, 1...255),
             ("notifyCopies", notifyCopies, 1...3),
             ("rateLimit", responder.answersPerSourcePerSecond, 1...1_000_000),
             ("maxPending", responder.maximumPendingAnswers, 1...10_000_000),
@@ -86,6 +90,14 @@ public struct SimulatorConfiguration: Sendable {
                 value: "\(value)",
                 reason: "must be \(range.lowerBound)...\(range.upperBound)"
             )
+        }
+        if case .fixed(let httpPort) = httpPort, !(1...65_535).contains(httpPort) {
+            throw SSDPConfigurationError(field: "httpPort", value: "\(httpPort)", reason: "must be 1...65535, or any")
+        }
+        if case .list(let addresses) = addressing {
+            for address in addresses where IPv4(address) == nil {
+                throw SSDPConfigurationError(field: "addresses", value: address, reason: "not an IPv4 address")
+            }
         }
         var udns = Set<String>()
         for (index, device) in devices.enumerated() {

@@ -39,4 +39,12 @@ public struct SimulatorLink: Sendable {
     public var link: SSDPLink
     public var udpAddress: SocketAddress
     public var devices: [SSDPRootDevice]
+    /// Per device, the address it lives at on this link (its answers' source, its LOCATION's host): its
+    /// own, or the link's when devices share it.
+    public var deviceAddresses: [String]
+
+    /// Whether several devices share one address (and so take consecutive HTTP ports).
+    public var devicesShareAnAddress: Bool {
+        devices.count > 1 && Set(deviceAddresses).count < deviceAddresses.count
+    }
 }

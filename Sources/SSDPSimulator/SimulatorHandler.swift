@@ -7,6 +7,9 @@ import SSDPNIO
 /// answers searches after the delays the devices chose, multicasts NOTIFY sets when the advertisers ask,
 /// and on shutdown sends the byebyes before closing the channel.
 ///
+/// Devices at addresses of their own (`sources`) send through the source-address socket, each datagram
+/// from its device's address, and a search sent to one device's address is that device's alone.
+///
 /// All of its state lives on the channel's event loop. Time comes from `context.eventLoop.now`.
 final class SimulatorHandler: ChannelInboundHandler {
     typealias InboundIn = SSDPDatagram
@@ -14,6 +17,7 @@ final class SimulatorHandler: ChannelInboundHandler {
 
     private var responder: SimulatorResponder
     private var advertisers: [DeviceAdvertiser]
+    private let sources: DeviceSources?
     private let notifyDestination: SocketAddress?
     private let sourcePolicy: SourceAddressPolicy
     private let codec: SSDPDatagramCodec
@@ -30,6 +34,7 @@ final class SimulatorHandler: ChannelInboundHandler {
     init(
         responder: SimulatorResponder,
         advertisers: [DeviceAdvertiser],
+        sources: DeviceSources? = nil,
         notifyDestination: SocketAddress?,
         sourcePolicy: SourceAddressPolicy,
         codec: SSDPDatagramCodec,
@@ -40,6 +45,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         self.reportsDatagrams = reportsDatagrams
         self.responder = responder
         self.advertisers = advertisers
+        self.sources = sources
         self.notifyDestination = notifyDestination
         self.sourcePolicy = sourcePolicy
         self.codec = codec
@@ -63,6 +69,7 @@ final class SimulatorHandler: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
+        sources?.socket.close()
         self.context = nil
     }
 
@@ -81,7 +88,12 @@ final class SimulatorHandler: ChannelInboundHandler {
         }
         report(datagram, received: true)
         let source = datagram.remoteAddress.ipAddress ?? "\(datagram.remoteAddress.endpointDescription)"
-        let reception = responder.receive(datagram.bytes, from: source, at: now(context))
+        let reception = responder.receive(
+            datagram.bytes,
+            from: source,
+            at: now(context),
+            device: sources?.device(for: datagram.destinationAddress)
+        )
         report(reception, from: datagram.remoteAddress)
         for (device, answer) in reception.answers {
             schedule(answer, from: device, to: datagram.remoteAddress, context: context)
@@ -128,15 +140,15 @@ final class SimulatorHandler: ChannelInboundHandler {
         context: ChannelHandlerContext
     ) {
         guard answer.delay > .zero else {
-            send(answer, to: peer)
+            send(answer, from: device, to: peer)
             return
         }
         context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(answer.delay)) { [weak self] in
-            self?.send(answer, to: peer)
+            self?.send(answer, from: device, to: peer)
         }
     }
 
-    private func send(_ answer: ScheduledAnswer, to peer: SocketAddress) {
+    private func send(_ answer: ScheduledAnswer, from device: Int, to peer: SocketAddress) {
         responder.answerFinished()
         guard let context, !isShuttingDown else { return }
         answersSent += 1
@@ -148,9 +160,25 @@ final class SimulatorHandler: ChannelInboundHandler {
             ]
         )
         onEvent(.answerSent(to: peer, usn: answer.advertisement.usn, target: answer.advertisement.target))
-        let datagram = SSDPDatagram(remoteAddress: peer, bytes: answer.bytes)
+        write(SSDPDatagram(remoteAddress: peer, bytes: answer.bytes), from: device, context: context)
+        context.flush()
+    }
+
+    /// Writes (without flushing) one datagram of `device`: from its own address when it has one, else
+    /// through the channel. The future completes when it is written.
+    @discardableResult
+    private func write(_ datagram: SSDPDatagram, from device: Int, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        if let sources, let source = sources.addresses[device] {
+            if !sources.socket.send(datagram.bytes, from: source, to: datagram.remoteAddress) {
+                logger.debug("Datagram not sent", metadata: ["ssdp.peer": "\(datagram.remoteAddress.endpointDescription)"])
+            }
+            report(datagram, received: false, local: sources.sourceAddress(of: device))
+            return context.eventLoop.makeSucceededVoidFuture()
+        }
         report(datagram, received: false)
-        context.writeAndFlush(wrapOutboundOut(datagram), promise: nil)
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.write(wrapOutboundOut(datagram), promise: promise)
+        return promise.futureResult
     }
 
     // MARK: - Advertising
@@ -167,9 +195,9 @@ final class SimulatorHandler: ChannelInboundHandler {
     func announceUpdate() {
         guard let context, notifyDestination != nil, !isShuttingDown else { return }
         let now = now(context)
-        var messages: [SSDPMessage] = []
+        var messages: [(device: Int, message: SSDPMessage)] = []
         for index in advertisers.indices {
-            messages += advertisers[index].update(at: now)
+            messages += advertisers[index].update(at: now).map { (index, $0) }
             responder.devices[index].device.bootID = advertisers[index].device.bootID
         }
         multicast(messages, subtype: .update, context: context)
@@ -182,8 +210,9 @@ final class SimulatorHandler: ChannelInboundHandler {
         isShuttingDown = true
         timer?.cancel()
         let now = now(context)
-        let byebyes = advertisers.indices.flatMap { advertisers[$0].stop(at: now) }
+        let byebyes = advertisers.indices.flatMap { index in advertisers[index].stop(at: now).map { (index, $0) } }
         multicast(byebyes, subtype: .byebye, context: context).assumeIsolated().whenComplete { _ in
+            self.sources?.socket.close()
             context.close(promise: nil)
         }
     }
@@ -194,39 +223,45 @@ final class SimulatorHandler: ChannelInboundHandler {
         timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: NIODeadline(deadline)) { [weak self] in
             guard let self, let context = self.context else { return }
             let now = self.now(context)
-            let messages = self.advertisers.indices.flatMap { self.advertisers[$0].timerFired(at: now) }
+            let messages = self.advertisers.indices.flatMap { index in
+                self.advertisers[index].timerFired(at: now).map { (index, $0) }
+            }
             self.multicast(messages, subtype: .alive, context: context)
             self.armTimer(context: context)
         }
     }
 
-    /// Writes `messages` to the multicast group; the future completes when the last one is written.
+    /// Writes each device's `messages` to the multicast group; the future completes when they are written.
     @discardableResult
     private func multicast(
-        _ messages: [SSDPMessage],
+        _ messages: [(device: Int, message: SSDPMessage)],
         subtype: SSDPNotificationSubtype,
         context: ChannelHandlerContext
     ) -> EventLoopFuture<Void> {
         guard let destination = notifyDestination, !messages.isEmpty else {
             return context.eventLoop.makeSucceededVoidFuture()
         }
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        for (index, message) in messages.enumerated() {
-            let datagram = SSDPDatagram(remoteAddress: destination, bytes: message.serialized())
-            report(datagram, received: false)
-            context.write(wrapOutboundOut(datagram), promise: index == messages.count - 1 ? promise : nil)
+        let written = messages.map { device, message in
+            write(SSDPDatagram(remoteAddress: destination, bytes: message.serialized()), from: device, context: context)
         }
         context.flush()
         notificationsSent += messages.count
         logger.info("NOTIFY sent", metadata: ["ssdp.nts": "\(subtype.rawValue)", "ssdp.count": "\(messages.count)"])
         onEvent(.notificationsSent(subtype: subtype, count: messages.count))
         // A failed write (no route for multicast, say) must not stop the byebye path from closing.
-        return promise.futureResult.recover { _ in }
+        return EventLoopFuture.whenAllComplete(written, on: context.eventLoop).map { _ in }
     }
 
-    /// Hands a copy of a datagram to `onEvent` when traces are asked for.
-    private func report(_ datagram: SSDPDatagram, received: Bool) {
-        guard reportsDatagrams, let local = context?.channel.localAddress else { return }
+    /// Hands a copy of a datagram to `onEvent` when traces are asked for; `local` is the address it left
+    /// from or arrived at, the channel's by default.
+    private func report(_ datagram: SSDPDatagram, received: Bool, local: SocketAddress? = nil) {
+        guard reportsDatagrams, let channelAddress = context?.channel.localAddress else { return }
+        var local = local ?? channelAddress
+        if received, var destination = datagram.destinationAddress {
+            // A socket bound to every address: the address the datagram was sent to, on the socket's port.
+            destination.port = channelAddress.port
+            local = destination
+        }
         onEvent(.datagram(received: received, peer: datagram.remoteAddress, local: local, bytes: datagram.bytes))
     }
 

@@ -37,6 +37,10 @@ import Testing
         (["serve", "--no-ipv4"], "--no-ipv4 needs --ipv6 or --site-local"),
         (["serve", "--all-interfaces", "--interface", "lo"], "give --interface or --all-interfaces, not both"),
         (["serve", "--interface", "lo", "--interface", "lo"], "interfaces 'lo': is given twice"),
+        (["serve", "--http-port", "eighty"], "--http-port 'eighty': expected a port 1...65535, any, or real"),
+        (["serve", "--addresses", "10.0.0.9-10.0.0.2"], "--addresses '10.0.0.9-10.0.0.2': the first address is after the last"),
+        (["serve", "--addresses", "10.0.0/24"], "--addresses '10.0.0/24': expected FIRST-LAST"),
+        (["serve", "--addresses", "10.0.0.2-10.0.0.3", "--shared-address"], "give --addresses or --shared-address, not both"),
         (["demo", "--serve-for", "0"], "--serve-for must be 1...3600"),
         (["demo", "--requests", "0"], "--requests must be 1...100"),
         (["demo", "--mx", "6"], "--mx must be 1...5"),
@@ -51,6 +55,42 @@ import Testing
         let output = try CommandRunner.ssdpSim("serve", "--interface", "lo", "--ipv6", "--port", "0", "--serve-for", "1")
         #expect(output.status == 1)
         #expect(output.standardError.contains("interface lo has no IPv6 link-local address"), "\(output.standardError)")
+    }
+
+    @Test func anAddressTheInterfaceDoesNotHoldExitsOneNamingDeviceAddressAndRemedy() throws {
+        let output = try CommandRunner.ssdpSim(
+            "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--count", "2", "--addresses",
+            "10.99.0.1-10.99.0.9", "--serve-for", "1"
+        )
+        #expect(output.status == 1)
+        #expect(
+            output.standardError.contains(
+                "device 1 (ssdp-sim generic 1): interface lo does not hold 10.99.0.1 (add it with `ip addr add 10.99.0.1/24 dev lo`"
+            ),
+            "\(output.standardError)"
+        )
+    }
+
+    @Test func aTakenHTTPPortExitsOneNamingDeviceAddressPortAndFlag() throws {
+        let blocker = try RunningCommand(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            ["-c", "import socket,time\ns=socket.socket(); s.bind(('127.0.0.3', 0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(30)"]
+        )
+        let port = try blocker.waitForLine { Int($0) != nil }
+        defer { blocker.signal(SIGTERM) }
+        let output = try CommandRunner.ssdpSim(
+            "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--profile", "roku", "--count", "2",
+            "--http-port", port, "--serve-for", "1"
+        )
+        #expect(output.status == 1)
+        #expect(
+            output.standardError.contains(
+                "device 2 (Roku Ultra 2, uuid:"
+            ) && output.standardError.contains(
+                "cannot listen on TCP 127.0.0.3:\(port): the port is in use (choose another with --http-port PORT, or --http-port any"
+            ),
+            "\(output.standardError)"
+        )
     }
 
     @Test func aZoneInTheHostIsTheInterfaceSearchedOn() throws {
@@ -85,7 +125,9 @@ import Testing
         #expect(roku.status == 0)
         #expect(roku.standardOutput.contains("What a search for ST roku:ecp (MX 1) gets: 1 datagram"))
         #expect(roku.standardOutput.contains("\nCache-Control: max-age=3600\nST: roku:ecp\nUSN: uuid:roku:ecp:"))
-        #expect(roku.standardOutput.contains("LOCATION: http://192.168.1.20:8060/\n"))
+        #expect(roku.standardOutput.contains("LOCATION: http://127.0.0.2:8060/\n"))
+        #expect(roku.standardOutput.contains("HTTP (port 8060, the real device's"))
+        #expect(roku.standardOutput.contains("device 1 at 127.0.0.2"))
         #expect(roku.standardOutput.contains("POST /keypress/{key}"))
         #expect(roku.standardOutput.contains("GET /dial/dd.xml"))
 

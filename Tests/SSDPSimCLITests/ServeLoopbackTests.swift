@@ -11,7 +11,7 @@ import Testing
     {
         let serve = try RunningCommand(
             CommandRunner.ssdpSim,
-            ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--json", "--log-level", "warning"]
+            ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any", "--json", "--log-level", "warning"]
                 + arguments,
             environment: environment
         )
@@ -44,8 +44,12 @@ import Testing
         #expect(output.status == 0, "\(output.standardError)")
         let replies = output.jsonLines
         #expect(replies.count == 2)
+        // Each device answers from its own address, the host of its LOCATION.
+        let sources = replies.compactMap { ($0["from"] as? String)?.split(separator: ":").first.map(String.init) }
+        #expect(Set(sources) == ["127.0.0.2", "127.0.0.3"])
         for reply in replies {
-            #expect(reply["from"] as? String == "127.0.0.1:\(port)")
+            let source = (reply["from"] as? String)?.split(separator: ":").first.map(String.init) ?? "?"
+            #expect((reply["text"] as? String)?.contains("\r\nLOCATION: http://\(source):") == true)
             #expect(
                 (reply["text"] as? String)?.hasPrefix("HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\n")
                     == true
@@ -85,8 +89,26 @@ import Testing
         let output = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", client, "\(port)"])
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardOutput.contains("\r\nST: upnp:rootdevice\r\n"))
-        #expect(output.standardOutput.contains("\r\nLOCATION: http://127.0.0.1:"))
+        #expect(output.standardOutput.contains("\r\nLOCATION: http://127.0.0.2:"))
         _ = stop(serve)
+    }
+
+    @Test func aSearchSentToOneDevicesAddressIsAnsweredByThatDeviceAlone() throws {
+        let (serve, port) = try serve(["--count", "3", "--seed", "6"])
+        let output = try CommandRunner.ssdpSim(
+            "send", "--host", "127.0.0.3", "--port", "\(port)", "--st", "ssdp:all", "--wait", "1.5", "--json"
+        )
+        #expect(output.status == 0, "\(output.standardError)")
+        let replies = output.jsonLines
+        #expect(replies.count == 6, "ssdp:all of one generic device: 3 + 0 + 3")
+        let sources = Set(replies.compactMap { ($0["from"] as? String)?.split(separator: ":").first.map(String.init) })
+        #expect(sources == ["127.0.0.3"])
+        serve.signal(SIGINT)
+        let started = try #require(serve.wait().event("started"))
+        let second = try #require((started["devices"] as? [[String: Any]])?[1])
+        #expect(second["address"] as? String == "127.0.0.3")
+        let udn = try #require(second["udn"] as? String)
+        #expect(replies.allSatisfy { ($0["text"] as? String)?.contains("USN: \(udn)") == true })
     }
 
     @Test func everyOptionComesFromTheEnvironmentToo() throws {

@@ -161,7 +161,8 @@ import Testing
     @Test func theHTTPServerRefusesWhatNoDeviceServes() async throws {
         let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])
         defer { Task { await simulator.shutdown() } }
-        let base = "http://127.0.0.1:\(try #require(simulator.httpAddress.port))"
+        let base = "http://\(simulator.httpAddress.endpointDescription)"
+        #expect(simulator.httpAddress.ipAddress == "127.0.0.2", "the device's own address, not the host's")
         #expect(try await PlainHTTP.request(url: base + "/rootDesc.xml").status == 200)
         #expect(try await PlainHTTP.request("HEAD", url: base + "/rootDesc.xml").body.isEmpty)
         #expect(try await PlainHTTP.request(url: base + "/etc/passwd").status == 404)

@@ -25,8 +25,10 @@ import Testing
         #expect(found.count == 3)
         #expect(statistics.duplicates == 3 * 2 * 2 - 3, "each answer twice, two searches")
 
+        // Each device is a host of its own: 127.0.0.2, .3 and .4, each serving its own description.
+        let hosts = Set(found.compactMap { URL(string: $0.location)?.host })
+        #expect(hosts == ["127.0.0.2", "127.0.0.3", "127.0.0.4"])
         for service in found {
-            #expect(service.location.hasPrefix("http://127.0.0.1:"))
             let response = try await PlainHTTP.request(url: service.location)
             #expect(response.status == 200)
             #expect(response.headers.contains("Content-Type: text/xml"))
@@ -42,14 +44,37 @@ import Testing
 
     @Test func httpAnswersOnlyItsOwnDocuments() async throws {
         let simulator = try await LoopbackSimulator.start(generic(1))
+        // A device at an address of its own has its paths at the root, as a real device does.
         let base = "http://\(simulator.httpAddress.endpointDescription)"
-        #expect(try await PlainHTTP.request(url: "\(base)/device/0/service/2/scpd.xml").status == 200)
-        #expect(try await PlainHTTP.request(url: "\(base)/device/1/description.xml").status == 404)
+        #expect(simulator.devices[0].location == "\(base)/description.xml")
+        #expect(try await PlainHTTP.request(url: "\(base)/service/2/scpd.xml").status == 200)
+        #expect(try await PlainHTTP.request(url: "\(base)/service/3/scpd.xml").status == 404)
+        #expect(try await PlainHTTP.request(url: "\(base)/device/0/description.xml").status == 404)
         #expect(try await PlainHTTP.request(url: "\(base)/../../etc/passwd").status == 404)
-        let post = try await PlainHTTP.request("POST", url: "\(base)/device/0/description.xml")
+        let post = try await PlainHTTP.request("POST", url: "\(base)/description.xml")
         #expect(post.status == 405 && post.headers.contains("Allow: GET, HEAD"))
-        let head = try await PlainHTTP.request("HEAD", url: "\(base)/device/0/description.xml")
+        let head = try await PlainHTTP.request("HEAD", url: "\(base)/description.xml")
         #expect(head.status == 200 && head.body.isEmpty)
+        await simulator.shutdown()
+    }
+
+    @Test func devicesThatShareAnAddressShareOneServerUnderDeviceN() async throws {
+        var configuration = SimulatorConfiguration(
+            devices: generic(2),
+            interfaces: ["lo"],
+            port: 0,
+            httpPort: .any,
+            multicast: false,
+            seed: 11
+        )
+        configuration.addressing = .shared
+        let simulator = try await SSDPSimulator.start(configuration)
+        let base = "http://\(simulator.httpAddress.endpointDescription)"
+        #expect(simulator.httpAddress.ipAddress == "127.0.0.1")
+        #expect(simulator.devices.map(\.location) == ["\(base)/device/0/description.xml", "\(base)/device/1/description.xml"])
+        #expect(simulator.links[0].devicesShareAnAddress)
+        #expect(try await PlainHTTP.request(url: "\(base)/device/1/service/2/scpd.xml").status == 200)
+        #expect(try await PlainHTTP.request(url: "\(base)/device/2/description.xml").status == 404)
         await simulator.shutdown()
     }
 
@@ -98,7 +123,7 @@ import Testing
             multicast: false,
             seed: 1
         )
-        configuration.httpPort = 0
+        configuration.httpPort = .any
         await #expect(
             throws: SimulatorError(
                 reason:

@@ -107,14 +107,20 @@ enum PlainHTTP {
         let host = try #require(parsed.host)
         let port = try #require(parsed.port)
         let collected = EventLoopPromise<[UInt8]>.makeTestPromise()
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Collect(promise: collected))
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(Collect(promise: collected))
+                    }
                 }
-            }
-            .connect(host: host, port: port)
-            .get()
+                .connect(host: host, port: port)
+                .get()
+        } catch {
+            collected.fail(error)
+            throw error
+        }
         let path = parsed.path(percentEncoded: true)
         let query = parsed.query(percentEncoded: true).map { "?\($0)" } ?? ""
         var request = "\(method) \(path.isEmpty ? "/" : path)\(query) HTTP/1.0\r\nHost: \(host):\(port)\r\n"
@@ -179,6 +185,7 @@ enum LoopbackSimulator {
             devices: devices,
             interfaces: ["lo"],
             port: 0,
+            httpPort: .any,
             multicast: false,
             responder: .init(answersPerSourcePerSecond: rateLimit),
             seed: 11

@@ -3,10 +3,10 @@ import SSDPCore
 /// What a simulated device serves over HTTP: its description at the path the real device uses, and the
 /// device's own API where a profile has one (Roku's ECP, a DIAL server).
 public struct DeviceWeb: Hashable, Sendable {
-    /// The port the real device serves on (a Roku's 8060). A device with one gets an HTTP server of its own
-    /// with its paths at the root, as on the real device; a live simulator binds it to any free port unless
-    /// `--http-port` fixes the first. A device without one (`generic`) is served on the simulator's shared
-    /// HTTP server under `/device/N`, so ten thousand of them need one socket.
+    /// The port the real device serves on (a Roku's 8060). A device with one, or with an address of its own,
+    /// gets an HTTP server of its own with its paths at the root, as on the real device, on this port unless
+    /// `--http-port` says otherwise (`HTTPPorts`). A device with neither (`generic` devices sharing an
+    /// address) is served on the simulator's shared HTTP server under `/device/N`.
     public var realPort: Int?
     /// The path of the description that LOCATION points at.
     public var descriptionPath: String
@@ -25,12 +25,6 @@ public struct DeviceWeb: Hashable, Sendable {
         self.descriptionPath = descriptionPath
         self.roku = roku
         self.dial = dial
-    }
-
-    /// Where the device's paths start: the root of `host:port` for a device with a server of its own,
-    /// `/device/index` on a shared server.
-    public func baseURL(host: String, port: Int, index: Int) -> String {
-        realPort == nil ? "http://\(host):\(port)/device/\(index)" : "http://\(host):\(port)"
     }
 }
 

@@ -42,7 +42,9 @@ def drops():
     with open("/proc/net/udp") as table:
         for line in table.readlines()[1:]:
             fields = line.split()
-            if fields[1].endswith(hexport) and fields[1].startswith("0100007F"):
+            # The simulator's socket on that port: bound to 127.0.0.1, or to every address of the
+            # interface when its devices have addresses of their own.
+            if fields[1].endswith(hexport) and fields[1].split(":")[0] in ("0100007F", "00000000"):
                 return int(fields[-1])
     return -1
 

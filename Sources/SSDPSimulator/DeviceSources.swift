@@ -1,0 +1,40 @@
+import NIOCore
+import SSDPNIO
+
+/// The own addresses of a link's devices (see `DeviceAddressing`) and the socket their answers and NOTIFYs
+/// leave from, each datagram with its device's address as the source.
+final class DeviceSources {
+    /// Per device, its own address, or `nil` for a device that uses the link's.
+    let addresses: [SocketAddress?]
+    let socket: SSDPSourceAddressSocket
+    private let deviceByAddress: [String: Int]
+
+    init(addresses: [String?], link: SSDPLink, ttl: Int) throws {
+        self.addresses = try addresses.map { try $0.map { try SocketAddress(ipAddress: $0, port: 0) } }
+        var deviceByAddress: [String: Int] = [:]
+        for (index, address) in addresses.enumerated() {
+            if let address { deviceByAddress[address] = index }
+        }
+        self.deviceByAddress = deviceByAddress
+        do {
+            socket = try SSDPSourceAddressSocket(interfaceIndex: link.interfaceIndex, ttl: ttl)
+        } catch {
+            throw SimulatorError(reason: "cannot send from the devices' own addresses on \(link): \(error)")
+        }
+    }
+
+    /// The device a datagram sent to `destination` is for: the one at that address, or `nil` (every device)
+    /// for the multicast group, the interface's own address, or an address no device has.
+    func device(for destination: SocketAddress?) -> Int? {
+        destination?.ipAddress.flatMap { deviceByAddress[$0] }
+    }
+
+    /// Where a datagram of `device` leaves from, as traces record it; `nil` for the link's own socket.
+    func sourceAddress(of device: Int) -> SocketAddress? {
+        guard let address = addresses[device], let ip = address.ipAddress else { return nil }
+        return try? SocketAddress(ipAddress: ip, port: socket.port)
+    }
+}
+
+@available(*, unavailable)
+extension DeviceSources: Sendable {}
