@@ -114,7 +114,7 @@ public enum LiveRun {
             devices: scenario.devices,
             interfaces: ["lo"],
             port: multicast ? SSDPSearchSessionConfiguration.multicastPort : 0,
-            httpPort: 0,
+            httpPort: .any,
             multicast: multicast,
             seed: seed,
             bootID: 1
@@ -253,11 +253,14 @@ private final class ExternalClient: Sendable {
         var errors: [UInt8] = []
         var exit: (at: ContinuousClock.Instant, status: Int32, signalled: Bool)?
         var outputClosed = false
+        /// Standard output and standard error, until each is read to its end.
+        var openPipes = 2
     }
 
     private let recorder: LiveRecorder
     private let state = NIOLockedValueBox(State())
     let exited = Completion()
+    /// Both standard output and standard error are read to their end.
     let outputClosed = Completion()
 
     init(recorder: LiveRecorder) {
@@ -284,15 +287,26 @@ private final class ExternalClient: Sendable {
         Thread.detachNewThread { [self] in
             readLines(from: outputHandle)
             try? outputHandle.close()
-            state.withLockedValue { $0.outputClosed = true }
-            outputClosed.complete()
+            pipeClosed()
         }
-        Thread.detachNewThread { [state] in
+        Thread.detachNewThread { [self] in
             while case let data = errorHandle.availableData, !data.isEmpty {
                 state.withLockedValue { $0.errors = Array(($0.errors + data).suffix(2_000)) }
             }
             try? errorHandle.close()
+            pipeClosed()
         }
+    }
+
+    /// Called by each pipe's reader at its end: the output counts as closed once both pipes are read to
+    /// the end, so `finish` sees the whole of standard error too.
+    private func pipeClosed() {
+        let allClosed = state.withLockedValue { state in
+            state.openPipes -= 1
+            state.outputClosed = state.openPipes == 0
+            return state.outputClosed
+        }
+        if allClosed { outputClosed.complete() }
     }
 
     /// Kills the client and everything it started (Foundation starts it in its own process group).
