@@ -90,6 +90,31 @@ struct LabTests {
         #expect(output.standardError.contains("removed every namespace"))
     }
 
+    @Test func threeRokusOnOneHostAreThreeHostsOnTheRokuPort() throws {
+        let output = try Lab.run(Lab.file("rokus"))
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardOutput.contains("4 devices on 2 hosts"))
+        let rows = Lab.rows(output.standardOutput)
+        // Each Roku lives at its own address on :8060, and every one of its 6 targets names that address.
+        let rokus = rows.filter { $0.location.contains(":8060/") }
+        #expect(rokus.count == 18)
+        let hosts = Set(rokus.compactMap { URL(string: $0.location)?.host })
+        #expect(hosts == ["10.77.1.101", "10.77.1.102", "10.77.1.103"])
+        #expect(rows.allSatisfy { $0.status == "200" })
+    }
+
+    @Test func aLabFileWithAddressesOffTheHostsBridgeIsRejected() throws {
+        let lab = FileManager.default.temporaryDirectory.appendingPathComponent("lab-addresses-\(getpid()).json")
+        try Data(
+            #"{"bridges": ["lan"], "hosts": [{"name": "r", "bridges": ["lan"], "serve": [], "addresses": "10.1.1.101-10.1.1.102"}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
+                .utf8
+        ).write(to: lab)
+        defer { try? FileManager.default.removeItem(at: lab) }
+        let output = try Lab.run(lab.path)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("$.hosts[0].addresses: must be on the host's bridge"), "\(output.standardError)")
+    }
+
     @Test func aMultiHomedClientFindsDevicesOnBothBridgesOnceReachableWhereSeen() throws {
         let output = try Lab.run(Lab.file("multi-homed"))
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
