@@ -34,6 +34,9 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .customLong("scale-child"), help: .hidden)
     var scaleChild: Int?
 
+    @Flag(name: .customLong("scale-shared"), help: .hidden)
+    var scaleShared = false
+
     static var defaultCorpus: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/SSDPCoreTests/Fixtures").path
@@ -50,7 +53,7 @@ struct Bench: AsyncParsableCommand {
 
     func run() async throws {
         if let scaleChild {
-            let figures = try await ScaleBenchmark.run(devices: scaleChild)
+            let figures = try await ScaleBenchmark.run(devices: scaleChild, sharedAddress: scaleShared)
             print(String(decoding: try JSONEncoder().encode(figures), as: UTF8.self))
             return
         }
@@ -69,7 +72,10 @@ struct Bench: AsyncParsableCommand {
                 case "responder": new = [try CoreBenchmarks.responder(devices: sizes.devices, minimum: sizes.minimum)]
                 case "loopback": new = [try await LoopbackBenchmark.run(duration: sizes.loopback)]
                 case "virtual": new = [try await CoreBenchmarks.virtualTime(devices: sizes.virtualDevices, minimum: sizes.minimum)]
-                default: new = try runScaleChild(devices: sizes.devices)
+                default:
+                    let own = try runScaleChild(devices: sizes.devices, sharedAddress: false)
+                    let shared = try runScaleChild(devices: sizes.devices, sharedAddress: true)
+                    new = own + shared + [ScaleBenchmark.addressCost(own: own, shared: shared)].compactMap { $0 }
                 }
                 new.forEach(table.row)
                 fflush(nil)  // each row as soon as it is measured, also into a pipe or a CI log
@@ -100,10 +106,10 @@ struct Bench: AsyncParsableCommand {
     }
 
     /// Runs the scale benchmark in a child process, so its memory figures start from a fresh heap.
-    private func runScaleChild(devices: Int) throws -> [Figure] {
+    private func runScaleChild(devices: Int, sharedAddress: Bool) throws -> [Figure] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--scale-child", "\(devices)"]
+        process.arguments = ["--scale-child", "\(devices)"] + (sharedAddress ? ["--scale-shared"] : [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()

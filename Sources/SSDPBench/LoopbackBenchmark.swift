@@ -220,19 +220,24 @@ final class EchoServer: Sendable {
 /// with limits far above the load (the per-source rate limit would otherwise cut the flood), and
 /// logging only warnings (the per-search info lines are for people, not for a flood).
 enum BenchSimulator {
-    static func start(_ devices: [SimulatedDevice]) async throws -> (SSDPSimulator, MultiThreadedEventLoopGroup) {
+    static func start(
+        _ devices: [SimulatedDevice],
+        addressing: DeviceAddressing = .automatic
+    ) async throws -> (SSDPSimulator, MultiThreadedEventLoopGroup) {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var logger = Logger(label: "ssdp-bench.simulator")
         logger.logLevel = .warning
-        let configuration = SimulatorConfiguration(
+        var configuration = SimulatorConfiguration(
             devices: devices,
             interfaces: ["lo"],
             port: 0,
+            httpPort: .any,
             multicast: false,
             responder: .init(answersPerSourcePerSecond: 1_000_000, maximumPendingAnswers: 10_000_000),
             seed: 1,
             bootID: 1
         )
+        configuration.addressing = addressing
         do {
             return (try await SSDPSimulator.start(configuration, eventLoopGroup: group, logger: logger), group)
         } catch {

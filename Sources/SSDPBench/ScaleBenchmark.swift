@@ -16,12 +16,22 @@ import SSDPSimulator
 enum ScaleBenchmark {
     static let mx = 5
 
-    static func run(devices count: Int) async throws -> [Figure] {
-        let name = "scale"
+    /// One run: with `sharedAddress`, every device at 127.0.0.1 on one shared HTTP server (the cheapest
+    /// layout); otherwise each device at an address of its own (127.0.0.2 onwards) with an HTTP server of
+    /// its own, as `serve` runs them on loopback by default.
+    static func run(devices count: Int, sharedAddress: Bool) async throws -> [Figure] {
+        let name = sharedAddress ? "scale-shared" : "scale"
         let residentAtStart = residentBytes()
+        let descriptorsAtStart = openDescriptors()
         let simulated = (0..<count).map { SimulatorProfile.generic.device(number: $0 + 1, seed: 7) }
-        let (simulator, group) = try await BenchSimulator.start(simulated)
+        let clock = ContinuousClock()
+        let startedAt = clock.now
+        let (simulator, group) = try await BenchSimulator.start(simulated, addressing: sharedAddress ? .shared : .automatic)
+        let startSeconds = (clock.now - startedAt).seconds
         let residentWithDevices = residentBytes()
+        let descriptorsWithDevices = openDescriptors()
+        let sources = Set(simulator.links[0].deviceAddresses)
+        try require(sources.count == (sharedAddress ? 1 : count), name, "\(sources.count) device addresses for \(count) devices")
         let expected = simulator.devices.reduce(0) { $0 + $1.advertisements.count }
 
         // A unicast search is answered within 1 s (UDA 1.1 §1.3.3), whatever MX says: the answers of
@@ -35,7 +45,6 @@ enum ScaleBenchmark {
                 maximumSearchRequestsBeforeClosing: 1
             )
         )
-        let clock = ContinuousClock()
         let start = clock.now
         let found = try await session.search()
         let searchTime = clock.now - start
@@ -51,8 +60,12 @@ enum ScaleBenchmark {
         try require(counters.answersSent == expected, name, "the simulator sent \(counters.answersSent) answers, expected \(expected)")
         try require(statistics.wrongSearchTarget == 0 && statistics.incomplete == 0 && statistics.unparseable == 0, name, "answers were dropped: \(statistics)")
 
+        let hosts = Set(found.compactMap { URL(string: $0.location)?.host })
+        try require(hosts == sources, name, "the LOCATIONs name \(hosts.count) hosts, the devices live at \(sources.count)")
+
         let received = Double(found.count) / Double(expected)
         let perDevice = Double(residentWithDevices - residentAtStart) / Double(count)
+        let descriptorsPerDevice = Double(descriptorsWithDevices - descriptorsAtStart) / Double(count)
         return [
             Figure(
                 name: name,
@@ -64,21 +77,55 @@ enum ScaleBenchmark {
                     "answersExpected": Double(expected), "answersSent": Double(counters.answersSent),
                     "datagramsReceived": Double(statistics.datagramsReceived),
                     "servicesReported": Double(found.count), "duplicatesDropped": Double(statistics.duplicates),
-                    "searchSeconds": searchTime.seconds,
+                    "searchSeconds": searchTime.seconds, "startSeconds": startSeconds,
+                    "deviceAddresses": Double(sources.count),
                 ]
             ),
             Figure(
-                name: "memory",
+                name: sharedAddress ? "memory-shared" : "memory",
                 unit: "bytes per device",
                 value: perDevice,
-                target: .atMost(4_096),
+                // The 4 KiB target is the shared layout's; a device with an address and an HTTP server of its
+                // own also holds a listening socket (see "address-cost").
+                target: sharedAddress ? .atMost(4_096) : nil,
                 details: [
+                    "descriptorsPerDevice": descriptorsPerDevice,
                     "devices": Double(count), "residentAtStartBytes": Double(residentAtStart),
                     "residentWithDevicesBytes": Double(residentWithDevices), "peakResidentBytes": Double(peakResidentBytes()),
                     "residentAfterSearchBytes": Double(residentAfterSearch),
                 ]
             ),
         ]
+    }
+
+    /// What an address of its own costs a device: the two runs' memory, descriptors and start time, per device.
+    static func addressCost(own: [Figure], shared: [Figure]) -> Figure? {
+        guard let ownMemory = own.first(where: { $0.name == "memory" }),
+            let sharedMemory = shared.first(where: { $0.name == "memory-shared" }),
+            let ownScale = own.first(where: { $0.name == "scale" }),
+            let sharedScale = shared.first(where: { $0.name == "scale-shared" }),
+            let devices = ownScale.details["devices"], devices > 0
+        else { return nil }
+        let startCost = ((ownScale.details["startSeconds"] ?? 0) - (sharedScale.details["startSeconds"] ?? 0)) / devices
+        return Figure(
+            name: "address-cost",
+            unit: "bytes per device",
+            value: ownMemory.value - sharedMemory.value,
+            details: [
+                "devices": devices,
+                "descriptorsPerDevice": (ownMemory.details["descriptorsPerDevice"] ?? 0)
+                    - (sharedMemory.details["descriptorsPerDevice"] ?? 0),
+                "startMicrosecondsPerDevice": startCost * 1_000_000,
+                "ownStartSeconds": ownScale.details["startSeconds"] ?? 0,
+                "sharedStartSeconds": sharedScale.details["startSeconds"] ?? 0,
+            ],
+            remark: "an address and an HTTP listener of its own, against one shared address and server"
+        )
+    }
+
+    /// How many file descriptors the process holds.
+    static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
     }
 
     /// `uuid:X` of a USN `uuid:X[::type]`.
