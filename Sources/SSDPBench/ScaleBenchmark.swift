@@ -61,7 +61,10 @@ enum ScaleBenchmark {
         try require(statistics.wrongSearchTarget == 0 && statistics.incomplete == 0 && statistics.unparseable == 0, name, "answers were dropped: \(statistics)")
 
         let hosts = Set(found.compactMap { URL(string: $0.location)?.host })
-        try require(hosts == sources, name, "the LOCATIONs name \(hosts.count) hosts, the devices live at \(sources.count)")
+        // Every LOCATION names the address its device lives at (a device whose answers were all lost is
+        // simply not there: losses are the figure, not a failure).
+        let strays = hosts.subtracting(sources)
+        try require(strays.isEmpty, name, "LOCATIONs name hosts no device lives at: \(strays.sorted().prefix(3))")
 
         let received = Double(found.count) / Double(expected)
         let perDevice = Double(residentWithDevices - residentAtStart) / Double(count)
