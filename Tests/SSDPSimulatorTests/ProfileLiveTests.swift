@@ -58,6 +58,23 @@ import Testing
         let serial = try #require(info.first { $0.0 == "serial-number" }?.1)
         #expect(found.first?.uniqueServiceName == "uuid:roku:ecp:\(serial)")
         #expect(info.first { $0.0 == "power-mode" }?.1 == "PowerOn")
+        // Every field all five real device-info captures carry (after-discovery.md §6.1), each once.
+        let everyRoku = """
+            udn serial-number device-id advertising-id vendor-name model-name model-number model-region is-tv is-stick \
+            supports-ethernet wifi-mac wifi-driver has-wifi-5G-support network-type network-name friendly-device-name \
+            friendly-model-name default-device-name user-device-name user-device-location build-number \
+            software-version software-build secure-device language country locale time-zone-auto time-zone \
+            time-zone-name time-zone-tz time-zone-offset clock-format uptime power-mode supports-suspend \
+            supports-find-remote supports-audio-guide supports-rva developer-enabled keyed-developer-id search-enabled \
+            search-channels-enabled voice-search-enabled supports-private-listening headphones-connected \
+            supports-ecs-textedit supports-ecs-microphone supports-wake-on-wlan supports-airplay has-play-on-roku \
+            has-mobile-screensaver support-url
+            """.split(separator: " ").map(String.init)
+        let names = info.map(\.0)
+        #expect(Set(everyRoku).subtracting(names).isEmpty, "missing: \(Set(everyRoku).subtracting(names).sorted())")
+        #expect(names.count == Set(names).count, "a field twice")
+        #expect(info.first { $0.0 == "user-device-name" }?.1 == simulator.devices[0].device.friendlyName)
+        #expect(info.first { $0.0 == "udn" }.map { "uuid:\($0.1)" } == simulator.devices[0].device.udn)
 
         #expect(try await PlainHTTP.request("POST", url: ecp + "launch/837", body: "").status == 200)
         var active = try await PlainHTTP.request(url: ecp + "query/active-app")

@@ -30,8 +30,8 @@ public struct DeviceWeb: Hashable, Sendable {
 
 /// A Roku's ECP: the answers of `/query/device-info` and the installed channels (apps).
 public struct RokuConfiguration: Hashable, Sendable {
-    /// The elements of `<device-info>`, in order, as a real Roku writes them; `friendly-device-name` and
-    /// `udn` are taken from the device.
+    /// The elements of `<device-info>`, in order, as a real Roku writes them. The values of `udn`,
+    /// `friendly-device-name`, `user-device-name`, `uptime` and `power-mode` follow the running device.
     public var deviceInfo: [SSDPDeviceProperty]
     public var apps: [RokuApp]
 

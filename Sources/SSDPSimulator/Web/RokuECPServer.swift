@@ -9,6 +9,7 @@ final class RokuECPServer: Sendable {
     private let device: SSDPDevice
     let configuration: RokuConfiguration
     private let state = NIOLockedValueBox(State())
+    private let startedAt = ContinuousClock.now
 
     private struct State {
         /// The channel in front, `nil` on the home screen.
@@ -66,13 +67,10 @@ final class RokuECPServer: Sendable {
         let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n"
         switch name {
         case "device-info":
-            let fields =
-                [SSDPDeviceProperty("udn", String(device.udn.dropFirst("uuid:".count)))] + configuration.deviceInfo
-                + [
-                    SSDPDeviceProperty("friendly-device-name", device.friendlyName),
-                    SSDPDeviceProperty("power-mode", state.powerMode),
-                ]
-            let lines = fields.map { "\t<\($0.name)>\(SSDPRootDevice.escaped($0.value))</\($0.name)>\n" }
+            let lines = configuration.deviceInfo.map { field in
+                let value = live(field.name, state: state) ?? field.value
+                return "\t<\(field.name)>\(SSDPRootDevice.escaped(value))</\(field.name)>\n"
+            }
             return header + "<device-info>\n" + lines.joined() + "</device-info>\n"
         case "apps":
             return header + "<apps>\n" + configuration.apps.map { "\t\(Self.element($0))\n" }.joined() + "</apps>\n"
@@ -84,6 +82,18 @@ final class RokuECPServer: Sendable {
             return header + "<player error=\"false\" state=\"\(playing)\"/>\n"
         default:
             return nil
+        }
+    }
+
+    /// The value of a device-info field that follows the device rather than its configuration: its UDN
+    /// and names, how long it has been up, and its power mode.
+    private func live(_ field: String, state: State) -> String? {
+        switch field {
+        case "udn": String(device.udn.dropFirst("uuid:".count))
+        case "friendly-device-name", "user-device-name": device.friendlyName
+        case "uptime": String(Int((ContinuousClock.now - startedAt).components.seconds))
+        case "power-mode": state.powerMode
+        default: nil
         }
     }
 
