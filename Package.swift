@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "SSDPCore", targets: ["SSDPCore"]),
         .library(name: "SSDPSearch", targets: ["SSDPSearch"]),
+        .library(name: "SSDPDeviceCore", targets: ["SSDPDeviceCore"]),
         .library(name: "SSDPSimulator", targets: ["SSDPSimulator"]),
         .library(name: "SSDPHarness", targets: ["SSDPHarness"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
@@ -22,6 +23,9 @@ let package = Package(
         // The protocol core: messages, parser, serializer, search targets and the pure state machines.
         // It imports nothing, not even Foundation.
         .target(name: "SSDPCore"),
+        // The device side as pure values: service descriptions (SCPDs) of the devices the profiles copy, and
+        // the writers of their documents. Imports only SSDPCore.
+        .target(name: "SSDPDeviceCore", dependencies: ["SSDPCore"]),
         // SwiftNIO transport: UDP sockets, the datagram codec and the handlers that drive the core.
         .target(
             name: "SSDPNIO",
@@ -50,6 +54,7 @@ let package = Package(
             name: "SSDPSimulator",
             dependencies: [
                 "SSDPCore",
+                "SSDPDeviceCore",
                 "SSDPNIO",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -106,6 +111,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "SSDPDeviceCoreTests",
+            dependencies: ["SSDPDeviceCore"]
+        ),
+        .testTarget(
             name: "SSDPNIOTests",
             dependencies: [
                 "SSDPNIO",
@@ -117,6 +126,7 @@ let package = Package(
             name: "SSDPSimulatorTests",
             dependencies: [
                 "SSDPSimulator",
+                "SSDPDeviceCore",
                 "SSDPSearch",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

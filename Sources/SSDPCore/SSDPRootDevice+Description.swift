@@ -17,18 +17,6 @@ extension SSDPRootDevice {
         return xml
     }
 
-    /// A service description with no actions and no state variables: enough for a control point that
-    /// fetches every SCPD before it calls the device usable.
-    public static let emptyServiceDescriptionXML = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <scpd xmlns="urn:schemas-upnp-org:service-1-0">
-          <specVersion><major>1</major><minor>1</minor></specVersion>
-          <actionList></actionList>
-          <serviceStateTable></serviceStateTable>
-        </scpd>
-
-        """
-
     /// How many services the whole tree lists; their indexes in the service URLs are `0..<count`.
     public var serviceCount: Int {
         device.allDevices.reduce(0) { $0 + $1.services.count }

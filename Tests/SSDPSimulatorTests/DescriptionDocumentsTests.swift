@@ -1,4 +1,5 @@
 import SSDPCore
+import SSDPDeviceCore
 import Testing
 
 @testable import SSDPSimulator
@@ -17,8 +18,10 @@ import Testing
             let udn = documents.devices[index].device.udn
             #expect(description.body.contains("<UDN>\(udn)</UDN>"))
             #expect(description.body.contains("/device/\(index)/service/2/scpd.xml"))
-            for service in 0..<3 {
-                #expect(documents.document(at: "/device/\(index)/service/\(service)/scpd.xml") == SSDPRootDevice.emptyServiceDescriptionXML)
+            // A generic MediaRenderer's services in description order, each with its template's SCPD.
+            let descriptions: [SSDPServiceDescription] = [.renderingControl1, .connectionManager1, .avTransport1]
+            for (service, expected) in descriptions.enumerated() {
+                #expect(documents.document(at: "/device/\(index)/service/\(service)/scpd.xml") == expected.xml)
             }
             let post = documents.respond(to: .init(method: "POST", target: "/device/\(index)/description.xml", origin: ""))
             #expect(post.status == 405)

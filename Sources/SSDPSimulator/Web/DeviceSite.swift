@@ -1,4 +1,5 @@
 import SSDPCore
+import SSDPDeviceCore
 
 /// The HTTP side of one device with a server of its own, as the real device lays it out: the description
 /// at its path (and DIAL's copy with `Application-URL`), a service description at each SCPDURL, and the
@@ -8,12 +9,16 @@ struct DeviceSite: HTTPSite {
     let roku: RokuECPServer?
     let dial: DIALServer?
     private let description: String
-    private let serviceDescriptionPaths: Set<String>
+    /// Each SCPD path, with the document served there.
+    private let serviceDescriptions: [String: String]
 
     init(device: SimulatedDevice) {
         self.device = device
         description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
-        serviceDescriptionPaths = Set(device.serviceDescriptionPaths(prefix: ""))
+        serviceDescriptions = Dictionary(
+            device.serviceDescriptions(prefix: "").map { ($0.path, SSDPServiceDescription.served(for: $0.serviceType).xml) },
+            uniquingKeysWith: { first, _ in first }
+        )
         roku = device.web.roku.map { RokuECPServer(device: device.device, configuration: $0) }
         dial = device.web.dial.map { DIALServer(udn: device.device.udn, configuration: $0) }
     }
@@ -29,8 +34,8 @@ struct DeviceSite: HTTPSite {
             }
             return .document(description, for: request, headers: headers)
         }
-        if serviceDescriptionPaths.contains(path) {
-            return .document(SSDPRootDevice.emptyServiceDescriptionXML, for: request)
+        if let document = serviceDescriptions[path] {
+            return .document(document, for: request)
         }
         return roku?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
     }
@@ -67,8 +72,9 @@ struct DescriptionDocuments: HTTPSite {
         case 4 where parts[3] == "description.xml":
             return root.descriptionXML(basePath: "/device/\(index)")
         case 6 where parts[3] == "service" && parts[5] == "scpd.xml":
-            guard let service = Self.number(parts[4]), service < root.serviceCount else { return nil }
-            return SSDPRootDevice.emptyServiceDescriptionXML
+            let services = root.device.allDevices.flatMap(\.services)
+            guard let service = Self.number(parts[4]), service < services.count else { return nil }
+            return SSDPServiceDescription.served(for: services[service].serviceType).xml
         default:
             return nil
         }
@@ -78,5 +84,13 @@ struct DescriptionDocuments: HTTPSite {
     private static func number(_ text: Substring) -> Int? {
         guard let value = Int(text), value >= 0, String(value) == text else { return nil }
         return value
+    }
+}
+
+extension SSDPServiceDescription {
+    /// The description a simulated device serves for a service of `serviceType`: the real device's from the
+    /// catalog, or one without actions for a service type of the user's own.
+    static func served(for serviceType: String) -> SSDPServiceDescription {
+        builtIn(for: serviceType) ?? withoutActions
     }
 }

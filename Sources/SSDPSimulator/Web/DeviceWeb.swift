@@ -1,4 +1,5 @@
 import SSDPCore
+import SSDPDeviceCore
 
 /// What a simulated device serves over HTTP: its description at the path the real device uses, and the
 /// device's own API where a profile has one (Roku's ECP, a DIAL server).
@@ -123,8 +124,9 @@ extension SimulatedDevice {
         } else if web.dial != nil {
             endpoints[0].summary += ", with DIAL's Application-URL header"
         }
-        for path in serviceDescriptionPaths(prefix: prefix) {
-            endpoints.append(.init(methods: "GET", path: path, summary: "service description (SCPD)"))
+        for (path, serviceType) in serviceDescriptions(prefix: prefix) {
+            let actions = SSDPServiceDescription.served(for: serviceType).actions.count
+            endpoints.append(.init(methods: "GET", path: path, summary: "service description (SCPD, \(actions) actions)"))
         }
         if web.roku != nil {
             endpoints += [
@@ -157,12 +159,13 @@ extension SimulatedDevice {
         return endpoints
     }
 
-    /// The path of each distinct service description, as the description's SCPDURLs resolve.
-    func serviceDescriptionPaths(prefix: String) -> [String] {
+    /// The path of each distinct service description, as the description's SCPDURLs resolve, with the
+    /// type of the service whose description it is (the first, when services share an SCPDURL).
+    func serviceDescriptions(prefix: String) -> [(path: String, serviceType: String)] {
         var seen = Set<String>()
         return device.allDevices.flatMap(\.services).enumerated().map { index, service in
             let scpd = service.urls?.scpd ?? SSDPRootDevice.simulatorURLs(basePath: prefix, service: index).scpd
-            return DeviceSite.path(of: scpd, relativeTo: prefix + web.descriptionPath)
-        }.filter { seen.insert($0).inserted }
+            return (DeviceSite.path(of: scpd, relativeTo: prefix + web.descriptionPath), service.serviceType)
+        }.filter { seen.insert($0.path).inserted }
     }
 }
