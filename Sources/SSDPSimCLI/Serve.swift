@@ -52,6 +52,10 @@ struct Serve: AsyncParsableCommand {
         let logger = makeLogger(level: logLevel)
         let output = ServeOutput(json: json)
         let configuration = try makeConfiguration()
+        // Trapped before the simulator starts: a SIGTERM that follows the `started` line at once (a test, an
+        // orchestrator) must still make every device say byebye, not kill the process.
+        let stopSignals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        let updateSignals = await UnixSignalsSequence(trapping: .sigusr1)
         let simulator: SSDPSimulator
         do {
             simulator = try await SSDPSimulator.start(configuration, logger: logger, onEvent: output.emit)
@@ -62,14 +66,18 @@ struct Serve: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: simulator)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask {
-                for await _ in await UnixSignalsSequence(trapping: .sigusr1) {
+                for await _ in updateSignals {
                     await simulator.announceUpdate()
+                }
+            }
+            tasks.addTask {
+                for await _ in stopSignals {
+                    await group.triggerGracefulShutdown()
                 }
             }
             if let serveFor {

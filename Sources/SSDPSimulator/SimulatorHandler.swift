@@ -164,21 +164,24 @@ final class SimulatorHandler: ChannelInboundHandler {
         context.flush()
     }
 
-    /// Writes (without flushing) one datagram of `device`: from its own address when it has one, else
-    /// through the channel. The future completes when it is written.
-    @discardableResult
-    private func write(_ datagram: SSDPDatagram, from device: Int, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
-        if let sources, let source = sources.addresses[device] {
-            if !sources.socket.send(datagram.bytes, from: source, to: datagram.remoteAddress) {
-                logger.debug("Datagram not sent", metadata: ["ssdp.peer": "\(datagram.remoteAddress.endpointDescription)"])
-            }
-            report(datagram, received: false, local: sources.sourceAddress(of: device))
-            return context.eventLoop.makeSucceededVoidFuture()
+    /// Writes (without flushing) one datagram of `device`: from its own address when it has one (at once),
+    /// else through the channel. `promise` completes when it is written.
+    private func write(
+        _ datagram: SSDPDatagram,
+        from device: Int,
+        context: ChannelHandlerContext,
+        promise: EventLoopPromise<Void>? = nil
+    ) {
+        guard let sources, let source = sources.addresses[device] else {
+            report(datagram, received: false)
+            context.write(wrapOutboundOut(datagram), promise: promise)
+            return
         }
-        report(datagram, received: false)
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        context.write(wrapOutboundOut(datagram), promise: promise)
-        return promise.futureResult
+        if !sources.socket.send(datagram.bytes, from: source, to: datagram.remoteAddress) {
+            logger.debug("Datagram not sent", metadata: ["ssdp.peer": "\(datagram.remoteAddress.endpointDescription)"])
+        }
+        report(datagram, received: false, local: sources.sourceAddress(of: device))
+        promise?.succeed(())
     }
 
     // MARK: - Advertising
@@ -241,15 +244,21 @@ final class SimulatorHandler: ChannelInboundHandler {
         guard let destination = notifyDestination, !messages.isEmpty else {
             return context.eventLoop.makeSucceededVoidFuture()
         }
-        let written = messages.map { device, message in
-            write(SSDPDatagram(remoteAddress: destination, bytes: message.serialized()), from: device, context: context)
+        // Those from a device's own address leave at once; the channel's leave in order, so the promise of
+        // the last one through the channel says when all are written.
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        let lastThroughChannel = messages.lastIndex { sources?.addresses[$0.device] == nil }
+        for (index, (device, message)) in messages.enumerated() {
+            let datagram = SSDPDatagram(remoteAddress: destination, bytes: message.serialized())
+            write(datagram, from: device, context: context, promise: index == lastThroughChannel ? promise : nil)
         }
+        if lastThroughChannel == nil { promise.succeed(()) }
         context.flush()
         notificationsSent += messages.count
         logger.info("NOTIFY sent", metadata: ["ssdp.nts": "\(subtype.rawValue)", "ssdp.count": "\(messages.count)"])
         onEvent(.notificationsSent(subtype: subtype, count: messages.count))
         // A failed write (no route for multicast, say) must not stop the byebye path from closing.
-        return EventLoopFuture.whenAllComplete(written, on: context.eventLoop).map { _ in }
+        return promise.futureResult.recover { _ in }
     }
 
     /// Hands a copy of a datagram to `onEvent` when traces are asked for; `local` is the address it left

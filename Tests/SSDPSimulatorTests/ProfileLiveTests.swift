@@ -79,6 +79,10 @@ import Testing
         #expect(try await PlainHTTP.request("POST", url: ecp + "launch/837", body: "").status == 200)
         var active = try await PlainHTTP.request(url: ecp + "query/active-app")
         #expect(active.body.contains(">YouTube</app>"))
+        let player = try await PlainHTTP.request(url: ecp + "query/media-player").body
+        #expect(player.contains("<player error=\"false\" state=\"play\">"))
+        #expect(player.contains("<plugin bandwidth=\"10000000 bps\" id=\"837\" name=\"YouTube\"/>"))
+        #expect(player.contains(" ms</position>") && player.contains("<is_live>false</is_live>"))
         #expect(try await PlainHTTP.request("POST", url: ecp + "keypress/Home", body: "").status == 200)
         #expect(try await PlainHTTP.request("POST", url: ecp + "keypress/Lit_%C3%A9", body: "").status == 200)
         #expect(try await PlainHTTP.request("POST", url: ecp + "keydown/Right", body: "").status == 200)

@@ -9,16 +9,14 @@ struct DeviceSite: HTTPSite {
     let roku: RokuECPServer?
     let dial: DIALServer?
     private let description: String
-    /// Each SCPD path, with the document served there.
-    private let serviceDescriptions: [String: String]
+    /// Each SCPD path, with the type of the service whose description is served there (made when asked
+    /// for, not kept: ten thousand devices would each hold a copy).
+    private let serviceTypes: [String: String]
 
     init(device: SimulatedDevice) {
         self.device = device
         description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
-        serviceDescriptions = Dictionary(
-            device.serviceDescriptions(prefix: "").map { ($0.path, SSDPServiceDescription.served(for: $0.serviceType).xml) },
-            uniquingKeysWith: { first, _ in first }
-        )
+        serviceTypes = Dictionary(device.serviceDescriptions(prefix: ""), uniquingKeysWith: { first, _ in first })
         roku = device.web.roku.map { RokuECPServer(device: device.device, configuration: $0) }
         dial = device.web.dial.map { DIALServer(udn: device.device.udn, configuration: $0) }
     }
@@ -34,8 +32,8 @@ struct DeviceSite: HTTPSite {
             }
             return .document(description, for: request, headers: headers)
         }
-        if let document = serviceDescriptions[path] {
-            return .document(document, for: request)
+        if let serviceType = serviceTypes[path] {
+            return .document(device.web.serviceDescription(for: serviceType).xml, for: request)
         }
         return roku?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
     }
@@ -74,7 +72,7 @@ struct DescriptionDocuments: HTTPSite {
         case 6 where parts[3] == "service" && parts[5] == "scpd.xml":
             let services = root.device.allDevices.flatMap(\.services)
             guard let service = Self.number(parts[4]), service < services.count else { return nil }
-            return SSDPServiceDescription.served(for: services[service].serviceType).xml
+            return devices[index].web.serviceDescription(for: services[service].serviceType).xml
         default:
             return nil
         }
@@ -84,13 +82,5 @@ struct DescriptionDocuments: HTTPSite {
     private static func number(_ text: Substring) -> Int? {
         guard let value = Int(text), value >= 0, String(value) == text else { return nil }
         return value
-    }
-}
-
-extension SSDPServiceDescription {
-    /// The description a simulated device serves for a service of `serviceType`: the real device's from the
-    /// catalog, or one without actions for a service type of the user's own.
-    static func served(for serviceType: String) -> SSDPServiceDescription {
-        builtIn(for: serviceType) ?? withoutActions
     }
 }

@@ -14,6 +14,8 @@ final class RokuECPServer: Sendable {
     private struct State {
         /// The channel in front, `nil` on the home screen.
         var activeApp: RokuApp?
+        /// When the channel in front was launched: its playback position counts from there.
+        var launchedAt = ContinuousClock.now
         var powerMode = "PowerOn"
     }
 
@@ -46,7 +48,10 @@ final class RokuECPServer: Sendable {
         guard let value = argument.percentDecoded, !value.isEmpty else { return .status(400) }
         if name == "launch" {
             guard let app = configuration.apps.first(where: { $0.id == value }) else { return .status(404) }
-            state.withLockedValue { $0.activeApp = app }
+            state.withLockedValue { state in
+                state.activeApp = app
+                state.launchedAt = .now
+            }
             return DeviceHTTPResponse(status: 200, actions: [action(value)])
         }
         if name == "keypress" {
@@ -78,8 +83,17 @@ final class RokuECPServer: Sendable {
             let app = state.activeApp.map(Self.element) ?? "<app>Roku</app>"
             return header + "<active-app>\n\t\(app)\n</active-app>\n"
         case "media-player":
-            let playing = state.activeApp == nil ? "close" : "play"
-            return header + "<player error=\"false\" state=\"\(playing)\"/>\n"
+            // As a Roku answers (rokuecp's fixtures): closed on the home screen; playing a channel, the
+            // channel as its plugin, the stream's format, and the position since the launch.
+            guard let app = state.activeApp else { return header + "<player error=\"false\" state=\"close\"/>\n" }
+            let position = (ContinuousClock.now - state.launchedAt).components
+            let milliseconds = position.seconds * 1_000 + position.attoseconds / 1_000_000_000_000_000
+            return header + "<player error=\"false\" state=\"play\">\n"
+                + "\t<plugin bandwidth=\"10000000 bps\" id=\"\(SSDPRootDevice.escaped(app.id))\" "
+                + "name=\"\(SSDPRootDevice.escaped(app.name))\"/>\n"
+                + "\t<format audio=\"eac3\" captions=\"none\" drm=\"none\" video=\"hevc_b\"/>\n"
+                + "\t<position>\(milliseconds) ms</position>\n\t<duration>5400000 ms</duration>\n"
+                + "\t<is_live>false</is_live>\n</player>\n"
         default:
             return nil
         }
