@@ -1,44 +1,52 @@
 extension SSDPServiceDescription {
-    /// The description a real device serves for `serviceType`, or `nil` for a service type the catalog
-    /// does not know (a user's own, in a device file).
-    public static func builtIn(for serviceType: String) -> SSDPServiceDescription? {
-        catalog[serviceType]
+    /// The description a device without one of its own serves for `serviceType`, or `nil` for a type the
+    /// catalog does not know (a user's own, in a device file).
+    ///
+    /// A UPnP standard type gets the description of the implementation the profiles copy: miniupnpd's for
+    /// the IGD:1 services, MiniDLNA's for ContentDirectory:1, ConnectionManager:1 and the Microsoft
+    /// registrar, the AV templates' for RenderingControl:1 and AVTransport:1. A type only Sonos uses gets
+    /// Sonos's; Roku's ECP and DIAL get `withoutActions`.
+    public static func standard(for serviceType: String) -> SSDPServiceDescription? {
+        standards[serviceType]
     }
 
-    /// Every service type the catalog describes.
-    public static var builtInServiceTypes: [String] {
-        catalog.keys.sorted()
+    /// Every service type `standard(for:)` knows, sorted.
+    public static var standardServiceTypes: [String] {
+        standards.keys.sorted()
     }
 
-    /// A description without actions, for services whose real devices have no SOAP actions (a Roku's ECP
-    /// is REST on port 8060; DIAL is REST at the Application-URL, DIAL 2.2 §5, and the reference server
-    /// points every service URL at `/ssdp/notfound`), and for service types the catalog does not know.
+    /// A description without actions: what a Roku serves at `ecp_SCPD.xml`, its ECP being REST on port 8060,
+    /// and, as the same document, at `dial_SCPD.xml`, DIAL being REST at the Application-URL (DIAL 2.2 §5).
+    /// No `<actionList>`, one variable: the copy the brs-desktop Roku emulator serves at both paths
+    /// (lvcabral/brs-desktop@699f6e1 src/app/web/ecp_SCPD.xml, routes in src/server/ecp.js; first added in
+    /// 6f7b4c5 as app/ecp_SCPD.xml). No capture from a Roku itself was found. A service type of the user's
+    /// own is served this too.
     public static let withoutActions = SSDPServiceDescription(
         actions: [],
-        stateVariables: [StateVariable(name: "A_ARG_TYPE_Unused", dataType: "string")]
+        stateVariables: [StateVariable(name: "A_ARG_TYPE_DeviceID", dataType: "string")]
     )
 
-    private static let catalog: [String: SSDPServiceDescription] = {
-        let upnp = "urn:schemas-upnp-org:service:"
-        return [
-            upnp + "WANIPConnection:1": wanIPConnection1,
-            upnp + "WANCommonInterfaceConfig:1": wanCommonInterfaceConfig1,
-            upnp + "Layer3Forwarding:1": layer3Forwarding1,
-            upnp + "ContentDirectory:1": contentDirectory1,
-            upnp + "ConnectionManager:1": connectionManager1,
-            "urn:microsoft.com:service:X_MS_MediaReceiverRegistrar:1": mediaReceiverRegistrar1,
-            upnp + "RenderingControl:1": renderingControl1,
-            upnp + "AVTransport:1": avTransport1,
-            upnp + "DeviceProperties:1": sonosDeviceProperties1,
-            upnp + "ZoneGroupTopology:1": sonosZoneGroupTopology1,
-            upnp + "AlarmClock:1": sonosAlarmClock1,
-            upnp + "MusicServices:1": sonosMusicServices1,
-            upnp + "SystemProperties:1": sonosSystemProperties1,
-            upnp + "GroupManagement:1": sonosGroupManagement1,
-            "urn:schemas-sonos-com:service:Queue:1": sonosQueue1,
-            upnp + "GroupRenderingControl:1": sonosGroupRenderingControl1,
-            "urn:roku-com:service:ecp:1": withoutActions,
-            "urn:dial-multiscreen-org:service:dial:1": withoutActions,
-        ]
-    }()
+    private static let standards: [String: SSDPServiceDescription] = [
+        "urn:schemas-upnp-org:service:WANIPConnection:1": wanIPConnection1,
+        "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1": wanCommonInterfaceConfig1,
+        "urn:schemas-upnp-org:service:Layer3Forwarding:1": layer3Forwarding1,
+        "urn:schemas-upnp-org:service:ContentDirectory:1": contentDirectory1,
+        "urn:schemas-upnp-org:service:ConnectionManager:1": connectionManager1,
+        "urn:microsoft.com:service:X_MS_MediaReceiverRegistrar:1": mediaReceiverRegistrar1,
+        "urn:schemas-upnp-org:service:RenderingControl:1": renderingControl1,
+        "urn:schemas-upnp-org:service:AVTransport:1": avTransport1,
+        "urn:schemas-upnp-org:service:AlarmClock:1": sonosAlarmClock1,
+        "urn:schemas-upnp-org:service:MusicServices:1": sonosMusicServices1,
+        "urn:schemas-upnp-org:service:DeviceProperties:1": sonosDeviceProperties1,
+        "urn:schemas-upnp-org:service:SystemProperties:1": sonosSystemProperties1,
+        "urn:schemas-upnp-org:service:ZoneGroupTopology:1": sonosZoneGroupTopology1,
+        "urn:schemas-upnp-org:service:GroupManagement:1": sonosGroupManagement1,
+        "urn:schemas-sonos-com:service:Queue:1": sonosQueue1,
+        "urn:schemas-upnp-org:service:GroupRenderingControl:1": sonosGroupRenderingControl1,
+        "urn:roku-com:service:ecp:1": withoutActions,
+        // A Chromecast names `/ssdp/notfound` as this service's SCPDURL and most likely answers it 404 (not
+        // confirmed); the DIAL reference server (Netflix/dial-reference server/quick_ssdp.c) lists no service
+        // and answers 404 to every path but /dd.xml. A Roku serves the document above.
+        "urn:dial-multiscreen-org:service:dial:1": withoutActions,
+    ]
 }

@@ -1,16 +1,27 @@
-// The services of an Internet Gateway Device as miniupnpd 2.3 describes them (upnpdescgen.c:
-// WANIPCnActions, WANCfgActions, L3FActions and their variable tables; after-discovery.md §3).
-// Arguments are named `New` + the variable they carry.
+// The services of an Internet Gateway Device:1 as miniupnpd serves them, copied from its description
+// generator (miniupnp/miniupnp@b91c025 miniupnpd/upnpdescgen.c: WANIPCnActions and WANIPCnVars, WANCfgActions
+// and WANCfgVars, L3FActions and L3FVars, the tables upnptypes, upnpdefaultvalues, upnpallowedvalues and
+// upnpallowedranges, and genServiceDesc's argument naming) as the default build writes them: IGD_V2 off,
+// ENABLE_EVENTS and ENABLE_L3F_SERVICE on. Tables keep its order. An argument is named `New` + its variable,
+// `PortMapping` dropped except before `Description`, and PortMappingNumberOfEntries becomes
+// `NewPortMappingIndex` (after-discovery.md §3).
 
 extension SSDPServiceDescription {
-    /// WANIPConnection:1: port mappings, the external address and the connection's status.
+    /// WANIPConnection:1 (`/WANIPCn.xml`): port mappings, the external address and the connection's status;
+    /// the eleven actions the IGD:1 template requires, and no optional one.
     public static let wanIPConnection1 = SSDPServiceDescription(
         actions: [
             "SetConnectionType: NewConnectionType=ConnectionType",
-            "GetConnectionTypeInfo: -> NewConnectionType=ConnectionType NewPossibleConnectionTypes=PossibleConnectionTypes",
+            """
+            GetConnectionTypeInfo: -> NewConnectionType=ConnectionType \
+            NewPossibleConnectionTypes=PossibleConnectionTypes
+            """,
             "RequestConnection",
             "ForceTermination",
-            "GetStatusInfo: -> NewConnectionStatus=ConnectionStatus NewLastConnectionError=LastConnectionError NewUptime=Uptime",
+            """
+            GetStatusInfo: -> NewConnectionStatus=ConnectionStatus NewLastConnectionError=LastConnectionError \
+            NewUptime=Uptime
+            """,
             "GetNATRSIPStatus: -> NewRSIPAvailable=RSIPAvailable NewNATEnabled=NATEnabled",
             """
             GetGenericPortMappingEntry: NewPortMappingIndex=PortMappingNumberOfEntries -> NewRemoteHost=RemoteHost \
@@ -36,7 +47,7 @@ extension SSDPServiceDescription {
             "ConnectionType string default=IP_Routed",
             "PossibleConnectionTypes string events values=Unconfigured|IP_Routed|IP_Bridged",
             """
-            ConnectionStatus string events default=Connected \
+            ConnectionStatus string events default=Unconfigured \
             values=Unconfigured|Connecting|Connected|PendingDisconnect|Disconnecting|Disconnected
             """,
             "Uptime ui4",
@@ -44,9 +55,9 @@ extension SSDPServiceDescription {
             "RSIPAvailable boolean default=0",
             "NATEnabled boolean default=1",
             "ExternalIPAddress string events",
-            "PortMappingNumberOfEntries ui2 events default=0",
-            "PortMappingEnabled boolean default=1",
-            "PortMappingLeaseDuration ui4 range=0...604800",
+            "PortMappingNumberOfEntries ui2 events",
+            "PortMappingEnabled boolean",
+            "PortMappingLeaseDuration ui4 default=3600 range=0...604800",
             "RemoteHost string",
             "ExternalPort ui2",
             "InternalPort ui2 range=1...65535",
@@ -56,7 +67,8 @@ extension SSDPServiceDescription {
         ]
     )
 
-    /// WANCommonInterfaceConfig:1: the link's type, speed and state, and the traffic counters.
+    /// WANCommonInterfaceConfig:1 (`/WANCfg.xml`): the link's type, speed and state, and the four traffic
+    /// counters the template makes optional and miniupnpd serves.
     public static let wanCommonInterfaceConfig1 = SSDPServiceDescription(
         actions: [
             """
@@ -70,18 +82,18 @@ extension SSDPServiceDescription {
             "GetTotalPacketsReceived: -> NewTotalPacketsReceived=TotalPacketsReceived",
         ],
         variables: [
-            "WANAccessType string default=Cable values=DSL|POTS|Cable|Ethernet",
-            "Layer1UpstreamMaxBitRate ui4 default=8000000",
-            "Layer1DownstreamMaxBitRate ui4 default=50000000",
-            "PhysicalLinkStatus string events default=Up values=Up|Down",
-            "TotalBytesSent ui4 default=0",
-            "TotalBytesReceived ui4 default=0",
-            "TotalPacketsSent ui4 default=0",
-            "TotalPacketsReceived ui4 default=0",
+            "WANAccessType string values=DSL|POTS|Cable|Ethernet",
+            "Layer1UpstreamMaxBitRate ui4",
+            "Layer1DownstreamMaxBitRate ui4",
+            "PhysicalLinkStatus string events values=Up|Down|Initializing|Unavailable",
+            "TotalBytesSent ui4",
+            "TotalBytesReceived ui4",
+            "TotalPacketsSent ui4",
+            "TotalPacketsReceived ui4",
         ]
     )
 
-    /// Layer3Forwarding:1: which connection service is the default route.
+    /// Layer3Forwarding:1 (`/L3F.xml`): which connection service is the default route.
     public static let layer3Forwarding1 = SSDPServiceDescription(
         actions: [
             "SetDefaultConnectionService: NewDefaultConnectionService=DefaultConnectionService",
@@ -89,4 +101,11 @@ extension SSDPServiceDescription {
         ],
         variables: ["DefaultConnectionService string events"]
     )
+
+    /// The services of miniupnpd's IGD:1, by service type, for the `igd` profile.
+    public static let miniupnpdInternetGateway1: [String: SSDPServiceDescription] = [
+        "urn:schemas-upnp-org:service:WANIPConnection:1": wanIPConnection1,
+        "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1": wanCommonInterfaceConfig1,
+        "urn:schemas-upnp-org:service:Layer3Forwarding:1": layer3Forwarding1,
+    ]
 }

@@ -1,9 +1,14 @@
-// The services of a media renderer after the UPnP AV RenderingControl:1 and AVTransport:1 templates:
-// their required actions, and the volume and mute actions every renderer has and clients call
-// (async-upnp-client's DmrDevice, SoCo; after-discovery.md §4.3, §5.3).
+// The services of a generic media renderer after the UPnP AV:1 service templates (RenderingControl:1 and
+// AVTransport:1, 2002; the generic MediaRenderer:1's ConnectionManager:1 is `connectionManager1`): every
+// action and variable the templates require, in their order, plus the optional actions every renderer has
+// and control points call (volume and mute, Pause, GetCurrentTransportActions: async-upnp-client's
+// DmrDevice, after-discovery.md §4.3). The argument lists follow the templates, as gmrender-resurrect
+// (hzeller/gmrender-resurrect@3d87b36 src/upnp_transport.c, src/upnp_control.c) writes them. Where the
+// templates leave allowed values, ranges and defaults to the vendor, these are a network renderer's that
+// neither records nor keeps a playlist: one track at most, a volume of 0 to 100, stopped.
 
 extension SSDPServiceDescription {
-    /// RenderingControl:1: presets, volume and mute per channel.
+    /// RenderingControl:1: presets (required), volume and mute of the master channel and of left and right.
     public static let renderingControl1 = SSDPServiceDescription(
         actions: [
             "ListPresets: InstanceID=A_ARG_TYPE_InstanceID -> CurrentPresetNameList=PresetNameList",
@@ -17,14 +22,14 @@ extension SSDPServiceDescription {
             "PresetNameList string default=FactoryDefaults",
             "LastChange string events",
             "Mute boolean default=0",
-            "Volume ui2 default=20 range=0...100",
+            "Volume ui2 default=20 range=0...100 step=1",
             "A_ARG_TYPE_Channel string values=Master|LF|RF",
             "A_ARG_TYPE_InstanceID ui4",
             "A_ARG_TYPE_PresetName string values=FactoryDefaults",
         ]
     )
 
-    /// AVTransport:1: what plays, where it is, and play, pause, stop, seek.
+    /// AVTransport:1: the media to play, where playback is, and play, pause, stop, seek, next, previous.
     public static let avTransport1 = SSDPServiceDescription(
         actions: [
             """
@@ -64,19 +69,22 @@ extension SSDPServiceDescription {
             "GetCurrentTransportActions: InstanceID=A_ARG_TYPE_InstanceID -> Actions=CurrentTransportActions",
         ],
         variables: [
-            "TransportState string default=STOPPED values=STOPPED|PLAYING|PAUSED_PLAYBACK|TRANSITIONING|NO_MEDIA_PRESENT",
+            """
+            TransportState string default=STOPPED \
+            values=STOPPED|PAUSED_PLAYBACK|PLAYING|TRANSITIONING|NO_MEDIA_PRESENT
+            """,
             "TransportStatus string default=OK values=OK|ERROR_OCCURRED",
-            "PlaybackStorageMedium string default=NETWORK values=NETWORK|NONE",
+            "PlaybackStorageMedium string default=NONE values=NETWORK|NONE",
             "RecordStorageMedium string default=NOT_IMPLEMENTED values=NOT_IMPLEMENTED",
             "PossiblePlaybackStorageMedia string default=NETWORK",
             "PossibleRecordStorageMedia string default=NOT_IMPLEMENTED",
-            "CurrentPlayMode string default=NORMAL values=NORMAL|REPEAT_ALL|SHUFFLE",
+            "CurrentPlayMode string default=NORMAL values=NORMAL|SHUFFLE|REPEAT_ONE|REPEAT_ALL|RANDOM|DIRECT_1|INTRO",
             "TransportPlaySpeed string default=1 values=1",
             "RecordMediumWriteStatus string default=NOT_IMPLEMENTED values=NOT_IMPLEMENTED",
             "CurrentRecordQualityMode string default=NOT_IMPLEMENTED values=NOT_IMPLEMENTED",
             "PossibleRecordQualityModes string default=NOT_IMPLEMENTED",
-            "NumberOfTracks ui4 default=0 range=0...4294967295",
-            "CurrentTrack ui4 default=0 range=0...4294967295",
+            "NumberOfTracks ui4 default=0 range=0...1",
+            "CurrentTrack ui4 default=0 range=0...1 step=1",
             "CurrentTrackDuration string default=00:00:00",
             "CurrentMediaDuration string default=00:00:00",
             "CurrentTrackMetaData string",
@@ -89,7 +97,7 @@ extension SSDPServiceDescription {
             "AbsoluteTimePosition string default=NOT_IMPLEMENTED",
             "RelativeCounterPosition i4 default=2147483647",
             "AbsoluteCounterPosition i4 default=2147483647",
-            "CurrentTransportActions string default=Play",
+            "CurrentTransportActions string",
             "LastChange string events",
             "A_ARG_TYPE_SeekMode string values=REL_TIME|TRACK_NR",
             "A_ARG_TYPE_SeekTarget string",

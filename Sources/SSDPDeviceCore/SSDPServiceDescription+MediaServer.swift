@@ -1,9 +1,14 @@
-// The services of a DLNA media server as MiniDLNA 1.3 describes them (upnpdescgen.c: ContentDirectory,
-// ConnectionManager and X_MS_MediaReceiverRegistrar; after-discovery.md §4), which follow the UPnP AV
-// ContentDirectory:1 and ConnectionManager:1 templates.
+// The services of a DLNA media server as MiniDLNA 1.3.1 serves them, copied from its description generator
+// (glebius/minidlna@cf671a7 upnpdescgen.c: ContentDirectoryActions and ContentDirectoryVars,
+// ConnectionManagerActions and ConnectionManagerVars, X_MS_MediaReceiverRegistrarActions and
+// X_MS_MediaReceiverRegistrarVars, with the tables upnptypes and upnpallowedvalues; after-discovery.md §4).
+// Tables keep its order; it writes no default values. Its ContentDirectory and ConnectionManager have every
+// action and variable the AV:1 templates require (its comments mark them), so they are also the standard
+// descriptions of those service types.
 
 extension SSDPServiceDescription {
-    /// ContentDirectory:1: browsing and searching the media tree.
+    /// ContentDirectory:1 (`/ContentDir.xml`): the four required actions, and the optional Search and
+    /// UpdateObject MiniDLNA answers.
     public static let contentDirectory1 = SSDPServiceDescription(
         actions: [
             "GetSearchCapabilities: -> SearchCaps=SearchCapabilities",
@@ -40,11 +45,13 @@ extension SSDPServiceDescription {
             "A_ARG_TYPE_TagValueList string",
             "SearchCapabilities string",
             "SortCapabilities string",
-            "SystemUpdateID ui4 events default=0",
+            "SystemUpdateID ui4 events",
         ]
     )
 
-    /// ConnectionManager:1: the formats a device sources or sinks, and its connections.
+    /// ConnectionManager:1 (`/ConnectionMgr.xml`): the formats a device sources or sinks and its
+    /// connections; the three required actions and the template's required variables, as a renderer needs
+    /// them too.
     public static let connectionManager1 = SSDPServiceDescription(
         actions: [
             "GetProtocolInfo: -> Source=SourceProtocolInfo Sink=SinkProtocolInfo",
@@ -59,8 +66,11 @@ extension SSDPServiceDescription {
         variables: [
             "SourceProtocolInfo string events",
             "SinkProtocolInfo string events",
-            "CurrentConnectionIDs string events default=0",
-            "A_ARG_TYPE_ConnectionStatus string values=OK|ContentFormatMismatch|InsufficientBandwidth|UnreliableChannel|Unknown",
+            "CurrentConnectionIDs string events",
+            """
+            A_ARG_TYPE_ConnectionStatus string \
+            values=OK|ContentFormatMismatch|InsufficientBandwidth|UnreliableChannel|Unknown
+            """,
             "A_ARG_TYPE_ConnectionManager string",
             "A_ARG_TYPE_Direction string values=Input|Output",
             "A_ARG_TYPE_ProtocolInfo string",
@@ -70,22 +80,33 @@ extension SSDPServiceDescription {
         ]
     )
 
-    /// X_MS_MediaReceiverRegistrar:1: what an Xbox asks before it browses.
+    /// X_MS_MediaReceiverRegistrar:1 (`/X_MS_MediaReceiverRegistrar.xml`): what an Xbox asks before it
+    /// browses.
     public static let mediaReceiverRegistrar1 = SSDPServiceDescription(
         actions: [
             "IsAuthorized: DeviceID=A_ARG_TYPE_DeviceID -> Result=A_ARG_TYPE_Result",
-            "RegisterDevice: RegistrationReqMsg=A_ARG_TYPE_RegistrationReqMsg -> RegistrationRespMsg=A_ARG_TYPE_RegistrationRespMsg",
             "IsValidated: DeviceID=A_ARG_TYPE_DeviceID -> Result=A_ARG_TYPE_Result",
+            """
+            RegisterDevice: RegistrationReqMsg=A_ARG_TYPE_RegistrationReqMsg \
+            -> RegistrationRespMsg=A_ARG_TYPE_RegistrationRespMsg
+            """,
         ],
         variables: [
             "A_ARG_TYPE_DeviceID string",
-            "A_ARG_TYPE_Result int default=1",
             "A_ARG_TYPE_RegistrationReqMsg bin.base64",
             "A_ARG_TYPE_RegistrationRespMsg bin.base64",
-            "AuthorizationGrantedUpdateID ui4 events default=0",
-            "AuthorizationDeniedUpdateID ui4 events default=0",
-            "ValidationSucceededUpdateID ui4 events default=0",
-            "ValidationRevokedUpdateID ui4 events default=0",
+            "A_ARG_TYPE_Result int",
+            "AuthorizationDeniedUpdateID ui4 events",
+            "AuthorizationGrantedUpdateID ui4 events",
+            "ValidationRevokedUpdateID ui4 events",
+            "ValidationSucceededUpdateID ui4 events",
         ]
     )
+
+    /// The services of MiniDLNA's MediaServer:1, by service type, for the `dlna-server` profile.
+    public static let miniDLNAMediaServer1: [String: SSDPServiceDescription] = [
+        "urn:schemas-upnp-org:service:ContentDirectory:1": contentDirectory1,
+        "urn:schemas-upnp-org:service:ConnectionManager:1": connectionManager1,
+        "urn:microsoft.com:service:X_MS_MediaReceiverRegistrar:1": mediaReceiverRegistrar1,
+    ]
 }

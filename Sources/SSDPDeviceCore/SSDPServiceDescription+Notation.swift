@@ -1,11 +1,13 @@
 extension SSDPServiceDescription {
-    /// A description written in the catalog's short notation, one line per action and per variable:
+    /// A description written in the catalog's short notation, one string per action and per variable, each
+    /// in the SCPD's order:
     ///
-    /// - an action: `Name` or `Name: InArg=Variable InArg2=Variable -> OutArg=Variable`;
-    /// - a variable: `Name type`, then any of `events`, `default=VALUE`, `values=A|B|C`, `range=MIN...MAX`.
+    /// - an action: `Name`, or `Name: InArg=Variable … -> OutArg=Variable …` (either side may be empty);
+    /// - a variable: `Name type`, then any of `events`, `default=VALUE`, `values=A|B|C`, `range=MIN...MAX`
+    ///   and `step=N`.
     ///
-    /// The notation is for the built-in catalog, written by hand and checked by its tests; a line that does
-    /// not follow it is a programming error.
+    /// Values hold no spaces (none of the devices' do). The notation is for the built-in catalog, written by
+    /// hand and checked by its tests; a string that does not follow it is a programming error.
     init(actions: [String], variables: [String]) {
         self.init(
             actions: actions.map(Self.action(_:)),
@@ -38,24 +40,31 @@ extension SSDPServiceDescription {
         precondition(words.count >= 2, "catalog: variable '\(line)' needs a name and a type")
         var variable = StateVariable(name: String(words[0]), dataType: String(words[1]))
         for word in words.dropFirst(2) {
-            if word == "events" {
+            let (key, value) = Self.option(word)
+            switch key {
+            case "events":
                 variable.sendEvents = true
-            } else if word.hasPrefix("default=") {
-                variable.defaultValue = String(word.dropFirst("default=".count))
-            } else if word.hasPrefix("values=") {
-                variable.allowedValues = word.dropFirst("values=".count).split(separator: "|").map(String.init)
-            } else if word.hasPrefix("range="), let bounds = Self.range(word.dropFirst("range=".count)) {
-                variable.allowedRange = bounds
-            } else {
+            case "default":
+                variable.defaultValue = value
+            case "values":
+                variable.allowedValues = value.split(separator: "|").map(String.init)
+            case "range":
+                let bounds = value.split(separator: ".", omittingEmptySubsequences: true).compactMap { Int($0) }
+                precondition(bounds.count == 2, "catalog: range '\(value)' of \(variable.name) is not MIN...MAX")
+                variable.allowedRange = AllowedValueRange(minimum: bounds[0], maximum: bounds[1])
+            case "step":
+                precondition(variable.allowedRange != nil && Int(value) != nil, "catalog: step of \(variable.name)")
+                variable.allowedRange?.step = Int(value)
+            default:
                 preconditionFailure("catalog: '\(word)' of variable \(variable.name)")
             }
         }
         return variable
     }
 
-    private static func range(_ text: Substring) -> ClosedRange<Int>? {
-        let bounds = text.split(separator: ".", omittingEmptySubsequences: true).compactMap { Int($0) }
-        guard bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
-        return bounds[0]...bounds[1]
+    /// `key=value` split at its first `=`; a bare word is a key with an empty value.
+    private static func option(_ word: Substring) -> (key: Substring, value: String) {
+        guard let equals = word.firstIndex(of: "=") else { return (word, "") }
+        return (word[..<equals], String(word[word.index(after: equals)...]))
     }
 }

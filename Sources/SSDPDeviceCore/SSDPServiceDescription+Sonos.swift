@@ -1,36 +1,103 @@
-// The ZonePlayer services of a Sonos speaker (schemas-upnp-org and schemas-sonos-com service types), with
-// the actions SoCo calls right after discovery and their neighbours (svrooij/sonos-api-docs, generated
-// from Sonos's SCPDs; SoCo core.py; after-discovery.md §5). Every action has an argument list and every
-// related variable exists, as SoCo requires before it composes a call. Sonos's MediaServer and
-// MediaRenderer also carry ContentDirectory, ConnectionManager, RenderingControl and AVTransport, which
-// use the AV descriptions.
+// The services of a Sonos ZonePlayer, copied from the SCPDs a Sonos One (S18) serves at /xml/*1.xml on
+// firmware 95.0-77060, as svrooij/sonos-api-docs captured them (@ece20b1
+// generator/sonos-docs/data/sonos-S18-2.json, 2026-07-04): every action with its arguments in order, and every
+// state variable with its type, evented flag and allowed values. That capture keeps no default values and no
+// ranges, so none are given. Every action SoCo's core.py calls is there with the arguments it sends, save the
+// extras the device ignores (GetPositionInfo's Channel, Stop's Speed; after-discovery.md §5.3). Actions the
+// real device lists without arguments (ZoneGroupTopology's ReportAlarmStartedRunning, …) are kept so: SoCo
+// skips them. This file has the root device's DeviceProperties, ZoneGroupTopology and GroupManagement, and
+// the profile's table; the other services are in the SonosHousehold, SonosMediaServer, SonosMediaRenderer
+// and SonosAVTransport files.
 
 extension SSDPServiceDescription {
-    /// DeviceProperties:1: the household, the room's name and icon, and the speaker's facts.
+    /// Every service of a Sonos ZonePlayer with its embedded MediaServer and MediaRenderer, by service type,
+    /// for the `sonos` profile. Its ConnectionManager (one SCPD for both embedded devices) is exactly the
+    /// AV template's, `connectionManager1`.
+    public static let sonosZonePlayer: [String: SSDPServiceDescription] = [
+        "urn:schemas-upnp-org:service:AlarmClock:1": sonosAlarmClock1,
+        "urn:schemas-upnp-org:service:MusicServices:1": sonosMusicServices1,
+        "urn:schemas-upnp-org:service:DeviceProperties:1": sonosDeviceProperties1,
+        "urn:schemas-upnp-org:service:SystemProperties:1": sonosSystemProperties1,
+        "urn:schemas-upnp-org:service:ZoneGroupTopology:1": sonosZoneGroupTopology1,
+        "urn:schemas-upnp-org:service:GroupManagement:1": sonosGroupManagement1,
+        "urn:schemas-upnp-org:service:ContentDirectory:1": sonosContentDirectory1,
+        "urn:schemas-upnp-org:service:ConnectionManager:1": connectionManager1,
+        "urn:schemas-upnp-org:service:RenderingControl:1": sonosRenderingControl1,
+        "urn:schemas-upnp-org:service:AVTransport:1": sonosAVTransport1,
+        "urn:schemas-sonos-com:service:Queue:1": sonosQueue1,
+        "urn:schemas-upnp-org:service:GroupRenderingControl:1": sonosGroupRenderingControl1,
+    ]
+
+    /// DeviceProperties:1 (`/xml/DeviceProperties1.xml`): the household, the room's name and icon, the
+    /// speaker's facts, its LED and buttons, bonded zones and home-theatre satellites.
     public static let sonosDeviceProperties1 = SSDPServiceDescription(
         actions: [
-            "GetHouseholdID: -> CurrentHouseholdID=A_ARG_TYPE_String",
-            """
-            GetZoneAttributes: -> CurrentZoneName=ZoneName CurrentIcon=Icon CurrentConfiguration=Configuration \
-            CurrentTargetRoomName=A_ARG_TYPE_String
-            """,
+            "SetLEDState: DesiredLEDState=LEDState",
+            "GetLEDState: -> CurrentLEDState=LEDState",
+            "AddBondedZones: ChannelMapSet=ChannelMapSet",
+            "RemoveBondedZones: ChannelMapSet=ChannelMapSet KeepGrouped=KeepGrouped",
+            "CreateStereoPair: ChannelMapSet=ChannelMapSet",
+            "SeparateStereoPair: ChannelMapSet=ChannelMapSet",
             """
             SetZoneAttributes: DesiredZoneName=ZoneName DesiredIcon=Icon DesiredConfiguration=Configuration \
-            DesiredTargetRoomName=A_ARG_TYPE_String
+            DesiredTargetRoomName=TargetRoomName
             """,
+            """
+            GetZoneAttributes: -> CurrentZoneName=ZoneName CurrentIcon=Icon CurrentConfiguration=Configuration \
+            CurrentTargetRoomName=TargetRoomName
+            """,
+            "GetHouseholdID: -> CurrentHouseholdID=HouseholdID",
             """
             GetZoneInfo: -> SerialNumber=SerialNumber SoftwareVersion=SoftwareVersion \
             DisplaySoftwareVersion=DisplaySoftwareVersion HardwareVersion=HardwareVersion IPAddress=IPAddress \
             MACAddress=MACAddress CopyrightInfo=CopyrightInfo ExtraInfo=ExtraInfo HTAudioIn=HTAudioIn Flags=Flags
             """,
-            "GetLEDState: -> CurrentLEDState=LEDState",
-            "SetLEDState: DesiredLEDState=LEDState",
+            "SetAutoplayLinkedZones: IncludeLinkedZones=AutoplayIncludeLinkedZones Source=AutoplaySource",
+            "GetAutoplayLinkedZones: Source=AutoplaySource -> IncludeLinkedZones=AutoplayIncludeLinkedZones",
+            "SetAutoplayRoomUUID: RoomUUID=AutoplayRoomUUID Source=AutoplaySource",
+            "GetAutoplayRoomUUID: Source=AutoplaySource -> RoomUUID=AutoplayRoomUUID",
+            "SetAutoplayVolume: Volume=AutoplayVolume Source=AutoplaySource",
+            "GetAutoplayVolume: Source=AutoplaySource -> CurrentVolume=AutoplayVolume",
+            "SetUseAutoplayVolume: UseVolume=AutoplayUseVolume Source=AutoplaySource",
+            "GetUseAutoplayVolume: Source=AutoplaySource -> UseVolume=AutoplayUseVolume",
+            "AddHTSatellite: HTSatChanMapSet=HTSatChanMapSet",
+            "RemoveHTSatellite: SatRoomUUID=SatRoomUUID",
+            "EnterConfigMode: Mode=ConfigMode Options=A_ARG_TYPE_ConfigModeOptions -> State=A_ARG_TYPE_ConfigModeState",
+            "ExitConfigMode: Options=A_ARG_TYPE_ConfigModeOptions",
+            "GetButtonState: -> State=A_ARG_TYPE_ButtonState",
+            "SetButtonLockState: DesiredButtonLockState=ButtonLockState",
+            "GetButtonLockState: -> CurrentButtonLockState=ButtonLockState",
+            """
+            RoomDetectionStartChirping: Channel=A_ARG_TYPE_RoomDetectionChirpChannel \
+            DurationMilliseconds=A_ARG_TYPE_RoomDetectionDurationMilliseconds \
+            ChirpIfPlayingSwappableAudio=A_ARG_TYPE_RoomDetectionChirpIfPlayingSwappableAudio \
+            -> PlayId=A_ARG_TYPE_RoomDetectionPlayId
+            """,
+            "RoomDetectionStopChirping: PlayId=A_ARG_TYPE_RoomDetectionPlayId",
         ],
         variables: [
-            "A_ARG_TYPE_String string",
+            "HouseholdID string",
+            "SettingsReplicationState string events",
             "ZoneName string events",
             "Icon string events",
             "Configuration string events",
+            "TargetRoomName string",
+            "Invisible boolean events",
+            "IsZoneBridge boolean events",
+            "AirPlayEnabled boolean events",
+            "SupportsAudioIn boolean events",
+            "SupportsAudioClip boolean events",
+            "IsIdle boolean events",
+            "MoreInfo string events",
+            "ChannelMapSet string events",
+            "HTSatChanMapSet string events",
+            "HTBondedZoneCommitState ui4 events",
+            "Orientation i4 events",
+            "LastChangedPlayState string events",
+            "RoomCalibrationState i4 events",
+            "AvailableRoomCalibration string events",
+            "SatRoomUUID string",
+            "LEDState string values=On|Off",
             "SerialNumber string",
             "SoftwareVersion string",
             "DisplaySoftwareVersion string",
@@ -39,125 +106,129 @@ extension SSDPServiceDescription {
             "MACAddress string",
             "CopyrightInfo string",
             "ExtraInfo string",
-            "HTAudioIn ui4 default=0",
-            "Flags ui4 default=0",
-            "LEDState string default=On values=On|Off",
+            "HTAudioIn ui4",
+            "Flags ui4",
+            "AutoplayIncludeLinkedZones boolean",
+            "AutoplayRoomUUID string",
+            "AutoplaySource string",
+            "AutoplayVolume ui2",
+            "AutoplayUseVolume boolean",
+            "TVConfigurationError boolean events",
+            "HdmiCecAvailable boolean events",
+            "WirelessMode ui4 events",
+            "ConnectionType ui4 events",
+            "HasConfiguredSSID boolean events",
+            "ChannelFreq ui4 events",
+            "BehindWifiExtender ui4 events",
+            "WifiEnabled boolean events",
+            "EthLink boolean events",
+            "ConfigMode string events",
+            "SecureRegState ui4 events",
+            "A_ARG_TYPE_ConfigModeOptions string",
+            "A_ARG_TYPE_ConfigModeState string",
+            "A_ARG_TYPE_ButtonState string",
+            "ButtonLockState string values=On|Off",
+            "VoiceConfigState ui4 events",
+            "MicEnabled ui4 events",
+            "SvcActive boolean events",
+            "HeadphoneId string events",
+            "AvailableHeadphoneSessions ui4 events",
+            "KeepGrouped boolean",
+            "A_ARG_TYPE_RoomDetectionChirpChannel ui2",
+            "A_ARG_TYPE_RoomDetectionDurationMilliseconds ui4",
+            "A_ARG_TYPE_RoomDetectionPlayId ui4",
+            "A_ARG_TYPE_RoomDetectionChirpIfPlayingSwappableAudio boolean",
         ]
     )
 
-    /// ZoneGroupTopology:1: every speaker of the household, its group and its address.
+    /// ZoneGroupTopology:1 (`/xml/ZoneGroupTopology1.xml`): every speaker of the household, its group and its
+    /// address (`GetZoneGroupState`), and software updates.
     public static let sonosZoneGroupTopology1 = SSDPServiceDescription(
         actions: [
-            "GetZoneGroupState: -> ZoneGroupState=ZoneGroupState",
+            """
+            CheckForUpdate: UpdateType=A_ARG_TYPE_UpdateType CachedOnly=A_ARG_TYPE_CachedOnly \
+            Version=A_ARG_TYPE_Version -> UpdateItem=A_ARG_TYPE_UpdateItem
+            """,
+            """
+            BeginSoftwareUpdate: UpdateURL=A_ARG_TYPE_UpdateURL Flags=A_ARG_TYPE_UpdateFlags \
+            ExtraOptions=A_ARG_TYPE_UpdateExtraOptions
+            """,
+            """
+            ReportUnresponsiveDevice: DeviceUUID=A_ARG_TYPE_MemberID \
+            DesiredAction=A_ARG_TYPE_UnresponsiveDeviceActionType
+            """,
+            "ReportAlarmStartedRunning",
+            """
+            SubmitDiagnostics: IncludeControllers=A_ARG_TYPE_IncludeControllers Type=A_ARG_TYPE_Origin \
+            -> DiagnosticID=DiagnosticID
+            """,
+            """
+            RegisterMobileDevice: MobileDeviceName=A_ARG_TYPE_MobileDeviceName \
+            MobileDeviceUDN=A_ARG_TYPE_MobileDeviceUDN MobileIPAndPort=A_ARG_TYPE_MobileIPAndPort
+            """,
             """
             GetZoneGroupAttributes: -> CurrentZoneGroupName=ZoneGroupName CurrentZoneGroupID=ZoneGroupID \
             CurrentZonePlayerUUIDsInGroup=ZonePlayerUUIDsInGroup CurrentMuseHouseholdId=MuseHouseholdId
             """,
+            "GetZoneGroupState: -> ZoneGroupState=ZoneGroupState",
         ],
         variables: [
+            "AvailableSoftwareUpdate string events",
             "ZoneGroupState string events",
+            "ThirdPartyMediaServersX string events",
+            "AlarmRunSequence string events",
+            "MuseHouseholdId string events",
             "ZoneGroupName string events",
             "ZoneGroupID string events",
             "ZonePlayerUUIDsInGroup string events",
-            "MuseHouseholdId string events",
-        ]
-    )
-
-    /// AlarmClock:1: the alarms and the time.
-    public static let sonosAlarmClock1 = SSDPServiceDescription(
-        actions: [
-            "ListAlarms: -> CurrentAlarmList=A_ARG_TYPE_AlarmList CurrentAlarmListVersion=AlarmListVersion",
+            "A_ARG_TYPE_UpdateType string values=All|Software",
+            "A_ARG_TYPE_CachedOnly boolean",
+            "A_ARG_TYPE_UpdateItem string",
+            "A_ARG_TYPE_UpdateURL string",
+            "A_ARG_TYPE_UpdateFlags ui4",
+            "A_ARG_TYPE_UpdateExtraOptions string",
+            "A_ARG_TYPE_Version string",
+            "A_ARG_TYPE_MemberID string",
             """
-            GetTimeNow: -> CurrentUTCTime=A_ARG_TYPE_ISO8601Time CurrentLocalTime=A_ARG_TYPE_ISO8601Time \
-            CurrentTimeZone=A_ARG_TYPE_TimeZoneInformation CurrentTimeGeneration=TimeGeneration
+            A_ARG_TYPE_UnresponsiveDeviceActionType string \
+            values=Remove|TopologyMonitorProbe|VerifyThenRemoveSystemwide
             """,
-        ],
-        variables: [
-            "A_ARG_TYPE_AlarmList string",
-            "AlarmListVersion string events",
-            "A_ARG_TYPE_ISO8601Time string",
-            "A_ARG_TYPE_TimeZoneInformation string",
-            "TimeGeneration ui4 events default=0",
+            "DiagnosticID ui4",
+            "A_ARG_TYPE_IncludeControllers boolean",
+            "A_ARG_TYPE_Origin string",
+            "A_ARG_TYPE_MobileDeviceName string",
+            "A_ARG_TYPE_MobileDeviceUDN string",
+            "A_ARG_TYPE_MobileIPAndPort string",
+            "AreasUpdateID string events",
+            "SourceAreasUpdateID string events",
+            "NetsettingsUpdateID string events",
         ]
     )
 
-    /// MusicServices:1: the streaming services the household has.
-    public static let sonosMusicServices1 = SSDPServiceDescription(
-        actions: [
-            """
-            ListAvailableServices: -> AvailableServiceDescriptorList=A_ARG_TYPE_String \
-            AvailableServiceTypeList=A_ARG_TYPE_String AvailableServiceListVersion=ServiceListVersion
-            """,
-            "GetSessionId: ServiceId=A_ARG_TYPE_ServiceId Username=A_ARG_TYPE_String -> SessionId=A_ARG_TYPE_String",
-        ],
-        variables: [
-            "A_ARG_TYPE_String string",
-            "A_ARG_TYPE_ServiceId ui4",
-            "ServiceListVersion string events",
-        ]
-    )
-
-    /// SystemProperties:1: named strings the household keeps.
-    public static let sonosSystemProperties1 = SSDPServiceDescription(
-        actions: [
-            "GetString: VariableName=A_ARG_TYPE_VariableName -> StringValue=A_ARG_TYPE_VariableStringValue",
-            "SetString: VariableName=A_ARG_TYPE_VariableName StringValue=A_ARG_TYPE_VariableStringValue",
-        ],
-        variables: [
-            "A_ARG_TYPE_VariableName string",
-            "A_ARG_TYPE_VariableStringValue string",
-            "CustomerID string events",
-        ]
-    )
-
-    /// GroupManagement:1: joining a speaker to a group and leaving it.
+    /// GroupManagement:1 (`/xml/GroupManagement1.xml`): a speaker joining a group's coordinator and leaving it.
     public static let sonosGroupManagement1 = SSDPServiceDescription(
         actions: [
             """
-            AddMember: MemberID=A_ARG_TYPE_String BootSeq=A_ARG_TYPE_UI4 -> CurrentTransportSettings=A_ARG_TYPE_String \
-            CurrentURI=A_ARG_TYPE_String GroupUUIDJoined=A_ARG_TYPE_String ResetVolumeAfter=A_ARG_TYPE_Boolean \
-            VolumeAVTransportURI=A_ARG_TYPE_String
+            AddMember: MemberID=A_ARG_TYPE_MemberID BootSeq=A_ARG_TYPE_BootSeq \
+            -> CurrentTransportSettings=A_ARG_TYPE_TransportSettings CurrentURI=A_ARG_TYPE_AVTransportURI \
+            GroupUUIDJoined=LocalGroupUUID ResetVolumeAfter=ResetVolumeAfter VolumeAVTransportURI=VolumeAVTransportURI
             """,
-            "RemoveMember: MemberID=A_ARG_TYPE_String",
+            "RemoveMember: MemberID=A_ARG_TYPE_MemberID",
+            "ReportTrackBufferingResult: MemberID=A_ARG_TYPE_MemberID ResultCode=A_ARG_TYPE_BufferingResultCode",
+            "SetSourceAreaIds: DesiredSourceAreaIds=SourceAreaIds",
         ],
         variables: [
-            "A_ARG_TYPE_String string",
-            "A_ARG_TYPE_UI4 ui4",
-            "A_ARG_TYPE_Boolean boolean",
-            "GroupCoordinatorIsLocal boolean events default=1",
-        ]
-    )
-
-    /// Queue:1 (schemas-sonos-com): the play queue.
-    public static let sonosQueue1 = SSDPServiceDescription(
-        actions: [
-            """
-            Browse: QueueID=A_ARG_TYPE_QueueID StartingIndex=A_ARG_TYPE_UI4 RequestedCount=A_ARG_TYPE_UI4 \
-            -> Result=A_ARG_TYPE_String NumberReturned=A_ARG_TYPE_UI4 TotalMatches=A_ARG_TYPE_UI4 \
-            UpdateID=A_ARG_TYPE_UI4
-            """,
-            "RemoveAllTracks: QueueID=A_ARG_TYPE_QueueID UpdateID=A_ARG_TYPE_UI4 -> NewUpdateID=A_ARG_TYPE_UI4",
-        ],
-        variables: [
-            "A_ARG_TYPE_QueueID ui4",
-            "A_ARG_TYPE_UI4 ui4",
-            "A_ARG_TYPE_String string",
-            "LastChange string events",
-        ]
-    )
-
-    /// GroupRenderingControl:1: the volume and mute of a whole group.
-    public static let sonosGroupRenderingControl1 = SSDPServiceDescription(
-        actions: [
-            "GetGroupVolume: InstanceID=A_ARG_TYPE_InstanceID -> CurrentVolume=GroupVolume",
-            "SetGroupVolume: InstanceID=A_ARG_TYPE_InstanceID DesiredVolume=GroupVolume",
-            "GetGroupMute: InstanceID=A_ARG_TYPE_InstanceID -> CurrentMute=GroupMute",
-            "SetGroupMute: InstanceID=A_ARG_TYPE_InstanceID DesiredMute=GroupMute",
-        ],
-        variables: [
-            "A_ARG_TYPE_InstanceID ui4",
-            "GroupVolume ui2 events default=20 range=0...100",
-            "GroupMute boolean events default=0",
+            "A_ARG_TYPE_MemberID string",
+            "A_ARG_TYPE_TransportSettings string",
+            "A_ARG_TYPE_AVTransportURI string",
+            "A_ARG_TYPE_BufferingResultCode i4",
+            "A_ARG_TYPE_BootSeq ui4",
+            "GroupCoordinatorIsLocal boolean events",
+            "LocalGroupUUID string events",
+            "VirtualLineInGroupID string events",
+            "SourceAreaIds string",
+            "ResetVolumeAfter boolean events",
+            "VolumeAVTransportURI string events",
         ]
     )
 }

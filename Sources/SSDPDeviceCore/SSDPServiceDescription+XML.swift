@@ -1,8 +1,9 @@
 import SSDPCore
 
 extension SSDPServiceDescription {
-    /// The SCPD document (UDA 1.1 §2.5) a device serves at the service's SCPDURL. A service without actions
-    /// leaves `<actionList>` out, as UDA allows.
+    /// The SCPD document (UDA 1.1 §2.5, `specVersion` 1.0) a device serves at the service's SCPDURL, every
+    /// list in the description's order and every text escaped. A service without actions leaves
+    /// `<actionList>` out, as UDA allows and as a Roku's `ecp_SCPD.xml` does.
     public var xml: String {
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -13,49 +14,65 @@ extension SSDPServiceDescription {
         if !actions.isEmpty {
             xml += "  <actionList>\n"
             for action in actions {
-                xml += "    <action>\n      <name>\(escaped(action.name))</name>\n"
-                if !action.arguments.isEmpty {
-                    xml += "      <argumentList>\n"
-                    for argument in action.arguments {
-                        xml += "        <argument>\n"
-                        xml += "          <name>\(escaped(argument.name))</name>\n"
-                        xml += "          <direction>\(argument.direction.rawValue)</direction>\n"
-                        xml += "          <relatedStateVariable>\(escaped(argument.relatedStateVariable))</relatedStateVariable>\n"
-                        xml += "        </argument>\n"
-                    }
-                    xml += "      </argumentList>\n"
-                }
-                xml += "    </action>\n"
+                Self.write(action, to: &xml)
             }
             xml += "  </actionList>\n"
         }
         xml += "  <serviceStateTable>\n"
         for variable in stateVariables {
-            xml += "    <stateVariable sendEvents=\"\(variable.sendEvents ? "yes" : "no")\">\n"
-            xml += "      <name>\(escaped(variable.name))</name>\n"
-            xml += "      <dataType>\(escaped(variable.dataType))</dataType>\n"
-            if let defaultValue = variable.defaultValue {
-                xml += "      <defaultValue>\(escaped(defaultValue))</defaultValue>\n"
-            }
-            if !variable.allowedValues.isEmpty {
-                xml += "      <allowedValueList>\n"
-                for value in variable.allowedValues {
-                    xml += "        <allowedValue>\(escaped(value))</allowedValue>\n"
-                }
-                xml += "      </allowedValueList>\n"
-            }
-            if let range = variable.allowedRange {
-                xml += "      <allowedValueRange>\n"
-                xml += "        <minimum>\(range.lowerBound)</minimum>\n        <maximum>\(range.upperBound)</maximum>\n"
-                xml += "      </allowedValueRange>\n"
-            }
-            xml += "    </stateVariable>\n"
+            Self.write(variable, to: &xml)
         }
         xml += "  </serviceStateTable>\n</scpd>\n"
         return xml
     }
 
-    private func escaped(_ text: String) -> String {
-        SSDPRootDevice.escaped(text)
+    // MARK: - Elements
+
+    private static func write(_ action: Action, to xml: inout String) {
+        xml += "    <action>\n"
+        element("name", action.name, indent: 6, to: &xml)
+        if !action.arguments.isEmpty {
+            xml += "      <argumentList>\n"
+            for argument in action.arguments {
+                xml += "        <argument>\n"
+                element("name", argument.name, indent: 10, to: &xml)
+                element("direction", argument.direction.rawValue, indent: 10, to: &xml)
+                element("relatedStateVariable", argument.relatedStateVariable, indent: 10, to: &xml)
+                xml += "        </argument>\n"
+            }
+            xml += "      </argumentList>\n"
+        }
+        xml += "    </action>\n"
+    }
+
+    private static func write(_ variable: StateVariable, to xml: inout String) {
+        xml += "    <stateVariable sendEvents=\"\(variable.sendEvents ? "yes" : "no")\">\n"
+        element("name", variable.name, indent: 6, to: &xml)
+        element("dataType", variable.dataType, indent: 6, to: &xml)
+        if let defaultValue = variable.defaultValue {
+            element("defaultValue", defaultValue, indent: 6, to: &xml)
+        }
+        if !variable.allowedValues.isEmpty {
+            xml += "      <allowedValueList>\n"
+            for value in variable.allowedValues {
+                element("allowedValue", value, indent: 8, to: &xml)
+            }
+            xml += "      </allowedValueList>\n"
+        }
+        if let range = variable.allowedRange {
+            xml += "      <allowedValueRange>\n"
+            element("minimum", String(range.minimum), indent: 8, to: &xml)
+            element("maximum", String(range.maximum), indent: 8, to: &xml)
+            if let step = range.step {
+                element("step", String(step), indent: 8, to: &xml)
+            }
+            xml += "      </allowedValueRange>\n"
+        }
+        xml += "    </stateVariable>\n"
+    }
+
+    /// `<name>text</name>` on a line of its own, the text escaped.
+    private static func element(_ name: String, _ text: String, indent: Int, to xml: inout String) {
+        xml += String(repeating: " ", count: indent) + "<\(name)>\(SSDPRootDevice.escaped(text))</\(name)>\n"
     }
 }

@@ -1,13 +1,13 @@
-import SSDPCore
-
 /// A UPnP service description (SCPD, UDA 1.1 §2.5): the actions a control point may call, each with its
-/// arguments, and the state variables the arguments take their types from.
+/// arguments, and the state variables the arguments take their types, allowed values and defaults from.
 ///
-/// The catalog (`SSDPServiceDescription.builtIn(for:)`) holds the descriptions real devices serve, from
-/// their sources (miniupnpd's and MiniDLNA's `upnpdescgen.c`, the UPnP AV templates, Sonos's services as
-/// SoCo calls them). A later SOAP dispatcher checks a call's arguments against the same value.
+/// The catalog holds the descriptions real devices serve, copied from their sources (miniupnpd's and
+/// MiniDLNA's `upnpdescgen.c`, a Sonos One's own SCPDs, the UPnP AV templates); `standard(for:)` finds one
+/// by service type. A SOAP dispatcher checks a call against the same value: the action exists, its
+/// in-arguments are known and their values fit the related variables; it answers each out-argument, in
+/// order, from its variable (`defaultValue` when nothing more specific is known).
 public struct SSDPServiceDescription: Hashable, Sendable {
-    /// One action, with its arguments in the order the SCPD lists them.
+    /// One action, with its arguments in the order the SCPD lists them (in-arguments first).
     public struct Action: Hashable, Sendable {
         public var name: String
         public var arguments: [Argument]
@@ -20,6 +20,7 @@ public struct SSDPServiceDescription: Hashable, Sendable {
 
     /// One argument of an action: its direction and the state variable that gives its type.
     public struct Argument: Hashable, Sendable {
+        /// Whether the control point sends the argument (`in`) or the device answers it (`out`).
         public enum Direction: String, Hashable, Sendable {
             case `in`, out
         }
@@ -35,16 +36,18 @@ public struct SSDPServiceDescription: Hashable, Sendable {
         }
     }
 
-    /// One state variable: its UPnP data type, whether changes are evented, and its values.
+    /// One state variable: its UPnP data type, whether changes are evented, and the values it may take.
     public struct StateVariable: Hashable, Sendable {
         public var name: String
-        /// `string`, `ui4`, `i4`, `ui2`, `boolean`, `bin.base64`, …
+        /// `string`, `boolean`, `ui2`, `ui4`, `i2`, `i4`, `int`, `bin.base64`, … as the SCPD writes it.
         public var dataType: String
+        /// Whether a change is sent to subscribers (GENA); `sendEvents="yes"`.
         public var sendEvents: Bool
         public var defaultValue: String?
+        /// The only values a string may take, in the SCPD's order; empty when any value is allowed.
         public var allowedValues: [String]
-        /// `minimum...maximum`, for numbers that have a range.
-        public var allowedRange: ClosedRange<Int>?
+        /// The bounds of a number, when the SCPD gives them.
+        public var allowedRange: AllowedValueRange?
 
         public init(
             name: String,
@@ -52,7 +55,7 @@ public struct SSDPServiceDescription: Hashable, Sendable {
             sendEvents: Bool = false,
             defaultValue: String? = nil,
             allowedValues: [String] = [],
-            allowedRange: ClosedRange<Int>? = nil
+            allowedRange: AllowedValueRange? = nil
         ) {
             self.name = name
             self.dataType = dataType
@@ -63,7 +66,23 @@ public struct SSDPServiceDescription: Hashable, Sendable {
         }
     }
 
+    /// An `<allowedValueRange>`: the least and greatest value, and the step between values if there is one.
+    public struct AllowedValueRange: Hashable, Sendable {
+        public var minimum: Int
+        public var maximum: Int
+        public var step: Int?
+
+        public init(minimum: Int, maximum: Int, step: Int? = nil) {
+            self.minimum = minimum
+            self.maximum = maximum
+            self.step = step
+        }
+    }
+
+    /// The actions in the SCPD's order; empty for a service without SOAP actions, whose SCPD then has no
+    /// `<actionList>`.
     public var actions: [Action]
+    /// The service state table in the SCPD's order.
     public var stateVariables: [StateVariable]
 
     public init(actions: [Action], stateVariables: [StateVariable]) {
@@ -81,7 +100,7 @@ public struct SSDPServiceDescription: Hashable, Sendable {
         stateVariables.first { $0.name == name }
     }
 
-    /// The variables whose changes are sent to subscribers (GENA).
+    /// The variables whose changes are sent to subscribers (GENA), in table order.
     public var eventedVariables: [StateVariable] {
         stateVariables.filter(\.sendEvents)
     }

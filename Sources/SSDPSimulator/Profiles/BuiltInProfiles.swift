@@ -1,4 +1,5 @@
 import SSDPCore
+import SSDPDeviceCore
 
 // The built-in profiles of real devices. Each one's SSDP identity (search targets, USN form, SERVER,
 // CACHE-CONTROL, extra headers, and the header spelling and order of its search response) follows the
@@ -255,7 +256,11 @@ extension SimulatorProfile {
                 .init(name: "LOCATION.SMARTSPEAKER.AUDIO", value: "lc_\(random.text(count: 32, from: "0123456789abcdef"))"),
                 .init(name: "SECURELOCATION.UPNP.ORG", value: "https://{host}:1443/xml/device_description.xml"),
             ],
-            web: DeviceWeb(realPort: 1400, descriptionPath: "/xml/device_description.xml")
+            web: DeviceWeb(
+                realPort: 1400,
+                descriptionPath: "/xml/device_description.xml",
+                serviceDescriptions: SSDPServiceDescription.sonosZonePlayer
+            )
         )
     }
 
@@ -311,7 +316,11 @@ extension SimulatorProfile {
             ] + Self.nls(bootID: "{bootId}") + [
                 .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"), .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
             ],
-            web: DeviceWeb(realPort: 5000, descriptionPath: "/rootDesc.xml")
+            web: DeviceWeb(
+                realPort: 5000,
+                descriptionPath: "/rootDesc.xml",
+                serviceDescriptions: SSDPServiceDescription.miniupnpdInternetGateway1
+            )
         )
     }
 
@@ -351,7 +360,11 @@ extension SimulatorProfile {
                 .init(name: "SERVER", value: "{server}"), .init(name: "LOCATION", value: "{location}"),
                 .init(name: "Content-Length", value: "0"),
             ],
-            web: DeviceWeb(realPort: 8200, descriptionPath: "/rootDesc.xml")
+            web: DeviceWeb(
+                realPort: 8200,
+                descriptionPath: "/rootDesc.xml",
+                serviceDescriptions: SSDPServiceDescription.miniDLNAMediaServer1
+            )
         )
     }
 

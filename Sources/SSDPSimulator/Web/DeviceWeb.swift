@@ -15,17 +15,28 @@ public struct DeviceWeb: Hashable, Sendable {
     public var roku: RokuConfiguration?
     /// A DIAL server, for a TV or a streaming stick.
     public var dial: DIALConfiguration?
+    /// The real device's service descriptions (SCPDs), by service type. A service whose type is not here
+    /// is served the standard description of its type (`SSDPServiceDescription.standard(for:)`).
+    public var serviceDescriptions: [String: SSDPServiceDescription]
 
     public init(
         realPort: Int? = nil,
         descriptionPath: String = "/description.xml",
         roku: RokuConfiguration? = nil,
-        dial: DIALConfiguration? = nil
+        dial: DIALConfiguration? = nil,
+        serviceDescriptions: [String: SSDPServiceDescription] = [:]
     ) {
         self.realPort = realPort
         self.descriptionPath = descriptionPath
         self.roku = roku
         self.dial = dial
+        self.serviceDescriptions = serviceDescriptions
+    }
+
+    /// The description served at the SCPDURL of a service of `serviceType`: the device's own, else the
+    /// standard one of the type, else, for a type of the user's own, one without actions.
+    public func serviceDescription(for serviceType: String) -> SSDPServiceDescription {
+        serviceDescriptions[serviceType] ?? SSDPServiceDescription.standard(for: serviceType) ?? .withoutActions
     }
 }
 
@@ -125,7 +136,7 @@ extension SimulatedDevice {
             endpoints[0].summary += ", with DIAL's Application-URL header"
         }
         for (path, serviceType) in serviceDescriptions(prefix: prefix) {
-            let actions = SSDPServiceDescription.served(for: serviceType).actions.count
+            let actions = web.serviceDescription(for: serviceType).actions.count
             endpoints.append(.init(methods: "GET", path: path, summary: "service description (SCPD, \(actions) actions)"))
         }
         if web.roku != nil {
