@@ -26,7 +26,13 @@ extension SSDPServiceDescription {
         stateVariables: [StateVariable(name: "A_ARG_TYPE_DeviceID", dataType: "string")]
     )
 
-    private static let standards: [String: SSDPServiceDescription] = [
+    /// The standard types' descriptions, then the types only Sonos uses, taken from its own table (the
+    /// standard ones it shares keep the standard description).
+    private static let standards: [String: SSDPServiceDescription] = standardTypes.merging(sonosZonePlayer) {
+        standard, _ in standard
+    }
+
+    private static let standardTypes: [String: SSDPServiceDescription] = [
         "urn:schemas-upnp-org:service:WANIPConnection:1": wanIPConnection1,
         "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1": wanCommonInterfaceConfig1,
         "urn:schemas-upnp-org:service:Layer3Forwarding:1": layer3Forwarding1,
@@ -35,14 +41,6 @@ extension SSDPServiceDescription {
         "urn:microsoft.com:service:X_MS_MediaReceiverRegistrar:1": mediaReceiverRegistrar1,
         "urn:schemas-upnp-org:service:RenderingControl:1": renderingControl1,
         "urn:schemas-upnp-org:service:AVTransport:1": avTransport1,
-        "urn:schemas-upnp-org:service:AlarmClock:1": sonosAlarmClock1,
-        "urn:schemas-upnp-org:service:MusicServices:1": sonosMusicServices1,
-        "urn:schemas-upnp-org:service:DeviceProperties:1": sonosDeviceProperties1,
-        "urn:schemas-upnp-org:service:SystemProperties:1": sonosSystemProperties1,
-        "urn:schemas-upnp-org:service:ZoneGroupTopology:1": sonosZoneGroupTopology1,
-        "urn:schemas-upnp-org:service:GroupManagement:1": sonosGroupManagement1,
-        "urn:schemas-sonos-com:service:Queue:1": sonosQueue1,
-        "urn:schemas-upnp-org:service:GroupRenderingControl:1": sonosGroupRenderingControl1,
         "urn:roku-com:service:ecp:1": withoutActions,
         // A Chromecast names `/ssdp/notfound` as this service's SCPDURL and most likely answers it 404 (not
         // confirmed); the DIAL reference server (Netflix/dial-reference server/quick_ssdp.c) lists no service
