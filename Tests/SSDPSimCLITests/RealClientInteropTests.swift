@@ -43,15 +43,22 @@ struct RealClientInteropTests {
 
     /// The devices of the `started` event: friendly name → address.
     private func addresses(_ output: CommandRunner.Output) -> [String: String] {
-        let started = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("serve: ") }
-            .compactMap { jsonObject(String($0.dropFirst("serve: ".count))) }
-            .first { $0["event"] as? String == "started" }
+        let started = lines(output, prefix: "serve: ").first { $0["event"] as? String == "started" }
         let devices = started?["devices"] as? [[String: Any]] ?? []
-        return Dictionary(
-            uniqueKeysWithValues: devices.compactMap { device in
-                (device["friendlyName"] as? String).flatMap { name in (device["address"] as? String).map { (name, $0) } }
+        let pairs = devices.compactMap { device -> (String, String)? in
+            guard let name = device["friendlyName"] as? String, let address = device["address"] as? String else {
+                return nil
             }
-        )
+            return (name, address)
+        }
+        return Dictionary(uniqueKeysWithValues: pairs)
+    }
+
+    /// The JSON objects of the lines of standard output that start with `prefix`.
+    private func lines(_ output: CommandRunner.Output, prefix: String) -> [[String: Any]] {
+        output.standardOutput.split(separator: "\n").filter { $0.hasPrefix(prefix) }.compactMap {
+            jsonObject(String($0.dropFirst(prefix.count)))
+        }
     }
 
     /// The host of a URL's authority: `127.0.0.3` of `http://127.0.0.3:8060/`.
@@ -66,20 +73,53 @@ struct RealClientInteropTests {
             #"/usr/bin/python3 "$CLIENT" 2 | sed 's/^/roku: /'"#
         )
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
-        let rokus = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("roku: ") }
-            .compactMap { jsonObject(String($0.dropFirst("roku: ".count))) }
+        let rokus = lines(output, prefix: "roku: ")
         let served = addresses(output)
         #expect(rokus.count == count, "\(output.standardOutput)")
         #expect(Set(rokus.compactMap { $0["serial"] as? String }).count == count, "a serial number each")
         for roku in rokus {
             let name = roku["name"] as? String ?? "?"
             let source = roku["source"] as? String ?? "?"
+            let serial = roku["serial"] as? String ?? "?"
             // rokuecp read the device info of the Roku that answered, at the address it answered from.
             #expect(served[name] == source, "\(name) answered from \(source); serve put it at \(served[name] ?? "-")")
             #expect(roku["location"] as? String == "http://\(source):8060/")
-            #expect(roku["model"] as? String == "Roku Ultra" && roku["apps"] as? Int == 3)
+            // What ECP says is what SSDP said: the serial of the USN, the version of SERVER, the MAC of WAKEUP.
+            #expect(roku["usn"] as? String == "uuid:roku:ecp:\(serial)")
+            #expect(
+                roku["software"] as? String == "9.2.0" && roku["server"] as? String == "Roku/9.2.0 UPnP/1.0 Roku/9.2.0"
+            )
+            let wifiMac = (roku["wifiMac"] as? String ?? "?").replacingOccurrences(of: ":", with: "-")
+            #expect(roku["wakeup"] as? String == "MAC=\(wifiMac);Timeout=10", "\(roku)")
+            #expect(
+                roku["network"] as? String == "wifi" && roku["ethernetMac"] as? String != roku["wifiMac"] as? String
+            )
+            #expect(roku["model"] as? String == "Roku Ultra" && roku["type"] as? String == "box")
+            #expect(roku["apps"] as? Int == 3 && roku["standby"] as? Bool == false)
+            // On the home screen: rokuecp's app "Roku" and no media.
+            #expect(roku["app"] as? String == "Roku" && roku["media"] is NSNull, "\(roku)")
         }
         #expect(Set(served.values) == Set((0..<count).map { "127.0.0.\($0 + 2)" }))
+    }
+
+    @Test func rokuecpLaunchesAChannelPausesItAndPutsTheRokuInStandby() throws {
+        let output = try inNamespace(
+            serve: "--profile roku --seed 24",
+            #"/usr/bin/python3 "$CLIENT" 2 --drive | sed 's/^/roku: /'"#
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        let steps = Dictionary(
+            lines(output, prefix: "roku: ").compactMap { line in (line["step"] as? String).map { ($0, line) } }
+        ) { first, _ in first }
+        let media = { (step: String) in steps[step]?["media"] as? [String: Any] }
+        #expect(steps["launch"]?["app"] as? String == "YouTube", "\(output.standardOutput)")
+        #expect(media("launch")?["paused"] as? Bool == false && media("launch")?["duration"] as? Int == 5400)
+        #expect(media("play")?["paused"] as? Bool == true, "Play pauses")
+        #expect(media("play again")?["paused"] as? Bool == false, "Play plays on")
+        #expect(
+            steps["poweroff"]?["standby"] as? Bool == true,
+            "PowerOff: standby, which rokuecp reads from power-mode"
+        )
     }
 
     @Test func gssdpDiscoverAndAsyncUPnPClientSeeThreeRokusAtThreeHosts() throws {
@@ -92,11 +132,11 @@ struct RealClientInteropTests {
             """
         )
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
-        let lines = output.standardOutput.split(separator: "\n")
-        let gssdp = lines.filter { $0.hasPrefix("gssdp:   Location:") }.map {
+        let printed = output.standardOutput.split(separator: "\n")
+        let gssdp = printed.filter { $0.hasPrefix("gssdp:   Location:") }.map {
             host($0.dropFirst("gssdp:   Location:".count).trimmingCharacters(in: .whitespaces))
         }
-        let auc = lines.filter { $0.hasPrefix("auc: ") }.compactMap { jsonObject(String($0.dropFirst("auc: ".count))) }
+        let auc = lines(output, prefix: "auc: ")
         let expected: Set = ["127.0.0.2", "127.0.0.3", "127.0.0.4"]
         #expect(gssdp.count == 3 && Set(gssdp) == expected, "\(output.standardOutput)")
         #expect(Set(auc.compactMap { ($0["location"] as? String).map(host) }) == expected, "\(output.standardOutput)")
@@ -107,9 +147,15 @@ struct RealClientInteropTests {
     }
 
     @Test func upnpcReadsTheRoutersDescriptionFromItsDefaultPort() throws {
-        let output = try inNamespace(serve: "--profile igd --seed 23", "upnpc -m lo -l 2>&1 | sed 's/^/upnpc: /' || true")
+        let output = try inNamespace(
+            serve: "--profile igd --seed 23",
+            "upnpc -m lo -l 2>&1 | sed 's/^/upnpc: /' || true"
+        )
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
-        #expect(output.standardOutput.contains("upnpc:  desc: http://127.0.0.2:5000/rootDesc.xml"), "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains("upnpc:  desc: http://127.0.0.2:5000/rootDesc.xml"),
+            "\(output.standardOutput)"
+        )
         #expect(output.standardOutput.contains("upnpc:  st: urn:schemas-upnp-org:device:InternetGatewayDevice:1"))
         #expect(output.standardOutput.contains("IGD : http://127.0.0.2:5000/ctl/IPConn"))
     }

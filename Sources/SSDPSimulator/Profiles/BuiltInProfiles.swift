@@ -57,20 +57,23 @@ extension SimulatorProfile {
                 realPort: 8060,
                 descriptionPath: "/",
                 roku: RokuConfiguration(
-                    // Every field all five device-info captures share (after-discovery.md §6.1), in a
-                    // Roku's order, with an OS 9.2 Roku Ultra's values; plus 9.2's Wi-Fi extender,
-                    // notification and find-remote fields, and ethernet-mac for a player with Ethernet.
-                    // udn, friendly-device-name, user-device-name, uptime and power-mode are filled in
-                    // when asked (RokuECPServer).
+                    // Every field all five device-info captures share (after-discovery.md §6.1), in the
+                    // order of the OS 9.2 capture (7820X: the Wi-Fi extender fields last), with a Roku
+                    // Ultra's values; plus 9.2's notification and find-remote fields, and ethernet-mac
+                    // (the Wi-Fi MAC less one, as on a 4200X) for a player with Ethernet. It is on Wi-Fi,
+                    // whose MAC its UDN and WAKEUP carry. udn, friendly-device-name, user-device-name,
+                    // uptime and power-mode are filled in when asked (RokuECPServer).
                     deviceInfo: [
                         .init("udn", ""), .init("serial-number", serial), .init("device-id", serial),
                         .init("advertising-id", random.uuid()), .init("vendor-name", "Roku"),
                         .init("model-name", "Roku Ultra"), .init("model-number", "4800X"), .init("model-region", "US"),
                         .init("is-tv", "false"), .init("is-stick", "false"), .init("supports-ethernet", "true"),
                         .init("wifi-mac", mac.text(separator: ":")), .init("wifi-driver", "realtek"),
-                        .init("has-wifi-extender", "false"), .init("has-wifi-5G-support", "true"),
-                        .init("can-use-wifi-extender", "true"), .init("ethernet-mac", mac.text(separator: ":")),
-                        .init("network-type", "ethernet"), .init("network-name", ""),
+                        .init(
+                            "ethernet-mac",
+                            MACAddress(bytes: mac.bytes.dropLast() + [mac.bytes[5] &- 1]).text(separator: ":")
+                        ),
+                        .init("network-type", "wifi"), .init("network-name", "HomeNetwork"),
                         .init("friendly-device-name", ""), .init("friendly-model-name", "Roku Ultra"),
                         .init("default-device-name", "Roku Ultra - \(serial)"), .init("user-device-name", ""),
                         .init("user-device-location", "Living Room"), .init("build-number", "CHD.20E04174A"),
@@ -88,9 +91,10 @@ extension SimulatorProfile {
                         .init("notifications-enabled", "true"), .init("notifications-first-use", "false"),
                         .init("supports-private-listening", "true"), .init("headphones-connected", "false"),
                         .init("supports-ecs-textedit", "true"), .init("supports-ecs-microphone", "true"),
-                        .init("supports-wake-on-wlan", "false"), .init("supports-airplay", "false"),
+                        .init("supports-wake-on-wlan", "true"), .init("supports-airplay", "false"),
                         .init("has-play-on-roku", "true"), .init("has-mobile-screensaver", "false"),
-                        .init("support-url", "roku.com/support"),
+                        .init("support-url", "roku.com/support"), .init("has-wifi-extender", "false"),
+                        .init("has-wifi-5G-support", "true"), .init("can-use-wifi-extender", "true"),
                     ],
                     apps: [
                         RokuApp(id: "12", name: "Netflix", version: "4.2.81179021"),

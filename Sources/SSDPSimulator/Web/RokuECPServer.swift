@@ -3,8 +3,8 @@ import SSDPCore
 
 /// A Roku's External Control Protocol on port 8060 (developer.roku.com "External Control API"): queries of
 /// the device, its channels and the active one, and key presses and launches, which it records as
-/// `DeviceAction`s and which change what the queries answer (Home leaves a channel, PowerOff turns the
-/// screen off).
+/// `DeviceAction`s and which change what the queries answer (Home leaves a channel, Play pauses and plays
+/// on, PowerOff puts the player in standby).
 final class RokuECPServer: Sendable {
     private let device: SSDPDevice
     let configuration: RokuConfiguration
@@ -16,7 +16,30 @@ final class RokuECPServer: Sendable {
         var activeApp: RokuApp?
         /// When the channel in front was launched: its playback position counts from there.
         var launchedAt = ContinuousClock.now
+        /// When Play paused the channel in front, `nil` while it plays.
+        var pausedAt: ContinuousClock.Instant?
         var powerMode = "PowerOn"
+
+        /// How far the channel in front has played: from its launch, less the time it spent paused.
+        var position: Duration { (pausedAt ?? .now) - launchedAt }
+
+        /// A channel comes to the front, playing from its start.
+        mutating func bringToFront(_ app: RokuApp?) {
+            activeApp = app
+            launchedAt = .now
+            pausedAt = nil
+        }
+
+        /// The Play key: pauses the channel in front, or plays it on from where it paused.
+        mutating func togglePlay() {
+            guard activeApp != nil else { return }
+            if let pausedAt {
+                launchedAt += .now - pausedAt
+                self.pausedAt = nil
+            } else {
+                pausedAt = .now
+            }
+        }
     }
 
     init(device: SSDPDevice, configuration: RokuConfiguration) {
@@ -48,17 +71,17 @@ final class RokuECPServer: Sendable {
         guard let value = argument.percentDecoded, !value.isEmpty else { return .status(400) }
         if name == "launch" {
             guard let app = configuration.apps.first(where: { $0.id == value }) else { return .status(404) }
-            state.withLockedValue { state in
-                state.activeApp = app
-                state.launchedAt = .now
-            }
+            state.withLockedValue { $0.bringToFront(app) }
             return DeviceHTTPResponse(status: 200, actions: [action(value)])
         }
         if name == "keypress" {
             state.withLockedValue { state in
                 switch value.lowercased() {
-                case "home": state.activeApp = nil
-                case "poweroff": state.powerMode = "DisplayOff"
+                case "home": state.bringToFront(nil)
+                case "play": state.togglePlay()
+                case "poweroff":  // a player in standby says Ready (rokuecp's standby capture, a Roku 3)
+                    state.bringToFront(nil)
+                    state.powerMode = "Ready"
                 case "poweron": state.powerMode = "PowerOn"
                 default: break
                 }
@@ -67,36 +90,43 @@ final class RokuECPServer: Sendable {
         return DeviceHTTPResponse(status: 200, actions: [action(value)])
     }
 
+    /// The answer of `/query/NAME`, laid out as Roku OS 9.2 writes it (rokuecp's captures): four spaces
+    /// before each child, two in `<player>`, an empty value as an empty element.
     private func query(_ name: String) -> String? {
         let state = self.state.withLockedValue { $0 }
         let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n"
         switch name {
         case "device-info":
             let lines = configuration.deviceInfo.map { field in
-                let value = live(field.name, state: state) ?? field.value
-                return "\t<\(field.name)>\(SSDPRootDevice.escaped(value))</\(field.name)>\n"
+                "    " + Self.element(field.name, live(field.name, state: state) ?? field.value) + "\n"
             }
             return header + "<device-info>\n" + lines.joined() + "</device-info>\n"
         case "apps":
-            return header + "<apps>\n" + configuration.apps.map { "\t\(Self.element($0))\n" }.joined() + "</apps>\n"
+            return header + "<apps>\n" + configuration.apps.map { "    \(Self.element($0))\n" }.joined() + "</apps>\n"
         case "active-app":
             let app = state.activeApp.map(Self.element) ?? "<app>Roku</app>"
-            return header + "<active-app>\n\t\(app)\n</active-app>\n"
+            return header + "<active-app>\n    \(app)\n</active-app>\n"
         case "media-player":
-            // As a Roku answers (rokuecp's fixtures): closed on the home screen; playing a channel, the
-            // channel as its plugin, the stream's format, and the position since the launch.
-            guard let app = state.activeApp else { return header + "<player error=\"false\" state=\"close\"/>\n" }
-            let position = (ContinuousClock.now - state.launchedAt).components
-            let milliseconds = position.seconds * 1_000 + position.attoseconds / 1_000_000_000_000_000
-            return header + "<player error=\"false\" state=\"play\">\n"
-                + "\t<plugin bandwidth=\"10000000 bps\" id=\"\(SSDPRootDevice.escaped(app.id))\" "
-                + "name=\"\(SSDPRootDevice.escaped(app.name))\"/>\n"
-                + "\t<format audio=\"eac3\" captions=\"none\" drm=\"none\" video=\"hevc_b\"/>\n"
-                + "\t<position>\(milliseconds) ms</position>\n\t<duration>5400000 ms</duration>\n"
-                + "\t<is_live>false</is_live>\n</player>\n"
+            return header + mediaPlayer(state)
         default:
             return nil
         }
+    }
+
+    /// `<player>`: closed on the home screen, with the last stream's format; playing or paused in a
+    /// channel, the channel as its plugin, the stream's format, and the position since the launch.
+    private func mediaPlayer(_ state: State) -> String {
+        let format = "  <format audio=\"eac3\" captions=\"none\" drm=\"none\" video=\"hevc_b\"/>\n"
+        let isLive = "  <is_live>false</is_live>\n"
+        guard let app = state.activeApp else {
+            return "<player error=\"false\" state=\"close\">\n" + format + isLive + "</player>\n"
+        }
+        let position = state.position.components
+        let milliseconds = position.seconds * 1_000 + position.attoseconds / 1_000_000_000_000_000
+        return "<player error=\"false\" state=\"\(state.pausedAt == nil ? "play" : "pause")\">\n"
+            + "  <plugin bandwidth=\"10000000 bps\" id=\"\(SSDPRootDevice.escaped(app.id))\" "
+            + "name=\"\(SSDPRootDevice.escaped(app.name))\"/>\n" + format
+            + "  <position>\(milliseconds) ms</position>\n  <duration>5400000 ms</duration>\n" + isLive + "</player>\n"
     }
 
     /// The value of a device-info field that follows the device rather than its configuration: its UDN
@@ -111,8 +141,13 @@ final class RokuECPServer: Sendable {
         }
     }
 
+    /// `<name>value</name>`, or `<name/>` for an empty value, as a Roku writes `keyed-developer-id`.
+    private static func element(_ name: String, _ value: String) -> String {
+        value.isEmpty ? "<\(name)/>" : "<\(name)>\(SSDPRootDevice.escaped(value))</\(name)>"
+    }
+
     private static func element(_ app: RokuApp) -> String {
-        "<app id=\"\(SSDPRootDevice.escaped(app.id))\" type=\"appl\" version=\"\(SSDPRootDevice.escaped(app.version))\">"
-            + "\(SSDPRootDevice.escaped(app.name))</app>"
+        "<app id=\"\(SSDPRootDevice.escaped(app.id))\" type=\"appl\" "
+            + "version=\"\(SSDPRootDevice.escaped(app.version))\">\(SSDPRootDevice.escaped(app.name))</app>"
     }
 }

@@ -1,5 +1,12 @@
 """Finds Rokus by a multicast roku:ecp search and asks each, at the UDP source address of its answer,
-for its device info with rokuecp (which always talks to port 8060). Prints one JSON line per Roku."""
+for its device info with rokuecp (which always talks to port 8060). Prints one JSON line per Roku: what
+the answer said (LOCATION, USN, SERVER, WAKEUP) beside what rokuecp read.
+
+    roku_client.py SECONDS [--drive]
+
+With --drive, it then uses the first Roku as Home Assistant's Roku integration does: launches YouTube
+(837), presses Play, then PowerOff, reading the device back with rokuecp after each; one JSON line
+per step, {"step": ...}. Run it only inside a private network namespace."""
 import asyncio, json, socket, sys, time
 
 from rokuecp import Roku
@@ -17,17 +24,35 @@ def discover(seconds):
             data, (address, _) = sock.recvfrom(65536)
         except socket.timeout:
             break
-        headers = dict(line.split(":", 1) for line in data.decode().split("\r\n")[1:] if ":" in line)
-        headers = {k.strip().lower(): v.strip() for k, v in headers.items()}
-        found[address] = headers.get("location", "")
+        lines = [line.split(":", 1) for line in data.decode().split("\r\n")[1:] if ":" in line]
+        found[address] = {name.strip().lower(): value.strip() for name, value in lines}
     return found
 
+def summary(device):
+    info, media = device.info, device.media
+    return {"serial": info.serial_number, "name": info.name, "model": info.model_name,
+            "software": info.version, "type": info.device_type, "network": info.network_type,
+            "wifiMac": info.wifi_mac, "ethernetMac": info.ethernet_mac, "apps": len(device.apps),
+            "standby": device.state.standby, "app": device.app.name if device.app else None,
+            "media": None if media is None else {"paused": media.paused, "position": media.position,
+                                                 "duration": media.duration, "live": media.live}}
+
+async def drive(address):
+    async with Roku(address) as roku:
+        for step, action in (("launch", lambda: roku.launch("837")), ("play", lambda: roku.remote("play")),
+                             ("play again", lambda: roku.remote("play")), ("poweroff", lambda: roku.remote("poweroff"))):
+            await action()
+            print(json.dumps({"step": step, **summary(await roku.update())}), flush=True)
+
 async def main():
-    for address, location in sorted(discover(float(sys.argv[1]) if len(sys.argv) > 1 else 2).items()):
+    found = discover(float(sys.argv[1]) if len(sys.argv) > 1 else 2)
+    for address, answer in sorted(found.items()):
         async with Roku(address) as roku:
-            device = await roku.update()
-        print(json.dumps({"source": address, "location": location, "serial": device.info.serial_number,
-                          "name": device.info.name, "model": device.info.model_name,
-                          "apps": len(device.apps), "software": device.info.version}), flush=True)
+            device = await roku.update(full_update=True)
+        print(json.dumps({"source": address, "location": answer.get("location"), "usn": answer.get("usn"),
+                          "server": answer.get("server"), "wakeup": answer.get("wakeup"), **summary(device)}),
+              flush=True)
+    if "--drive" in sys.argv and found:
+        await drive(min(found))
 
 asyncio.run(main())
