@@ -82,6 +82,7 @@ let package = Package(
             name: "SSDPSimCLI",
             dependencies: [
                 "SSDPHarness",
+                "SSDPDeviceCore",
                 "SSDPSearch",
                 "SSDPNIO",
                 "SSDPSimulator",
@@ -151,7 +152,7 @@ let package = Package(
         // Runs the built `ssdp-sim` binary: exit codes, output, and multicast inside a private namespace.
         .testTarget(
             name: "SSDPSimCLITests",
-            dependencies: ["SSDPSimCLI"],
+            dependencies: ["SSDPSimCLI", "SSDPHarness"],
             resources: [.copy("Scripts")]
         ),
     ],

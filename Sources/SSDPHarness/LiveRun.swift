@@ -70,6 +70,7 @@ public enum LiveRun {
     ) async throws -> (record: RunRecord, searchHost: String) {
         let recorder = LiveRecorder(mode: .externalClient, seed: seed)
         let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, trace: trace)
+        recorder.watchHTTP(locations: simulator.devices.map(\.location))
         let port = simulator.udpAddress.port ?? 0
         let client = ExternalClient(recorder: recorder)
         recorder.startClock()
@@ -127,6 +128,14 @@ public enum LiveRun {
                 recorder.search(headers)
             case .datagram(let received, let peer, let local, let bytes):
                 recorder.datagram(received: received, peer: peer, local: local, bytes: bytes)
+            case .httpRequest(let method, let path, let status, let origin):
+                recorder.http { $0.requests.append(.init(at: $1, method: method, url: origin + path, status: status)) }
+            case .actionCalled(let record):
+                let errorCode: Int? = if case .failure(let error) = record.outcome { error.code } else { nil }
+                let arguments = Dictionary(record.call.arguments.map { ($0.name, $0.value) }) { $1 }
+                recorder.http {
+                    $0.actions.append(.init(at: $1, udn: record.udn, action: record.call.actionName, arguments: arguments, errorCode: errorCode))
+                }
             default:
                 break
             }
@@ -153,23 +162,30 @@ final class LiveRecorder: Sendable {
         state = NIOLockedValueBox((RunRecord(mode: mode, seed: seed), .now))
     }
 
-    /// Makes now the start of the search; datagrams traced before it move to negative times.
+    /// Makes now the start of the search; what was recorded before it moves to negative times.
     func startClock() {
+        state.withLockedValue { Self.moveStart(of: &$0, to: .now) }
+    }
+
+    /// An M-SEARCH the simulator heard. An external client's search begins with its first M-SEARCH, not
+    /// with its launch: how long a Python or a JVM takes to start is not part of its timing.
+    func search(_ headers: SSDPHeaders) {
         state.withLockedValue { state in
             let now = ContinuousClock.now
-            let shift = now - state.start
-            state.start = now
-            state.record.startedAt = Date().timeIntervalSince1970
-            for index in state.record.trace.indices {
-                state.record.trace[index].at -= shift
+            if state.record.mode == .externalClient, state.record.searches.isEmpty {
+                Self.moveStart(of: &state, to: now)
             }
+            state.record.searches.append(RunRecord.Search(at: now - state.start, headers: headers))
         }
     }
 
-    func search(_ headers: SSDPHeaders) {
-        state.withLockedValue { state in
-            state.record.searches.append(RunRecord.Search(at: .now - state.start, headers: headers))
-        }
+    private static func moveStart(
+        of state: inout (record: RunRecord, start: ContinuousClock.Instant),
+        to now: ContinuousClock.Instant
+    ) {
+        state.record.moveStart(later: now - state.start)
+        state.start = now
+        state.record.startedAt = Date().timeIntervalSince1970
     }
 
     func record(_ outcome: RunRecord.Outcome, at instant: ContinuousClock.Instant = .now) {
@@ -194,6 +210,19 @@ final class LiveRecorder: Sendable {
                     fate: received ? "received by the simulator" : "sent by the simulator"
                 )
             )
+        }
+    }
+
+    /// Starts recording the client's HTTP requests (an external client's; the session fetches nothing).
+    func watchHTTP(locations: [String]) {
+        state.withLockedValue { $0.record.http = HTTPActivity(locations: locations) }
+    }
+
+    /// Adds to the HTTP activity, when it is watched, with the time from the start of the search.
+    func http(_ change: (inout HTTPActivity, Duration) -> Void) {
+        state.withLockedValue { state in
+            guard state.record.http != nil else { return }
+            change(&state.record.http!, .now - state.start)
         }
     }
 
@@ -282,7 +311,7 @@ private final class ExternalClient: Sendable {
             exited.complete()
         }
         state.withLockedValue { $0.process = process }
-        try process.run()
+        try process.runWithNoSignalBlocked()
         let (outputHandle, errorHandle) = (output.fileHandleForReading, errors.fileHandleForReading)
         Thread.detachNewThread { [self] in
             readLines(from: outputHandle)

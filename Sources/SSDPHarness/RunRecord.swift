@@ -64,6 +64,9 @@ public struct RunRecord: Sendable {
     public var duration: Duration = .zero
     /// Remarks for the report, such as how an external client exited.
     public var notes: [String] = []
+    /// What an external client did over HTTP after discovery; `nil` where it cannot be seen (virtual time)
+    /// or where the client is the project's own session, which fetches nothing.
+    public var http: HTTPActivity?
 
     public init(mode: RunMode, seed: UInt64) {
         self.mode = mode
@@ -72,6 +75,17 @@ public struct RunRecord: Sendable {
 
     public mutating func record(_ outcome: Outcome, at time: Duration) {
         outcomes.append((time, outcome))
+    }
+
+    /// Moves every time in the record `shift` earlier: what happened before the new start gets a negative
+    /// time.
+    mutating func moveStart(later shift: Duration) {
+        for index in searches.indices { searches[index].at -= shift }
+        for index in outcomes.indices { outcomes[index].at -= shift }
+        for index in trace.indices { trace[index].at -= shift }
+        guard http != nil else { return }
+        for index in http!.requests.indices { http!.requests[index].at -= shift }
+        for index in http!.actions.indices { http!.actions[index].at -= shift }
     }
 
     /// The services reported, in order, with their times.
@@ -136,3 +150,30 @@ extension Duration {
         return "\(sign)\(magnitude / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }
+
+/// A client's HTTP requests to the devices of a run, and the SOAP actions among them.
+public struct HTTPActivity: Sendable, Hashable {
+    public struct Request: Sendable, Hashable {
+        public var at: Duration
+        public var method: String
+        /// The URL the client asked for: the server's origin and the path as sent.
+        public var url: String
+        /// The status answered, 0 when never answered.
+        public var status: Int
+    }
+
+    public struct ActionCall: Sendable, Hashable {
+        public var at: Duration
+        public var udn: String
+        public var action: String
+        public var arguments: [String: String]
+        /// The UPnP error code of a fault, `nil` for a success.
+        public var errorCode: Int?
+    }
+
+    /// Each device's LOCATION, in device order.
+    public var locations: [String] = []
+    public var requests: [Request] = []
+    public var actions: [ActionCall] = []
+}
+

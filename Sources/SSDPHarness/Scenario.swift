@@ -123,6 +123,8 @@ public struct NetworkFaults: Sendable, Hashable {
 /// and no error unless one is expected.
 public struct Expectations: Sendable, Hashable {
     public var found: FoundExpectation?
+    /// What an external client must do over HTTP after discovery.
+    public var http: HTTPExpectation?
     /// Why the search stops; by default `timedOut`, or `noSearchRequests` for zero requests.
     public var stopReason: String?
     /// How far the stop may be from the design; by default exact in virtual time and generous live.
@@ -138,6 +140,21 @@ public struct Expectations: Sendable, Hashable {
 }
 
 /// The found set: an exact list, a count, or both.
+/// What a client must do with the devices it found: how often it fetches each LOCATION, and which SOAP
+/// actions it calls with which arguments. Observable only for an external client.
+public struct HTTPExpectation: Sendable, Hashable {
+    /// One action the client must call (`count` times), with at least these arguments.
+    public struct Action: Sendable, Hashable {
+        public var action: String
+        public var arguments: [String: String]
+        public var count: CountExpectation
+    }
+
+    /// How many GETs of each device's LOCATION.
+    public var locationFetches: CountExpectation?
+    public var actions: [Action] = []
+}
+
 public struct FoundExpectation: Sendable, Hashable {
     public struct Service: Sendable, Hashable, Comparable, CustomStringConvertible {
         public var usn: String

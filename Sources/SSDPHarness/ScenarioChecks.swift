@@ -40,6 +40,7 @@ public struct ScenarioChecks {
         results += hearings()
         results += found()
         results += dropped()
+        results += http()
         results.append(error())
         return results
     }
@@ -227,6 +228,54 @@ public struct ScenarioChecks {
                     : deaf.prefix(3).map { "device \($0.device) heard \($0.heard) of \($0.delivered)" }.joined(separator: "; ")
             )
         ]
+    }
+
+    // MARK: - After discovery
+
+    /// The client's HTTP behaviour, where it is watched (an external client): how often it fetched each
+    /// LOCATION, and the actions it called. Elsewhere there is nothing to check (the session fetches nothing).
+    private func http() -> [CheckResult] {
+        guard let expectation = scenario.expect.http, let activity = record.http else { return [] }
+        var results: [CheckResult] = []
+        if let count = expectation.locationFetches {
+            // The devices' LOCATIONs the client reported or fetched: a device it rightly ignored (another
+            // target) need not be fetched.
+            let reported = Set(record.outcomes.compactMap { entry -> String? in
+                if case .found(_, _, let location) = entry.outcome { location } else { nil }
+            })
+            let fetches = activity.locations.map { location in
+                (location, activity.requests.filter { ($0.method == "GET" || $0.method == "HEAD") && $0.url == location }.count)
+            }.filter { reported.contains($0.0) || $0.1 > 0 }
+            let wrong = fetches.filter { !count.accepts($0.1) }
+            results.append(
+                CheckResult(
+                    name: "LOCATION fetches",
+                    passed: !fetches.isEmpty && wrong.isEmpty,
+                    expected: "each LOCATION reported or fetched is fetched \(count) \(count.range == 1...1 ? "time" : "times")",
+                    actual: fetches.isEmpty
+                        ? "no LOCATION reported or fetched"
+                        : wrong.isEmpty
+                        ? "\(fetches.count) LOCATIONs, fetched \(fetches.map { String($0.1) }.joined(separator: ", ")) times"
+                        : wrong.prefix(3).map { "\($0.0) fetched \($0.1) times" }.joined(separator: "; ")
+                )
+            )
+        }
+        for expected in expectation.actions {
+            let calls = activity.actions.filter { call in
+                call.action == expected.action && expected.arguments.allSatisfy { call.arguments[$0.key] == $0.value }
+            }
+            let with = expected.arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let others = activity.actions.filter { $0.action == expected.action }.count - calls.count
+            results.append(
+                CheckResult(
+                    name: "called \(expected.action)",
+                    passed: expected.count.accepts(calls.count),
+                    expected: "\(expected.action)\(with.isEmpty ? "" : " with \(with)") called \(expected.count) times",
+                    actual: "\(calls.count) such calls" + (others > 0 ? ", \(others) with other arguments" : "")
+                )
+            )
+        }
+        return results
     }
 
     // MARK: - Drops and errors

@@ -327,10 +327,11 @@ struct ExpectFields: Decodable {
     var stop: StopFields?
     var searches: SearchesFields?
     var dropped: [String: CountFields]?
+    var http: HTTPFields?
     var error: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case found, stop, searches, dropped, error
+        case found, stop, searches, dropped, http, error
     }
 
     init(from decoder: any Decoder) throws {
@@ -339,6 +340,7 @@ struct ExpectFields: Decodable {
         stop = try container.decodeIfPresent(StopFields.self, forKey: .stop)
         searches = try container.decodeIfPresent(SearchesFields.self, forKey: .searches)
         dropped = try container.decodeIfPresent([String: CountFields].self, forKey: .dropped)
+        http = try container.decodeIfPresent(HTTPFields.self, forKey: .http)
         error = try container.decodeIfPresent(String.self, forKey: .error)
     }
 
@@ -376,8 +378,61 @@ struct ExpectFields: Decodable {
             }
             expectations.dropped[name] = try count.make(path: "$.expect.dropped.\(name)")
         }
+        if let http {
+            var expectation = HTTPExpectation()
+            expectation.locationFetches = try http.locationFetches?.make(path: "$.expect.http.locationFetches")
+            for (index, action) in (http.actions ?? []).enumerated() {
+                let path = "$.expect.http.actions[\(index)]"
+                guard !action.action.isEmpty else { throw FieldError("\(path).action", "must name an action") }
+                expectation.actions.append(
+                    HTTPExpectation.Action(
+                        action: action.action,
+                        arguments: action.arguments ?? [:],
+                        count: try action.count?.make(path: "\(path).count") ?? CountExpectation(1...Int.max)
+                    )
+                )
+            }
+            guard expectation.locationFetches != nil || !expectation.actions.isEmpty else {
+                throw FieldError("$.expect.http", "give locationFetches, actions or both")
+            }
+            expectations.http = expectation
+        }
         expectations.error = error
         return expectations
+    }
+}
+
+/// `expect.http`: `{ "locationFetches": 1, "actions": [ { "action": "AddPortMapping", "arguments":
+/// { "NewExternalPort": "8080" }, "count": 1 } ] }`.
+struct HTTPFields: Decodable {
+    struct Action: Decodable {
+        var action: String
+        var arguments: [String: String]?
+        var count: CountFields?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case action, arguments, count
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            action = try container.decode(String.self, forKey: .action)
+            arguments = try container.decodeIfPresent([String: String].self, forKey: .arguments)
+            count = try container.decodeIfPresent(CountFields.self, forKey: .count)
+        }
+    }
+
+    var locationFetches: CountFields?
+    var actions: [Action]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case locationFetches, actions
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        locationFetches = try container.decodeIfPresent(CountFields.self, forKey: .locationFetches)
+        actions = try container.decodeIfPresent([Action].self, forKey: .actions)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSimulator
 
 struct Profiles: ParsableCommand {
@@ -36,6 +37,41 @@ struct Profiles: ParsableCommand {
             throw ValidationError("no such profile '\(name)' (profiles: \(SimulatorProfile.all.map(\.name).joined(separator: ", ")))")
         }
         print(Self.text(of: profile.device(number: 1, seed: seed), profile: profile, st: st))
+    }
+
+    /// Each service's control and event paths, its actions and its evented variables.
+    private static func serviceLines(_ simulated: SimulatedDevice) -> [String] {
+        let services = simulated.controlledServices(prefix: simulated.web.realPort == nil ? "/device/N" : "")
+        guard !services.isEmpty else { return [] }
+        var lines = ["Services (SOAP: POST the control path; GENA: SUBSCRIBE the event path):"]
+        for service in services {
+            let name = service.serviceType.split(separator: ":").suffix(2).joined(separator: ":")
+            lines.append("  \(name)  control \(service.controlPath)  events \(service.eventPath)")
+            let actions = service.description.actions.map(\.name)
+            lines += wrapped("actions (\(actions.count)): ", actions.isEmpty ? ["none (not a SOAP service)"] : actions)
+            let evented = service.description.eventedVariables.map(\.name)
+            lines += wrapped("evented: ", evented.isEmpty ? ["none"] : evented)
+        }
+        lines.append("")
+        return lines
+    }
+
+    /// `items` after `label`, comma-separated, in lines of at most 110 columns.
+    private static func wrapped(_ label: String, _ items: [String]) -> [String] {
+        let first = "    " + label
+        let indent = String(repeating: " ", count: first.count)
+        var lines: [String] = []
+        var line = first
+        for (index, item) in items.enumerated() {
+            let piece = item + (index < items.count - 1 ? "," : "")
+            if line != first, line.count + 1 + piece.count > 110 {
+                lines.append(line)
+                line = indent + piece
+            } else {
+                line += (line == first ? "" : " ") + piece
+            }
+        }
+        return lines + [line]
     }
 
     /// The full text of `profiles NAME`.
@@ -75,6 +111,7 @@ struct Profiles: ParsableCommand {
             lines.append("  " + left.padding(toLength: width + 3, withPad: " ", startingAt: 0) + endpoint.summary)
         }
         lines.append("")
+        lines += serviceLines(simulated)
         lines.append("Default behaviour: \(simulated.behaviour.summary)")
         if simulated.behaviour != SSDPDeviceBehaviour() {
             lines.append("  (turn them off with --no-quirks, or \"quirks\": false in a device file)")

@@ -152,7 +152,7 @@ struct Run: AsyncParsableCommand {
         process.arguments = ["-n", "--", "/bin/sh", "-c", setUp, URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path]
             + CommandLine.arguments.dropFirst()
         process.environment = ProcessInfo.processInfo.environment.merging([Self.insideNamespace: "1"]) { $1 }
-        try process.run()
+        try process.runWithNoSignalBlocked()
         process.waitUntilExit()
         // 0, 1 and 2 are run's own answers; anything else (ip missing, a signal) is the namespace failing.
         guard process.terminationReason == .exit, (0...2).contains(process.terminationStatus) else {

@@ -30,6 +30,7 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Devices") var devices: DeviceOptions
     @OptionGroup(title: "Behaviour (every device)") var behaviour: BehaviourOptions
+    @OptionGroup(title: "HTTP faults (every device)") var httpFaults: HTTPFaultOptions
     @OptionGroup(title: "Network") var network: NetworkOptions
 
     @Option(help: "Stop (with byebye) after this many seconds; default: run until SIGINT or SIGTERM.")
@@ -95,6 +96,7 @@ struct Serve: AsyncParsableCommand {
         let seed = network.seed ?? UInt64.random(in: 1...999_999)
         var devices = try self.devices.makeDevices(seed: seed)
         try behaviour.apply(to: &devices)
+        try httpFaults.apply(to: &devices)
         let configuration = try network.makeConfiguration(devices: devices, seed: seed)
         do {
             try configuration.validate()

@@ -123,6 +123,38 @@ struct BehaviourOptions: ParsableArguments {
     }
 }
 
+/// How every device's HTTP side misbehaves. With none of these flags, a device file's `httpFaults` stand.
+struct HTTPFaultOptions: ParsableArguments {
+    @Option(help: "A fault of the description at LOCATION: 503:N (the first N fetches), delay:SECONDS, hang, truncated, empty, malformed; repeatable.")
+    var descriptionFault: [String] = []
+
+    @Option(help: "A fault of every service description (SCPD), as --description-fault; repeatable.")
+    var scpdFault: [String] = []
+
+    @Option(help: "Probability (0...1) that an event message (GENA NOTIFY) is never sent.")
+    var eventLoss: Double?
+
+    @Option(help: "Seconds each event message waits before it is sent.")
+    var eventDelay: Double?
+
+    /// Applies the flags to every device, read by the same code as a device file's `httpFaults`.
+    func apply(to devices: inout [SimulatedDevice]) throws {
+        let specification = HTTPFaultSpecification(
+            description: descriptionFault.isEmpty ? nil : descriptionFault,
+            serviceDescriptions: scpdFault.isEmpty ? nil : scpdFault,
+            eventLoss: eventLoss,
+            eventDelay: eventDelay
+        )
+        do throws(SSDPConfigurationError) {
+            for index in devices.indices {
+                devices[index].web.httpFaults = try specification.makeFaults(field: "httpFaults", base: devices[index].web.httpFaults)
+            }
+        } catch {
+            throw ValidationError(describe(error))
+        }
+    }
+}
+
 /// Where and how `serve` meets the network.
 struct NetworkOptions: ParsableArguments {
     @Option(
@@ -269,7 +301,10 @@ func describe(_ error: SSDPConfigurationError) -> String {
         "port": "--port", "httpPort": "--http-port", "addresses": "--addresses", "ttl": "--ttl", "notifyCopies": "--notify-copies",
         "rateLimit": "--rate-limit", "maxPending": "--max-pending", "maxAge": "--max-age",
         "deviceType": "--device-type",
+        "httpFaults.eventLoss": "--event-loss", "httpFaults.eventDelay": "--event-delay",
     ]
     let field = error.field.hasPrefix("behaviour.") ? String(error.field.dropFirst("behaviour.".count)) : error.field
+    if field.hasPrefix("httpFaults.description[") { return "--description-fault '\(error.value)': \(error.reason)" }
+    if field.hasPrefix("httpFaults.serviceDescriptions[") { return "--scpd-fault '\(error.value)': \(error.reason)" }
     return "\(flags[field] ?? error.field) '\(error.value)': \(error.reason)"
 }

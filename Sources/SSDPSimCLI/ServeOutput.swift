@@ -36,6 +36,20 @@ struct ServeOutput: Sendable {
             print("Stopped. \(summary(counters))")
         } else if case .deviceAction(let action) = event {
             print("\(action.udn): \(action.name) \(action.value)")
+        } else if case .actionCalled(let record) = event {
+            let arguments = record.call.arguments.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+            let answer: String
+            switch record.outcome {
+            case .success(let out): answer = out.map { "\($0.name)=\($0.value.prefix(60))" }.joined(separator: " ")
+            case .failure(let error): answer = "fault \(error.code) \(error.description)"
+            }
+            print("\(record.udn): \(record.call.actionName) \(arguments) -> \(answer)")
+        } else if case .subscription(let record) = event {
+            let timeout = record.timeout.map { " Second-\($0)" } ?? ""
+            print("\(record.udn): \(record.kind.rawValue) \(record.serviceType) \(record.sid)\(timeout) (\(record.status))")
+        } else if case .eventSent(let delivery) = event {
+            let answer = delivery.lost ? "lost" : delivery.status.map { "\($0)" } ?? "no answer"
+            print("\(delivery.udn): event SEQ \(delivery.event.sequence) to \(delivery.event.callback) (\(answer))")
         }
     }
 
@@ -72,6 +86,17 @@ private struct EventLine: Encodable {
     var devices: [DeviceLine]?
     var links: [LinkLine]?
     var counters: SimulatorCounters?
+    var service: String?
+    var arguments: [String: String]?
+    var result: [String: String]?
+    var errorCode: Int?
+    var sid: String?
+    var seq: UInt32?
+    var timeout: Int?
+    var callback: String?
+    var lost: Bool?
+    var url: String?
+    var delay: Double?
 
     struct DeviceLine: Encodable {
         var udn: String
@@ -139,16 +164,44 @@ private struct EventLine: Encodable {
             self.event = "notify"
             self.nts = subtype.rawValue
             self.count = count
-        case .httpRequest(let method, let path, let status):
+        case .httpRequest(let method, let path, let status, let origin):
             self.event = "http"
             self.method = method
             self.path = path
+            self.url = origin + path
             self.status = status
         case .deviceAction(let action):
             self.event = "action"
             self.udn = action.udn
             self.action = action.name
             self.value = action.value
+        case .actionCalled(let record):
+            self.event = "soap"
+            self.udn = record.udn
+            self.service = record.serviceType
+            self.action = record.call.actionName
+            self.arguments = Dictionary(record.call.arguments.map { ($0.name, $0.value) }) { $1 }
+            switch record.outcome {
+            case .success(let out): result = Dictionary(out.map { ($0.name, $0.value) }) { $1 }
+            case .failure(let error): errorCode = error.code
+            }
+        case .subscription(let record):
+            self.event = record.kind.rawValue
+            self.udn = record.udn
+            self.service = record.serviceType
+            self.sid = record.sid
+            self.timeout = record.timeout
+            self.status = record.status
+        case .eventSent(let delivery):
+            self.event = "event-sent"
+            self.udn = delivery.udn
+            self.service = delivery.serviceType
+            self.sid = delivery.event.sid
+            self.seq = delivery.event.sequence
+            self.callback = delivery.event.callback
+            self.status = delivery.status
+            self.lost = delivery.lost ? true : nil
+            self.delay = delivery.delay.map { Double($0 / .milliseconds(1)) / 1_000 }
         case .stopped(let counters):
             self.event = "stopped"
             self.counters = counters

@@ -23,13 +23,13 @@ public enum DeviceAddressing: Hashable, Sendable {
     /// The first address `automatic` gives on loopback.
     public static let firstLoopbackAddress = "127.0.0.2"
 
-    /// Reads `FIRST-LAST` (`10.77.0.2-10.77.0.9`) or a CIDR block (`10.77.0.0/29`, its usable hosts), as
-    /// `--addresses` takes them, keeping at most `limit` addresses.
+    /// Reads `FIRST-LAST` (`10.77.0.2-10.77.0.9`), a CIDR block (`10.77.0.0/29`, its usable hosts) or one
+    /// address, as `--addresses` takes them, keeping at most `limit` addresses.
     public static func parse(_ text: String, limit: Int) throws(SSDPConfigurationError) -> [String] {
         let invalid = SSDPConfigurationError(
             field: "addresses",
             value: text,
-            reason: "expected FIRST-LAST (10.77.0.2-10.77.0.9) or a CIDR block (10.77.0.0/29) of IPv4 addresses"
+            reason: "expected FIRST-LAST (10.77.0.2-10.77.0.9), a CIDR block (10.77.0.0/29) or one IPv4 address"
         )
         let first: UInt32
         let last: UInt32
@@ -54,6 +54,8 @@ public enum DeviceAddressing: Hashable, Sendable {
             let broadcast = network | ~mask
             // A /31 and a /32 have no network and broadcast addresses to leave out (RFC 3021).
             (first, last) = bits >= 31 ? (network, broadcast) : (network + 1, broadcast - 1)
+        } else if let single = IPv4(text[...]) {
+            (first, last) = (single.value, single.value)
         } else {
             throw invalid
         }

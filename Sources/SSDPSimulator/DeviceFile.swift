@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SSDPCore
+import SSDPDeviceCore
 
 /// A device file: the devices a simulator runs, in JSON, the same shape scenario files use for devices.
 ///
@@ -92,10 +93,17 @@ public struct DeviceSpecification: Decodable, Sendable {
     /// The IPv4 address the device lives at (see `DeviceAddressing`); with `count` above 1, the first of
     /// consecutive addresses.
     public var address: String?
+    /// Answers for chosen SOAP actions: a response's out-arguments or a fault's code.
+    public var actions: [ActionResponseSpecification]?
+    /// How the device's HTTP side misbehaves.
+    public var httpFaults: HTTPFaultSpecification?
+    /// A media server's content, replacing the built-in tree that ContentDirectory browses.
+    public var media: [MediaObjectSpecification]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
         case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
+        case actions, httpFaults, media
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -140,6 +148,9 @@ public struct DeviceSpecification: Decodable, Sendable {
         responseHeaders = try container.decodeIfPresent([String].self, forKey: .responseHeaders)
         behaviour = try container.decodeIfPresent(BehaviourSpecification.self, forKey: .behaviour)
         address = try container.decodeIfPresent(String.self, forKey: .address)
+        actions = try container.decodeIfPresent([ActionResponseSpecification].self, forKey: .actions)
+        httpFaults = try container.decodeIfPresent(HTTPFaultSpecification.self, forKey: .httpFaults)
+        media = try container.decodeIfPresent([MediaObjectSpecification].self, forKey: .media)
     }
 
     /// The devices this entry describes, numbered from `firstNumber`. Errors name the field relative to
@@ -166,6 +177,17 @@ public struct DeviceSpecification: Decodable, Sendable {
             let base = quirks == false ? SSDPDeviceBehaviour() : device.behaviour
             device.behaviour = try behaviour?.makeBehaviour(base: base) ?? base
             device.address = addresses?[offset]
+            if let actions {
+                device.web.actionResponses = try actions.enumerated().map { (index, action) throws(SSDPConfigurationError) in
+                    try action.makeResponse(field: "actions[\(index)]")
+                }
+            }
+            if let httpFaults {
+                device.web.httpFaults = try httpFaults.makeFaults(field: "httpFaults")
+            }
+            if let media {
+                device.web.mediaLibrary = try MediaObjectSpecification.makeLibrary(media, field: "media")
+            }
             try device.validate()
             return device
         }
@@ -199,6 +221,215 @@ public struct DeviceSpecification: Decodable, Sendable {
                 try SSDPHeaderField(line: line, field: "responseHeaders")
             }
         }
+    }
+}
+
+/// A device's HTTP-side faults in a device file, the texts as the serve flags take them:
+/// `{ "description": ["503:2", "delay:1.5"], "serviceDescriptions": ["malformed"], "eventLoss": 0.5,
+/// "eventDelay": 2 }`.
+public struct HTTPFaultSpecification: Decodable, Sendable {
+    public var description: [String]?
+    public var serviceDescriptions: [String]?
+    public var eventLoss: Double?
+    public var eventDelay: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case description, serviceDescriptions, eventLoss, eventDelay
+    }
+
+    public init(description: [String]? = nil, serviceDescriptions: [String]? = nil, eventLoss: Double? = nil, eventDelay: Double? = nil) {
+        self.description = description
+        self.serviceDescriptions = serviceDescriptions
+        self.eventLoss = eventLoss
+        self.eventDelay = eventDelay
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        description = try container.decodeIfPresent([String].self, forKey: .description)
+        serviceDescriptions = try container.decodeIfPresent([String].self, forKey: .serviceDescriptions)
+        eventLoss = try container.decodeIfPresent(Double.self, forKey: .eventLoss)
+        eventDelay = try container.decodeIfPresent(Double.self, forKey: .eventDelay)
+    }
+
+    /// The faults, each text read by `HTTPFaults.document`; errors name `field` and the entry.
+    public func makeFaults(field: String, base: HTTPFaults = HTTPFaults()) throws(SSDPConfigurationError) -> HTTPFaults {
+        var faults = base
+        if let description {
+            faults.description = try description.enumerated().map { (index, text) throws(SSDPConfigurationError) in
+                try HTTPFaults.document(text, field: "\(field).description[\(index)]")
+            }
+        }
+        if let serviceDescriptions {
+            faults.serviceDescriptions = try serviceDescriptions.enumerated().map { (index, text) throws(SSDPConfigurationError) in
+                try HTTPFaults.document(text, field: "\(field).serviceDescriptions[\(index)]")
+            }
+        }
+        if let eventLoss {
+            guard (0...1).contains(eventLoss) else {
+                throw SSDPConfigurationError(field: "\(field).eventLoss", value: "\(eventLoss)", reason: "must be a probability 0...1")
+            }
+            faults.eventLoss = eventLoss
+        }
+        if let eventDelay {
+            guard (0...600).contains(eventDelay) else {
+                throw SSDPConfigurationError(field: "\(field).eventDelay", value: "\(eventDelay)", reason: "must be 0...600 seconds")
+            }
+            faults.eventDelay = .milliseconds(Int64(eventDelay * 1_000))
+        }
+        return faults
+    }
+}
+
+/// A device's answer for one SOAP action in a device file: `{ "action": "AddPortMapping", "fault": 718 }`,
+/// or `{ "action": "GetExternalIPAddress", "service": "WANIPConnection", "response": { "NewExternalIPAddress":
+/// "" } }` (out-arguments not given keep the device's own values).
+public struct ActionResponseSpecification: Decodable, Sendable {
+    public var action: String
+    public var service: String?
+    public var response: [String: String]?
+    public var fault: Int?
+    public var description: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case action, service, response, fault, description
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        action = try container.decode(String.self, forKey: .action)
+        service = try container.decodeIfPresent(String.self, forKey: .service)
+        response = try container.decodeIfPresent([String: String].self, forKey: .response)
+        fault = try container.decodeIfPresent(Int.self, forKey: .fault)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+    }
+
+    func makeResponse(field: String) throws(SSDPConfigurationError) -> ActionResponse {
+        guard !action.isEmpty else {
+            throw SSDPConfigurationError(field: "\(field).action", value: action, reason: "must name an action")
+        }
+        switch (response, fault) {
+        case (let response?, nil):
+            let arguments = response.sorted { $0.key < $1.key }.map { SOAPArgument($0.key, $0.value) }
+            return ActionResponse(action: action, service: service, outcome: .success(arguments))
+        case (nil, let code?):
+            guard (400...999).contains(code) else {
+                throw SSDPConfigurationError(field: "\(field).fault", value: "\(code)", reason: "a UPnP error code is 400...999")
+            }
+            let error = description.map { UPnPError(code: code, description: $0) } ?? UPnPError(code: code)
+            return ActionResponse(action: action, service: service, outcome: .failure(error))
+        default:
+            throw SSDPConfigurationError(field: field, value: action, reason: "give either response or fault")
+        }
+    }
+}
+
+/// One container or item of a media server's content in a device file, the built-in tree's fields:
+/// `{ "id": "1$7", "parentID": "1", "title": "Jazz", "class": "object.container.storageFolder" }`, or an item
+/// with `"artist"`, `"album"`, `"creator"`, `"date"` and `"resource": { "path": "/MediaItems/30.mp3",
+/// "protocolInfo": "http-get:*:audio/mpeg:*", "size": 4000000, "duration": "0:03:00.000" }`.
+public struct MediaObjectSpecification: Decodable, Sendable {
+    public struct Resource: Decodable, Sendable {
+        public var path: String
+        public var protocolInfo: String
+        public var size: Int?
+        public var duration: String?
+        public var resolution: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case path, protocolInfo, size, duration, resolution
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            path = try container.decode(String.self, forKey: .path)
+            protocolInfo = try container.decode(String.self, forKey: .protocolInfo)
+            size = try container.decodeIfPresent(Int.self, forKey: .size)
+            duration = try container.decodeIfPresent(String.self, forKey: .duration)
+            resolution = try container.decodeIfPresent(String.self, forKey: .resolution)
+        }
+    }
+
+    public var id: String
+    public var parentID: String
+    public var title: String
+    public var upnpClass: String
+    public var creator: String?
+    public var artist: String?
+    public var album: String?
+    public var date: String?
+    public var resource: Resource?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, parentID, title, upnpClass = "class", creator, artist, album, date, resource
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        parentID = try container.decode(String.self, forKey: .parentID)
+        title = try container.decode(String.self, forKey: .title)
+        upnpClass = try container.decode(String.self, forKey: .upnpClass)
+        creator = try container.decodeIfPresent(String.self, forKey: .creator)
+        artist = try container.decodeIfPresent(String.self, forKey: .artist)
+        album = try container.decodeIfPresent(String.self, forKey: .album)
+        date = try container.decodeIfPresent(String.self, forKey: .date)
+        resource = try container.decodeIfPresent(Resource.self, forKey: .resource)
+    }
+
+    /// The library: the root (`0`) first, as MiniDLNA has it, unless the file gives one; every id once, every
+    /// parent a container of the library, every item with a resource.
+    static func makeLibrary(_ objects: [MediaObjectSpecification], field: String) throws(SSDPConfigurationError) -> MediaLibrary {
+        var library = MediaLibrary(objects: [])
+        if !objects.contains(where: { $0.id == "0" }) {
+            library.objects.append(.container(id: "0", parentID: "-1", title: "root"))
+        }
+        for (index, object) in objects.enumerated() {
+            let path = "\(field)[\(index)]"
+            guard !object.id.isEmpty, library.object(object.id) == nil else {
+                throw SSDPConfigurationError(field: "\(path).id", value: object.id, reason: "must be a new, non-empty id")
+            }
+            guard object.upnpClass.hasPrefix("object.container") || object.upnpClass.hasPrefix("object.item") else {
+                throw SSDPConfigurationError(
+                    field: "\(path).class",
+                    value: object.upnpClass,
+                    reason: "must be a UPnP class, object.container… or object.item…"
+                )
+            }
+            let isContainer = object.upnpClass.hasPrefix("object.container")
+            guard isContainer == (object.resource == nil) else {
+                throw SSDPConfigurationError(
+                    field: "\(path).resource",
+                    value: object.id,
+                    reason: isContainer ? "a container has no resource" : "an item needs a resource"
+                )
+            }
+            library.objects.append(
+                MediaObject(
+                    id: object.id,
+                    parentID: object.parentID,
+                    title: object.title,
+                    upnpClass: object.upnpClass,
+                    creator: object.creator,
+                    artist: object.artist,
+                    album: object.album,
+                    date: object.date,
+                    resource: object.resource.map {
+                        MediaResource(path: $0.path, protocolInfo: $0.protocolInfo, size: $0.size, duration: $0.duration, resolution: $0.resolution)
+                    }
+                )
+            )
+        }
+        for (index, object) in objects.enumerated() where object.id != "0" {
+            guard library.object(object.parentID)?.isContainer == true else {
+                throw SSDPConfigurationError(
+                    field: "\(field)[\(index)].parentID",
+                    value: object.parentID,
+                    reason: "must be the id of a container in media (0 is the root)"
+                )
+            }
+        }
+        return library
     }
 }
 

@@ -38,6 +38,8 @@ public final class SSDPSimulator: Service, Sendable {
     public let links: [SimulatorLink]
     private let udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)]
     private let httpChannels: [any Channel]
+    /// The devices' SOAP control and GENA eventing.
+    private let controls: DeviceControls
     private let onEvent: @Sendable (SimulatorEvent) -> Void
     private let stoppedReported = NIOLockedValueBox(false)
 
@@ -49,6 +51,7 @@ public final class SSDPSimulator: Service, Sendable {
         udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)],
         links: [SimulatorLink],
         httpChannels: [any Channel],
+        controls: DeviceControls,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) throws {
         let httpAddresses = httpChannels.compactMap(\.localAddress)
@@ -60,6 +63,7 @@ public final class SSDPSimulator: Service, Sendable {
         self.udp = udp
         self.links = links
         self.httpChannels = httpChannels
+        self.controls = controls
         self.httpAddresses = httpAddresses
         self.onEvent = onEvent
         self.udpAddress = first.udpAddress
@@ -80,10 +84,12 @@ public final class SSDPSimulator: Service, Sendable {
         let links = try findLinks(configuration)
         let addresses = try deviceAddresses(configuration, links: links)
         let eventLoop = eventLoopGroup.next()
+        let controls = DeviceControls(devices: configuration.devices, seed: configuration.seed)
         let servers = try await startHTTPServers(
             configuration,
             addresses: addresses,
             sharedHost: httpHost(for: links),
+            controls: controls,
             group: eventLoopGroup,
             onEvent: onEvent
         )
@@ -124,7 +130,14 @@ public final class SSDPSimulator: Service, Sendable {
                     )
                 )
             }
-            let simulator = try SSDPSimulator(udp: udp, links: served, httpChannels: servers.channels, onEvent: onEvent)
+            controls.place(locations: served[0].devices.map(\.location))
+            let simulator = try SSDPSimulator(
+                udp: udp,
+                links: served,
+                httpChannels: servers.channels,
+                controls: controls,
+                onEvent: onEvent
+            )
             for (_, handler) in udp {
                 try await eventLoop.submit { handler.value.startAdvertising() }.get()
             }
@@ -172,8 +185,10 @@ public final class SSDPSimulator: Service, Sendable {
         return await finish()
     }
 
-    /// Sends `ssdp:update` for every advertisement on every link and moves every device to a new BOOTID.
+    /// Sends `ssdp:update` for every advertisement on every link and moves every device to a new BOOTID: a
+    /// reboot, so every event subscription is forgotten (renewals get 412, as on real devices).
     public func announceUpdate() async {
+        controls.reboot()
         for (channel, handler) in udp {
             try? await channel.eventLoop.submit { handler.value.announceUpdate() }.get()
         }
@@ -319,6 +334,7 @@ public final class SSDPSimulator: Service, Sendable {
         _ configuration: SimulatorConfiguration,
         addresses: [String?],
         sharedHost: String,
+        controls: DeviceControls,
         group: any EventLoopGroup,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) async throws -> (channels: [any Channel], ports: [Int], ownsServer: [Bool]) {
@@ -352,7 +368,7 @@ public final class SSDPSimulator: Service, Sendable {
                 case .real, .any: first = 0
                 }
                 sharedPort = try await open(
-                    DescriptionDocuments(devices: configuration.devices),
+                    DescriptionDocuments(devices: configuration.devices, controls: controls),
                     host: sharedHost,
                     port: first,
                     owner: "the shared HTTP server of \(ownsServer.filter { !$0 }.count) devices"
@@ -374,7 +390,12 @@ public final class SSDPSimulator: Service, Sendable {
                 }
                 let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
                 ports.append(
-                    try await open(DeviceSite(device: device), host: addresses[index] ?? sharedHost, port: port, owner: owner)
+                    try await open(
+                        DeviceSite(device: device, control: controls.server(index, prefix: "")),
+                        host: addresses[index] ?? sharedHost,
+                        port: port,
+                        owner: owner
+                    )
                 )
             }
             return (channels, ports, ownsServer)

@@ -13,11 +13,19 @@ public enum SimulatorEvent: Sendable {
     case answerSent(to: SocketAddress, usn: String, target: String)
     /// A set of NOTIFY messages left for the multicast group.
     case notificationsSent(subtype: SSDPNotificationSubtype, count: Int)
-    /// An HTTP request to a device (a description, an API call), with the status it got.
-    case httpRequest(method: String, path: String, status: Int)
+    /// An HTTP request to a device (a description, an API call), with the status it got (0 when it is
+    /// never answered), and the server's origin as the client reached it (`http://127.0.0.2:5000`), so
+    /// that origin + path is the URL the client asked for.
+    case httpRequest(method: String, path: String, status: Int, origin: String)
     /// A client made a device do something over its HTTP API: a Roku key press or launch, a DIAL launch,
     /// stop or hide.
     case deviceAction(DeviceAction)
+    /// A client called a SOAP action on a device's control URL, and what the device answered.
+    case actionCalled(ActionRecord)
+    /// A client subscribed to a device's events, renewed, unsubscribed, or was refused.
+    case subscription(SubscriptionRecord)
+    /// A device sent an event message (GENA NOTIFY) to a subscriber, and how the subscriber answered.
+    case eventSent(EventDelivery)
     /// The simulator stopped; the final counters.
     case stopped(SimulatorCounters)
     /// One datagram received (from a local source) or sent, whole; only when the configuration asks

@@ -7,7 +7,9 @@ public struct SimulatorProfile: Sendable {
     public let name: String
     /// One line for `ssdp-sim profiles`.
     public let summary: String
-    private let make: @Sendable (_ number: Int, _ random: inout SSDPRandom) -> SimulatedDevice
+    /// Makes device `number` from `random`, drawn from the seed and the number, and `run`, drawn from the seed
+    /// alone: what every device of the run shares (a Sonos household) comes from a copy of `run`.
+    private let make: @Sendable (_ number: Int, _ random: inout SSDPRandom, _ run: SSDPRandom) -> SimulatedDevice
 
     /// Every built-in profile.
     public static let all: [SimulatorProfile] = [
@@ -17,7 +19,7 @@ public struct SimulatorProfile: Sendable {
     init(
         name: String,
         summary: String,
-        make: @escaping @Sendable (_ number: Int, _ random: inout SSDPRandom) -> SimulatedDevice
+        make: @escaping @Sendable (_ number: Int, _ random: inout SSDPRandom, _ run: SSDPRandom) -> SimulatedDevice
     ) {
         self.name = name
         self.summary = summary
@@ -41,19 +43,20 @@ public struct SimulatorProfile: Sendable {
     /// a UDN.
     public func device(number: Int, seed: UInt64) -> SimulatedDevice {
         var random = SSDPRandom.derived(seed: seed, stream: Self.udnStream &+ UInt64(number))
-        return make(number, &random)
+        return make(number, &random, SSDPRandom.derived(seed: seed, stream: Self.runStream))
     }
 
     /// The generator streams UDNs are drawn from, apart from those of delays and loss.
     static let udnStream: UInt64 = 0x5544_4E00_0000_0000
     static let embeddedUDNStream: UInt64 = 0x454D_4200_0000_0000
+    static let runStream: UInt64 = 0x5255_4E00_0000_0000
 
     /// A UPnP AV MediaRenderer:1 with its three services: a plain device whose every field a device file
     /// or a flag can change.
     public static let generic = SimulatorProfile(
         name: "generic",
         summary: "a UPnP MediaRenderer:1 with RenderingControl, ConnectionManager and AVTransport"
-    ) { number, random in
+    ) { number, random, _ in
         SimulatedDevice(
             device: SSDPDevice(
                 udn: "uuid:\(random.uuid())",

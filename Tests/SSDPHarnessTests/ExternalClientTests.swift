@@ -36,6 +36,35 @@ import Testing
         #expect(result.record.searches.first?.headers["MAN"] == "\"ssdp:discover\"")
     }
 
+    @Test(arguments: [("--fetch", true), ("--fetch --bug fetch-twice", false), ("", false)])
+    func aClientMustFetchEachLocationOnce(flags: String, passes: Bool) async throws {
+        let scenario = try HarnessFixtures.scenario(
+            HarnessFixtures.chattyPair.replacingOccurrences(of: #""expect": {"#, with: #""expect": {"http": {"locationFetches": 1}, "#)
+        )
+        let command = "python3 '\(try HarnessFixtures.client("client.py"))' \(flags)"
+        let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
+        let check = try #require(result.checks.first { $0.name == "LOCATION fetches" }, "\(result.checks.map(\.name))")
+
+        #expect(check.passed == passes, "\(check)")
+        #expect(result.passed == passes, "\(Reports.failureLines(result))")
+        // The two devices found; the chatty one answers another target, so a correct client leaves it alone.
+        #expect(check.expected == "each LOCATION reported or fetched is fetched 1 time")
+        if flags.contains("fetch-twice") { #expect(check.actual.contains("fetched 2 times")) }
+        if flags.isEmpty { #expect(check.actual.contains("fetched 0 times")) }
+        if passes { #expect(check.actual == "2 LOCATIONs, fetched 1, 1 times") }
+    }
+
+    @Test func httpExpectationsAreLeftOutWhereNoClientOfOursFetches() async throws {
+        let scenario = try HarnessFixtures.scenario(
+            HarnessFixtures.chattyPair.replacingOccurrences(of: #""expect": {"#, with: #""expect": {"http": {"locationFetches": 1}, "#)
+        )
+        for mode in [ScenarioRunner.Mode.virtual, .live(multicast: false)] {
+            let result = await ScenarioRunner(mode: mode).run(scenario)
+            #expect(!result.checks.contains { $0.name == "LOCATION fetches" })
+            #expect(result.passed, "\(Reports.failureLines(result))")
+        }
+    }
+
     @Test func aClientThatCrashesIsAnErrorWithItsStandardError() async throws {
         let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
         let result = await ScenarioRunner(mode: .externalClient(command: "echo 'no route to host' >&2; exit 3")).run(scenario)

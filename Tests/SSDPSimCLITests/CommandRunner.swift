@@ -1,4 +1,5 @@
 import Foundation
+import SSDPHarness
 
 /// Runs programs for the CLI tests and collects what they print.
 enum CommandRunner {
@@ -34,7 +35,7 @@ enum CommandRunner {
         let (stdout, stderr) = (Pipe(), Pipe())
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.run()
+        try process.runWithNoSignalBlocked()
         let killer = DispatchWorkItem { process.terminate() }
         DispatchQueue.global().asyncAfter(
             deadline: .now() + .milliseconds(Int(timeout.components.seconds) * 1000),

@@ -4,23 +4,26 @@ import Testing
 /// The real clients of the devices the profiles copy, unmodified and pinned (`scripts/install-interop`),
 /// against `ssdp-sim serve` inside a private network namespace whose loopback is multicast-capable. They
 /// find the fakes and then use them as they would the real devices: rokuecp talks to the source address
-/// of a Roku's answer on port 8060, upnpc reads the router's description from its default port, and
-/// gssdp-discover and async-upnp-client see one LOCATION host per device.
+/// of a Roku's answer on port 8060, upnpc reads the router's description from its default port, SoCo
+/// finds a Sonos household and plays on it, and gssdp-discover and async-upnp-client see one LOCATION host
+/// per device.
 ///
 /// In CI (`SSDP_SIM_REQUIRE_INTEROP=1`) a missing client fails these tests instead of skipping them.
 @Suite(
     .enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"),
     .enabled(
         if: RealClients.areAvailable || UPnPClientLibrary.isRequired,
-        "needs gssdp-discover, upnpc and the Python packages rokuecp and async-upnp-client (scripts/install-interop)"
+        "needs gssdp-discover, upnpc and the Python packages rokuecp, soco and async-upnp-client (scripts/install-interop)"
     )
 )
 struct RealClientInteropTests {
     /// Runs `body` in a new namespace after starting `serve ARGS` (JSON events in $SERVE_OUT).
-    private func inNamespace(serve arguments: String, _ body: String) throws -> CommandRunner.Output {
-        let client = try #require(
-            Bundle.module.url(forResource: "roku_client", withExtension: "py", subdirectory: "Scripts")
-        )
+    private func inNamespace(
+        serve arguments: String,
+        client name: String = "roku_client",
+        _ body: String
+    ) throws -> CommandRunner.Output {
+        let client = try #require(Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Scripts"))
         let script = """
             set -e
             ip link set lo up; ip link set lo multicast on; ip route add 239.0.0.0/8 dev lo
@@ -146,18 +149,108 @@ struct RealClientInteropTests {
         }
     }
 
-    @Test func upnpcReadsTheRoutersDescriptionFromItsDefaultPort() throws {
+    @Test func upnpcReadsTheExternalAddressAndAddsListsAndDeletesAMapping() throws {
         let output = try inNamespace(
             serve: "--profile igd --seed 23",
-            "upnpc -m lo -l 2>&1 | sed 's/^/upnpc: /' || true"
+            """
+            upnpc -m lo -s 2>&1 | sed 's/^/status: /' || true
+            upnpc -m lo -a 127.0.0.9 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
+            upnpc -m lo -l 2>&1 | sed 's/^/list: /' || true
+            upnpc -m lo -d 8080 TCP 2>&1 | sed 's/^/delete: /' || true
+            upnpc -m lo -d 8080 TCP 2>&1 | sed 's/^/again: /' || true
+            upnpc -m lo -l 2>&1 | sed 's/^/empty: /' || true
+            """
         )
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
-        #expect(
-            output.standardOutput.contains("upnpc:  desc: http://127.0.0.2:5000/rootDesc.xml"),
-            "\(output.standardOutput)"
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        // Found at its own address on miniupnpd's port, connected (a public-looking external address).
+        #expect(printed.contains("status:  desc: http://127.0.0.2:5000/rootDesc.xml"), "\(printed)")
+        #expect(printed.contains("status: Found valid IGD : http://127.0.0.2:5000/ctl/IPConn"))
+        #expect(printed.contains("status: ExternalIPAddress = 93.184.216.34"))
+        #expect(printed.contains("status: Status : Connected"))
+        #expect(printed.contains("status: Connection Type : IP_Routed"))
+        // -a reads the mapping back with GetSpecificPortMappingEntry; -l lists it until 713.
+        #expect(printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.9:22"))
+        #expect(printed.contains("list:  0 TCP  8080->127.0.0.9:22    'libminiupnpc' '' 0"))
+        #expect(printed.contains("delete: UPNP_DeletePortMapping() returned : 0"))
+        #expect(printed.contains("again: UPNP_DeletePortMapping() failed with code : 714"))
+        #expect(!printed.contains("empty:  0 TCP"))
+        // The simulator saw the calls upnpc made, in order, with their arguments.
+        let calls = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "soap" }
+        let added = calls.first { $0["action"] as? String == "AddPortMapping" }
+        #expect((added?["arguments"] as? [String: String])?["NewExternalPort"] == "8080", "\(calls)")
+        #expect(calls.compactMap { $0["errorCode"] as? Int }.contains(714))
+    }
+
+    @Test func socoFindsTheHouseholdReadsItsZonesPlaysPausesAndIsToldOfAVolumeChange() throws {
+        let output = try inNamespace(
+            serve: "--profile sonos --count 2 --seed 24",
+            client: "sonos_client",
+            #"/usr/bin/python3 "$CLIENT" 2 | sed 's/^/sonos: /'"#
         )
-        #expect(output.standardOutput.contains("upnpc:  st: urn:schemas-upnp-org:device:InternetGatewayDevice:1"))
-        #expect(output.standardOutput.contains("IGD : http://127.0.0.2:5000/ctl/IPConn"))
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        let steps = Dictionary(
+            lines(output, prefix: "sonos: ").compactMap { line in (line["step"] as? String).map { ($0, line) } }
+        ) { first, _ in first }
+        #expect(steps["discover"]?["addresses"] as? [String] == ["127.0.0.2", "127.0.0.3"], "\(printed)")
+        // Both players in one household (the X-RINCON-HOUSEHOLD both advertise), each its own group.
+        let started = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "soap" }
+        let households = Set(started.compactMap { ($0["result"] as? [String: Any])?["CurrentHouseholdID"] as? String })
+        #expect(households.count == 1 && steps["household"]?["household"] as? String == households.first)
+        #expect(steps["household"]?["zones"] as? [String] == ["Room 1", "Room 2"], "\(printed)")
+        #expect(steps["household"]?["groups"] as? [String] == ["Room 1", "Room 2"])
+        #expect(steps["speaker"]?["model_number"] as? String == "S18")
+        #expect((steps["speaker"]?["serial_number"] as? String)?.hasPrefix("48-A6-B8-") == true)
+        #expect(steps["volume"]?["after"] as? Int == 33 && steps["volume"]?["mute"] as? Bool == false)
+        #expect(steps["transport"]?["states"] as? [String] == ["STOPPED", "PLAYING", "PAUSED_PLAYBACK", "STOPPED"])
+        #expect(steps["transport"]?["title"] as? String == "Song")
+        #expect(steps["events"]?["initial_volume"] as? String == "33" && steps["events"]?["change_volume"] as? String == "44")
+        #expect(steps["events"]?["change_seq"] as? String == "1")
+        let actions = started.compactMap { $0["action"] as? String }
+        #expect(["SetAVTransportURI", "Play", "Pause", "Stop", "SetVolume"].allSatisfy(actions.contains), "\(actions)")
+    }
+
+    @Test func asyncUPnPClientCallsTheRouterAndTheMediaServerAndIsToldOfAVolumeChange() throws {
+        let devices = FileManager.default.temporaryDirectory.appendingPathComponent("interop-\(UUID().uuidString).json")
+        try #"{ "devices": [ { "profile": "igd" }, { "profile": "dlna-server" }, { "profile": "sonos" } ] }"#
+            .write(to: devices, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: devices) }
+        let output = try inNamespace(
+            serve: "--devices \(devices.path) --seed 24",
+            """
+            UC="/usr/bin/python3 -m async_upnp_client.cli --timeout 5"
+            $UC call-action http://127.0.0.2:5000/rootDesc.xml WANIPConnection/GetExternalIPAddress | sed 's/^/ip: /'
+            $UC call-action http://127.0.0.3:8200/rootDesc.xml ContentDirectory/Browse ObjectID=0 \\
+                BrowseFlag=BrowseDirectChildren Filter='*' StartingIndex=0 RequestedCount=0 SortCriteria= | sed 's/^/browse: /'
+            SONOS=http://127.0.0.4:1400/xml/device_description.xml
+            SUBOUT=$(mktemp)
+            timeout 8 $UC subscribe $SONOS RenderingControl > "$SUBOUT" 2>&1 &
+            SUB=$!
+            for _ in $(seq 50); do grep -q LastChange "$SUBOUT" && break; sleep 0.1; done
+            $UC call-action $SONOS RenderingControl/SetVolume InstanceID=0 Channel=Master DesiredVolume=42 | sed 's/^/set: /'
+            for _ in $(seq 50); do grep -q '"Volume": 42' "$SUBOUT" && break; sleep 0.1; done
+            kill $SUB 2>/dev/null; wait $SUB 2>/dev/null || true
+            sed 's/^/event: /' "$SUBOUT"; rm -f "$SUBOUT"
+            """
+        )
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        let ip = lines(output, prefix: "ip: ").first?["out_parameters"] as? [String: Any]
+        #expect(ip?["NewExternalIPAddress"] as? String == "93.184.216.34", "\(printed)")
+        let browse = lines(output, prefix: "browse: ").first?["out_parameters"] as? [String: Any]
+        #expect(browse?["TotalMatches"] as? Int == 3, "\(printed)")
+        #expect((browse?["Result"] as? String)?.contains("<dc:title>Music</dc:title>") == true)
+        #expect(lines(output, prefix: "set: ").first?["action"] as? String == "SetVolume")
+        // The initial event (every variable, in LastChange), then the change SetVolume made.
+        let events = lines(output, prefix: "event: ").compactMap { $0["state_variables"] as? [String: Any] }
+        let lastChanges = events.compactMap { $0["LastChange"] as? String }
+        #expect(lastChanges.count == 2, "\(printed)")
+        #expect(lastChanges.first?.contains(#"<Volume channel="Master" val="#) == true)
+        #expect(lastChanges.last == #"<Event xmlns="urn:schemas-upnp-org:metadata-1-0/RCS/"><InstanceID val="0"><Volume channel="Master" val="42"/></InstanceID></Event>"#)
+        let sent = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "event-sent" }
+        #expect(sent.compactMap { $0["seq"] as? Int } == [0, 1], "\(sent)")
+        #expect(sent.allSatisfy { $0["status"] as? Int == 200 })
     }
 }
 
@@ -169,7 +262,7 @@ enum RealClients {
         }
         let probe = try? CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
-            ["-c", "import async_upnp_client, rokuecp"],
+            ["-c", "import async_upnp_client, rokuecp, soco"],
             environment: UPnPClientLibrary.environment
         )
         return probe?.status == 0

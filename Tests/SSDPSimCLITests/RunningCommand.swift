@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import SSDPHarness
 
 /// A command running in the background while a test talks to it: its output is collected as it comes,
 /// a test can wait for a line, send a signal, and finally wait for the exit.
@@ -24,7 +25,7 @@ final class RunningCommand: Sendable {
             let text = String(decoding: handle.availableData, as: UTF8.self)
             output.withLockedValue { $0.standardError += text }
         }
-        try process.run()
+        try process.runWithNoSignalBlocked()
         self.process = process
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSimulator
 import Testing
 
@@ -151,10 +152,49 @@ import Testing
         (#"{ "devices": [ { "quirks": "no" } ] }"#, "devices.json: $.devices[0].quirks: expected true or false"),
         (#"{ "devices": "#, "devices.json: $: not valid JSON"),
         (#"{ }"#, "devices.json: $.devices: required field is missing"),
+        (
+            #"{ "devices": [ { "actions": [ { "action": "AddPortMapping" } ] } ] }"#,
+            #"devices.json: $.devices[0].actions[0]: "AddPortMapping": give either response or fault"#
+        ),
+        (
+            #"{ "devices": [ { "actions": [ { "action": "AddPortMapping", "fault": 42 } ] } ] }"#,
+            #"devices.json: $.devices[0].actions[0].fault: "42": a UPnP error code is 400...999"#
+        ),
+        (
+            #"{ "devices": [ { "actions": [ { "action": "X", "fault": 501, "delay": 2 } ] } ] }"#,
+            "devices.json: $.devices[0].actions[0].delay: unknown field"
+        ),
+        (
+            #"{ "devices": [ { "media": [ { "id": "9", "parentID": "8", "title": "A", "class": "object.container" } ] } ] }"#,
+            #"devices.json: $.devices[0].media[0].parentID: "8": must be the id of a container in media (0 is the root)"#
+        ),
+        (
+            #"{ "devices": [ { "media": [ { "id": "9", "parentID": "0", "title": "A", "class": "object.item.audioItem" } ] } ] }"#,
+            #"devices.json: $.devices[0].media[0].resource: "9": an item needs a resource"#
+        ),
+        (
+            #"{ "devices": [ { "media": [ { "id": "0", "parentID": "-1", "title": "A", "class": "folder" } ] } ] }"#,
+            #"devices.json: $.devices[0].media[0].class: "folder": must be a UPnP class"#
+        ),
     ])
     func rejectsBadFilesNamingFilePathAndReason(json: String, expected: String) {
         let message = error(json)
         #expect(message.hasPrefix(expected), "\(message)")
+    }
+
+    @Test func aMediaServersContentComesFromTheFileUnderMiniDLNAsRoot() throws {
+        let file = try decode(
+            #"""
+            { "devices": [ { "profile": "dlna-server", "media": [
+                { "id": "64", "parentID": "0", "title": "Podcasts", "class": "object.container.storageFolder" },
+                { "id": "64$0", "parentID": "64", "title": "Episode 1", "class": "object.item.audioItem",
+                  "resource": { "path": "/MediaItems/1.mp3", "protocolInfo": "http-get:*:audio/mpeg:*", "size": 1024 } } ] } ] }
+            """#
+        )
+        let library = try #require(file.devices.first?.web.mediaLibrary)
+        #expect(library.objects.map(\.id) == ["0", "64", "64$0"])
+        #expect(library.children(of: "64").first?.resource?.size == 1024)
+        #expect(library.protocolInfos == ["http-get:*:audio/mpeg:*"])
     }
 
     @Test func aMissingFileIsNamed() {

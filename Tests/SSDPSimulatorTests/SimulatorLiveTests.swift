@@ -59,16 +59,7 @@ import Testing
     }
 
     @Test func devicesThatShareAnAddressShareOneServerUnderDeviceN() async throws {
-        var configuration = SimulatorConfiguration(
-            devices: generic(2),
-            interfaces: ["lo"],
-            port: 0,
-            httpPort: .any,
-            multicast: false,
-            seed: 11
-        )
-        configuration.addressing = .shared
-        let simulator = try await SSDPSimulator.start(configuration)
+        let simulator = try await LoopbackSimulator.start(generic(2), addressing: .shared)
         let base = "http://\(simulator.httpAddress.endpointDescription)"
         #expect(simulator.httpAddress.ipAddress == "127.0.0.1")
         #expect(simulator.devices.map(\.location) == ["\(base)/device/0/description.xml", "\(base)/device/1/description.xml"])

@@ -179,9 +179,10 @@ enum LoopbackSimulator {
     static func start(
         _ devices: [SimulatedDevice],
         rateLimit: Int = 1_000,
+        addressing: DeviceAddressing? = nil,
         events: NIOLockedValueBox<[SimulatorEvent]>? = nil
     ) async throws -> SSDPSimulator {
-        let configuration = SimulatorConfiguration(
+        var configuration = SimulatorConfiguration(
             devices: devices,
             interfaces: ["lo"],
             port: 0,
@@ -190,6 +191,7 @@ enum LoopbackSimulator {
             responder: .init(answersPerSourcePerSecond: rateLimit),
             seed: 11
         )
+        if let addressing { configuration.addressing = addressing }
         return try await SSDPSimulator.start(configuration) { event in events?.withLockedValue { $0.append(event) } }
     }
 

@@ -13,7 +13,7 @@ extension SimulatorProfile {
     public static let roku = SimulatorProfile(
         name: "roku",
         summary: "a Roku player: roku:ecp and DIAL, ECP on :8060 (device-info, apps, keypress, launch)"
-    ) { number, random in
+    ) { number, random, _ in
         let mac = random.mac(prefix: [0xDC, 0x72, 0x23])
         let serial = "YN00" + random.text(count: 9, from: "0123456789ABCDEFGHJKLMNPRSTUVWXYZ")
         let server = "Roku/9.2.0 UPnP/1.0 Roku/9.2.0"
@@ -113,7 +113,7 @@ extension SimulatorProfile {
     public static let dialTV = SimulatorProfile(
         name: "dial-tv",
         summary: "a DIAL 2.2 TV (Netflix reference server): dd.xml, YouTube and Netflix over DIAL REST"
-    ) { number, random in
+    ) { number, random, _ in
         let mac = random.mac(prefix: [0x84, 0xC0, 0xEF])
         return SimulatedDevice(
             device: SSDPDevice(
@@ -148,7 +148,7 @@ extension SimulatorProfile {
     public static let hue = SimulatorProfile(
         name: "hue",
         summary: "a Philips Hue bridge: hue-bridgeid, max-age=100, answers every search three times, twice"
-    ) { number, random in
+    ) { number, random, _ in
         let mac = random.mac(prefix: [0x00, 0x17, 0x88])
         let bridgeID = mac.text(separator: "", upperCase: true).prefix(6) + "FFFE" + mac.text(separator: "", upperCase: true).suffix(6)
         let header = SSDPHeaderField(name: "hue-bridgeid", value: String(bridgeID))
@@ -183,10 +183,12 @@ extension SimulatorProfile {
     public static let sonos = SimulatorProfile(
         name: "sonos",
         summary: "a Sonos ZonePlayer with MediaServer and MediaRenderer, X-RINCON household headers, :1400"
-    ) { number, random in
+    ) { number, random, run in
         let mac = random.mac(prefix: [0x48, 0xA6, 0xB8])
         let rincon = "RINCON_\(mac.text(separator: "", upperCase: true))01400"
-        let household = "Sonos_" + random.text(count: 26, from: Self.alphanumerics)
+        // Every player of a run is in one household, as the players of one home are.
+        var shared = run
+        let household = "Sonos_" + shared.text(count: 26, from: Self.alphanumerics)
         let sonosService = { (name: String) in
             SSDPDeviceService(
                 serviceType: "urn:schemas-upnp-org:service:\(name):1",
@@ -211,7 +213,15 @@ extension SimulatorProfile {
                 friendlyName: "Sonos One \(number)",
                 manufacturer: "Sonos, Inc.",
                 modelName: "Sonos One",
-                properties: [.init("modelNumber", "S18"), .init("roomName", "Room \(number)")],
+                // What SoCo's get_speaker_info reads, as a Sonos One writes it; the serial number is the MAC.
+                properties: [
+                    .init("modelNumber", "S18"), .init("softwareVersion", DeviceControl.sonosSoftwareVersion),
+                    .init("swGen", "2"), .init("hardwareVersion", DeviceControl.sonosHardwareVersion),
+                    .init("serialNum", mac.text(separator: "-", upperCase: true) + ":1"),
+                    .init("MACAddress", mac.text(separator: ":", upperCase: true)),
+                    .init("displayVersion", DeviceControl.sonosDisplayVersion), .init("roomName", "Room \(number)"),
+                    .init("displayName", "One"),
+                ],
                 services: ["AlarmClock", "MusicServices", "DeviceProperties", "SystemProperties", "ZoneGroupTopology",
                     "GroupManagement"].map(sonosService),
                 embeddedDevices: [
@@ -273,7 +283,7 @@ extension SimulatorProfile {
     public static let igd = SimulatorProfile(
         name: "igd",
         summary: "a miniupnpd InternetGatewayDevice:1 with WANDevice and WANConnectionDevice, rootDesc.xml"
-    ) { number, random in
+    ) { number, random, _ in
         let service = { (type: String, file: String, path: String) in
             SSDPDeviceService(
                 serviceType: "urn:schemas-upnp-org:service:\(type):1",
@@ -333,7 +343,7 @@ extension SimulatorProfile {
     public static let dlnaServer = SimulatorProfile(
         name: "dlna-server",
         summary: "a MiniDLNA MediaServer:1: ContentDirectory, ConnectionManager, X_MS_MediaReceiverRegistrar"
-    ) { number, random in
+    ) { number, random, _ in
         let service = { (type: String, file: String) in
             SSDPDeviceService(
                 serviceType: type,
@@ -377,7 +387,7 @@ extension SimulatorProfile {
     public static let chromecastLegacy = SimulatorProfile(
         name: "chromecast-legacy",
         summary: "a DIAL-era Chromecast: :8008/ssdp/device-desc.xml, libupnp OPT/01-NLS headers"
-    ) { number, random in
+    ) { number, random, _ in
         let nls = random.uuid().replacing("-", with: "")
         return SimulatedDevice(
             device: SSDPDevice(

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SSDPCore
+import SSDPDeviceCore
 
 /// Reads one HTTP request whole and answers it from an `HTTPSite`: the simulator's descriptions and the
 /// devices' APIs.
@@ -48,20 +49,41 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             body += buffer.readBytes(length: buffer.readableBytes) ?? []
         case .end:
             guard let head else { return }
-            let local = context.channel.localAddress
             let request = DeviceHTTPRequest(
                 method: "\(head.method)",
                 target: head.uri,
                 headers: Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }) { $1 },
                 body: body,
-                origin: "http://\(local?.ipAddress ?? "127.0.0.1"):\(local?.port ?? 80)"
+                origin: Self.origin(context),
+                client: context.channel.remoteAddress?.ipAddress ?? ""
             )
-            respond(to: head, with: site.respond(to: request), context: context)
+            let response = site.respond(to: request)
+            answered = true
+            if response.hangs {
+                // Never answered; closed when the client gives up, or at the limit.
+                context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(HTTPFaults.hangLimit / .nanoseconds(1)))) {
+                    context.close(promise: nil)
+                }
+                onEvent(.httpRequest(method: "\(head.method)", path: head.uri, status: 0, origin: request.origin))
+            } else if let delay = response.delay {
+                context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(delay / .nanoseconds(1)))) {
+                    self.respond(to: head, with: response, context: context)
+                }
+            } else {
+                respond(to: head, with: response, context: context)
+            }
         }
     }
 
+    /// The server's origin as the client reached it: `http://192.168.1.20:8060` (IPv6 in brackets).
+    private static func origin(_ context: ChannelHandlerContext) -> String {
+        let local = context.channel.localAddress
+        let host = local?.ipAddress ?? "127.0.0.1"
+        return "http://\(host.contains(":") ? "[\(host)]" : host):\(local?.port ?? 80)"
+    }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent {
+        if event is IdleStateHandler.IdleStateEvent, !answered {
             context.close(promise: nil)  // a client too slow to finish its request
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -84,12 +106,20 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
                 promise: nil
             )
         }
+        let group = context.eventLoop
+        let onEvent = onEvent
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
+            for delivery in response.events {
+                EventNotifier.deliver(delivery, on: group, onEvent: onEvent)
+            }
         }
-        onEvent(.httpRequest(method: "\(request.method)", path: request.uri, status: response.status))
+        onEvent(.httpRequest(method: "\(request.method)", path: request.uri, status: response.status, origin: Self.origin(context)))
         for action in response.actions {
             onEvent(.deviceAction(action))
+        }
+        for record in response.records {
+            onEvent(record)
         }
     }
 }

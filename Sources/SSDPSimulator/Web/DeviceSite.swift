@@ -8,13 +8,15 @@ struct DeviceSite: HTTPSite {
     let device: SimulatedDevice
     let roku: RokuECPServer?
     let dial: DIALServer?
+    let control: DeviceControlServer
     private let description: String
     /// Each SCPD path, with the type of the service whose description is served there (made when asked
     /// for, not kept: ten thousand devices would each hold a copy).
     private let serviceTypes: [String: String]
 
-    init(device: SimulatedDevice) {
+    init(device: SimulatedDevice, control: DeviceControlServer? = nil) {
         self.device = device
+        self.control = control ?? DeviceControlServer(device: device, prefix: "", seed: 0)
         description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
         serviceTypes = Dictionary(device.serviceDescriptions(prefix: ""), uniquingKeysWith: { first, _ in first })
         roku = device.web.roku.map { RokuECPServer(device: device.device, configuration: $0) }
@@ -30,12 +32,12 @@ struct DeviceSite: HTTPSite {
                     SSDPHeaderField(name: "Application-URL", value: request.origin + dial.configuration.applicationPath)
                 )
             }
-            return .document(description, for: request, headers: headers)
+            return control.serve(.description, description, for: request, headers: headers)
         }
         if let serviceType = serviceTypes[path] {
-            return .document(device.web.serviceDescription(for: serviceType).xml, for: request)
+            return control.serve(.serviceDescription, device.web.serviceDescription(for: serviceType).xml, for: request)
         }
-        return roku?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
+        return control.respond(to: request) ?? roku?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
     }
 
     /// The server path of a URL as a description writes it: absolute paths as they are, relative ones
@@ -52,10 +54,26 @@ struct DeviceSite: HTTPSite {
 /// `/device/N/description.xml` and `/device/N/service/K/scpd.xml`, N and K counted from 0.
 struct DescriptionDocuments: HTTPSite {
     let devices: [SimulatedDevice]
+    let controls: DeviceControls
+
+    init(devices: [SimulatedDevice], controls: DeviceControls? = nil) {
+        self.devices = devices
+        self.controls = controls ?? DeviceControls(devices: devices, seed: 0)
+    }
 
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
-        guard let document = document(at: request.path) else { return .status(404) }
-        return .document(document, for: request)
+        // "", "device", N, then "description.xml", or "service", K, and "scpd.xml", "control" or "event"
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        if let document = document(at: request.path) {
+            let index = Self.number(parts[2])!
+            guard !devices[index].web.httpFaults.isEmpty else { return .document(document, for: request) }
+            let kind: HTTPFaultMachine.Document = parts.count == 4 ? .description : .serviceDescription
+            return controls.server(index, prefix: "/device/\(index)").serve(kind, document, for: request)
+        }
+        guard parts.count == 6, parts[1] == "device", let index = Self.number(parts[2]), index < devices.count,
+            devices[index].web.realPort == nil, parts[3] == "service", parts[5] == "control" || parts[5] == "event"
+        else { return .status(404) }
+        return controls.server(index, prefix: "/device/\(index)").respond(to: request) ?? .status(404)
     }
 
     /// The document at `path`, or `nil` for any other path.

@@ -18,19 +18,27 @@ public struct DeviceWeb: Hashable, Sendable {
     /// The real device's service descriptions (SCPDs), by service type. A service whose type is not here
     /// is served the standard description of its type (`SSDPServiceDescription.standard(for:)`).
     public var serviceDescriptions: [String: SSDPServiceDescription]
+    /// The user's answers for chosen SOAP actions (a response or a fault), before the device's own.
+    public var actionResponses: [ActionResponse]
+    /// How the device's HTTP side misbehaves: documents late, never, 503 or broken; events lost or late.
+    public var httpFaults = HTTPFaults()
+    /// A media server's content, when a device file gives its own; `nil` for the built-in tree.
+    public var mediaLibrary: MediaLibrary?
 
     public init(
         realPort: Int? = nil,
         descriptionPath: String = "/description.xml",
         roku: RokuConfiguration? = nil,
         dial: DIALConfiguration? = nil,
-        serviceDescriptions: [String: SSDPServiceDescription] = [:]
+        serviceDescriptions: [String: SSDPServiceDescription] = [:],
+        actionResponses: [ActionResponse] = []
     ) {
         self.realPort = realPort
         self.descriptionPath = descriptionPath
         self.roku = roku
         self.dial = dial
         self.serviceDescriptions = serviceDescriptions
+        self.actionResponses = actionResponses
     }
 
     /// The description served at the SCPDURL of a service of `serviceType`: the device's own, else the
@@ -168,6 +176,22 @@ extension SimulatedDevice {
             ]
         }
         return endpoints
+    }
+
+    /// Every service of the device tree with the server paths of its control and event URLs and its SCPD,
+    /// as SOAP control and GENA eventing serve them; `prefix` is `/device/N` on the shared server.
+    public func controlledServices(prefix: String = "") -> [ControlledService] {
+        let descriptionPath = prefix + web.descriptionPath
+        return device.allDevices.flatMap(\.services).enumerated().map { index, service in
+            let urls = service.urls ?? SSDPRootDevice.simulatorURLs(basePath: prefix, service: index)
+            return ControlledService(
+                serviceType: service.serviceType,
+                serviceID: service.serviceID,
+                controlPath: DeviceSite.path(of: urls.control, relativeTo: descriptionPath),
+                eventPath: DeviceSite.path(of: urls.event, relativeTo: descriptionPath),
+                description: web.serviceDescription(for: service.serviceType)
+            )
+        }
     }
 
     /// The path of each distinct service description, as the description's SCPDURLs resolve, with the

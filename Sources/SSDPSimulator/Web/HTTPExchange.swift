@@ -13,13 +13,17 @@ public struct DeviceHTTPRequest: Sendable {
     public var body: [UInt8]
     /// The server's own origin as the client reached it, `http://192.168.1.20:8060`, for URLs in answers.
     public var origin: String
+    /// The client's address (`192.168.1.50`), for answers that depend on who asks (an IGD maps ports to
+    /// the caller when a call leaves NewInternalClient empty).
+    public var client: String
 
     public init(
         method: String,
         target: String,
         headers: [String: String] = [:],
         body: [UInt8] = [],
-        origin: String
+        origin: String,
+        client: String = "127.0.0.1"
     ) {
         self.method = method
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
@@ -33,6 +37,7 @@ public struct DeviceHTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.origin = origin
+        self.client = client
     }
 }
 
@@ -44,6 +49,16 @@ public struct DeviceHTTPResponse: Sendable {
     public var body: String
     /// What the device did (a key press, an app launched), for the event stream.
     public var actions: [DeviceAction]
+    /// The SOAP actions and subscriptions the request was, for the event stream.
+    var records: [SimulatorEvent] = []
+    /// Event messages to deliver once the answer is written (the initial event of a subscription, the
+    /// change an action made).
+    var events: [EventDelivery] = []
+    /// Answer after this long (an HTTP-side fault).
+    var delay: Duration?
+    /// Never answer (an HTTP-side fault): the connection is held until the client closes it or
+    /// `HTTPFaults.hangLimit` passes.
+    var hangs = false
 
     public init(status: Int, headers: [SSDPHeaderField] = [], body: String = "", actions: [DeviceAction] = []) {
         self.status = status

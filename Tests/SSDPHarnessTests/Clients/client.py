@@ -5,19 +5,26 @@ It searches where the harness says (SSDP_HOST, SSDP_PORT, SSDP_ST, SSDP_MX, SSDP
 the seed design does: SSDP_REQUESTS M-SEARCH messages spread over the window, a stop at
 requests x MX + 0.1 s, answers for other targets ignored, each (USN, ST) printed once as JSON.
 
+--fetch makes it fetch each LOCATION once, when first seen, as a client that goes on to use a device does.
+
 --bug picks one deliberate mistake, so the tests can show the harness catches each:
   no-dedupe     prints every answer, duplicates included
   one-request   sends a single M-SEARCH
   early-stop    stops after the first MX
   wrong-target  prints answers for any ST
+  fetch-twice   fetches each LOCATION twice (with --fetch)
 """
 import json
 import os
 import socket
 import sys
 import time
+import urllib.request
 
-bug = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--bug" else "none"
+args = sys.argv[1:]
+bug = args[args.index("--bug") + 1] if "--bug" in args else "none"
+fetch = "--fetch" in args
+fetched = set()
 host, port = os.environ["SSDP_HOST"], int(os.environ["SSDP_PORT"])
 target, mx = os.environ["SSDP_ST"], int(os.environ["SSDP_MX"])
 requests = 1 if bug == "one-request" else int(os.environ["SSDP_REQUESTS"])
@@ -69,3 +76,10 @@ while True:
         continue
     seen.add((usn, st))
     print(json.dumps({"usn": usn, "st": st, "location": headers["LOCATION"]}), flush=True)
+    if fetch and headers["LOCATION"] not in fetched:
+        fetched.add(headers["LOCATION"])
+        for _ in range(2 if bug == "fetch-twice" else 1):
+            try:
+                urllib.request.urlopen(headers["LOCATION"], timeout=2).read()
+            except OSError as error:
+                print(f"cannot fetch {headers['LOCATION']}: {error}", file=sys.stderr)

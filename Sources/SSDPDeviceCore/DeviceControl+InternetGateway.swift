@@ -1,0 +1,171 @@
+import SSDPCore
+
+/// One port mapping of the IGD (WANIPConnection:1 §2.2.20): traffic to ExternalPort/Protocol goes to
+/// InternalClient:InternalPort.
+public struct PortMapping: Hashable, Sendable {
+    public var remoteHost: String
+    public var externalPort: Int
+    public var `protocol`: String
+    public var internalPort: Int
+    public var internalClient: String
+    public var enabled: Bool
+    public var description: String
+    /// When the lease ends; `nil` for a permanent mapping (lease 0).
+    public var expires: SSDPInstant?
+
+    /// The seconds left of the lease at `now`, 0 for a permanent mapping (what miniupnpd reads back).
+    func remainingLease(at now: SSDPInstant) -> Int {
+        guard let expires else { return 0 }
+        return max(0, Int((expires - now).components.seconds))
+    }
+}
+
+/// The IGD as miniupnpd's `upnpsoap.c` and `upnpredirect.c` behave (after-discovery.md §3): a connected
+/// link with an external address and traffic counters, and a real port-mapping table with miniupnpd's
+/// error codes.
+extension DeviceControl {
+    /// The most mappings the table holds; one more is refused with 728 NoPortMapsAvailable.
+    public static let maximumPortMappings = 1_024
+
+    /// The link as miniupnpd starts: connected, routed, a cable link that is up.
+    var internetGatewayInitialValues: [String: String] {
+        [
+            "ConnectionType": "IP_Routed", "PossibleConnectionTypes": "IP_Routed", "ConnectionStatus": "Connected",
+            "ExternalIPAddress": environment.externalIPAddress, "PortMappingNumberOfEntries": "0",
+            "WANAccessType": "Cable", "Layer1UpstreamMaxBitRate": "10000000",
+            "Layer1DownstreamMaxBitRate": "100000000", "PhysicalLinkStatus": "Up",
+        ]
+    }
+
+    mutating func wanConnection(
+        _ call: SOAPActionCall,
+        service index: Int,
+        client: String,
+        at now: SSDPInstant
+    ) -> Result<[SOAPArgument], UPnPError>? {
+        portMappings.removeAll { $0.expires.map { $0 <= now } ?? false }
+        defer { services[index].values["PortMappingNumberOfEntries"] = "\(portMappings.count)" }
+        let service = services[index]
+        guard let action = service.description.action(named: call.actionName) else { return nil }
+        switch call.actionName {
+        case "SetConnectionType":
+            return .failure(UPnPError(code: 731))
+        case "RequestConnection", "ForceTermination":
+            return .failure(UPnPError(code: 606))
+        case "GetStatusInfo":
+            return .success(service.outArguments(of: action, ["NewUptime": "\(uptime(at: now))"]))
+        case "GetExternalIPAddress":
+            return .success(service.outArguments(of: action, ["NewExternalIPAddress": environment.externalIPAddress]))
+        case "AddPortMapping", "AddAnyPortMapping":
+            return addPortMapping(call, any: call.actionName == "AddAnyPortMapping", client: client, at: now).map { port in
+                call.actionName == "AddAnyPortMapping" ? [SOAPArgument("NewReservedPort", "\(port)")] : []
+            }
+        case "DeletePortMapping":
+            guard let found = mappingIndex(call) else { return .failure(UPnPError(code: 714)) }
+            portMappings.remove(at: found)
+            return .success([])
+        case "GetSpecificPortMappingEntry":
+            guard let found = mappingIndex(call) else { return .failure(UPnPError(code: 714)) }
+            return .success(Self.entry(portMappings[found], at: now).filter { argument in
+                action.arguments.contains { $0.direction == .out && $0.name == argument.name }
+            })
+        case "GetGenericPortMappingEntry":
+            guard let position = Int(call.argument("NewPortMappingIndex") ?? "") else { return .failure(.invalidArgs) }
+            guard portMappings.indices.contains(position) else { return .failure(UPnPError(code: 713)) }
+            return .success(Self.entry(portMappings[position], at: now))
+        default:
+            return nil
+        }
+    }
+
+    /// GetCommonLinkProperties from the link's variables, and traffic counters that grow with the uptime
+    /// (a kilobyte and ten packets a second each way), as 32-bit counters wrap.
+    mutating func commonInterfaceConfig(_ call: SOAPActionCall, service index: Int, at now: SSDPInstant) -> Result<[SOAPArgument], UPnPError>? {
+        let seconds = uptime(at: now)
+        let counters = [
+            "GetTotalBytesSent": ("NewTotalBytesSent", seconds * 1_024), "GetTotalBytesReceived": ("NewTotalBytesReceived", seconds * 8_192),
+            "GetTotalPacketsSent": ("NewTotalPacketsSent", seconds * 10), "GetTotalPacketsReceived": ("NewTotalPacketsReceived", seconds * 12),
+        ]
+        guard let (name, value) = counters[call.actionName] else { return nil }
+        return .success([SOAPArgument(name, "\(UInt32(truncatingIfNeeded: value))")])
+    }
+
+    /// Adds or, for the same client, replaces a mapping (miniupnpd `upnp_redirect`); AddAnyPortMapping takes
+    /// the nearest free port instead of refusing a taken one. Answers the external port used.
+    private mutating func addPortMapping(
+        _ call: SOAPActionCall,
+        any: Bool,
+        client: String,
+        at now: SSDPInstant
+    ) -> Result<Int, UPnPError> {
+        let remoteHost = call.argument("NewRemoteHost") ?? ""
+        let proto = call.argument("NewProtocol") ?? ""
+        // miniupnpd checks no allowed list, but a mapping needs a protocol it can forward.
+        guard ["TCP", "UDP"].contains(proto), let internalPort = Int(call.argument("NewInternalPort") ?? ""),
+            let lease = Int(call.argument("NewLeaseDuration") ?? "")
+        else { return .failure(.invalidArgs) }
+        let requested = Int(call.argument("NewExternalPort") ?? "") ?? 0
+        var internalClient = call.argument("NewInternalClient") ?? ""
+        if internalClient.isEmpty { internalClient = client }
+        var externalPort = requested
+        if any {
+            guard let free = freePort(near: requested == 0 ? 1_024 : requested, protocol: proto, for: internalClient) else {
+                return .failure(UPnPError(code: 728))
+            }
+            externalPort = free
+        } else if requested == 0 {
+            return .failure(UPnPError(code: 716))
+        }
+        let mapping = PortMapping(
+            remoteHost: remoteHost,
+            externalPort: externalPort,
+            protocol: proto,
+            internalPort: internalPort,
+            internalClient: internalClient,
+            enabled: true,
+            description: call.argument("NewPortMappingDescription") ?? "",
+            expires: lease == 0 ? nil : now + .seconds(lease)
+        )
+        if let existing = portMappings.firstIndex(where: { $0.externalPort == externalPort && $0.protocol == proto }) {
+            guard portMappings[existing].internalClient == internalClient else { return .failure(UPnPError(code: 718)) }
+            portMappings[existing] = mapping
+        } else {
+            guard portMappings.count < Self.maximumPortMappings else { return .failure(UPnPError(code: 728)) }
+            portMappings.append(mapping)
+        }
+        return .success(externalPort)
+    }
+
+    /// The free external port nearest `port` (then +1, -1, +2, …), or one `client` already holds there.
+    private func freePort(near port: Int, protocol proto: String, for client: String) -> Int? {
+        for distance in 0..<65_535 {
+            for candidate in [port + distance, port - distance] where (1_024...65_535).contains(candidate) {
+                let holder = portMappings.first { $0.externalPort == candidate && $0.protocol == proto }
+                if holder == nil || holder?.internalClient == client { return candidate }
+            }
+        }
+        return nil
+    }
+
+    /// The mapping a call's NewExternalPort and NewProtocol name (the remote host is a wildcard, as miniupnpd
+    /// keys it).
+    private func mappingIndex(_ call: SOAPActionCall) -> Int? {
+        guard let port = Int(call.argument("NewExternalPort") ?? ""), let proto = call.argument("NewProtocol") else { return nil }
+        return portMappings.firstIndex { $0.externalPort == port && $0.protocol == proto }
+    }
+
+    /// A mapping as GetGenericPortMappingEntry's out-arguments give it (GetSpecificPortMappingEntry's are the
+    /// last five).
+    private static func entry(_ mapping: PortMapping, at now: SSDPInstant) -> [SOAPArgument] {
+        [
+            SOAPArgument("NewRemoteHost", mapping.remoteHost),
+            SOAPArgument("NewExternalPort", "\(mapping.externalPort)"),
+            SOAPArgument("NewProtocol", mapping.protocol),
+            SOAPArgument("NewInternalPort", "\(mapping.internalPort)"),
+            SOAPArgument("NewInternalClient", mapping.internalClient),
+            SOAPArgument("NewEnabled", mapping.enabled ? "1" : "0"),
+            SOAPArgument("NewPortMappingDescription", mapping.description),
+            SOAPArgument("NewLeaseDuration", "\(mapping.remainingLease(at: now))"),
+        ]
+    }
+}

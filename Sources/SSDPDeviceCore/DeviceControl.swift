@@ -1,0 +1,320 @@
+import SSDPCore
+
+/// The control side of one device (UDA §3): its services' state, and what each action call does to it and
+/// answers. Pure: time and the caller's address are arguments; the NIO layer only reads the HTTP request
+/// and writes the answer.
+///
+/// A call is checked against the service's SCPD first (unknown action → 401; an in-argument missing or not
+/// of its variable's type → 402, a value outside the allowed list → 600, outside the range → 601; the
+/// services of miniupnpd and MiniDLNA check no lists and ranges, as those stacks do not), then
+/// answered by what the user set for that action (`ActionResponse`), else by the behaviour of the real
+/// device where the simulator has one (the IGD's port mappings, a media server's content, a renderer's
+/// volume and transport, Sonos's household), else from the state variables: a `Set…` action stores its
+/// in-arguments in their variables, and every action answers each out-argument from its variable.
+public struct DeviceControl: Sendable {
+    public var services: [ControlledService]
+    public var environment: ControlEnvironment
+    /// The user's answers for chosen actions (device files and scenarios), before any behaviour.
+    public var responses: [ActionResponse]
+    /// The IGD's port mappings, in the order they were added.
+    public internal(set) var portMappings: [PortMapping] = []
+    let startedAt: SSDPInstant
+
+    public init(
+        services: [ControlledService],
+        environment: ControlEnvironment = ControlEnvironment(),
+        responses: [ActionResponse] = [],
+        startedAt: SSDPInstant
+    ) {
+        self.services = services
+        self.environment = environment
+        self.responses = responses
+        self.startedAt = startedAt
+        for index in self.services.indices {
+            self.services[index].values.merge(initialValues(of: self.services[index])) { set, _ in set }
+        }
+    }
+
+    /// The state the real device starts in where it differs from the SCPD's defaults (an IGD is connected,
+    /// with its external address).
+    private func initialValues(of service: ControlledService) -> [String: String] {
+        switch ControlledService.baseType(of: service.serviceType) {
+        case "WANIPConnection", "WANPPPConnection", "WANCommonInterfaceConfig":
+            internetGatewayInitialValues
+        case "AVTransport":
+            ["TransportStatus": "OK", "TransportPlaySpeed": "1", "CurrentPlayMode": "NORMAL"]
+        default:
+            [:]
+        }
+    }
+
+    /// The index of the service whose control URL or event URL is `path`.
+    public func service(at path: String, event: Bool = false) -> Int? {
+        services.firstIndex { (event ? $0.eventPath : $0.controlPath) == path }
+    }
+
+    /// Runs `call` on service `index` for a control point at `client` (its IPv4 address).
+    public mutating func call(_ call: SOAPActionCall, service index: Int, client: String, at now: SSDPInstant) -> ActionResult {
+        let description = services[index].description
+        guard let action = description.action(named: call.actionName) else {
+            return ActionResult(outcome: .failure(.invalidAction))
+        }
+        if let error = services[index].check(call, against: action, values: !services[index].isFromMiniStack) {
+            return ActionResult(outcome: .failure(error))
+        }
+        if let response = responses.first(where: { $0.matches(call, serviceType: services[index].serviceType) }) {
+            // A response answers every out-argument in the SCPD's order, the user's values over the device's.
+            let outcome = response.outcome.map { given in
+                services[index].outArguments(of: action, Dictionary(given.map { ($0.name, $0.value) }) { $1 })
+            }
+            return ActionResult(outcome: outcome)
+        }
+        let before = services[index].values
+        let outcome =
+            behaviour(for: call, service: index, client: client, at: now)
+            ?? services[index].generic(call, action: action)
+        let changed = description.stateVariables.map(\.name).filter { services[index].values[$0] != before[$0] }
+        return ActionResult(outcome: outcome, changedVariables: changed)
+    }
+
+    /// The real device's behaviour for `call`, or `nil` to answer from the state variables.
+    private mutating func behaviour(
+        for call: SOAPActionCall,
+        service index: Int,
+        client: String,
+        at now: SSDPInstant
+    ) -> Result<[SOAPArgument], UPnPError>? {
+        switch ControlledService.baseType(of: services[index].serviceType) {
+        case "WANIPConnection", "WANPPPConnection":
+            return wanConnection(call, service: index, client: client, at: now)
+        case "WANCommonInterfaceConfig":
+            return commonInterfaceConfig(call, service: index, at: now)
+        case "ContentDirectory":
+            return contentDirectory(call, service: index)
+        case "ConnectionManager":
+            return connectionManager(call, service: index)
+        case "AVTransport":
+            return avTransport(call, service: index, at: now)
+        case "DeviceProperties", "ZoneGroupTopology":
+            return sonosHousehold(call, service: index)
+        default:
+            return nil
+        }
+    }
+
+    /// The variables to send subscribers of service `index`, with their values: every evented one for the
+    /// initial event (`changed` nil); after a call, those `changed` touched. A service with `LastChange`
+    /// (AVTransport, RenderingControl) reports its other variables inside it (after-discovery.md §2.3); one
+    /// without sends its whole evented set on any change, as miniupnpd does.
+    public func eventProperties(service index: Int, changed: [String]? = nil) -> [SOAPArgument] {
+        let service = services[index]
+        let evented = service.description.eventedVariables.map(\.name)
+        let computed = computedValues(service: index)
+        let property = { (name: String) in SOAPArgument(name, computed[name] ?? service.value(of: name)) }
+        if evented.contains("LastChange") {
+            let reported = service.lastChangeVariables.filter { changed?.contains($0) ?? true }
+            let others = evented.filter { $0 != "LastChange" && (changed?.contains($0) ?? true) }
+            guard changed == nil || !reported.isEmpty || !others.isEmpty else { return [] }
+            return [SOAPArgument("LastChange", service.lastChange(reported))] + others.map(property)
+        }
+        guard changed == nil || changed!.contains(where: evented.contains) else { return [] }
+        return evented.map(property)
+    }
+
+    /// The evented values the device works out rather than stores, by variable: a Sonos player's household
+    /// and zone group, from the players around it.
+    private func computedValues(service index: Int) -> [String: String] {
+        switch ControlledService.baseType(of: services[index].serviceType) {
+        case "ZoneGroupTopology": sonosZoneGroupValues
+        case "DeviceProperties": sonosZoneAttributes
+        default: [:]
+        }
+    }
+
+    /// Whole seconds since the device started.
+    func uptime(at now: SSDPInstant) -> Int {
+        Int((now - startedAt).components.seconds)
+    }
+}
+
+/// What an action call did: its answer, and the state variables it changed (for eventing).
+public struct ActionResult: Sendable {
+    public var outcome: Result<[SOAPArgument], UPnPError>
+    public var changedVariables: [String]
+
+    public init(outcome: Result<[SOAPArgument], UPnPError>, changedVariables: [String] = []) {
+        self.outcome = outcome
+        self.changedVariables = changedVariables
+    }
+}
+
+/// A user's answer for one action: a response with chosen out-arguments, or a fault with a chosen code.
+public struct ActionResponse: Hashable, Sendable {
+    /// The action's name, `GetExternalIPAddress`.
+    public var action: String
+    /// The service type or its short name (`WANIPConnection:1`, `WANIPConnection`); `nil` for any service.
+    public var service: String?
+    public var outcome: Result<[SOAPArgument], UPnPError>
+
+    public init(action: String, service: String? = nil, outcome: Result<[SOAPArgument], UPnPError>) {
+        self.action = action
+        self.service = service
+        self.outcome = outcome
+    }
+
+    func matches(_ call: SOAPActionCall, serviceType: String) -> Bool {
+        guard call.actionName == action else { return false }
+        guard let service else { return true }
+        return serviceType == service || serviceType.hasSuffix(":service:" + service)
+            || ControlledService.baseType(of: serviceType) == service
+    }
+}
+
+/// What the device knows of its surroundings, for the answers that name them.
+public struct ControlEnvironment: Hashable, Sendable {
+    /// The IGD's address on the internet side. It must look public: miniupnpc (`UPNP_GetValidIGD`) takes an
+    /// IGD whose external address is in a reserved range, the documentation ones included, for one that is
+    /// not connected, and `upnpc` then refuses to work. So the default is example.com's, which IANA holds for
+    /// examples; the simulator only names it in answers and never sends anything to it.
+    public var externalIPAddress = "93.184.216.34"
+    /// The device's UDN and name, for answers that carry them (Sonos zone names).
+    public var udn = ""
+    public var friendlyName = ""
+    /// The Sonos household the device is in, and every player of the run in it, at their own addresses.
+    public var sonosHouseholdID = "Sonos_simulated0000000000000"
+    public var sonosPlayers: [SonosPlayer] = []
+    /// The media server's content.
+    public var mediaLibrary = MediaLibrary.builtIn
+
+    public init() {}
+}
+
+/// One Sonos player of the household, as ZoneGroupState lists it.
+public struct SonosPlayer: Hashable, Sendable {
+    /// `RINCON_…01400`, the UDN without `uuid:`.
+    public var uuid: String
+    /// The player's LOCATION.
+    public var location: String
+    public var zoneName: String
+
+    public init(uuid: String, location: String, zoneName: String) {
+        self.uuid = uuid
+        self.location = location
+        self.zoneName = zoneName
+    }
+}
+
+/// One service of a controlled device: where its control and event URLs are, its SCPD, and the current
+/// value of each state variable.
+public struct ControlledService: Sendable {
+    public var serviceType: String
+    public var serviceID: String
+    /// The server paths of its control URL and event URL.
+    public var controlPath: String
+    public var eventPath: String
+    public var description: SSDPServiceDescription
+    /// The current values by variable name; a variable not here has its default.
+    public var values: [String: String] = [:]
+
+    public init(serviceType: String, serviceID: String, controlPath: String, eventPath: String, description: SSDPServiceDescription) {
+        self.serviceType = serviceType
+        self.serviceID = serviceID
+        self.controlPath = controlPath
+        self.eventPath = eventPath
+        self.description = description
+    }
+
+    /// `WANIPConnection` for `urn:schemas-upnp-org:service:WANIPConnection:1`.
+    static func baseType(of serviceType: String) -> String {
+        let parts = serviceType.split(separator: ":")
+        return parts.count >= 2 ? String(parts[parts.count - 2]) : serviceType
+    }
+
+    /// The current value of variable `name`: set, else its default, else the zero of its type.
+    public func value(of name: String) -> String {
+        if let value = values[name] { return value }
+        guard let variable = description.stateVariable(named: name) else { return "" }
+        if let value = variable.defaultValue { return value }
+        if variable.isNumber || variable.dataType == "boolean" { return "0" }
+        return variable.allowedValues.first ?? ""
+    }
+
+    /// The first problem with `call`'s in-arguments, or `nil` when every one is present and fits its variable
+    /// (its type; with `values`, also its allowed list and range). Arguments the action does not declare are
+    /// ignored, as miniupnpd and MiniDLNA ignore them (SoCo sends `Channel` with GetPositionInfo).
+    func check(_ call: SOAPActionCall, against action: SSDPServiceDescription.Action, values: Bool) -> UPnPError? {
+        for argument in action.arguments where argument.direction == .in {
+            guard let value = call.argument(argument.name) else { return .invalidArgs }
+            guard let variable = description.stateVariable(named: argument.relatedStateVariable) else { continue }
+            if let error = variable.check(value, values: values) { return error }
+        }
+        return nil
+    }
+
+    /// Whether the real service is miniupnpd's (the IGD's) or MiniDLNA's content directory: their handlers
+    /// read each argument themselves and answer 402 or their own codes, never 600 or 601 (an IGD:1 takes a
+    /// lease past the SCPD's range as it comes; a Browse with a flag it does not know is 402).
+    var isFromMiniStack: Bool {
+        ["WANIPConnection", "WANPPPConnection", "WANCommonInterfaceConfig", "Layer3Forwarding", "ContentDirectory"]
+            .contains(Self.baseType(of: serviceType))
+    }
+
+    /// The answer from the state variables: a `Set…` action stores its in-arguments (those not of an
+    /// `A_ARG_TYPE_` variable) first; then each out-argument is its variable's value.
+    mutating func generic(_ call: SOAPActionCall, action: SSDPServiceDescription.Action) -> Result<[SOAPArgument], UPnPError> {
+        if action.name.hasPrefix("Set") {
+            for argument in action.arguments where argument.direction == .in && !argument.relatedStateVariable.hasPrefix("A_ARG_TYPE_") {
+                values[argument.relatedStateVariable] = call.argument(argument.name)
+            }
+        }
+        return .success(outArguments(of: action))
+    }
+
+    /// Each out-argument of `action` with its variable's value, overridden by `values` where given.
+    func outArguments(of action: SSDPServiceDescription.Action, _ values: [String: String] = [:]) -> [SOAPArgument] {
+        action.arguments.filter { $0.direction == .out }.map {
+            SOAPArgument($0.name, values[$0.name] ?? value(of: $0.relatedStateVariable))
+        }
+    }
+
+    /// The variables a `LastChange` event reports: every one but the `A_ARG_TYPE_`s and the evented ones.
+    var lastChangeVariables: [String] {
+        description.stateVariables.filter { !$0.sendEvents && !$0.name.hasPrefix("A_ARG_TYPE_") }.map(\.name)
+    }
+
+    /// The `LastChange` document for `names`, escaped by the caller's writer: `<Event>` in the service's
+    /// metadata namespace, instance 0, one element with `val` per variable, `channel="Master"` on the
+    /// per-channel ones (after-discovery.md §2.3).
+    func lastChange(_ names: [String]) -> String {
+        let namespace = Self.baseType(of: serviceType) == "RenderingControl" ? "RCS" : "AVT"
+        var xml = #"<Event xmlns="urn:schemas-upnp-org:metadata-1-0/\#(namespace)/"><InstanceID val="0">"#
+        for name in names {
+            let channel = ["Volume", "Mute", "VolumeDB", "Loudness"].contains(name) ? #" channel="Master""# : ""
+            xml += #"<\#(name)\#(channel) val="\#(SSDPRootDevice.escaped(value(of: name)))"/>"#
+        }
+        return xml + "</InstanceID></Event>"
+    }
+}
+
+extension SSDPServiceDescription.StateVariable {
+    /// Whether the variable holds an integer.
+    var isNumber: Bool {
+        ["ui1", "ui2", "ui4", "ui8", "i1", "i2", "i4", "i8", "int"].contains(dataType)
+    }
+
+    /// Why `value` cannot be this variable's, or `nil` when it can: not of its type (402); with `values`,
+    /// outside its range (601) or its allowed list (600).
+    func check(_ value: String, values: Bool = true) -> UPnPError? {
+        if isNumber {
+            let trimmed = value.trimmingASCIIWhitespace
+            guard let number = Int(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else { return .invalidArgs }
+            if dataType.hasPrefix("u"), number < 0 { return .invalidArgs }
+            if values, let range = allowedRange, !(range.minimum...range.maximum).contains(number) { return UPnPError(code: 601) }
+        } else if dataType == "boolean" {
+            guard ["0", "1", "true", "false", "yes", "no"].contains(value.lowercased()) else { return .invalidArgs }
+        } else if values, !allowedValues.isEmpty, !allowedValues.contains(value) {
+            return UPnPError(code: 600)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,129 @@
+import SSDPCore
+
+/// A UPnP error a device answers an action with (UDA §3.2.2): the code and its description, sent as a
+/// SOAP fault with HTTP 500.
+public struct UPnPError: Error, Hashable, Sendable {
+    public var code: Int
+    public var description: String
+
+    public init(code: Int, description: String) {
+        self.code = code
+        self.description = description
+    }
+
+    /// The description real devices send for `code` (miniupnpd's and MiniDLNA's names), or "Action Failed"
+    /// style text for a code they do not name.
+    public init(code: Int) {
+        self.init(code: code, description: Self.names[code] ?? "Error \(code)")
+    }
+
+    public static let invalidAction = UPnPError(code: 401)
+    public static let invalidArgs = UPnPError(code: 402)
+    public static let actionFailed = UPnPError(code: 501)
+
+    /// The names miniupnpd (`upnpsoap.c`, `upnperrors.c`) and MiniDLNA (`upnpsoap.c`) send, and the
+    /// ContentDirectory ones SoCo lists (after-discovery.md §1.4, §3.5, §4.1).
+    static let names: [Int: String] = [
+        401: "Invalid Action", 402: "Invalid Args", 404: "Invalid Var", 501: "Action Failed",
+        600: "Argument Value Invalid", 601: "Argument Value Out of Range", 602: "Optional Action Not Implemented",
+        603: "Out of Memory", 604: "Human Intervention Required", 605: "String Argument Too Long",
+        606: "Action not authorized", 701: "No such object", 708: "Unsupported or invalid search criteria",
+        709: "Unsupported or invalid sort criteria", 710: "No such container",
+        713: "SpecifiedArrayIndexInvalid", 714: "NoSuchEntryInArray", 715: "WildCardNotPermittedInSrcIP",
+        716: "WildCardNotPermittedInExtPort", 718: "ConflictInMappingEntry", 724: "SamePortValuesRequired",
+        725: "OnlyPermanentLeasesSupported", 726: "RemoteHostOnlySupportsWildcard",
+        727: "ExternalPortOnlySupportsWildcard", 728: "NoPortMapsAvailable", 729: "ConflictWithOtherMechanisms",
+        731: "ReadOnly", 733: "InconsistentParameter",
+    ]
+}
+
+/// One argument of an action call or answer, in order.
+public struct SOAPArgument: Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A control point's action call (UDA §3.2.1), read from the `SOAPACTION` header and the envelope.
+public struct SOAPActionCall: Hashable, Sendable {
+    /// The service type the call names, `urn:schemas-upnp-org:service:WANIPConnection:1`.
+    public var serviceType: String
+    public var actionName: String
+    /// The in-arguments as sent, in order; names are the elements' local names.
+    public var arguments: [SOAPArgument]
+
+    public init(serviceType: String, actionName: String, arguments: [SOAPArgument]) {
+        self.serviceType = serviceType
+        self.actionName = actionName
+        self.arguments = arguments
+    }
+
+    /// The value of argument `name`, if sent.
+    public func argument(_ name: String) -> String? {
+        arguments.first { $0.name == name }?.value
+    }
+
+    /// Why a request is not an action call at all (answered with a plain HTTP status, as miniupnpd does).
+    public enum ReadError: Error, Hashable, Sendable {
+        /// No `SOAPACTION` header, or one without `#`: HTTP 400.
+        case noSOAPAction
+        /// The body is not a SOAP envelope with a body holding one element: HTTP 400.
+        case notAnEnvelope
+    }
+
+    /// Reads a call. `SOAPACTION` may be quoted with `"` or `'` (async-upnp-client, miniupnpc) or bare
+    /// (SoCo); the action is the header's, and the envelope's body element must carry the same name.
+    public static func read(soapAction: String?, body: [UInt8]) -> Result<SOAPActionCall, ReadError> {
+        guard var header = soapAction?.trimmingASCIIWhitespace, !header.isEmpty else { return .failure(.noSOAPAction) }
+        if let first = header.first, first == "\"" || first == "'", header.count >= 2, header.last == first {
+            header = String(header.dropFirst().dropLast())
+        }
+        guard let hash = header.lastIndex(of: "#") else { return .failure(.noSOAPAction) }
+        let serviceType = String(header[..<hash])
+        let actionName = String(header[header.index(after: hash)...])
+        guard let envelope = SSDPXMLElement.parse(body), envelope.name == "Envelope",
+            let soapBody = envelope.child("Body"), let element = soapBody.children.first, element.name == actionName
+        else { return .failure(.notAnEnvelope) }
+        let arguments = element.children.map { SOAPArgument($0.name, $0.text) }
+        return .success(SOAPActionCall(serviceType: serviceType, actionName: actionName, arguments: arguments))
+    }
+}
+
+/// The envelopes a device answers with, byte for byte as miniupnpd writes them (after-discovery.md §1.2,
+/// §1.3): the response element in the namespace of the service type the call named.
+public enum SOAPEnvelope {
+    private static let open =
+        #"<?xml version="1.0"?>"# + "\r\n"
+        + #"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>"#
+    private static let close = "</s:Body></s:Envelope>\r\n"
+
+    /// A successful answer: `<u:ActionResponse>` with each out-argument, values escaped.
+    public static func response(serviceType: String, actionName: String, arguments: [SOAPArgument]) -> String {
+        var xml = open + #"<u:\#(actionName)Response xmlns:u="\#(serviceType)">"#
+        for argument in arguments {
+            xml += "<\(argument.name)>\(SSDPRootDevice.escaped(argument.value))</\(argument.name)>"
+        }
+        return xml + "</u:\(actionName)Response>" + close
+    }
+
+    /// A fault: `s:Client`, `UPnPError`, and the code and description in `urn:schemas-upnp-org:control-1-0`.
+    public static func fault(_ error: UPnPError) -> String {
+        open
+            + "<s:Fault><faultcode>s:Client</faultcode><faultstring>UPnPError</faultstring><detail>"
+            + #"<UPnPError xmlns="urn:schemas-upnp-org:control-1-0"><errorCode>\#(error.code)</errorCode>"#
+            + "<errorDescription>\(SSDPRootDevice.escaped(error.description))</errorDescription></UPnPError>"
+            + "</detail></s:Fault>" + close
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces, tabs, CRs and LFs.
+    var trimmingASCIIWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

@@ -1,0 +1,269 @@
+import NIOConcurrencyHelpers
+import SSDPCore
+import SSDPDeviceCore
+
+/// The SOAP control URLs and GENA event URLs of one device: reads the HTTP request, lets the device's pure
+/// machines (`DeviceControl`, `EventSubscriptions`) decide, and says what to answer and which event
+/// messages to deliver. Thread-safe: requests arrive on several event loops.
+final class DeviceControlServer: Sendable {
+    let udn: String
+    private let state: NIOLockedValueBox<State>
+    private let clock = ContinuousClock()
+    private let startedAt: ContinuousClock.Instant
+
+    private let hasFaults: Bool
+
+    private struct State {
+        var control: DeviceControl
+        var subscriptions: EventSubscriptions
+        var faults: HTTPFaultMachine
+    }
+
+    /// `prefix` is what the device's paths start with on a shared server (`/device/3`), empty otherwise.
+    init(device: SimulatedDevice, prefix: String, seed: UInt64) {
+        udn = device.device.udn
+        startedAt = clock.now
+        let services = device.controlledServices(prefix: prefix)
+        var environment = ControlEnvironment()
+        environment.udn = device.device.udn
+        environment.friendlyName = device.device.friendlyName
+        if let household = device.sonosHousehold { environment.sonosHouseholdID = household }
+        if let library = device.web.mediaLibrary { environment.mediaLibrary = library }
+        let control = DeviceControl(services: services, environment: environment, responses: device.web.actionResponses, startedAt: .zero)
+        hasFaults = !device.web.httpFaults.isEmpty
+        state = NIOLockedValueBox(
+            State(
+                control: control,
+                subscriptions: EventSubscriptions(random: SSDPRandom.derived(seed: seed, stream: 0x6E41)),
+                faults: HTTPFaultMachine(faults: device.web.httpFaults, random: SSDPRandom.derived(seed: seed, stream: 0xFA17))
+            )
+        )
+    }
+
+    /// What the device knows of its surroundings (the Sonos household, the media server's own URL), set
+    /// once every device has its LOCATION.
+    func updateEnvironment(_ change: @Sendable (inout ControlEnvironment) -> Void) {
+        state.withLockedValue { change(&$0.control.environment) }
+    }
+
+    /// The device rebooted (a new BOOTID): its subscriptions are gone, so renewals get 412.
+    func reboot() {
+        state.withLockedValue { $0.subscriptions.forgetAll() }
+    }
+
+    private var now: SSDPInstant {
+        SSDPInstant(offset: clock.now - startedAt)
+    }
+
+    /// `document` (the description or an SCPD) as the device's HTTP faults serve it: at once and whole, or
+    /// 503, late, never, or damaged.
+    func serve(_ kind: HTTPFaultMachine.Document, _ document: String, for request: DeviceHTTPRequest, headers: [SSDPHeaderField] = []) -> DeviceHTTPResponse {
+        guard hasFaults, request.method == "GET" || request.method == "HEAD" else {
+            return .document(document, for: request, headers: headers)
+        }
+        let decision = state.withLockedValue { $0.faults.fetch(kind) }
+        var response: DeviceHTTPResponse =
+            decision.unavailable
+            ? .status(503, headers: [SSDPHeaderField(name: "Retry-After", value: "1")])
+            : .document(decision.damage.map { HTTPFaultMachine.damage(document, $0) } ?? document, for: request, headers: headers)
+        response.delay = decision.delay
+        response.hangs = decision.hangs
+        return response
+    }
+
+    /// The answer for a control or event URL, or `nil` when `request` is for another path.
+    func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
+        let now = self.now
+        return state.withLockedValue { state in
+            if let index = state.control.service(at: request.path) {
+                guard request.method == "POST" else { return .methodNotAllowed(allow: "POST") }
+                return Self.control(request, service: index, state: &state, udn: udn, at: now)
+            }
+            if let index = state.control.service(at: request.path, event: true) {
+                return Self.eventing(request, service: index, state: &state, udn: udn, at: now)
+            }
+            return nil
+        }
+    }
+
+    private static func control(_ request: DeviceHTTPRequest, service index: Int, state: inout State, udn: String, at now: SSDPInstant) -> DeviceHTTPResponse {
+        let call: SOAPActionCall
+        switch SOAPActionCall.read(soapAction: request.headers["soapaction"], body: request.body) {
+        case .success(let read): call = read
+        case .failure: return .status(400)
+        }
+        let result = state.control.call(call, service: index, client: request.client, at: now)
+        let serviceType = state.control.services[index].serviceType
+        var response: DeviceHTTPResponse
+        switch result.outcome {
+        case .success(let arguments):
+            response = .xml(SOAPEnvelope.response(serviceType: call.serviceType, actionName: call.actionName, arguments: arguments))
+        case .failure(let error):
+            response = .xml(SOAPEnvelope.fault(error), status: 500)
+        }
+        response.headers.append(SSDPHeaderField(name: "EXT", value: ""))
+        response.records.append(.actionCalled(ActionRecord(udn: udn, serviceType: serviceType, call: call, outcome: result.outcome)))
+        let properties = state.control.eventProperties(service: index, changed: result.changedVariables)
+        deliver(state.subscriptions.events(service: index, properties: properties, at: now), serviceType: serviceType, udn: udn, state: &state, to: &response)
+        return response
+    }
+
+    /// Hands `events` to the response for delivery, each late or lost as the device's faults draw it (a
+    /// lost one is reported at once, as never sent).
+    private static func deliver(_ events: [GENAEvent], serviceType: String, udn: String, state: inout State, to response: inout DeviceHTTPResponse) {
+        for event in events {
+            var delivery = EventDelivery(udn: udn, serviceType: serviceType, event: event)
+            if let delay = state.faults.event() {
+                delivery.delay = delay == .zero ? nil : delay
+                response.events.append(delivery)
+            } else {
+                delivery.lost = true
+                response.records.append(.eventSent(delivery))
+            }
+        }
+    }
+
+    private static func eventing(_ request: DeviceHTTPRequest, service index: Int, state: inout State, udn: String, at now: SSDPInstant) -> DeviceHTTPResponse {
+        let serviceType = state.control.services[index].serviceType
+        let outcome: EventSubscriptions.Outcome
+        switch GENARequest.read(method: request.method, headers: request.headers) {
+        case .success(let genaRequest): outcome = state.subscriptions.handle(genaRequest, service: index, at: now)
+        case .failure(let refusal): outcome = .refused(refusal)
+        }
+        var response: DeviceHTTPResponse
+        var record = SubscriptionRecord(udn: udn, serviceType: serviceType, kind: .refused, sid: request.headers["sid"] ?? "", timeout: nil, status: 200)
+        switch outcome {
+        case .subscribed(let subscription), .renewed(let subscription):
+            response = DeviceHTTPResponse(
+                status: 200,
+                headers: [
+                    SSDPHeaderField(name: "SID", value: subscription.sid),
+                    SSDPHeaderField(name: "TIMEOUT", value: "Second-\(subscription.timeout)"),
+                ]
+            )
+            record.sid = subscription.sid
+            record.timeout = subscription.timeout
+            if case .subscribed = outcome {
+                record.kind = .subscribe
+                let properties = state.control.eventProperties(service: index)
+                let initial = state.subscriptions.events(service: index, properties: properties, only: subscription.sid, at: now)
+                deliver(initial, serviceType: serviceType, udn: udn, state: &state, to: &response)
+            } else {
+                record.kind = .renew
+            }
+        case .unsubscribed:
+            response = DeviceHTTPResponse(status: 200)
+            record.kind = .unsubscribe
+        case .refused(let refusal):
+            response = refusal == .methodNotAllowed ? .methodNotAllowed(allow: "SUBSCRIBE, UNSUBSCRIBE") : .status(refusal.status)
+            record.status = response.status
+        }
+        response.records.append(.subscription(record))
+        return response
+    }
+}
+
+/// One SOAP action a client called, for the event stream and the checks: the call as sent and what the
+/// device answered.
+public struct ActionRecord: Hashable, Sendable {
+    public var udn: String
+    /// The service's type, from the device's description.
+    public var serviceType: String
+    public var call: SOAPActionCall
+    public var outcome: Result<[SOAPArgument], UPnPError>
+}
+
+/// One SUBSCRIBE, renewal or UNSUBSCRIBE, or a refusal of one.
+public struct SubscriptionRecord: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case subscribe, renew, unsubscribe, refused
+    }
+
+    public var udn: String
+    public var serviceType: String
+    public var kind: Kind
+    public var sid: String
+    /// The seconds granted.
+    public var timeout: Int?
+    /// The HTTP status answered.
+    public var status: Int
+}
+
+/// An event message to deliver to a subscriber, and, once tried, how its NOTIFY went.
+public struct EventDelivery: Hashable, Sendable {
+    public var udn: String
+    public var serviceType: String
+    public var event: GENAEvent
+    /// The subscriber's HTTP status, or `nil` when it could not be reached or the message was lost.
+    public var status: Int?
+    /// How long the message waited before it was sent (an HTTP-side fault).
+    public var delay: Duration?
+    /// Never sent (an HTTP-side fault).
+    public var lost = false
+}
+
+/// The control servers of a simulator's devices, made when a device's control or event URL is first asked
+/// for (a simulator may run ten thousand devices that no client controls), so that a reboot reaches
+/// every one and each knows where the others live.
+final class DeviceControls: Sendable {
+    private let devices: [SimulatedDevice]
+    private let seed: UInt64
+    private let state = NIOLockedValueBox<(servers: [Int: DeviceControlServer], locations: [String])>(([:], []))
+
+    init(devices: [SimulatedDevice], seed: UInt64) {
+        self.devices = devices
+        self.seed = seed
+    }
+
+    /// The server of device `index`, whose paths start with `prefix` (`/device/3` on the shared server).
+    func server(_ index: Int, prefix: String) -> DeviceControlServer {
+        state.withLockedValue { state in
+            if let server = state.servers[index] { return server }
+            let server = DeviceControlServer(device: devices[index], prefix: prefix, seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index)))
+            if !state.locations.isEmpty { place(server, index: index, locations: state.locations) }
+            state.servers[index] = server
+            return server
+        }
+    }
+
+    /// Tells every device where the devices live, once each has its LOCATION: a Sonos player's household is
+    /// every Sonos player of the run that advertises the same `X-RINCON-HOUSEHOLD`, a media server's content
+    /// is served from its own origin.
+    func place(locations: [String]) {
+        state.withLockedValue { state in
+            state.locations = locations
+            for (index, server) in state.servers { place(server, index: index, locations: locations) }
+        }
+    }
+
+    /// Every device rebooted: every subscription is gone.
+    func reboot() {
+        for server in state.withLockedValue({ Array($0.servers.values) }) { server.reboot() }
+    }
+
+    private func place(_ server: DeviceControlServer, index: Int, locations: [String]) {
+        let household = devices[index].sonosHousehold
+        let players = devices.indices.filter {
+            devices[$0].device.deviceType.contains(":device:ZonePlayer:") && devices[$0].sonosHousehold == household
+        }.map {
+            let device = devices[$0].device
+            return SonosPlayer(
+                uuid: String(device.udn.dropFirst("uuid:".count)),
+                location: locations[$0],
+                zoneName: device.properties.first { $0.name == "roomName" }?.value ?? device.friendlyName
+            )
+        }
+        let origin = locations[index].split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).prefix(3).joined(separator: "/")
+        server.updateEnvironment { environment in
+            environment.sonosPlayers = players
+            environment.mediaLibrary.baseURL = origin
+        }
+    }
+}
+
+extension SimulatedDevice {
+    /// The Sonos household the device advertises (`X-RINCON-HOUSEHOLD`), if any.
+    var sonosHousehold: String? {
+        (extraHeaders + (responseHeaders ?? [])).first { $0.name.uppercased() == "X-RINCON-HOUSEHOLD" }?.value
+    }
+}

@@ -1,0 +1,128 @@
+import NIOCore
+import NIOPosix
+import SSDPCore
+import SSDPDeviceCore
+
+/// Delivers GENA event messages: one NOTIFY per message over its own connection (UDA 1.1 §4.3.2), as
+/// miniupnpd sends them, and reports how each went. A subscriber that does not answer within
+/// `timeout` is given up on; nothing is retried.
+enum EventNotifier {
+    static let timeout = TimeAmount.seconds(5)
+
+    /// Sends `delivery` (after its delay, if it has one) from `eventLoop`.
+    static func deliver(
+        _ delivery: EventDelivery,
+        on eventLoop: any EventLoop,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) {
+        guard let delay = delivery.delay else {
+            send(delivery, on: eventLoop, onEvent: onEvent)
+            return
+        }
+        eventLoop.scheduleTask(in: .nanoseconds(Int64(delay / .nanoseconds(1)))) {
+            send(delivery, on: eventLoop, onEvent: onEvent)
+        }
+    }
+
+    private static func send(
+        _ delivery: EventDelivery,
+        on eventLoop: any EventLoop,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) {
+        guard let (host, port, path) = split(delivery.event.callback) else {
+            onEvent(.eventSent(delivery))
+            return
+        }
+        var request = "NOTIFY \(path) HTTP/1.1\r\nHOST: \(host.contains(":") ? "[\(host)]" : host):\(port)\r\n"
+        for field in delivery.event.headers {
+            request += "\(field.name): \(field.value)\r\n"
+        }
+        request += "CONTENT-LENGTH: \(delivery.event.body.utf8.count)\r\n\r\n" + delivery.event.body
+        let bytes = request
+        ClientBootstrap(group: eventLoop)
+            .connectTimeout(timeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(StatusLineReader(delivery: delivery, onEvent: onEvent))
+                }
+            }
+            .connect(host: host, port: port)
+            .whenComplete { result in
+                switch result {
+                case .success(let channel):
+                    channel.writeAndFlush(channel.allocator.buffer(string: bytes), promise: nil)
+                    channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+                case .failure:
+                    onEvent(.eventSent(delivery))
+                }
+            }
+    }
+
+    /// Host, port and path of an `http://host:port/path` callback; `nil` for anything else.
+    static func split(_ url: String) -> (host: String, port: Int, path: String)? {
+        guard url.hasPrefix("http://") else { return nil }
+        let rest = url.dropFirst(7)
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let authority = rest[..<slash]
+        let path = slash == rest.endIndex ? "/" : String(rest[slash...])
+        var host = authority
+        var port = 80
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if after.hasPrefix(":") { guard let number = Int(after.dropFirst()) else { return nil }; port = number }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            guard let number = Int(authority[authority.index(after: colon)...]) else { return nil }
+            port = number
+        }
+        guard !host.isEmpty, (1...65_535).contains(port) else { return nil }
+        return (String(host), port, path)
+    }
+}
+
+/// Reads the status line of the subscriber's answer, reports the delivery, and closes.
+private final class StatusLineReader: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let delivery: EventDelivery
+    private let onEvent: @Sendable (SimulatorEvent) -> Void
+    private var received: [UInt8] = []
+    private var reported = false
+
+    init(delivery: EventDelivery, onEvent: @escaping @Sendable (SimulatorEvent) -> Void) {
+        self.delivery = delivery
+        self.onEvent = onEvent
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var buffer = unwrapInboundIn(data)
+        guard !reported, received.count < 1_024 else { return }
+        received += buffer.readBytes(length: buffer.readableBytes) ?? []
+        guard let end = received.firstIndex(of: UInt8(ascii: "\r")) else { return }
+        // HTTP/1.1 200 OK
+        let line = String(decoding: received[..<end], as: UTF8.self).split(separator: " ")
+        report(status: line.count >= 2 ? Int(line[1]) : nil)
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        report(status: nil)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func report(status: Int?) {
+        guard !reported else { return }
+        reported = true
+        var delivery = delivery
+        delivery.status = status
+        onEvent(.eventSent(delivery))
+    }
+}
+
+@available(*, unavailable)
+extension StatusLineReader: Sendable {}

@@ -1,0 +1,309 @@
+import SSDPCore
+import Testing
+
+@testable import SSDPDeviceCore
+
+/// SOAP control and GENA eventing as pure machines: reading calls as the real control points send them,
+/// the checks against the SCPD, the IGD's port-mapping table with miniupnpd's codes, and subscriptions.
+struct SOAPReadingTests {
+    private func envelope(_ action: String, _ arguments: String = "", prefix: String = "s") -> [UInt8] {
+        let body = """
+            <?xml version="1.0"?>
+            <\(prefix):Envelope xmlns:\(prefix)="http://schemas.xmlsoap.org/soap/envelope/" \
+            \(prefix):encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><\(prefix):Body>\
+            <u:\(action) xmlns:u="urn:schemas-upnp-org:service:WANIPConnection:1">\(arguments)</u:\(action)>\
+            </\(prefix):Body></\(prefix):Envelope>
+            """
+        return Array(body.utf8)
+    }
+
+    @Test(arguments: [
+        #""urn:schemas-upnp-org:service:WANIPConnection:1#AddPortMapping""#,  // async-upnp-client, miniupnpc
+        "urn:schemas-upnp-org:service:WANIPConnection:1#AddPortMapping",  // SoCo: bare
+        "'urn:schemas-upnp-org:service:WANIPConnection:1#AddPortMapping'",
+    ])
+    func aCallIsReadWithAnyQuotingOfSOAPAction(header: String) throws {
+        let body = envelope("AddPortMapping", "<NewExternalPort>8080</NewExternalPort><NewRemoteHost></NewRemoteHost>", prefix: "SOAP-ENV")
+        let call = try SOAPActionCall.read(soapAction: header, body: body).get()
+        #expect(call.serviceType == "urn:schemas-upnp-org:service:WANIPConnection:1")
+        #expect(call.actionName == "AddPortMapping")
+        #expect(call.arguments == [SOAPArgument("NewExternalPort", "8080"), SOAPArgument("NewRemoteHost", "")])
+    }
+
+    @Test func aRequestThatIsNotACallIsRefused() {
+        let action = "urn:schemas-upnp-org:service:WANIPConnection:1#GetExternalIPAddress"
+        #expect(SOAPActionCall.read(soapAction: nil, body: envelope("GetExternalIPAddress")) == .failure(.noSOAPAction))
+        #expect(SOAPActionCall.read(soapAction: "GetExternalIPAddress", body: envelope("GetExternalIPAddress")) == .failure(.noSOAPAction))
+        #expect(SOAPActionCall.read(soapAction: action, body: Array("not xml".utf8)) == .failure(.notAnEnvelope))
+        #expect(SOAPActionCall.read(soapAction: action, body: envelope("AddPortMapping")) == .failure(.notAnEnvelope))
+        #expect(SOAPActionCall.read(soapAction: action, body: Array(envelope("GetExternalIPAddress").dropLast(3))) == .failure(.notAnEnvelope))
+    }
+
+    @Test func theReaderDecodesEntitiesAndCDATAAndRefusesBrokenOrDeepDocuments() throws {
+        let element = try #require(SSDPXMLElement.parse(Array("<a x='1'><b>&lt;&#65;&#x42;&amp;</b><c><![CDATA[<d/>]]></c><!-- c --></a>".utf8)))
+        #expect(element.attributes["x"] == "1")
+        #expect(element.child("b")?.text == "<AB&")
+        #expect(element.child("c")?.text == "<d/>")
+        #expect(SSDPXMLElement.parse(Array("<a><b></a>".utf8)) == nil)
+        #expect(SSDPXMLElement.parse(Array("<a>&bogus;</a>".utf8)) == nil)
+        #expect(SSDPXMLElement.parse(Array("<a/>trailing".utf8)) == nil)
+        let deep = String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40)
+        #expect(SSDPXMLElement.parse(Array(deep.utf8)) == nil)
+    }
+
+    @Test func theResponseAndTheFaultAreMiniupnpdsEnvelopes() throws {
+        let response = SOAPEnvelope.response(
+            serviceType: "urn:schemas-upnp-org:service:WANIPConnection:1",
+            actionName: "GetExternalIPAddress",
+            arguments: [SOAPArgument("NewExternalIPAddress", "93.184.216.34")]
+        )
+        #expect(response.contains(#"<u:GetExternalIPAddressResponse xmlns:u="urn:schemas-upnp-org:service:WANIPConnection:1"><NewExternalIPAddress>93.184.216.34</NewExternalIPAddress></u:GetExternalIPAddressResponse>"#))
+        let fault = try #require(SSDPXMLElement.parse(Array(SOAPEnvelope.fault(UPnPError(code: 714)).utf8)))
+        let detail = try #require(fault.child("Body")?.child("Fault")?.child("detail")?.child("UPnPError"))
+        #expect(fault.child("Body")?.child("Fault")?.child("faultstring")?.text == "UPnPError")
+        #expect(detail.attributes["xmlns"] == "urn:schemas-upnp-org:control-1-0")
+        #expect(detail.child("errorCode")?.text == "714")
+        #expect(detail.child("errorDescription")?.text == "NoSuchEntryInArray")
+    }
+}
+
+struct InternetGatewayControlTests {
+    private static let wanIP = "urn:schemas-upnp-org:service:WANIPConnection:1"
+
+    private func gateway(responses: [ActionResponse] = []) -> DeviceControl {
+        DeviceControl(
+            services: [
+                ControlledService(
+                    serviceType: Self.wanIP,
+                    serviceID: "urn:upnp-org:serviceId:WANIPConn1",
+                    controlPath: "/ctl/IPConn",
+                    eventPath: "/evt/IPConn",
+                    description: .wanIPConnection1
+                ),
+                ControlledService(
+                    serviceType: "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1",
+                    serviceID: "urn:upnp-org:serviceId:WANCommonIFC1",
+                    controlPath: "/ctl/CmnIfCfg",
+                    eventPath: "/evt/CmnIfCfg",
+                    description: .wanCommonInterfaceConfig1
+                ),
+            ],
+            responses: responses,
+            startedAt: .zero
+        )
+    }
+
+    private func call(
+        _ control: inout DeviceControl,
+        _ action: String,
+        _ arguments: [(String, String)] = [],
+        service: Int = 0,
+        client: String = "192.168.1.50",
+        at seconds: Int = 10
+    ) -> ActionResult {
+        let serviceType = control.services[service].serviceType
+        let call = SOAPActionCall(serviceType: serviceType, actionName: action, arguments: arguments.map { SOAPArgument($0.0, $0.1) })
+        return control.call(call, service: service, client: client, at: SSDPInstant(offset: .seconds(seconds)))
+    }
+
+    private func add(_ control: inout DeviceControl, port: String, client: String = "192.168.1.50", lease: String = "0") -> ActionResult {
+        call(&control, "AddPortMapping", [
+            ("NewRemoteHost", ""), ("NewExternalPort", port), ("NewProtocol", "TCP"), ("NewInternalPort", "22"),
+            ("NewInternalClient", client), ("NewEnabled", "1"), ("NewPortMappingDescription", "ssh"), ("NewLeaseDuration", lease),
+        ])
+    }
+
+    private func code(_ result: ActionResult) -> Int? {
+        if case .failure(let error) = result.outcome { error.code } else { nil }
+    }
+
+    private func values(_ result: ActionResult) -> [String: String] {
+        guard case .success(let arguments) = result.outcome else { return [:] }
+        return Dictionary(arguments.map { ($0.name, $0.value) }) { $1 }
+    }
+
+    @Test func theRouterIsConnectedWithAPublicLookingAddressAndCountsItsUptime() {
+        var control = gateway()
+        #expect(values(call(&control, "GetStatusInfo", at: 42)) == [
+            "NewConnectionStatus": "Connected", "NewLastConnectionError": "ERROR_NONE", "NewUptime": "42",
+        ])
+        #expect(values(call(&control, "GetExternalIPAddress"))["NewExternalIPAddress"] == "93.184.216.34")
+        #expect(values(call(&control, "GetTotalBytesSent", service: 1, at: 2))["NewTotalBytesSent"] == "2048")
+        #expect(values(call(&control, "GetCommonLinkProperties", service: 1))["NewPhysicalLinkStatus"] == "Up")
+    }
+
+    @Test func theSCPDDecidesWhatIsACall() {
+        var control = gateway()
+        #expect(code(call(&control, "GetExternalIPAddres")) == 401)
+        #expect(code(call(&control, "DeletePortMapping", [("NewExternalPort", "80"), ("NewProtocol", "TCP")])) == 402)  // no NewRemoteHost
+        #expect(code(call(&control, "DeletePortMapping", [("NewRemoteHost", ""), ("NewExternalPort", "eighty"), ("NewProtocol", "TCP")])) == 402)
+        // miniupnpd checks no allowed lists or ranges: no SCTP mapping to delete is 714, and an IGD:1 takes a
+        // lease past the SCPD's range as it comes.
+        #expect(code(call(&control, "DeletePortMapping", [("NewRemoteHost", ""), ("NewExternalPort", "80"), ("NewProtocol", "SCTP")])) == 714)
+        #expect(code(add(&control, port: "8080", lease: "700000")) == nil)
+        #expect(code(call(&control, "SetConnectionType", [("NewConnectionType", "IP_Routed")])) == 731)
+        #expect(code(call(&control, "ForceTermination")) == 606)
+    }
+
+    @Test func mappingsAreAddedListedReplacedAndDeletedWithMiniupnpdsCodes() {
+        var control = gateway()
+        #expect(code(add(&control, port: "8080")) == nil)
+        #expect(control.services[0].value(of: "PortMappingNumberOfEntries") == "1")
+        #expect(code(add(&control, port: "8080", client: "192.168.1.51")) == 718)  // another client's port
+        #expect(code(add(&control, port: "8080")) == nil)  // the same client replaces its own
+        #expect(code(add(&control, port: "0")) == 716)
+        #expect(values(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")]))["NewExternalPort"] == "8080")
+        #expect(code(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "1")])) == 713)
+        let specific = [("NewRemoteHost", ""), ("NewExternalPort", "8080"), ("NewProtocol", "TCP")]
+        #expect(values(call(&control, "GetSpecificPortMappingEntry", specific)) == [
+            "NewInternalPort": "22", "NewInternalClient": "192.168.1.50", "NewEnabled": "1",
+            "NewPortMappingDescription": "ssh", "NewLeaseDuration": "0",
+        ])
+        #expect(code(call(&control, "DeletePortMapping", specific)) == nil)
+        #expect(code(call(&control, "DeletePortMapping", specific)) == 714)
+        #expect(code(call(&control, "GetSpecificPortMappingEntry", specific)) == 714)
+        #expect(control.services[0].value(of: "PortMappingNumberOfEntries") == "0")
+    }
+
+    @Test func anEmptyInternalClientIsTheCallerAndALeaseRunsOut() {
+        var control = gateway()
+        #expect(code(add(&control, port: "9000", client: "", lease: "60")) == nil)
+        let entry = values(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")], at: 40))
+        #expect(entry["NewInternalClient"] == "192.168.1.50")
+        #expect(entry["NewLeaseDuration"] == "30")  // added at 10 s for 60 s, read at 40 s
+        #expect(code(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")], at: 71)) == 713)
+    }
+
+    @Test func aMappingChangeIsEventedWithTheWholeEventedSet() {
+        var control = gateway()
+        let result = add(&control, port: "8080")
+        #expect(result.changedVariables == ["PortMappingNumberOfEntries"])
+        let properties = control.eventProperties(service: 0, changed: result.changedVariables)
+        #expect(properties.map(\.name) == ["PossibleConnectionTypes", "ConnectionStatus", "ExternalIPAddress", "PortMappingNumberOfEntries"])
+        #expect(properties.last?.value == "1")
+        let read = call(&control, "GetStatusInfo")
+        #expect(read.changedVariables.isEmpty)
+        #expect(control.eventProperties(service: 0, changed: read.changedVariables).isEmpty)
+    }
+
+    @Test func aUsersResponseOrFaultComesBeforeTheDevicesOwn() {
+        var control = gateway(responses: [
+            ActionResponse(action: "GetExternalIPAddress", service: "WANIPConnection", outcome: .success([SOAPArgument("NewExternalIPAddress", "")])),
+            ActionResponse(action: "AddPortMapping", outcome: .failure(UPnPError(code: 725))),
+        ])
+        #expect(values(call(&control, "GetExternalIPAddress"))["NewExternalIPAddress"] == "")
+        #expect(code(add(&control, port: "8080")) == 725)
+        #expect(control.portMappings.isEmpty)
+        #expect(code(call(&control, "NoSuchAction")) == 401)  // the SCPD still decides first
+    }
+}
+
+struct EventSubscriptionTests {
+    private let at = { (seconds: Int) in SSDPInstant(offset: .seconds(seconds)) }
+
+    private func read(_ method: String, _ headers: [String: String]) -> Result<GENARequest, GENARefusal> {
+        GENARequest.read(method: method, headers: headers)
+    }
+
+    @Test func requestsAreReadAsMiniupnpdAndMiniDLNAReadThem() {
+        #expect(read("SUBSCRIBE", ["callback": "<http://192.168.1.50:8080/cb><http://x/y>", "nt": "upnp:event", "timeout": "Second-300"])
+            == .success(.subscribe(callbacks: ["http://192.168.1.50:8080/cb", "http://x/y"], timeout: 300)))
+        #expect(read("SUBSCRIBE", ["sid": "uuid:1", "timeout": "Second-1800.0"]) == .success(.renew(sid: "uuid:1", timeout: 1800)))
+        #expect(read("SUBSCRIBE", ["callback": "<http://a/cb>", "nt": "upnp:event", "timeout": "Second-infinite"])
+            == .success(.subscribe(callbacks: ["http://a/cb"], timeout: nil)))
+        #expect(read("SUBSCRIBE", ["sid": "uuid:1", "nt": "upnp:event"]) == .failure(.incompatibleHeaders))
+        #expect(read("SUBSCRIBE", ["callback": "<https://a/cb>", "nt": "upnp:event"]) == .failure(.preconditionFailed))
+        #expect(read("SUBSCRIBE", ["callback": "<http://a/cb>", "nt": "upnp:propchange"]) == .failure(.preconditionFailed))
+        #expect(read("SUBSCRIBE", [:]) == .failure(.preconditionFailed))
+        #expect(read("UNSUBSCRIBE", [:]) == .failure(.preconditionFailed))
+        #expect(read("GET", [:]) == .failure(.methodNotAllowed))
+    }
+
+    @Test func aSubscriptionGetsItsTimeoutRenewsExpiresAndIsForgottenOnReboot() throws {
+        var table = EventSubscriptions(random: SSDPRandom(seed: 1))
+        guard case .subscribed(let subscription) = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: 10), service: 0, at: at(0))
+        else { Issue.record("not subscribed"); return }
+        #expect(subscription.sid.hasPrefix("uuid:") && subscription.timeout == 10)
+        guard case .renewed(let renewed) = table.handle(.renew(sid: subscription.sid, timeout: nil), service: 0, at: at(9)) else {
+            Issue.record("not renewed"); return
+        }
+        #expect(renewed.timeout == EventSubscriptions.defaultTimeout)
+        #expect(table.handle(.renew(sid: subscription.sid, timeout: nil), service: 1, at: at(10)) == .refused(.preconditionFailed))
+        #expect(table.handle(.renew(sid: subscription.sid, timeout: 5), service: 0, at: at(10 + 1_800)) == .refused(.preconditionFailed))
+
+        guard case .subscribed(let second) = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0)) else {
+            Issue.record("not subscribed"); return
+        }
+        table.forgetAll()
+        #expect(table.handle(.renew(sid: second.sid, timeout: nil), service: 0, at: at(1)) == .refused(.preconditionFailed))
+        #expect(table.handle(.unsubscribe(sid: second.sid), service: 0, at: at(1)) == .refused(.preconditionFailed))
+    }
+
+    @Test func eventsCountTheirSEQPerSubscriberFromZero() {
+        var table = EventSubscriptions(random: SSDPRandom(seed: 2))
+        guard case .subscribed(let first) = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0)),
+            case .subscribed(let other) = table.handle(.subscribe(callbacks: ["http://b/cb"], timeout: nil), service: 1, at: at(0))
+        else { Issue.record("not subscribed"); return }
+        let property = [SOAPArgument("Volume", "3 < 4")]
+        let initial = table.events(service: 0, properties: property, only: first.sid, at: at(1))
+        #expect(initial.map(\.sequence) == [0])
+        #expect(initial[0].body.contains("<e:property><Volume>3 &lt; 4</Volume></e:property>"))
+        #expect(initial[0].headers.contains(SSDPHeaderField(name: "SEQ", value: "0")))
+        #expect(table.events(service: 0, properties: property, at: at(2)).map(\.sequence) == [1])
+        #expect(table.events(service: 0, properties: [], at: at(2)).isEmpty)
+        #expect(table.events(service: 1, properties: property, at: at(2)).map(\.sid) == [other.sid])
+        #expect(table.handle(.unsubscribe(sid: first.sid), service: 0, at: at(3)) == .unsubscribed(sid: first.sid))
+        #expect(table.events(service: 0, properties: property, at: at(3)).isEmpty)
+    }
+
+    @Test func theTableIsBounded() {
+        var table = EventSubscriptions(random: SSDPRandom(seed: 3))
+        for _ in 0..<EventSubscriptions.maximumCount {
+            _ = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0))
+        }
+        #expect(table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0)) == .refused(.tooManySubscriptions))
+        #expect(table.subscriptions.count == EventSubscriptions.maximumCount)
+    }
+}
+
+struct HTTPFaultTests {
+    @Test func faultsAreReadAsTheFlagsWriteThem() throws {
+        #expect(try HTTPFaults.document("503:2", field: "f") == .unavailable(first: 2))
+        #expect(try HTTPFaults.document("delay:1.5", field: "f") == .delayed(.milliseconds(1_500)))
+        #expect(try HTTPFaults.document("hang", field: "f") == .hanging)
+        #expect(try HTTPFaults.document("malformed", field: "f") == .malformed)
+        for bad in ["503:0", "503", "delay:-1", "delay:601", "late", ""] {
+            #expect(throws: SSDPConfigurationError.self, "\(bad)") { try HTTPFaults.document(bad, field: "f") }
+        }
+    }
+
+    @Test func theFirstFetchesGet503ThenTheDocumentComesLate() {
+        var machine = HTTPFaultMachine(
+            faults: HTTPFaults(description: [.unavailable(first: 2), .delayed(.seconds(1))]),
+            random: SSDPRandom(seed: 1)
+        )
+        let decisions = (0..<3).map { _ in machine.fetch(.description) }
+        #expect(decisions.map(\.unavailable) == [true, true, false])
+        #expect(decisions.allSatisfy { $0.delay == .seconds(1) })
+        #expect(machine.fetch(.serviceDescription) == .serve)  // counted apart, and not faulted
+    }
+
+    @Test func aDamagedDocumentIsNoLongerWellFormed() {
+        let document = #"<?xml version="1.0"?><root xmlns="urn:schemas-upnp-org:device-1-0"><device><UDN>uuid:1</UDN></device></root>"#
+        #expect(SSDPXMLElement.parse(Array(document.utf8)) != nil)
+        for fault in [HTTPFaults.DocumentFault.truncated, .empty, .malformed] {
+            #expect(SSDPXMLElement.parse(Array(HTTPFaultMachine.damage(document, fault).utf8)) == nil, "\(fault)")
+        }
+        #expect(HTTPFaultMachine.damage(document, .malformed).hasSuffix("</xroot>"))
+    }
+
+    @Test func eventsAreLostAsOftenAsAskedAndReplayFromTheSeed() {
+        let faults = HTTPFaults(eventLoss: 0.5, eventDelay: .seconds(2))
+        var first = HTTPFaultMachine(faults: faults, random: SSDPRandom(seed: 9))
+        var second = HTTPFaultMachine(faults: faults, random: SSDPRandom(seed: 9))
+        let draws = (0..<1_000).map { _ in first.event() }
+        #expect(draws == (0..<1_000).map { _ in second.event() })
+        #expect((400...600).contains(draws.filter { $0 == nil }.count))
+        #expect(draws.compactMap { $0 }.allSatisfy { $0 == .seconds(2) })
+    }
+}
