@@ -78,6 +78,8 @@ public struct SearchSessionStateMachine: Sendable {
     }
 
     public let configuration: SSDPSearchSessionConfiguration
+    /// Deliberate faults, for the harness's own tests (`package`: no user of the library sees them).
+    package var mutations: SearchSessionMutations = []
     private var state: State = .idle
     /// Counts of what the session sent, received, reported and dropped.
     public private(set) var statistics = SearchSessionStatistics()
@@ -104,7 +106,7 @@ public struct SearchSessionStateMachine: Sendable {
     public mutating func timerFired(at now: SSDPInstant) -> [Action] {
         guard case .searching(var searching) = state else { return [] }
         var actions: [Action] = []
-        while searching.searchesSent < configuration.maximumSearchRequestsBeforeClosing,
+        while searching.searchesSent < requestsToSend,
             now >= searching.startedAt + configuration.searchRequestOffset(searching.searchesSent)
         {
             searching.searchesSent += 1
@@ -165,8 +167,13 @@ public struct SearchSessionStateMachine: Sendable {
     public var nextDeadline: SSDPInstant? {
         guard case .searching(let searching) = state else { return nil }
         let timeout = searching.startedAt + configuration.searchTimeout
-        guard searching.searchesSent < configuration.maximumSearchRequestsBeforeClosing else { return timeout }
+        guard searching.searchesSent < requestsToSend else { return timeout }
         return min(timeout, searching.startedAt + configuration.searchRequestOffset(searching.searchesSent))
+    }
+
+    /// The M-SEARCH messages to send: the configured number, unless a test's mutation says one fewer.
+    private var requestsToSend: Int {
+        configuration.maximumSearchRequestsBeforeClosing - (mutations.contains(.oneRequestFewer) ? 1 : 0)
     }
 
     /// Whether the session has ended (stopped, timed out or failed).
@@ -198,6 +205,7 @@ public struct SearchSessionStateMachine: Sendable {
         } catch {
             return .dropped(.incomplete(missingFields: error.missingFields))
         }
+        if mutations.contains(.locationFromServer) { service.location = service.server }
         guard isSearchedFor(service) else { return .dropped(.wrongSearchTarget(service.searchTarget)) }
         // `searching` is a copy of the state's value: while `state` still holds the set and the array,
         // inserting would copy them whole, once per answer (quadratic in the services found). Clearing
@@ -211,16 +219,40 @@ public struct SearchSessionStateMachine: Sendable {
             guard first == interface else { return .dropped(.duplicate) }
             searching.interfaceOf[key] = first
         }
-        guard searching.foundSet.insert(service).inserted else { return .dropped(.duplicate) }
+        guard searching.foundSet.insert(service).inserted || mutations.contains(.keepsDuplicates) else {
+            return .dropped(.duplicate)
+        }
         searching.found.append(service)
         return .reportService(service)
     }
 
-    /// The seed's chatty-device filter: keep a service whose ST contains the searched ST, or everything
-    /// when searching for `ssdp:all`.
+    /// The chatty-device filter: keep a service whose ST is the searched ST, or everything when searching
+    /// for `ssdp:all`. The seed keeps an ST that only *contains* the searched one; a device must echo the
+    /// ST of the search, in the request's version and spelling (UDA 1.1 §1.3.2, §1.3.3), so an answer
+    /// `…:MediaRenderer:10` to a search for `…:MediaRenderer:1` is another target, and is dropped.
     private func isSearchedFor(_ service: SSDPService) -> Bool {
-        configuration.searchTarget == "ssdp:all" || service.searchTarget.containsUTF8(configuration.searchTarget)
+        if mutations.contains(.containsTarget) { return service.searchTarget.contains(configuration.searchTarget) }
+        return configuration.searchTarget == "ssdp:all" || service.searchTarget == configuration.searchTarget
     }
+}
+
+/// Faults the harness's tests put into the session on purpose, to show that the shipped scenarios catch
+/// each one: a check that passes a broken session is worth nothing. Never set outside those tests.
+package struct SearchSessionMutations: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+
+    package init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The seed's filter: keep an ST that contains the searched one.
+    package static let containsTarget = Self(rawValue: 1 << 0)
+    /// Report every answer, duplicates included.
+    package static let keepsDuplicates = Self(rawValue: 1 << 1)
+    /// Send one M-SEARCH fewer than configured.
+    package static let oneRequestFewer = Self(rawValue: 1 << 2)
+    /// Take LOCATION from the SERVER header.
+    package static let locationFromServer = Self(rawValue: 1 << 3)
 }
 
 /// Why a search session ended in failure.

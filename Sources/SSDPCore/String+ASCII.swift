@@ -27,19 +27,6 @@ extension StringProtocol {
         return true
     }
 
-    /// Whether `needle`'s UTF-8 occurs in the string's UTF-8. For ASCII tokens such as search targets this
-    /// is `contains(_:)` without its per-call search tables (which made it most of the cost of filtering
-    /// an answer); unlike `contains(_:)` it does not treat canonically equivalent Unicode as equal.
-    func containsUTF8(_ needle: some StringProtocol) -> Bool {
-        let contiguous = utf8.withContiguousStorageIfAvailable { haystack in
-            needle.utf8.withContiguousStorageIfAvailable { occurs($0, in: haystack) }
-        }
-        if let contiguous, let found = contiguous { return found }
-        return Array(utf8).withUnsafeBufferPointer { haystack in
-            Array(needle.utf8).withUnsafeBufferPointer { occurs($0, in: haystack) }
-        }
-    }
-
     /// The string with ASCII spaces and horizontal tabs removed at both ends.
     func trimmingSpacesAndTabs() -> Substring {
         let text = Substring(self)
@@ -80,14 +67,4 @@ extension String {
         guard let start = indices.first(where: { self[$0...].hasPrefix(target) }) else { return self }
         return String(self[..<start]) + replacement + self[index(start, offsetBy: target.count)...]
     }
-}
-
-/// Whether `needle` occurs in `haystack`, byte for byte (an empty needle always does).
-private func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    guard let first = needle.first else { return true }
-    for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-        if UnsafeBufferPointer(rebasing: haystack[start..<(start + needle.count)]).elementsEqual(needle) { return true }
-    }
-    return false
 }

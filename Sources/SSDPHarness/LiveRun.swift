@@ -32,7 +32,7 @@ public enum LiveRun {
         multicast: Bool = false,
         trace: Bool = false
     ) async throws -> (record: RunRecord, searchHost: String) {
-        let recorder = LiveRecorder(mode: .live, seed: seed)
+        let recorder = LiveRecorder(mode: .live, seed: seed, tracing: trace)
         let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, multicast: multicast, trace: trace)
         let port = simulator.udpAddress.port ?? 0
         let host = multicast && scenario.search.mode == .multicast
@@ -68,7 +68,7 @@ public enum LiveRun {
         command: String,
         trace: Bool = false
     ) async throws -> (record: RunRecord, searchHost: String) {
-        let recorder = LiveRecorder(mode: .externalClient, seed: seed)
+        let recorder = LiveRecorder(mode: .externalClient, seed: seed, tracing: trace)
         let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, trace: trace)
         recorder.watchHTTP(locations: simulator.devices.map(\.location))
         let port = simulator.udpAddress.port ?? 0
@@ -120,7 +120,8 @@ public enum LiveRun {
             seed: seed,
             bootID: 1
         )
-        configuration.reportsDatagrams = trace
+        // Always: what the devices sent is what every reported service is held against.
+        configuration.reportsDatagrams = true
         let logger = Logger(label: "ssdp-sim.harness") { _ in SwiftLogNoOpLogHandler() }
         return try await SSDPSimulator.start(configuration, logger: logger) { event in
             switch event {
@@ -157,9 +158,12 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Collects a live run's record from the simulator's and the client's threads.
 final class LiveRecorder: Sendable {
     private let state: NIOLockedValueBox<(record: RunRecord, start: ContinuousClock.Instant)>
+    /// Keep every datagram in the trace (`--trace`).
+    private let tracing: Bool
 
-    init(mode: RunMode, seed: UInt64) {
+    init(mode: RunMode, seed: UInt64, tracing: Bool) {
         state = NIOLockedValueBox((RunRecord(mode: mode, seed: seed), .now))
+        self.tracing = tracing
     }
 
     /// Makes now the start of the search; what was recorded before it moves to negative times.
@@ -195,12 +199,15 @@ final class LiveRecorder: Sendable {
     }
 
     /// A datagram the simulator received or sent, with the time it was seen (the simulator's side of the
-    /// wire: what it sent is on its way, what it received has arrived).
+    /// wire: what it sent is on its way, what it received has arrived). What it sent joins the advertised set.
     func datagram(received: Bool, peer: SocketAddress, local: SocketAddress, bytes: [UInt8]) {
         let endpoint = { (address: SocketAddress) in
             TraceEntry.Endpoint(address: address.ipAddress ?? "0.0.0.0", port: address.port ?? 0)
         }
+        let tracing = self.tracing
         state.withLockedValue { state in
+            if !received { state.record.noteSent(bytes) }
+            guard tracing else { return }
             state.record.trace.append(
                 TraceEntry(
                     at: .now - state.start,
@@ -249,7 +256,7 @@ private final class RecordingDelegate: SSDPSearchSessionDelegate {
     }
 
     func searchSession(_ searchSession: SSDPSearchSession, didFindService service: SSDPService) {
-        recorder.record(.found(usn: service.uniqueServiceName, st: service.searchTarget, location: service.location))
+        recorder.record(.found(ReportedService(service)))
     }
 
     func searchSession(_ searchSession: SSDPSearchSession, didEncounterError error: SSDPSearchSessionError) {
@@ -424,18 +431,26 @@ private final class ExternalClient: Sendable {
         }
     }
 
-    /// A USN, or a JSON object with `usn` (and `st`, `location`). Without an ST, it is the part of the USN
-    /// after `::`, or the USN itself for a bare `uuid:`.
+    /// A USN, or a JSON object with `usn` (and `st`, `location`, `server`). Without an ST, it is the part of
+    /// the USN after `::`, or the USN itself for a bare `uuid:`.
     static func parse(_ line: String) -> RunRecord.Outcome? {
         if line.hasPrefix("{") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let usn = object["usn"] as? String
             else { return nil }
-            let st = object["st"] as? String ?? Self.target(of: usn)
-            return .found(usn: usn, st: st, location: object["location"] as? String)
+            let st = object["st"] as? String
+            return .found(
+                ReportedService(
+                    usn: usn,
+                    st: st ?? Self.target(of: usn),
+                    stGiven: st != nil,
+                    location: object["location"] as? String,
+                    server: object["server"] as? String
+                )
+            )
         }
         guard !line.contains(" ") else { return nil }
-        return .found(usn: line, st: target(of: line), location: nil)
+        return .found(ReportedService(usn: line, st: target(of: line), stGiven: false))
     }
 
     private static func target(of usn: String) -> String {

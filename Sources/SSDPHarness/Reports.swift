@@ -5,30 +5,52 @@ import SSDPCore
 public enum Reports {
     // MARK: - JUnit
 
-    /// JUnit XML as CI systems read it: one test case per scenario run, a `<failure>` per failed run with
-    /// each failed expectation, `<skipped>` for runs that did not apply.
+    /// JUnit XML as CI systems read it: one test suite per scenario run and one test case per check, a
+    /// `<failure>` for a failed check, `<skipped>` with the reason for a check the mode cannot observe (an
+    /// external client's drop counters) and for a run that did not apply, `<error>` for a run the harness
+    /// could not make.
     public static func junit(_ results: [ScenarioResult], title: String) -> String {
-        let failures = results.filter { !$0.passed && $0.skipped == nil }.count
-        let skipped = results.filter { $0.skipped != nil }.count
+        let cases = results.map { result in
+            result.skipped != nil || result.harnessError != nil ? 1 : max(result.checks.count, 1)
+        }.reduce(0, +)
+        let failures = results.map(\.failedChecks.count).reduce(0, +)
+        let errors = results.filter { $0.harnessError != nil }.count
+        let skipped = results.map { $0.skipped != nil ? 1 : $0.skippedChecks.count }.reduce(0, +)
         let time = decimal(results.reduce(.zero) { $0 + $1.elapsed })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"ssdp-sim\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"\(escape(title))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
+        xml += "<testsuites name=\"ssdp-sim \(escape(title))\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         for result in results {
-            xml += "    <testcase classname=\"scenarios.\(result.mode.rawValue)\" name=\"\(escape(caseName(result)))\" file=\"\(escape(result.scenario.file))\" time=\"\(decimal(result.elapsed))\">\n"
-            xml += "      <properties><property name=\"seed\" value=\"\(result.seed)\"/></properties>\n"
+            let name = escape(caseName(result))
+            let failed = result.failedChecks.count
+            let skippedHere = result.skipped != nil ? 1 : result.skippedChecks.count
+            let tests = result.skipped != nil || result.harnessError != nil ? 1 : max(result.checks.count, 1)
+            xml += "  <testsuite name=\"\(name)\" file=\"\(escape(result.scenario.file))\" tests=\"\(tests)\" failures=\"\(failed)\""
+            xml += " errors=\"\(result.harnessError == nil ? 0 : 1)\" skipped=\"\(skippedHere)\" time=\"\(decimal(result.elapsed))\">\n"
+            xml += "    <properties><property name=\"seed\" value=\"\(result.seed)\"/><property name=\"mode\" value=\"\(result.mode.rawValue)\"/></properties>\n"
+            let classname = "scenarios.\(result.mode.rawValue).\(escape(result.scenario.name))"
             if let reason = result.skipped {
-                xml += "      <skipped message=\"\(escape(reason))\"/>\n"
-            } else if !result.passed {
-                let failed = failureLines(result)
-                xml += "      <failure message=\"\(escape(failed.first ?? "failed"))\" type=\"expectation\">"
-                xml += escape(failed.joined(separator: "\n") + "\nseed \(result.seed)")
-                xml += "</failure>\n"
+                xml += "    <testcase classname=\"\(classname)\" name=\"run\"><skipped message=\"\(escape(reason))\"/></testcase>\n"
+            } else if let error = result.harnessError {
+                xml += "    <testcase classname=\"\(classname)\" name=\"run\"><error message=\"\(escape(error))\"/></testcase>\n"
+            } else {
+                for check in result.checks {
+                    xml += "    <testcase classname=\"\(classname)\" name=\"\(escape(check.name))\">"
+                    switch check.status {
+                    case .passed:
+                        break
+                    case .failed:
+                        let line = "expected \(check.expected); got \(check.actual)"
+                        xml += "<failure message=\"\(escape(line))\" type=\"expectation\">\(escape(line + "\nseed \(result.seed)"))</failure>"
+                    case .skipped:
+                        xml += "<skipped message=\"\(escape(check.actual))\"/>"
+                    }
+                    xml += "</testcase>\n"
+                }
             }
-            xml += "      <system-out>\(escape(result.scenario.description))</system-out>\n"
-            xml += "    </testcase>\n"
+            xml += "    <system-out>\(escape(result.scenario.description))</system-out>\n"
+            xml += "  </testsuite>\n"
         }
-        xml += "  </testsuite>\n</testsuites>\n"
+        xml += "</testsuites>\n"
         return xml
     }
 
@@ -50,6 +72,7 @@ public enum Reports {
             passed: results.filter(\.passed).count,
             failed: results.filter { !$0.passed && $0.skipped == nil }.count,
             skipped: results.filter { $0.skipped != nil }.count,
+            checksSkipped: results.map(\.skippedChecks.count).reduce(0, +),
             scenarios: results.map(Document.Run.init)
         )
         let encoder = JSONEncoder()
@@ -102,6 +125,8 @@ public enum Reports {
         var passed: Int
         var failed: Int
         var skipped: Int
+        /// Checks the runs' modes could not observe (each also listed with `"status": "skipped"`).
+        var checksSkipped: Int
         var scenarios: [Run]
     }
 
@@ -207,7 +232,7 @@ public enum Reports {
         for (index, entry) in result.record.outcomes.enumerated() {
             let text: String
             switch entry.outcome {
-            case .found(let usn, let st, _): text = "client reports \(usn) (ST \(st))"
+            case .found(let service): text = "client reports \(service.usn) (ST \(service.st))"
             case .stopped(let reason, let found): text = "client stops: \(reason), \(found) found"
             case .failed(let reason): text = "client fails: \(reason)"
             }
@@ -221,7 +246,12 @@ public enum Reports {
             text += String(repeating: " ", count: max(0, 10 - time.count)) + time + "  " + line.text + "\n"
         }
         for check in result.checks {
-            text += "# \(check.passed ? "pass" : "FAIL") \(check.name): expected \(check.expected); got \(check.actual)\n"
+            let status = switch check.status {
+            case .passed: "pass"
+            case .failed: "FAIL"
+            case .skipped: "skip"
+            }
+            text += "# \(status) \(check.name): expected \(check.expected); got \(check.actual)\n"
         }
         return text
     }

@@ -27,7 +27,7 @@ public struct RunRecord: Sendable {
 
     /// Something the client told its user, in order.
     public enum Outcome: Sendable, Hashable {
-        case found(usn: String, st: String, location: String?)
+        case found(ReportedService)
         case stopped(reason: String, found: Int)
         case failed(String)
     }
@@ -67,6 +67,10 @@ public struct RunRecord: Sendable {
     /// What an external client did over HTTP after discovery; `nil` where it cannot be seen (virtual time)
     /// or where the client is the project's own session, which fetches nothing.
     public var http: HTTPActivity?
+    /// Every service the devices put on the wire, as they sent it, each distinct (USN, ST, LOCATION, SERVER)
+    /// once: what a reported service is held against. Live, search answers and alive NOTIFYs (a client in a
+    /// namespace hears those too); in virtual time, the answers (the virtual client does not listen on 1900).
+    public var advertised: Set<Advertisement> = []
 
     public init(mode: RunMode, seed: UInt64) {
         self.mode = mode
@@ -89,12 +93,18 @@ public struct RunRecord: Sendable {
     }
 
     /// The services reported, in order, with their times.
-    public var reports: [(at: Duration, usn: String, st: String)] {
+    public var reports: [(at: Duration, service: ReportedService)] {
         outcomes.compactMap { entry in
-            guard case .found(let usn, let st, _) = entry.outcome else { return nil }
-            return (entry.at, usn, st)
+            guard case .found(let service) = entry.outcome else { return nil }
+            return (entry.at, service)
         }
     }
+
+    /// Notes what a device sent, if it is an answer or an alive NOTIFY with a USN and a target.
+    mutating func noteSent(_ bytes: some Collection<UInt8>) {
+        if let advertisement = Advertisement(datagram: bytes) { advertised.insert(advertisement) }
+    }
+
 
     /// The stops and failures reported, with their times.
     public var endings: [(at: Duration, outcome: Outcome)] {
@@ -102,6 +112,65 @@ public struct RunRecord: Sendable {
             if case .found = entry.outcome { return false }
             return true
         }
+    }
+}
+
+/// One service a client reported, with what it said of it.
+public struct ReportedService: Sendable, Hashable, CustomStringConvertible {
+    public var usn: String
+    /// The ST the client reported; for a bare USN, the harness's guess (the part after `::`).
+    public var st: String
+    /// Whether the client gave the ST itself (`false` for a bare USN).
+    public var stGiven: Bool
+    public var location: String?
+    public var server: String?
+
+    public init(usn: String, st: String, stGiven: Bool = true, location: String? = nil, server: String? = nil) {
+        self.usn = usn
+        self.st = st
+        self.stGiven = stGiven
+        self.location = location
+        self.server = server
+    }
+
+    /// What the project's own session reported: every field.
+    public init(_ service: SSDPService) {
+        self.init(usn: service.uniqueServiceName, st: service.searchTarget, location: service.location, server: service.server)
+    }
+
+    public var description: String { "\(usn) (\(st))" }
+}
+
+/// A service as a device put it on the wire: a search answer's USN, ST, LOCATION and SERVER, or an alive
+/// NOTIFY's with NT for ST.
+public struct Advertisement: Sendable, Hashable {
+    public var usn: String
+    public var st: String
+    public var location: String?
+    public var server: String?
+
+    public init(usn: String, st: String, location: String?, server: String?) {
+        self.usn = usn
+        self.st = st
+        self.location = location
+        self.server = server
+    }
+
+    /// The advertisement in `message`, if it is an answer or an alive (or update) NOTIFY with USN and target.
+    public init?(_ message: SSDPMessage) {
+        switch message.kind {
+        case .response: break
+        case .notify where message.notificationSubtype != .byebye: break
+        default: return nil
+        }
+        guard let usn = message.headers["USN"], let st = message.searchTarget else { return nil }
+        self.init(usn: usn, st: st, location: message.headers["LOCATION"], server: message.headers["SERVER"])
+    }
+
+    /// The advertisement in a datagram as the tolerant parser reads it.
+    public init?(datagram: some Collection<UInt8>) {
+        guard let message = try? SSDPParser.parse(datagram).message else { return nil }
+        self.init(message)
     }
 }
 

@@ -120,6 +120,16 @@ struct ScenarioSpecification: Decodable {
         expect = try container.decodeIfPresent(ExpectFields.self, forKey: .expect)
     }
 
+    /// The expectations. A scenario must say what the search finds: without it, a session that finds
+    /// nothing would pass.
+    private func makeExpectations(search: SearchSpecification) throws(FieldError) -> Expectations {
+        let expectations = try expect?.make(search: search)
+        guard let expectations, expectations.found != nil else {
+            throw FieldError("$.expect.found", "required: say what the search must find (services, [] for nothing; count; or both)")
+        }
+        return expectations
+    }
+
     func makeScenario(file: String) throws(FieldError) -> Scenario {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
             throw FieldError("$.name", "\"\(name)\": use letters, digits, '-', '_' and '.' (it names report and trace files)")
@@ -171,7 +181,7 @@ struct ScenarioSpecification: Decodable {
             devices: simulated,
             events: events.sorted { $0.at < $1.at },
             network: faults,
-            expect: try expect?.make(search: search) ?? Expectations()
+            expect: try makeExpectations(search: search)
         )
     }
 }
@@ -396,6 +406,9 @@ struct ExpectFields: Decodable {
                 throw FieldError("$.expect.http", "give locationFetches, actions or both")
             }
             expectations.http = expectation
+        }
+        if let error, error.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw FieldError("$.expect.error", "must not be empty: an empty text would match any error")
         }
         expectations.error = error
         return expectations

@@ -12,8 +12,10 @@ public struct ScenarioResult: Sendable {
     /// Why the harness could not run it (a socket that would not open, a client that would not start).
     public var harnessError: String?
 
-    public var passed: Bool { skipped == nil && harnessError == nil && checks.allSatisfy(\.passed) }
-    public var failedChecks: [CheckResult] { checks.filter { !$0.passed } }
+    /// Run, and no check failed (checks this mode cannot observe are skipped, and neither pass nor fail it).
+    public var passed: Bool { skipped == nil && harnessError == nil && !checks.contains(where: \.failed) }
+    public var failedChecks: [CheckResult] { checks.filter(\.failed) }
+    public var skippedChecks: [CheckResult] { checks.filter(\.skipped) }
 }
 
 /// Runs scenarios in one mode and checks their expectations.

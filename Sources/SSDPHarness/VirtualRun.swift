@@ -36,7 +36,7 @@ public struct VirtualRun {
     }
 
     /// Where the client sends its searches: the group, or the one device a unicast search is for.
-    static func searchDestination(_ search: SearchSpecification) -> TraceEntry.Endpoint {
+    package static func searchDestination(_ search: SearchSpecification) -> TraceEntry.Endpoint {
         search.mode == .multicast ? group(ipv6: search.ipv6) : deviceEndpoint(search.device - 1, ipv6: search.ipv6)
     }
 
@@ -98,7 +98,18 @@ public struct VirtualRun {
 
     /// Runs `scenario` with `seed` (its own unless given) and returns what happened.
     public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Bool = false) throws -> RunRecord {
+        try run(scenario, seed: seed, trace: trace, mutations: [])
+    }
+
+    /// The same with a deliberately broken session, for the tests that show the scenarios catch each fault.
+    package static func run(
+        _ scenario: Scenario,
+        seed: UInt64? = nil,
+        trace: Bool = false,
+        mutations: SearchSessionMutations
+    ) throws -> RunRecord {
         var run = try VirtualRun(scenario: scenario, seed: seed ?? scenario.seed, tracing: trace)
+        run.session.mutations = mutations
         return run.run()
     }
 
@@ -206,16 +217,14 @@ public struct VirtualRun {
         case .deliver(let bytes, _, .client):
             let result = session.received(bytes, at: now)
             if case .reportService(let service) = result {
-                record.record(
-                    .found(usn: service.uniqueServiceName, st: service.searchTarget, location: service.location),
-                    at: now.offset
-                )
+                record.record(.found(ReportedService(service)), at: now.offset)
             }
         case .deliver(let bytes, let source, .host(let index)):
             receive(bytes, from: source, at: index)
         case .answer(let index, let generation, let bytes, let destination):
             if hosts[index].responderGeneration == generation { hosts[index].responder.answerFinished() }
             guard hosts[index].generation == generation, hosts[index].online else { return }
+            record.noteSent(bytes)
             transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client])
         case .scenario(let event):
             let index = event.device - 1
@@ -289,7 +298,8 @@ public struct VirtualRun {
         schedule(.advertiserTimer(host: index, generation: hosts[index].generation), at: deadline)
     }
 
-    /// Multicasts NOTIFY messages from a device: only the trace sees them (the client does not listen on 1900).
+    /// Multicasts NOTIFY messages from a device: only the trace sees them (the client does not listen on
+    /// 1900, so they are not in the advertised set either: nothing it reports can come from them).
     private mutating func send(_ messages: [SSDPMessage], from index: Int) {
         guard tracing else { return }
         for message in messages {

@@ -206,8 +206,10 @@ struct RunOutput {
         let stop = result.record.endings.first.map { ", stop at \($0.at.secondsText) s" } ?? ""
         let figures = "\(result.record.reports.count) found, \(result.record.searches.count) M-SEARCH\(stop)"
         let time = "\(result.elapsed / .milliseconds(1) < 1 ? "<1" : String(Int(result.elapsed / .milliseconds(1)))) ms"
+        let unobserved = result.skippedChecks.count
+        let skippedChecks = unobserved == 0 ? "" : "; \(unobserved) \(unobserved == 1 ? "check" : "checks") skipped"
         if result.passed {
-            print("\(counter) pass \(name) (\(figures); \(time))")
+            print("\(counter) pass \(name) (\(figures); \(time)\(skippedChecks))")
             return
         }
         print("\(counter) FAIL \(name) (\(figures); seed \(result.seed))")
@@ -223,7 +225,10 @@ struct RunOutput {
         let passed = results.filter(\.passed).count
         let skipped = results.filter { $0.skipped != nil }.count
         let failed = results.count - passed - skipped
-        print("\(passed) passed, \(failed) failed, \(skipped) skipped in \(elapsed.secondsText) s.")
+        let unobserved = results.map(\.skippedChecks.count).reduce(0, +)
+        let checks = unobserved == 0
+            ? "" : ", \(unobserved) \(unobserved == 1 ? "check" : "checks") skipped (not observable in this mode)"
+        print("\(passed) passed, \(failed) failed, \(skipped) skipped\(checks) in \(elapsed.secondsText) s.")
         let failures = results.filter { !$0.passed && $0.skipped == nil }
         guard !failures.isEmpty else { return }
         print("To run a failed scenario again exactly:")

@@ -3,7 +3,8 @@ import Foundation
 /// `serve` options from the environment, for containers: `SSDP_SIM_<OPTION>` (the option's name in upper
 /// case with `_` for `-`) becomes `--option VALUE`, or `--option` for a flag whose value is 1, true or yes.
 /// They go before the command line's own arguments, so a flag given there wins. The repeatable options
-/// (`SSDP_SIM_INTERFACE`, `SSDP_SIM_SILENT`) take a comma-separated list.
+/// (`SSDP_SIM_INTERFACE`, `SSDP_SIM_SILENT`, `SSDP_SIM_DESCRIPTION_FAULT`, `SSDP_SIM_SCPD_FAULT`) take a
+/// comma-separated list.
 enum ServeEnvironment {
     /// Every `serve` option and whether it is a flag. A test checks this against `serve --help`.
     static let options: [(name: String, isFlag: Bool)] = [
@@ -15,8 +16,12 @@ enum ServeEnvironment {
         ("shared-address", true), ("unicast-only", true),
         ("strictness", false), ("allow-any-source", true), ("rate-limit", false), ("max-pending", false),
         ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
+        ("description-fault", false), ("scpd-fault", false), ("event-loss", false), ("event-delay", false),
         ("json", true), ("log-level", false),
     ]
+
+    /// The options that may be given more than once: their variable holds a comma-separated list.
+    static let repeatable: Set<String> = ["silent", "interface", "description-fault", "scpd-fault"]
 
     /// The environment variable for an option: `--http-port` → `SSDP_SIM_HTTP_PORT`.
     static func variable(for option: String) -> String {
@@ -34,7 +39,7 @@ enum ServeEnvironment {
             guard let value = environment[variable(for: name)] else { continue }
             if isFlag {
                 if ["1", "true", "yes"].contains(value.lowercased()) { fromEnvironment.append("--\(name)") }
-            } else if name == "silent" || name == "interface" {
+            } else if repeatable.contains(name) {
                 fromEnvironment += value.split(separator: ",").flatMap { ["--\(name)", String($0)] }
             } else {
                 fromEnvironment += ["--\(name)", value]

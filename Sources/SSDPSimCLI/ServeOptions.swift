@@ -128,7 +128,7 @@ struct HTTPFaultOptions: ParsableArguments {
     @Option(help: "A fault of the description at LOCATION: 503:N (the first N fetches), delay:SECONDS, hang, truncated, empty, malformed; repeatable.")
     var descriptionFault: [String] = []
 
-    @Option(help: "A fault of every service description (SCPD), as --description-fault; repeatable.")
+    @Option(help: "A fault of every service description (SCPD), in the same forms; repeatable.")
     var scpdFault: [String] = []
 
     @Option(help: "Probability (0...1) that an event message (GENA NOTIFY) is never sent.")

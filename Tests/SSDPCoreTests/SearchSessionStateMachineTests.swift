@@ -207,10 +207,19 @@ import Testing
         #expect(machine.received(dial.datagram, at: .zero) == .reportService(dial.service()))
     }
 
-    @Test func keepsAResponseWhoseTargetContainsTheSearchedTarget() throws {
-        var machine = try Machine.multicast(searchTarget: "urn:dial-multiscreen-org:service:dial")
+    /// The seed keeps an ST that contains the searched one; UDA 1.1 has the device echo the search's ST, so
+    /// the session asks for equality: a `:10` answer to a `:1` search, or a search without a version, is
+    /// another target.
+    @Test(arguments: [
+        ("urn:schemas-upnp-org:device:MediaRenderer:1", "urn:schemas-upnp-org:device:MediaRenderer:10"),
+        ("urn:dial-multiscreen-org:service:dial", "urn:dial-multiscreen-org:service:dial:1"),
+        ("roku:ecp", "ROKU:ECP"),
+    ])
+    func dropsAResponseWhoseTargetOnlyContainsTheSearchedTarget(searched: String, answered: String) throws {
+        var machine = try Machine.multicast(searchTarget: searched)
         _ = machine.start(at: .zero)
-        #expect(machine.received(dial.datagram, at: .zero) == .reportService(dial.service()))
+        let answer = SearchResponseBuilder.dial.setting("ST", to: answered)
+        #expect(machine.received(answer.datagram, at: .zero) == .dropped(.wrongSearchTarget(answered)))
     }
 
     @Test func dropsAChattyDeviceAnsweringAnotherTarget() throws {

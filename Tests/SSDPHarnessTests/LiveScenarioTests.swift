@@ -29,7 +29,7 @@ import Testing
 
     @Test func scenariosNotTaggedLiveAreSkipped() async throws {
         let scenario = try HarnessFixtures.scenario(
-            #"{"name": "v", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}], "network": {"loss": 0.5}}"#
+            #"{"name": "v", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}], "network": {"loss": 0.5}, "expect": {"found": {"count": 4}}}"#
         )
         let result = await ScenarioRunner(mode: .live(multicast: false)).run(scenario)
 

@@ -18,21 +18,50 @@ import FoundationXML
         return [await ScenarioRunner(trace: true).run(passing), await ScenarioRunner(seed: 11, trace: true).run(failing)]
     }
 
-    @Test func junitIsWellFormedXMLWithAFailurePerFailedRun() async throws {
+    @Test func junitIsWellFormedXMLWithASuitePerRunAndACasePerCheck() async throws {
         let results = try await Self.results()
         let xml = Reports.junit(results, title: "virtual")
         let elements = try XMLElementCounter.count(xml)
+        let checks = results.map(\.checks.count).reduce(0, +)
 
         #expect(elements["testsuites"] == 1)
-        #expect(elements["testcase"] == 2)
+        #expect(elements["testsuite"] == 2)
+        #expect(elements["testcase"] == checks)
         #expect(elements["failure"] == 1)
-        #expect(xml.contains(#"name="pair-&lt;&amp;&quot;expecting&gt;-three [seed 11]""#))
-        #expect(xml.contains("found count: expected 3 services reported; got 2 reported"))
-        #expect(xml.contains(#"<testsuites name="ssdp-sim" tests="2" failures="1""#))
+        #expect(elements["skipped"] == nil)
+        #expect(xml.contains(#"<testsuite name="pair-&lt;&amp;&quot;expecting&gt;-three [seed 11]""#))
+        #expect(xml.contains(#"name="found count"><failure message="expected 3 services reported; got 2 reported"#))
+        #expect(xml.contains(#"<testsuites name="ssdp-sim virtual" tests="\#(checks)" failures="1" errors="0" skipped="0""#))
         // Times are plain decimals, never 2.1e-05, which JUnit schemas reject.
         let times = xml.split(separator: "time=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        #expect(times.count == 4)
+        #expect(times.count == 3)
         #expect(times.allSatisfy { $0.wholeMatch(of: /[0-9]+\.[0-9]{6}/) != nil })
+    }
+
+    /// An external client's drop counters and stop reason cannot be seen: JUnit says so with `<skipped>`,
+    /// JSON with `"status": "skipped"`, and neither counts them as passes.
+    @Test func checksAnExternalClientCannotShowAreSkippedNotPassed() async throws {
+        let scenario = try HarnessFixtures.scenario(
+            HarnessFixtures.chattyPair.replacingOccurrences(of: #""expect": {"#, with: #""expect": {"dropped": {"duplicates": {"min": 1}}, "#)
+        )
+        #expect(!scenario.expect.dropped.isEmpty)
+        let client = "python3 '\(try HarnessFixtures.client("client.py"))'"
+        let result = await ScenarioRunner(mode: .externalClient(command: client)).run(scenario)
+        #expect(result.passed, "\(Reports.failureLines(result))")
+        let skipped = result.skippedChecks.map { $0.name }
+        #expect(skipped.contains("stop reason") && skipped.contains("found at the stop"), "\(skipped)")
+        #expect(scenario.expect.dropped.keys.allSatisfy { skipped.contains("dropped \($0)") })
+
+        let xml = Reports.junit([result], title: "client")
+        let elements = try XMLElementCounter.count(xml)
+        #expect(elements["skipped"] == skipped.count)
+        #expect(xml.contains(#"name="stop reason"><skipped message="an external client's stop is its exit"#))
+        #expect(xml.contains(#"skipped="\#(skipped.count)""#))
+        let object = try JSONSerialization.jsonObject(with: try Reports.json([result])) as? [String: Any]
+        #expect(object?["checksSkipped"] as? Int == skipped.count)
+        let runs = try #require(object?["scenarios"] as? [[String: Any]])
+        let statuses = (runs[0]["checks"] as? [[String: Any]] ?? []).filter { $0["status"] as? String == "skipped" }
+        #expect(statuses.count == skipped.count)
     }
 
     @Test func jsonReadsBackWithChecksAndCounts() async throws {
@@ -47,7 +76,7 @@ import FoundationXML
         #expect(runs[0]["stopSeconds"] as? Double == 3.1)
         #expect((runs[0]["statistics"] as? [String: Int])?["wrongSearchTarget"] ?? 0 > 0)
         #expect(runs[1]["seed"] as? Int == 11)
-        #expect((runs[1]["checks"] as? [[String: Any]])?.contains { $0["passed"] as? Bool == false } == true)
+        #expect((runs[1]["checks"] as? [[String: Any]])?.contains { $0["status"] as? String == "failed" } == true)
     }
 
     @Test func tcpdumpReadsThePcapBack() async throws {

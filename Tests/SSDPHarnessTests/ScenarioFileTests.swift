@@ -7,10 +7,11 @@ import Testing
 @Suite struct ScenarioFileTests {
     /// A valid scenario with `field` replaced (or added) at the top level.
     static func scenario(search: String = #"{"target": "upnp:rootdevice"}"#, extra: String = "") -> String {
-        """
-        { "name": "x", "description": "d", "seed": 1, "search": \(search),
-          "devices": [{"count": 2}]\(extra) }
-        """
+        let expect = extra.contains(#""expect""#) ? "" : #", "expect": {"found": {"count": 2}}"#
+        return """
+            { "name": "x", "description": "d", "seed": 1, "search": \(search),
+              "devices": [{"count": 2}]\(expect)\(extra) }
+            """
     }
 
     static let invalid: [(json: String, path: String, reason: String)] = [
@@ -37,6 +38,12 @@ import Testing
         (scenario(extra: #", "expect": {"dropped": {"late": 1}}"#), "$.expect.dropped.late", "unknown drop reason"),
         (scenario(extra: #", "expect": {"found": {"count": {"min": 3, "max": 1}}}"#), "$.expect.found.count", "min must not be above max"),
         (scenario(extra: #", "expect": {"found": {}}"#), "$.expect.found", "give services, count or both"),
+        (scenario(extra: #", "expect": {"searches": {"sent": 3}}"#), "$.expect.found", "required: say what the search must find"),
+        (
+            #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#,
+            "$.expect.found", "required"
+        ),
+        (scenario(extra: #", "expect": {"found": {"count": 2}, "error": " "}"#), "$.expect.error", "must not be empty"),
         (scenario(extra: #", "expect": {"stop": {"reason": "bored"}}"#), "$.expect.stop.reason", "must be one of timedOut"),
         (scenario(extra: #", "tags": ["live"], "network": {"loss": 0.1}"#), "$.tags", "cannot have network faults"),
         (
@@ -50,7 +57,7 @@ import Testing
         (#"{"name": "a b", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#, "$.name", "use letters"),
         (#"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": []}"#, "$.devices", "at least one device"),
         (
-            #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"count": 6000}, {"count": 6000}]}"#,
+            #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"count": 6000}, {"count": 6000}], "expect": {"found": {"count": 12000}}}"#,
             "$.devices", "12000 devices: a scenario may have at most 10000"
         ),
     ]
@@ -64,6 +71,43 @@ import Testing
             let matches = error.file == "bad.json" && error.path == path && error.reason.contains(reason)
             if !matches { Issue.record("got \(error)") }
             return matches
+        }
+    }
+
+    /// Loader rules a JSON Schema cannot state (one value against another, against the device count, the
+    /// profile catalogue, names across files): the loader alone rejects these files.
+    static let beyondTheSchema: Set<String> = [
+        "$.search.device: there are devices 1...2",
+        "$.events[0].device: there are devices 1...2",
+        "$.network.latency: min must not be above max",
+        "$.expect.found.count: min must not be above max",
+        "$.devices: 12000 devices: a scenario may have at most 10000",
+    ]
+
+    /// The loader and `Scenarios/scenario.schema.json` say the same thing: jsonschema (draft 2020-12) finds
+    /// every shipped scenario valid, and every file the loader rejects invalid, but for the rules above.
+    @Test func theSchemaAcceptsEveryShippedScenarioAndRejectsWhatTheLoaderRejects() throws {
+        guard let python = SchemaCheck.python() else { return }
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: HarnessFixtures.scenariosDirectory)
+            .filter { $0.hasSuffix(".json") && $0 != "scenario.schema.json" }.sorted()
+        let documents = try shipped.map { name in
+            let data = try Data(contentsOf: URL(fileURLWithPath: HarnessFixtures.scenariosDirectory).appendingPathComponent(name))
+            let object = try JSONSerialization.jsonObject(with: data)
+            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        }
+        let invalid = Self.invalid.filter { $0.json != "{" }
+        let verdicts = try SchemaCheck.run(python, documents + invalid.map { $0.json.replacingOccurrences(of: "\n", with: " ") })
+        #expect(verdicts.count == documents.count + invalid.count)
+        for (name, verdict) in zip(shipped, verdicts) {
+            #expect(verdict == "valid", "Scenarios/\(name): \(verdict)")
+        }
+        for (file, verdict) in zip(invalid, verdicts.dropFirst(documents.count)) {
+            let rule = "\(file.path): \(file.reason)"
+            if Self.beyondTheSchema.contains(rule) {
+                #expect(verdict == "valid", "the schema states \(rule) after all: take it off the list")
+            } else {
+                #expect(verdict.hasPrefix("invalid"), "the loader rejects \(rule), the schema does not")
+            }
         }
     }
 
@@ -92,11 +136,12 @@ import Testing
         #expect(scenario.expect.error == "socket")
 
         let minimal = try HarnessFixtures.scenario(
-            #"{"name": "m", "description": "d", "seed": 1, "search": {"target": "upnp:rootdevice"}, "devices": [{}]}"#
+            #"{"name": "m", "description": "d", "seed": 1, "search": {"target": "upnp:rootdevice"}, "devices": [{}], "expect": {"found": {"services": []}}}"#
         )
         #expect(minimal.search == SearchSpecification(target: "upnp:rootdevice", mx: 3, requests: 3, mode: .multicast, device: 1))
         #expect(minimal.network.isClean)
-        #expect(minimal.expect == Expectations())
+        #expect(minimal.expect.found == FoundExpectation(services: [], count: nil))
+        #expect(minimal.expect.error == nil && minimal.expect.dropped.isEmpty && minimal.expect.http == nil)
     }
 
     @Test func aDirectoryGivesItsScenarioFilesInNameOrderAndNamesMustBeUnique() throws {
@@ -104,7 +149,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let body = { (name: String) in
-            #"{"name": "\#(name)", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#
+            #"{"name": "\#(name)", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}], "expect": {"found": {"count": 4}}}"#
         }
         try body("second").write(to: directory.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
         try body("first").write(to: directory.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
@@ -132,5 +177,51 @@ import Testing
         for scenario in scenarios {
             #expect(!scenario.description.isEmpty, "\(scenario.file)")
         }
+    }
+}
+
+/// Runs `Clients/schema_check.py` with jsonschema from `$SSDP_SIM_INTEROP_PYTHONPATH` (`scripts/install-interop`
+/// installs it). Without it the test skips with a note, except in CI (`SSDP_SIM_REQUIRE_INTEROP=1`), where
+/// it fails.
+enum SchemaCheck {
+    static let pythonPath = ProcessInfo.processInfo.environment["SSDP_SIM_INTEROP_PYTHONPATH"] ?? ""
+
+    /// The interpreter, when jsonschema imports.
+    static func python() -> String? {
+        let python = "/usr/bin/python3"
+        if let output = try? execute(python, ["-c", "import jsonschema"], input: ""), output.status == 0 { return python }
+        if ProcessInfo.processInfo.environment["SSDP_SIM_REQUIRE_INTEROP"] == "1" {
+            Issue.record("jsonschema is not installed: run scripts/install-interop")
+        } else {
+            print("note: skipping the schema check, jsonschema is not installed (scripts/install-interop)")
+        }
+        return nil
+    }
+
+    /// One verdict per document: "valid", "invalid: PATH: MESSAGE" or "not json".
+    static func run(_ python: String, _ documents: [String]) throws -> [String] {
+        let script = try HarnessFixtures.client("schema_check.py")
+        let schema = HarnessFixtures.scenariosDirectory + "/scenario.schema.json"
+        let output = try execute(python, [script, schema], input: documents.joined(separator: "\n") + "\n")
+        #expect(output.status == 0, "\(output.errors)")
+        return output.text.split(separator: "\n").map(String.init)
+    }
+
+    private static func execute(_ executable: String, _ arguments: [String], input: String) throws -> (status: Int32, text: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": pythonPath]) { $1 }
+        let (standardInput, standardOutput, standardError) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = standardInput
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        try process.runWithNoSignalBlocked()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
+        let text = standardOutput.fileHandleForReading.readDataToEndOfFile()
+        let errors = standardError.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 }

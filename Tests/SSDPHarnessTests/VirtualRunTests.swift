@@ -10,8 +10,10 @@ import Testing
         search: String = #"{"target": "upnp:rootdevice", "mx": 3, "requests": 3}"#,
         extra: String = ""
     ) throws -> Scenario {
-        try HarnessFixtures.scenario(
-            #"{"name": "t", "description": "d", "seed": 9, "search": \#(search), "devices": \#(devices)\#(extra)}"#
+        // These tests look at the record itself; a scenario must still say what it finds.
+        let expect = extra.contains(#""expect""#) ? "" : #", "expect": {"found": {"count": {"min": 0}}}"#
+        return try HarnessFixtures.scenario(
+            #"{"name": "t", "description": "d", "seed": 9, "search": \#(search), "devices": \#(devices)\#(expect)\#(extra)}"#
         )
     }
 
@@ -21,7 +23,7 @@ import Testing
 
     /// The failed checks, as lines that say what went wrong.
     static func failures(_ scenario: Scenario, _ record: RunRecord) -> [String] {
-        checks(scenario, record).filter { !$0.passed }.map { "\($0.name): expected \($0.expected); got \($0.actual)" }
+        checks(scenario, record).filter(\.failed).map { "\($0.name): expected \($0.expected); got \($0.actual)" }
     }
 
     @Test func searchesAndStopsExactlyWhenTheSeedDesignSays() throws {
@@ -30,7 +32,7 @@ import Testing
 
         #expect(record.searches.map(\.at) == [.zero, .milliseconds(3_050), .milliseconds(6_100)])
         #expect(record.endings.map(\.at) == [.milliseconds(9_100)])
-        #expect(record.reports.map(\.usn) == ["uuid:a::upnp:rootdevice", "uuid:b::upnp:rootdevice"])
+        #expect(record.reports.map(\.service.usn) == ["uuid:a::upnp:rootdevice", "uuid:b::upnp:rootdevice"])
         #expect(record.reports.allSatisfy { $0.at == .zero })  // immediate answers, no latency
         #expect(record.statistics?.duplicates == 4)  // each device answers all three searches
         #expect(record.hearings == [.init(device: 1, delivered: 3, heard: 3), .init(device: 2, delivered: 3, heard: 3)])
@@ -95,7 +97,7 @@ import Testing
         )
         let record = try VirtualRun.run(scenario, trace: true)
 
-        #expect(record.reports.map(\.usn) == ["uuid:phoenix::upnp:rootdevice"])
+        #expect(record.reports.map(\.service.usn) == ["uuid:phoenix::upnp:rootdevice"])
         #expect(record.statistics?.duplicates == 1)  // the answer to the 3rd search, after the reboot
         let alive = record.trace.compactMap { entry -> String? in
             guard let message = try? SSDPParser.parse(entry.bytes).message, message.headers["NTS"] == "ssdp:alive" else {
@@ -123,7 +125,7 @@ import Testing
         let scenario = try Self.scenario(search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 2, "mode": "unicast", "device": 2}"#)
         let record = try VirtualRun.run(scenario)
 
-        #expect(record.reports.map(\.usn) == ["uuid:b::upnp:rootdevice"])
+        #expect(record.reports.map(\.service.usn) == ["uuid:b::upnp:rootdevice"])
         #expect(record.hearings?.map(\.delivered) == [0, 2])
         #expect(record.searches.allSatisfy { $0.headers["HOST"] == "10.0.1.2:1900" })
     }
@@ -165,7 +167,30 @@ import Testing
             record.searches[2].headers = SSDPHeaders(["HOST": "239.255.255.250:1900", "MX": "3", "ST": "upnp:rootdevice"])
         }),
         ("reports another target", "only the searched target reported", { record in
-            record.outcomes.insert((.zero, .found(usn: "uuid:c::urn:x", st: "urn:x", location: nil)), at: 0)
+            record.outcomes.insert((.zero, .found(ReportedService(usn: "uuid:a::urn:x", st: "urn:x"))), at: 0)
+        }),
+        ("reports a LOCATION no device sent", "reported as a device sent it", { record in
+            guard case .found(var service) = record.outcomes[0].outcome else { return }
+            service.location = "http://10.0.1.9:49152/description.xml"
+            record.outcomes[0].outcome = .found(service)
+        }),
+        ("reports a SERVER no device sent", "reported as a device sent it", { record in
+            guard case .found(var service) = record.outcomes[0].outcome else { return }
+            service.server = "Linux/6.1 UPnP/1.1 other/1.0"
+            record.outcomes[0].outcome = .found(service)
+        }),
+        ("reports a USN no device sent", "reported as a device sent it", { record in
+            guard case .found(var service) = record.outcomes[0].outcome else { return }
+            service.usn = "uuid:z::upnp:rootdevice"
+            record.outcomes[0].outcome = .found(service)
+        }),
+        ("counts one service fewer at its stop", "found at the stop", { record in
+            let last = record.outcomes.count - 1
+            record.outcomes[last].outcome = .stopped(reason: "timedOut", found: 1)
+        }),
+        ("stops for another reason", "stop reason", { record in
+            let last = record.outcomes.count - 1
+            record.outcomes[last].outcome = .stopped(reason: "stopRequested", found: 2)
         }),
         ("misses a device", "found services", { record in
             record.outcomes.remove(at: 0)
@@ -186,11 +211,33 @@ import Testing
         #expect(Self.failures(scenario, record) == [])
 
         bend(&record)
-        let failed = Self.checks(scenario, record).filter { !$0.passed }.map(\.name)
+        let failed = Self.checks(scenario, record).filter(\.failed).map(\.name)
         #expect(failed.contains(check), "a client that \(mistake) must fail \(check); failed: \(failed)")
     }
 
     // MARK: - The shipped scenarios
+
+    /// Faults put into the session on purpose: each must fail at least one shipped scenario in virtual time,
+    /// by the check made for it, or the scenarios would pass a broken session.
+    static let mutations: [(fault: String, mutation: SearchSessionMutations, check: String)] = [
+        ("keeps an ST that only contains the searched one (the seed's rule)", .containsTarget, "only the searched target reported"),
+        ("reports duplicates", .keepsDuplicates, "each service reported once"),
+        ("sends one request fewer", .oneRequestFewer, "M-SEARCH count"),
+        ("takes LOCATION from SERVER", .locationFromServer, "reported as a device sent it"),
+    ]
+
+    @Test(arguments: mutations.indices)
+    func aBrokenSessionFailsAShippedScenario(index: Int) throws {
+        let (fault, mutation, check) = Self.mutations[index]
+        var caughtBy: [String] = []
+        for scenario in try HarnessFixtures.shippedScenarios() {
+            let record = try VirtualRun.run(scenario, mutations: mutation)
+            let host = "\(VirtualRun.searchDestination(scenario.search))"
+            let failed = ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: host).evaluate()
+            if failed.contains(where: { $0.failed && $0.name == check }) { caughtBy.append(scenario.name) }
+        }
+        #expect(!caughtBy.isEmpty, "a session that \(fault) passes every shipped scenario's \(check) check")
+    }
 
     @Test(arguments: try HarnessFixtures.shippedScenarios().map(\.name))
     func shippedScenarioPassesForTwentySeeds(name: String) async throws {
@@ -211,15 +258,15 @@ import Testing
         let record = try VirtualRun.run(scenario, trace: true)
         #expect(record.searches.first?.headers["HOST"] == "[ff02::c]:1900")
         let locations = record.outcomes.compactMap { entry -> String? in
-            guard case .found(_, _, let location) = entry.outcome else { return nil }
-            return location
+            guard case .found(let service) = entry.outcome else { return nil }
+            return service.location
         }
         #expect(locations.count == 2)
         #expect(locations.allSatisfy { $0.hasPrefix("http://[fe80::d:") })
         #expect(record.trace.first.map { "\($0.source) → \($0.destination)" } == "[fe80::1]:40000 → [ff02::c]:1900")
         #expect(record.trace.contains { String(decoding: $0.bytes, as: UTF8.self).contains("HOST: [FF02::C]:1900") })
         let checks = ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: "[ff02::c]:1900")
-        #expect(checks.evaluate().filter { !$0.passed }.map(\.name) == [])
+        #expect(checks.evaluate().filter(\.failed).map(\.name) == [])
     }
 
     @Test func itsPcapHoldsIPv6PacketsWithValidUDPChecksums() throws {

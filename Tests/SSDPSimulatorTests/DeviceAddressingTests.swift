@@ -18,8 +18,12 @@ import Testing
         #expect(try DeviceAddressing.parse("127.0.0.0/8", limit: 3) == ["127.0.0.1", "127.0.0.2", "127.0.0.3"])
     }
 
+    @Test func oneAddressIsARangeOfOne() throws {
+        #expect(try DeviceAddressing.parse("10.77.0.5", limit: 3) == ["10.77.0.5"])
+    }
+
     @Test(arguments: [
-        "10.0.0.1", "10.0.0.1-", "10.0.0/24", "10.0.0.0/33", "1.2.3.256-1.2.3.257", "a-b", "10.0.0.01-10.0.0.2",
+        "10.0.0.1-", "10.0.0/24", "10.0.0.256", "10.0.0.0/33", "1.2.3.256-1.2.3.257", "a-b", "10.0.0.01-10.0.0.2",
     ])
     func badRangesAreErrorsNamingTheField(text: String) {
         #expect(throws: SSDPConfigurationError.self) { try DeviceAddressing.parse(text, limit: 5) }

@@ -106,21 +106,6 @@ enum PlainHTTP {
         let parsed = try #require(URL(string: url))
         let host = try #require(parsed.host)
         let port = try #require(parsed.port)
-        let collected = EventLoopPromise<[UInt8]>.makeTestPromise()
-        let channel: any Channel
-        do {
-            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(Collect(promise: collected))
-                    }
-                }
-                .connect(host: host, port: port)
-                .get()
-        } catch {
-            collected.fail(error)
-            throw error
-        }
         let path = parsed.path(percentEncoded: true)
         let query = parsed.query(percentEncoded: true).map { "?\($0)" } ?? ""
         var request = "\(method) \(path.isEmpty ? "/" : path)\(query) HTTP/1.0\r\nHost: \(host):\(port)\r\n"
@@ -132,7 +117,23 @@ enum PlainHTTP {
         } else {
             request += "\r\n"
         }
-        try await channel.writeAndFlush(channel.allocator.buffer(string: request)).get()
+        // The request leaves as soon as the connection is up, on the event loop: a test task that the
+        // cooperative pool runs late (a full `swift test` on two cores) must not leave the server's
+        // 10-second idle timeout to close the connection before anything was sent.
+        let collected = EventLoopPromise<[UInt8]>.makeTestPromise()
+        do {
+            _ = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .channelInitializer { [request] channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(Collect(promise: collected, request: request))
+                    }
+                }
+                .connect(host: host, port: port)
+                .get()
+        } catch {
+            collected.fail(error)
+            throw error
+        }
         let text = String(decoding: try await collected.futureResult.get(), as: UTF8.self)
         let parts = text.components(separatedBy: "\r\n\r\n")
         let statusLine = parts[0].components(separatedBy: "\r\n")[0].split(separator: " ")
@@ -145,11 +146,19 @@ enum PlainHTTP {
 
     private final class Collect: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
         private var bytes: [UInt8] = []
         private let promise: EventLoopPromise<[UInt8]>
+        private let request: String
 
-        init(promise: EventLoopPromise<[UInt8]>) {
+        init(promise: EventLoopPromise<[UInt8]>, request: String) {
             self.promise = promise
+            self.request = request
+        }
+
+        func channelActive(context: ChannelHandlerContext) {
+            context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: request)), promise: nil)
+            context.fireChannelActive()
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
