@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// When one root device multicasts NOTIFY alive, update and byebye (UDA 1.1 §1.2.2–§1.2.4).
 ///
 /// States:

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// One header line of an SSDP message, as the sender spelled it.
 public struct SSDPHeaderField: Hashable, Sendable {
     /// The field name with its original spelling (`Location`, `LOCATION`, `hue-bridgeid`).

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// One way real devices get the wire format wrong (reference: ssdp-protocol-facts.md §3), applied by a
 /// simulated device to what it sends so that control points can be tested against it.
 ///

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Reads datagrams into `SSDPMessage`s the way a tolerant control point must.
 ///
 /// Accepts CRLF or bare LF line ends, a missing final blank line, any case in header names, any

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A small seeded random number generator (SplitMix64, Steele, Lea and Flood 2014).
 ///
 /// Every random choice the simulator makes (response delays, loss, re-advertising times) draws from one of

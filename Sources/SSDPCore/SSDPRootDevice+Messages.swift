@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 extension SSDPRootDevice {
     /// The multicast HOST value of IPv4 SSDP (UDA 1.1 §1.2.2).
     public static let multicastHost = "239.255.255.250:1900"

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// An M-SEARCH a device has decided to answer: what it searches for and how long the answer may wait.
 ///
 /// `init(_:strictness:)` applies the device-side acceptance rules of UDA 1.1 §1.3.2–§1.3.3 once per

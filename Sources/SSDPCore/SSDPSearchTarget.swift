@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A search target (`ST`) or notification type (`NT`), and the UDA 1.1 §1.3.2 matching rules.
 ///
 /// Unknown forms (`roku:ecp`, vendor strings) are kept as `.other` and match only themselves exactly.

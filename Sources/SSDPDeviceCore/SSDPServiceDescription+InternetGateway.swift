@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 // The services of an Internet Gateway Device:1 as miniupnpd serves them, copied from its description
 // generator (miniupnp/miniupnp@b91c025 miniupnpd/upnpdescgen.c: WANIPCnActions and WANIPCnVars, WANCfgActions
 // and WANCfgVars, L3FActions and L3FVars, the tables upnptypes, upnpdefaultvalues, upnpallowedvalues and

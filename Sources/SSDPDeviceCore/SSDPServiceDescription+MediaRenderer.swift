@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 // The services of a generic media renderer after the UPnP AV:1 service templates (RenderingControl:1 and
 // AVTransport:1, 2002; the generic MediaRenderer:1's ConnectionManager:1 is `connectionManager1`): every
 // action and variable the templates require, in their order, plus the optional actions every renderer has

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 // The services of a DLNA media server as MiniDLNA 1.3.1 serves them, copied from its description generator
 // (glebius/minidlna@cf671a7 upnpdescgen.c: ContentDirectoryActions and ContentDirectoryVars,
 // ConnectionManagerActions and ConnectionManagerVars, X_MS_MediaReceiverRegistrarActions and

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A UPnP service description (SCPD, UDA 1.1 §2.5): the actions a control point may call, each with its
 /// arguments, and the state variables the arguments take their types, allowed values and defaults from.
 ///

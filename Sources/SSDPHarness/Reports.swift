@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import SSDPCore
 
@@ -26,7 +39,8 @@ public enum Reports {
             let tests = result.skipped != nil || result.harnessError != nil ? 1 : max(result.checks.count, 1)
             xml += "  <testsuite name=\"\(name)\" file=\"\(escape(result.scenario.file))\" tests=\"\(tests)\" failures=\"\(failed)\""
             xml += " errors=\"\(result.harnessError == nil ? 0 : 1)\" skipped=\"\(skippedHere)\" time=\"\(decimal(result.elapsed))\">\n"
-            xml += "    <properties><property name=\"seed\" value=\"\(result.seed)\"/><property name=\"mode\" value=\"\(result.mode.rawValue)\"/></properties>\n"
+            xml += "    <properties><property name=\"seed\" value=\"\(result.seed)\"/><property name=\"mode\" value=\"\(result.mode.rawValue)\"/>"
+            xml += "<property name=\"ssdp-sim\" value=\"\(ToolVersion.current)\"/></properties>\n"
             let classname = "scenarios.\(result.mode.rawValue).\(escape(result.scenario.name))"
             if let reason = result.skipped {
                 xml += "    <testcase classname=\"\(classname)\" name=\"run\"><skipped message=\"\(escape(reason))\"/></testcase>\n"
@@ -69,6 +83,7 @@ public enum Reports {
     /// Every run with its checks, counts and timings.
     public static func json(_ results: [ScenarioResult]) throws -> Data {
         let document = Document(
+            version: ToolVersion.current,
             passed: results.filter(\.passed).count,
             failed: results.filter { !$0.passed && $0.skipped == nil }.count,
             skipped: results.filter { $0.skipped != nil }.count,
@@ -122,6 +137,8 @@ public enum Reports {
             }
         }
 
+        /// The ssdp-sim that wrote the report.
+        var version: String
         var passed: Int
         var failed: Int
         var skipped: Int

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Answers captured from real devices (reference/ssdp-protocol-facts.md §2), replayed by the demo to
 /// every search for `upnp:rootdevice`: four devices, with the duplicates, chatty answers for other
 /// targets, an incomplete answer, an unparseable one and a stray NOTIFY that a real LAN produces.

@@ -1,4 +1,18 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import ArgumentParser
+import SSDPHarness
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -40,6 +54,7 @@ struct SSDPSim: AsyncParsableCommand {
             Start with `ssdp-sim demo`: it replays answers captured from real devices on loopback and \
             runs the real search session against them, with no network and no setup.
             """,
+        version: ToolVersion.current,
         subcommands: [Run.self, Serve.self, Send.self, Search.self, Profiles.self, Demo.self]
     )
 }

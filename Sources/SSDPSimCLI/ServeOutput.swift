@@ -1,5 +1,19 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import NIOCore
+import SSDPHarness
 import SSDPSimulator
 
 /// Prints what a running simulator does: a start banner and a closing summary as text, or every event as
@@ -66,6 +80,8 @@ struct ServeOutput: Sendable {
 /// One event as a JSON object; fields that do not apply are left out.
 private struct EventLine: Encodable {
     var event: String
+    /// The ssdp-sim version, on the `started` event.
+    var version: String?
     var from: String?
     var to: String?
     var st: String?
@@ -123,6 +139,7 @@ private struct EventLine: Encodable {
         switch event {
         case .started(let udp, let http, let devices, let links):
             self.event = "started"
+            self.version = ToolVersion.current
             self.udp = udp.endpointDescription
             self.http = http.endpointDescription
             self.devices = devices.indices.map { index in

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Makes the datagrams the robustness test feeds the parser, deterministically from a seed.
 ///
 /// A mix of three kinds: purely random bytes (mostly short, a few up to 2,000 bytes, a very few past the

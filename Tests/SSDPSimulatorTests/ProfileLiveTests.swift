@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import NIOConcurrencyHelpers
 import SSDPCore
@@ -40,7 +53,7 @@ import Testing
         // A DIAL device's description carries Application-URL on the same server.
         if let dial = device.web.dial {
             let dialLocation = found.first { $0.searchTarget == "urn:dial-multiscreen-org:service:dial:1" }?.location
-            let description = try await PlainHTTP.request(url: try #require(dialLocation ?? root.location))
+            let description = try await PlainHTTP.request(url: dialLocation ?? root.location)
             let origin = root.location.prefix { $0 != "/" } + "//" + (root.location.split(separator: "/")[1])
             #expect(description.header("Application-URL") == origin + dial.applicationPath)
         }

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 (see LICENSE)
 """A small SSDP discovery client for the harness's external-client mode, with switchable bugs.
 
 It searches where the harness says (SSDP_HOST, SSDP_PORT, SSDP_ST, SSDP_MX, SSDP_REQUESTS) the way

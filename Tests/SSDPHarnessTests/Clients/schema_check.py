@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 (see LICENSE)
 """Validates scenario documents against Scenarios/scenario.schema.json with jsonschema (draft 2020-12).
 
 Usage: schema_check.py SCHEMA < documents, one JSON text per line (a line that is not JSON is reported

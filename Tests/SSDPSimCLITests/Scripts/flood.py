@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 (see LICENSE)
 """Floods a running simulator on loopback and checks it keeps answering.
 
 Usage: flood.py PORT PID TOTAL

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 (see LICENSE)
 """An SSDP responder written with plain sockets, for the namespace multicast test.
 
 Joins 239.255.255.250:1900 on loopback, answers each M-SEARCH by unicast to its source address, and

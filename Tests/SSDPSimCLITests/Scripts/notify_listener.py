@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 (see LICENSE)
 """Listens to 239.255.255.250:1900 on loopback and prints one JSON line per NOTIFY heard.
 
 Prints "ready" once joined. Exits on SIGTERM or after SECONDS. Run it only inside a private network

@@ -1,0 +1,18 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// The version of ssdp-sim: what `ssdp-sim --version` prints, what reports and `serve --json` carry, and
+/// the last version CHANGELOG.md names (a test holds them together).
+public enum ToolVersion {
+    public static let current = "0.1.0"
+}
