@@ -84,6 +84,8 @@ public struct RunRecord: Sendable {
     /// once: what a reported service is held against. Live, search answers and alive NOTIFYs (a client in a
     /// namespace hears those too); in virtual time, the answers (the virtual client does not listen on 1900).
     public var advertised: Set<Advertisement> = []
+    /// The hashes of the datagrams `advertised` was read from.
+    private var notedDatagrams: Set<Int> = []
 
     public init(mode: RunMode, seed: UInt64) {
         self.mode = mode
@@ -114,7 +116,11 @@ public struct RunRecord: Sendable {
     }
 
     /// Notes what a device sent, if it is an answer or an alive NOTIFY with a USN and a target.
-    mutating func noteSent(_ bytes: some Collection<UInt8>) {
+    /// A device repeats the same answer to every search, so each distinct datagram is parsed once.
+    mutating func noteSent(_ bytes: [UInt8]) {
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        guard notedDatagrams.insert(hasher.finalize()).inserted else { return }
         if let advertisement = Advertisement(datagram: bytes) { advertised.insert(advertisement) }
     }
 
