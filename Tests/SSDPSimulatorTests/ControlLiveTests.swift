@@ -314,16 +314,18 @@ final class EventReceiver: Sendable {
         defer { Task { await simulator.shutdown() } }
         let url = try #require(URL(string: location))
         // A raw client with a one-second timeout, as a careful discovery library fetches.
+        // The request leaves on connect, from the event loop, as `PlainHTTP` sends its own: a test task run
+        // late on a loaded machine must not leave the server's idle timeout to close the connection first.
         let received = NIOLockedValueBox<[UInt8]>([])
+        let request = "GET \(url.path) HTTP/1.1\r\nHost: \(try #require(url.host))\r\n\r\n"
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteCollector(received))
+                    try channel.pipeline.syncOperations.addHandler(ByteCollector(received, sending: request))
                 }
             }
             .connect(host: try #require(url.host), port: try #require(url.port))
             .get()
-        try await channel.writeAndFlush(channel.allocator.buffer(string: "GET \(url.path) HTTP/1.1\r\nHost: \(url.host!)\r\n\r\n")).get()
         try await Task.sleep(for: .seconds(1))
         #expect(received.withLockedValue { $0.isEmpty }, "nothing answered within the client's timeout")
         #expect(channel.isActive, "the connection is held open, as a hanging device holds it")
@@ -377,12 +379,21 @@ final class EventReceiver: Sendable {
 }
 
 /// Collects every byte a connection receives.
+/// Sends `request` as soon as the connection is up and collects what comes back.
 private final class ByteCollector: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
     private let received: NIOLockedValueBox<[UInt8]>
+    private let request: String
 
-    init(_ received: NIOLockedValueBox<[UInt8]>) {
+    init(_ received: NIOLockedValueBox<[UInt8]>, sending request: String) {
         self.received = received
+        self.request = request
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: request)), promise: nil)
+        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
