@@ -342,57 +342,52 @@ public struct ActionResponseSpecification: Decodable, Sendable {
 /// with `"artist"`, `"album"`, `"creator"`, `"date"` and `"resource": { "path": "/MediaItems/30.mp3",
 /// "protocolInfo": "http-get:*:audio/mpeg:*", "size": 4000000, "duration": "0:03:00.000" }`.
 public struct MediaObjectSpecification: Decodable, Sendable {
-    public struct Resource: Decodable, Sendable {
-        public var path: String
-        public var protocolInfo: String
-        public var size: Int?
-        public var duration: String?
-        public var resolution: String?
-
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case path, protocolInfo, size, duration, resolution
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-            path = try container.decode(String.self, forKey: .path)
-            protocolInfo = try container.decode(String.self, forKey: .protocolInfo)
-            size = try container.decodeIfPresent(Int.self, forKey: .size)
-            duration = try container.decodeIfPresent(String.self, forKey: .duration)
-            resolution = try container.decodeIfPresent(String.self, forKey: .resolution)
-        }
-    }
-
-    public var id: String
-    public var parentID: String
-    public var title: String
-    public var upnpClass: String
-    public var creator: String?
-    public var artist: String?
-    public var album: String?
-    public var date: String?
-    public var resource: Resource?
+    /// The object as the file gives it; `makeLibrary` checks it against the others.
+    public var object: MediaObject
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, parentID, title, upnpClass = "class", creator, artist, album, date, resource
     }
 
+    /// An item's `resource`, its fields checked as strictly as the object's.
+    private struct Resource: Decodable {
+        var resource: MediaResource
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case path, protocolInfo, size, duration, resolution
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            resource = MediaResource(
+                path: try container.decode(String.self, forKey: .path),
+                protocolInfo: try container.decode(String.self, forKey: .protocolInfo),
+                size: try container.decodeIfPresent(Int.self, forKey: .size),
+                duration: try container.decodeIfPresent(String.self, forKey: .duration),
+                resolution: try container.decodeIfPresent(String.self, forKey: .resolution)
+            )
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        parentID = try container.decode(String.self, forKey: .parentID)
-        title = try container.decode(String.self, forKey: .title)
-        upnpClass = try container.decode(String.self, forKey: .upnpClass)
-        creator = try container.decodeIfPresent(String.self, forKey: .creator)
-        artist = try container.decodeIfPresent(String.self, forKey: .artist)
-        album = try container.decodeIfPresent(String.self, forKey: .album)
-        date = try container.decodeIfPresent(String.self, forKey: .date)
-        resource = try container.decodeIfPresent(Resource.self, forKey: .resource)
+        object = MediaObject(
+            id: try container.decode(String.self, forKey: .id),
+            parentID: try container.decode(String.self, forKey: .parentID),
+            title: try container.decode(String.self, forKey: .title),
+            upnpClass: try container.decode(String.self, forKey: .upnpClass),
+            creator: try container.decodeIfPresent(String.self, forKey: .creator),
+            artist: try container.decodeIfPresent(String.self, forKey: .artist),
+            album: try container.decodeIfPresent(String.self, forKey: .album),
+            date: try container.decodeIfPresent(String.self, forKey: .date),
+            resource: try container.decodeIfPresent(Resource.self, forKey: .resource)?.resource
+        )
     }
 
     /// The library: the root (`0`) first, as MiniDLNA has it, unless the file gives one; every id once, every
     /// parent a container of the library, every item with a resource.
-    static func makeLibrary(_ objects: [MediaObjectSpecification], field: String) throws(SSDPConfigurationError) -> MediaLibrary {
+    static func makeLibrary(_ specifications: [MediaObjectSpecification], field: String) throws(SSDPConfigurationError) -> MediaLibrary {
+        let objects = specifications.map(\.object)
         var library = MediaLibrary(objects: [])
         if !objects.contains(where: { $0.id == "0" }) {
             library.objects.append(.container(id: "0", parentID: "-1", title: "root"))
@@ -409,29 +404,14 @@ public struct MediaObjectSpecification: Decodable, Sendable {
                     reason: "must be a UPnP class, object.container… or object.item…"
                 )
             }
-            let isContainer = object.upnpClass.hasPrefix("object.container")
-            guard isContainer == (object.resource == nil) else {
+            guard object.isContainer == (object.resource == nil) else {
                 throw SSDPConfigurationError(
                     field: "\(path).resource",
                     value: object.id,
-                    reason: isContainer ? "a container has no resource" : "an item needs a resource"
+                    reason: object.isContainer ? "a container has no resource" : "an item needs a resource"
                 )
             }
-            library.objects.append(
-                MediaObject(
-                    id: object.id,
-                    parentID: object.parentID,
-                    title: object.title,
-                    upnpClass: object.upnpClass,
-                    creator: object.creator,
-                    artist: object.artist,
-                    album: object.album,
-                    date: object.date,
-                    resource: object.resource.map {
-                        MediaResource(path: $0.path, protocolInfo: $0.protocolInfo, size: $0.size, duration: $0.duration, resolution: $0.resolution)
-                    }
-                )
-            )
+            library.objects.append(object)
         }
         for (index, object) in objects.enumerated() where object.id != "0" {
             guard library.object(object.parentID)?.isContainer == true else {

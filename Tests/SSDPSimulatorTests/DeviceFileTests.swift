@@ -186,6 +186,10 @@ import Testing
             #"devices.json: $.devices[0].media[0].resource: "9": an item needs a resource"#
         ),
         (
+            #"{ "devices": [ { "media": [ { "id": "9", "parentID": "0", "title": "A", "class": "object.item", "resource": { "path": "/a", "protocolInfo": "x", "bitrate": 1 } } ] } ] }"#,
+            "devices.json: $.devices[0].media[0].resource.bitrate: unknown field"
+        ),
+        (
             #"{ "devices": [ { "media": [ { "id": "0", "parentID": "-1", "title": "A", "class": "folder" } ] } ] }"#,
             #"devices.json: $.devices[0].media[0].class: "folder": must be a UPnP class"#
         ),
