@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SSDPDeviceCore", targets: ["SSDPDeviceCore"]),
         .library(name: "SSDPSimulator", targets: ["SSDPSimulator"]),
         .library(name: "SSDPHarness", targets: ["SSDPHarness"]),
+        .library(name: "SSDPTesting", targets: ["SSDPTesting"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
         .executable(name: "ssdp-bench", targets: ["SSDPBench"]),
     ],
@@ -73,6 +74,23 @@ let package = Package(
                 "SSDPSearch",
                 "SSDPSimulator",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Simulated devices inside a Swift test: on loopback for the length of a closure, or on a virtual
+        // network in virtual time.
+        .target(
+            name: "SSDPTesting",
+            dependencies: [
+                "SSDPCore",
+                "SSDPNIO",
+                "SSDPSearch",
+                "SSDPSimulator",
+                "SSDPHarness",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -148,6 +166,15 @@ let package = Package(
             name: "SSDPHarnessTests",
             dependencies: ["SSDPHarness", "SSDPSimulator"],
             resources: [.copy("Clients")]
+        ),
+        .testTarget(
+            name: "SSDPTestingTests",
+            dependencies: [
+                "SSDPTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         // Runs the built `ssdp-sim` binary: exit codes, output, and multicast inside a private namespace.
         .testTarget(

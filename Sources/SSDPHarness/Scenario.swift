@@ -124,6 +124,20 @@ public struct NetworkFaults: Sendable, Hashable {
 
     public init() {}
 
+    /// The fate of each copy of one datagram to one recipient, drawn from `random`: one copy, or two when
+    /// duplicated, each lost (`nil`) or arriving after its delay (latency, plus a hold-back when reordered).
+    package func copies(drawingFrom random: inout SSDPRandom) -> [Duration?] {
+        let copies = duplicate > 0 && random.chance(duplicate) ? 2 : 1
+        return (0..<copies).map { _ in
+            if loss > 0, random.chance(loss) { return nil }
+            var delay = latency.lowerBound + random.duration(upTo: latency.upperBound - latency.lowerBound)
+            if reorder > 0, random.chance(reorder) {
+                delay += random.duration(upTo: reorderDelay)
+            }
+            return delay
+        }
+    }
+
     /// Whether any fault is configured (a live run cannot inject them).
     public var isClean: Bool {
         latency == .zero ... .zero && loss == 0 && duplicate == 0 && reorder == 0

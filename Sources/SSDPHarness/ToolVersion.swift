@@ -14,5 +14,5 @@
 /// The version of ssdp-sim: what `ssdp-sim --version` prints, what reports and `serve --json` carry, and
 /// the last version CHANGELOG.md names (a test holds them together).
 public enum ToolVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }

@@ -25,7 +25,7 @@ public struct VirtualRun {
     /// Virtual addresses. IPv4: the client is 10.0.0.1, device `n` (from 0) is
     /// 10.0.(n / 250 + 1).(n % 250 + 1), the group 239.255.255.250. IPv6 (`search.ipv6`): the client is
     /// fe80::1, device `n` fe80::d:(n + 1 in hex), the group ff02::c; LOCATIONs are `http://[fe80::…]:port/`.
-    static func client(ipv6: Bool) -> TraceEntry.Endpoint {
+    package static func client(ipv6: Bool) -> TraceEntry.Endpoint {
         TraceEntry.Endpoint(address: ipv6 ? "fe80::1" : "10.0.0.1", port: 40_000)
     }
 
@@ -43,7 +43,7 @@ public struct VirtualRun {
     /// A bound on events, so a run always ends.
     static let maximumEvents = 5_000_000
 
-    static func deviceEndpoint(_ index: Int, ipv6: Bool) -> TraceEntry.Endpoint {
+    package static func deviceEndpoint(_ index: Int, ipv6: Bool) -> TraceEntry.Endpoint {
         let address = ipv6 ? "fe80::d:\(String(index + 1, radix: 16))" : "10.0.\(index / 250 + 1).\(index % 250 + 1)"
         return TraceEntry.Endpoint(address: address, port: 1900)
     }
@@ -141,20 +141,46 @@ public struct VirtualRun {
 
     private func makeHost(_ index: Int, generation: Int, bootID: Int, at start: SSDPInstant) -> Host {
         let endpoint = Self.deviceEndpoint(index, ipv6: scenario.search.ipv6)
-        let device = scenario.devices[index]
-        // Each virtual device is a host of its own, as in a live run: its paths at the root of its address,
-        // on its real device's port.
-        let root = device.rootDevice(
-            baseURL: "http://\(endpoint.host):\(device.web.realPort ?? HTTPPorts.genericPort)",
-            defaultBootID: bootID
-        )
         let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)
+        let (root, responder) = Self.virtualDevice(
+            scenario.devices[index],
+            endpoint: endpoint,
+            bootID: bootID,
+            seed: seed,
+            stream: stream,
+            at: start
+        )
         var advertiser = DeviceAdvertiser(
             device: root,
             host: group.description.uppercased(),
             seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1 | 1)
         )
         advertiser.start(at: start)
+        return Host(
+            endpoint: endpoint,
+            responder: responder,
+            advertiser: advertiser,
+            generation: generation,
+            responderGeneration: generation,
+            bootID: root.bootID
+        )
+    }
+
+    /// A device on a virtual host of its own, as in a live run: its paths at the root of `endpoint`'s
+    /// address on its real device's port, and the production responder that answers for it, seeded from
+    /// `seed` and `stream` (a device's number and generation).
+    package static func virtualDevice(
+        _ device: SimulatedDevice,
+        endpoint: TraceEntry.Endpoint,
+        bootID: Int,
+        seed: UInt64,
+        stream: UInt64,
+        at start: SSDPInstant
+    ) -> (root: SSDPRootDevice, responder: SimulatorResponder) {
+        let root = device.rootDevice(
+            baseURL: "http://\(endpoint.host):\(device.web.realPort ?? HTTPPorts.genericPort)",
+            defaultBootID: bootID
+        )
         let responder = SimulatorResponder(
             configuration: .init(),
             devices: [
@@ -166,14 +192,7 @@ public struct VirtualRun {
                 )
             ]
         )
-        return Host(
-            endpoint: endpoint,
-            responder: responder,
-            advertiser: advertiser,
-            generation: generation,
-            responderGeneration: generation,
-            bootID: root.bootID
-        )
+        return (root, responder)
     }
 
     // MARK: - The loop
@@ -341,18 +360,11 @@ public struct VirtualRun {
             return
         }
         var fates: [String] = []
-        let faults = scenario.network
         for recipient in recipients {
-            let copies = faults.duplicate > 0 && network.chance(faults.duplicate) ? 2 : 1
-            for _ in 0..<copies {
-                if faults.loss > 0, network.chance(faults.loss) {
+            for delay in scenario.network.copies(drawingFrom: &network) {
+                guard let delay else {
                     if tracing { fates.append("lost") }
                     continue
-                }
-                var delay = faults.latency.lowerBound
-                    + network.duration(upTo: faults.latency.upperBound - faults.latency.lowerBound)
-                if faults.reorder > 0, network.chance(faults.reorder) {
-                    delay += network.duration(upTo: faults.reorderDelay)
                 }
                 schedule(.deliver(bytes: bytes, from: source, to: recipient), at: now + delay)
                 if tracing { fates.append("arrives \((now + delay).offset.secondsText)") }

@@ -38,6 +38,7 @@ public final class SSDPSearchSession: Sendable {
     public let configuration: SSDPSearchSessionConfiguration
     private let interfaces: [String]
     private let multicastTTL: Int
+    private let transport: SSDPSearchTransport
     private let eventLoop: any EventLoop
     private let logger: Logger
     private let state: NIOLockedValueBox<State>
@@ -77,6 +78,7 @@ public final class SSDPSearchSession: Sendable {
         self.configuration = configuration
         self.interfaces = interfaces
         self.multicastTTL = multicastTTL
+        self.transport = .udp
         self.eventLoop = eventLoopGroup.next()
         self.logger = logger
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: SSDPService.self)
@@ -99,6 +101,27 @@ public final class SSDPSearchSession: Sendable {
             eventLoopGroup: eventLoopGroup,
             logger: logger
         )
+    }
+
+    /// A session whose datagrams go through `transport`: a channel a test provides, such as SSDPTesting's
+    /// `VirtualLAN`, which runs the search in virtual time.
+    public init(
+        configuration: SSDPSearchSessionConfiguration,
+        transport: SSDPSearchTransport,
+        logger: Logger = Logger(label: "ssdp.search", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.configuration = configuration
+        self.interfaces = []
+        self.multicastTTL = SSDPSocket.defaultMulticastTTL
+        self.transport = transport
+        switch transport.kind {
+        case .udp: self.eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        case .channel(let eventLoop, _): self.eventLoop = eventLoop
+        }
+        self.logger = logger
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: SSDPService.self)
+        self.stream = stream
+        self.state = NIOLockedValueBox(State(continuation: continuation))
     }
 
     deinit {
@@ -207,16 +230,27 @@ public final class SSDPSearchSession: Sendable {
         }
         let (configuration, logger, eventLoop) = (self.configuration, self.logger, self.eventLoop)
         let names: [String?] = interfaces.isEmpty ? [nil] : interfaces
-        // One socket per interface; the first carries the session, the others are its peers.
-        let opening = names.map { name in
-            SSDPSocket.makeSearchChannel(
-                destination: destination,
-                interface: name,
-                multicastTTL: multicastTTL,
-                eventLoop: eventLoop
-            ) { channel in
-                try channel.pipeline.syncOperations.addHandler(SSDPDatagramCodec())
+        let opening: [EventLoopFuture<any Channel>]
+        switch transport.kind {
+        case .udp:
+            // One socket per interface; the first carries the session, the others are its peers.
+            opening = names.map { name in
+                SSDPSocket.makeSearchChannel(
+                    destination: destination,
+                    interface: name,
+                    multicastTTL: multicastTTL,
+                    eventLoop: eventLoop
+                ) { channel in
+                    try channel.pipeline.syncOperations.addHandler(SSDPDatagramCodec())
+                }
             }
+        case .channel(_, let open):
+            opening = [
+                open().hop(to: eventLoop).flatMapThrowing { channel in
+                    try channel.pipeline.syncOperations.addHandler(SSDPDatagramCodec())
+                    return channel
+                }
+            ]
         }
         return EventLoopFuture.whenAllComplete(opening, on: eventLoop).flatMapThrowing { [weak self] results in
             let channels = results.compactMap { try? $0.get() }

@@ -555,7 +555,7 @@ public final class SSDPSimulator: Service, Sendable {
                     responder: responder,
                     advertisers: advertisers,
                     sources: sources,
-                    notifyDestination: configuration.multicast ? group : nil,
+                    notifyDestination: configuration.multicast ? group : configuration.notifyDestination,
                     sourcePolicy: configuration.sourcePolicy,
                     codec: codec,
                     logger: logger,

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import NIOCore
 import SSDPCore
 import SSDPNIO
 
@@ -50,6 +51,10 @@ public struct SimulatorConfiguration: Sendable {
     public var bootID: Int?
     /// Report every datagram received and sent as a `SimulatorEvent.datagram`, for traces.
     public var reportsDatagrams = false
+    /// Where NOTIFY messages go when the simulator does not join the multicast group (`multicast` off):
+    /// `nil` sends none, an address (a test's listener on loopback) gets every alive, update and byebye
+    /// unicast. With `multicast` on they go to the group and this is ignored.
+    public var notifyDestination: SocketAddress?
 
     public init(
         devices: [SimulatedDevice],

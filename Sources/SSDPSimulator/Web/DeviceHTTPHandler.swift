@@ -105,6 +105,15 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
 
     private func respond(to request: HTTPRequestHead, with response: DeviceHTTPResponse, context: ChannelHandlerContext) {
         answered = true
+        // Reported before the response leaves: a client that has its answer finds the request, and what
+        // it made the device do, already among the events (a test asserts right after its call returns).
+        onEvent(.httpRequest(method: "\(request.method)", path: request.uri, status: response.status, origin: Self.origin(context)))
+        for action in response.actions {
+            onEvent(.deviceAction(action))
+        }
+        for record in response.records {
+            onEvent(record)
+        }
         var headers = HTTPHeaders()
         for field in response.headers {
             headers.add(name: field.name, value: field.value)
@@ -126,13 +135,6 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             for delivery in response.events {
                 EventNotifier.deliver(delivery, on: group, onEvent: onEvent)
             }
-        }
-        onEvent(.httpRequest(method: "\(request.method)", path: request.uri, status: response.status, origin: Self.origin(context)))
-        for action in response.actions {
-            onEvent(.deviceAction(action))
-        }
-        for record in response.records {
-            onEvent(record)
         }
     }
 }

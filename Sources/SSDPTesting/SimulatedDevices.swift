@@ -1,0 +1,189 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+
+import Logging
+import NIOCore
+import NIOPosix
+import SSDPCore
+import SSDPSearch
+import SSDPSimulator
+
+/// Runs simulated devices for the length of a test, on loopback, without root or multicast.
+///
+/// ```swift
+/// try await SimulatedDevices.run([.roku(count: 2)]) { lan in
+///     let found = try await lan.searchSession(target: "roku:ecp").search()
+///     #expect(found.count == 2)
+/// }
+/// ```
+///
+/// On Linux each device lives at an address of its own (127.0.0.2, 127.0.0.3, …, as devices on a LAN do);
+/// elsewhere they share 127.0.0.1. Searches go to `lan.host`:`lan.port` by unicast and reach every
+/// device; a search sent to one device's `address` reaches that device alone. The devices serve their
+/// descriptions, SOAP actions, GENA events and device APIs at their LOCATIONs, on free ports unless
+/// `Options.httpPorts` says otherwise, so runs in parallel tests never collide.
+///
+/// When the closure returns or throws, or the task is cancelled, the devices say byebye for everything
+/// they advertised (to `Options.notifyDestination`, or the group with `Options.multicast`) and every
+/// socket is closed before `run` returns.
+public enum SimulatedDevices {
+    /// How the devices meet the test.
+    public struct Options: Sendable {
+        /// The seed of every random choice: UDNs, serials, delays, loss. The same seed gives the same run.
+        public var seed: UInt64 = 1
+        /// Which ports the devices' HTTP sides listen on: free ones (`.any`, the default), or the real
+        /// devices' (`.real`: a Roku on 8060), which parallel runs then must not share.
+        public var httpPorts: HTTPPorts = .any
+        /// Where the devices send NOTIFY messages (alive now and on their schedule, byebye at the end):
+        /// a test's own UDP socket on loopback. `nil` (the default) sends none.
+        public var notifyDestination: SocketAddress?
+        /// Join 239.255.255.250 on `interface` and answer searches there on port 1900, as real devices do.
+        /// Needs the group routed on that interface (a network namespace of the test's own: loopback is
+        /// not multicast-capable by default).
+        public var multicast = false
+        /// The interface to serve on; `nil` is loopback.
+        public var interface: String?
+        /// Receives the simulator's log; the default discards it.
+        public var logger = Logger(label: "ssdp-sim.testing") { _ in SwiftLogNoOpLogHandler() }
+
+        public init() {}
+    }
+
+    /// Starts the devices of `groups`, runs `body` with the LAN they form, and shuts them down.
+    ///
+    /// - Throws: whatever `body` throws (after the shutdown); `SSDPConfigurationError` or
+    ///   `SimulatorInputError` for a bad group (a profile that does not exist, a device file with an error,
+    ///   which the error names with the field and the reason); `SimulatorError` when a socket cannot be
+    ///   opened.
+    public static func run<Result>(
+        _ groups: [DeviceGroup],
+        options: Options = Options(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (SimulatedLAN) async throws -> Result
+    ) async throws -> Result {
+        let devices = try DeviceGroup.devices(of: groups, seed: options.seed)
+        var configuration = SimulatorConfiguration(
+            devices: devices,
+            interfaces: [try options.interface ?? loopbackInterface()],
+            port: options.multicast ? SSDPSearchSessionConfiguration.multicastPort : 0,
+            httpPort: options.httpPorts,
+            multicast: options.multicast,
+            seed: options.seed
+        )
+        configuration.notifyDestination = options.notifyDestination
+        let recorder = LANRecorder()
+        let simulator = try await SSDPSimulator.start(configuration, logger: options.logger) { event in
+            recorder.record(event)
+        }
+        let lan = SimulatedLAN(simulator: simulator, recorder: recorder)
+        let result: Result
+        do {
+            result = try await body(lan)
+        } catch {
+            await simulator.shutdown()
+            throw error
+        }
+        await simulator.shutdown()
+        return result
+    }
+
+    /// The loopback interface's name: `lo` on Linux, `lo0` on macOS.
+    static func loopbackInterface() throws -> String {
+        let loopback = try System.enumerateDevices().first { device in
+            device.address?.protocol == .inet && device.address?.isLoopback == true
+        }
+        guard let loopback else {
+            throw SimulatorError(reason: "no loopback interface with an IPv4 address")
+        }
+        return loopback.name
+    }
+}
+
+/// The simulated devices of one `SimulatedDevices.run`, as the test sees them: where to search, who is
+/// there, and everything they heard and did so far.
+public final class SimulatedLAN: Sendable {
+    /// The address a search goes to to reach every device (unicast, on `port`).
+    public let host: String
+    /// The UDP port the devices answer searches on.
+    public let port: Int
+    /// Every device, in the order of the groups.
+    public let devices: [LANDevice]
+    private let simulator: SSDPSimulator
+    private let recorder: LANRecorder
+
+    init(simulator: SSDPSimulator, recorder: LANRecorder) {
+        let link = simulator.links[0]
+        self.simulator = simulator
+        self.recorder = recorder
+        host = simulator.udpAddress.ipAddress.flatMap { $0 == "0.0.0.0" || $0 == "::" ? nil : $0 } ?? link.link.urlHost
+        port = simulator.udpAddress.port ?? 0
+        devices = zip(link.devices, link.deviceAddresses).map { LANDevice($0, address: $1) }
+    }
+
+    /// A search of every device for `target`: unicast to `host`:`port`, `requests` M-SEARCH messages
+    /// `maximumWaitResponseTime` seconds apart, as `SSDPSearchSession` sends them.
+    public func searchConfiguration(
+        target: String = "ssdp:all",
+        maximumWaitResponseTime: Int = 1,
+        requests: Int = 3
+    ) throws(SSDPConfigurationError) -> SSDPSearchSessionConfiguration {
+        try .createUnicastConfiguration(
+            forSearchTarget: target,
+            host: host,
+            port: port,
+            maximumWaitResponseTime: maximumWaitResponseTime,
+            maximumSearchRequestsBeforeClosing: requests
+        )
+    }
+
+    /// A search session for `target` that reaches every device (see `searchConfiguration`).
+    public func searchSession(
+        target: String = "ssdp:all",
+        maximumWaitResponseTime: Int = 1,
+        requests: Int = 3
+    ) throws(SSDPConfigurationError) -> SSDPSearchSession {
+        SSDPSearchSession(
+            configuration: try searchConfiguration(
+                target: target,
+                maximumWaitResponseTime: maximumWaitResponseTime,
+                requests: requests
+            )
+        )
+    }
+
+    /// Every event so far, in order (see `SimulatorEvent`).
+    public var events: [SimulatorEvent] { recorder.events }
+    /// The M-SEARCH messages the devices heard.
+    public var searches: [HeardSearch] { recorder.searches }
+    /// The answers the devices sent.
+    public var answers: [SentAnswer] { recorder.answers }
+    /// The HTTP requests the devices served: descriptions, SOAP, GENA, device APIs.
+    public var httpRequests: [ServedRequest] { recorder.httpRequests }
+    /// The SOAP actions called, with what each device answered.
+    public var actions: [ActionRecord] { recorder.actions }
+    /// What clients made the devices do through their own APIs (a Roku key press, a DIAL launch).
+    public var deviceActions: [DeviceAction] { recorder.deviceActions }
+    /// The NOTIFY rounds sent: `ssdp:alive`, `ssdp:update`, `ssdp:byebye`, with the number of messages.
+    public var notifications: [(subtype: SSDPNotificationSubtype, count: Int)] { recorder.notifications }
+
+    /// The simulator's counters: datagrams received, dropped (and why), answers sent.
+    public func counters() async -> SimulatorCounters {
+        await simulator.counters()
+    }
+
+    /// Reboots every device: `ssdp:update` with a new BOOTID, and event subscriptions forgotten.
+    public func reboot() async {
+        await simulator.announceUpdate()
+    }
+}
