@@ -21,11 +21,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
-        // The protocol core: messages, parser, serializer, search targets and the pure state machines.
-        // It imports nothing, not even Foundation.
+        // The protocol core: messages, parser, serializer, search targets, the answer rules of a search, and
+        // the search session as a pure state machine. It imports nothing, not even Foundation.
         .target(name: "SSDPCore"),
-        // The device side as pure values: service descriptions (SCPDs) of the devices the profiles copy, and
-        // the writers of their documents. Imports only SSDPCore.
+        // The device side as pure values: the device model, its responder and advertiser, behaviours and
+        // malformations, the rate limiter and seeded random, the description and service description
+        // (SCPD) writers, SOAP control and GENA eventing. Imports only SSDPCore.
         .target(name: "SSDPDeviceCore", dependencies: ["SSDPCore"]),
         // SwiftNIO transport: UDP sockets, the datagram codec and the handlers that drive the core.
         .target(
@@ -36,6 +37,18 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The demo's canned answers of real devices and a responder that replays them (`ssdp-sim demo`, and
+        // the search session's loopback tests).
+        .target(
+            name: "SSDPDemo",
+            dependencies: [
+                "SSDPCore",
+                "SSDPNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The client library users import: SSDPSearchSession and friends.
@@ -71,6 +84,7 @@ let package = Package(
             name: "SSDPHarness",
             dependencies: [
                 "SSDPCore",
+                "SSDPDeviceCore",
                 "SSDPSearch",
                 "SSDPSimulator",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -84,6 +98,7 @@ let package = Package(
             name: "SSDPTesting",
             dependencies: [
                 "SSDPCore",
+                "SSDPDeviceCore",
                 "SSDPNIO",
                 "SSDPSearch",
                 "SSDPSimulator",
@@ -99,7 +114,9 @@ let package = Package(
         .executableTarget(
             name: "SSDPSimCLI",
             dependencies: [
+                "SSDPCore",
                 "SSDPHarness",
+                "SSDPDemo",
                 "SSDPDeviceCore",
                 "SSDPSearch",
                 "SSDPNIO",
@@ -114,6 +131,7 @@ let package = Package(
             name: "SSDPBench",
             dependencies: [
                 "SSDPCore",
+                "SSDPDeviceCore",
                 "SSDPSearch",
                 "SSDPSimulator",
                 "SSDPHarness",
@@ -157,6 +175,7 @@ let package = Package(
             dependencies: [
                 "SSDPSearch",
                 "SSDPNIO",
+                "SSDPDemo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -164,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SSDPHarnessTests",
-            dependencies: ["SSDPHarness", "SSDPSimulator"],
+            dependencies: ["SSDPHarness", "SSDPSimulator", "SSDPDeviceCore"],
             resources: [.copy("Clients")]
         ),
         .testTarget(

@@ -13,6 +13,7 @@
 
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 import SSDPHarness
 import SSDPSimulator
 

@@ -23,7 +23,7 @@ extension SSDPMessage {
     }
 
     /// The wire form with the layout choices a sloppy sender makes (see `SSDPMalformation`).
-    func serialized(lineEnding: [UInt8], spaceAfterColon: Bool, finalBlankLine: Bool) -> [UInt8] {
+    package func serialized(lineEnding: [UInt8], spaceAfterColon: Bool, finalBlankLine: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
         bytes += startLine.utf8

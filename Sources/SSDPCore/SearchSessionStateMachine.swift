@@ -268,16 +268,51 @@ package struct SearchSessionMutations: OptionSet, Sendable, Hashable {
     package static let locationFromServer = Self(rawValue: 1 << 3)
 }
 
-/// Why a search session ended in failure.
+/// Why a search session ended in failure: a stable `code` to act on, and the details for people.
+///
+/// Codes are values, not cases, so that a new one breaks no one's `switch`: compare with `==`.
 public struct SSDPSearchSessionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What failed, for people: "bind failed: Address already in use", "send failed: …".
+    /// What kind of failure it was.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case socketUnavailable = "socket unavailable"
+            case sendFailed = "send failed"
+            case socketFailed = "socket failed"
+            case socketClosed = "socket closed"
+            case cancelled
+        }
+
+        private let base: Base
+
+        private init(_ base: Base) {
+            self.base = base
+        }
+
+        /// The socket could not be opened: no such interface, no address of the search's family there,
+        /// the bind or the multicast set-up refused.
+        public static let socketUnavailable = Code(.socketUnavailable)
+        /// An M-SEARCH could not be sent (no route, say).
+        public static let sendFailed = Code(.sendFailed)
+        /// The socket reported an error while the session searched.
+        public static let socketFailed = Code(.socketFailed)
+        /// The socket closed under the session.
+        public static let socketClosed = Code(.socketClosed)
+        /// The task waiting for the session's results was cancelled.
+        public static let cancelled = Code(.cancelled)
+
+        public var description: String { base.rawValue }
+    }
+
+    public var code: Code
+    /// What failed, for people: "bind failed: Address already in use", "send to 239.255.255.250:1900 failed: …".
     public var reason: String
 
-    public init(reason: String) {
+    public init(_ code: Code, reason: String) {
+        self.code = code
         self.reason = reason
     }
 
-    public var description: String { "search aborted: \(reason)" }
+    public var description: String { "search aborted (\(code)): \(reason)" }
 }
 
 /// What a search session sent, received, reported and dropped.
@@ -294,9 +329,39 @@ public struct SearchSessionStatistics: Hashable, Sendable {
 
     public init() {}
 
+    /// A reason a received datagram was not reported, as a counter. The raw values are the names every
+    /// place uses: scenario files (`expect.dropped`), JSON output and reports, and the README.
+    public enum Drop: String, CaseIterable, Hashable, Sendable {
+        case unparseable, notResponses, incomplete, wrongSearchTarget, duplicates, notSearching
+
+        /// For people, after a count: "3 duplicates", "2 after the search".
+        public var summary: String {
+            switch self {
+            case .unparseable: "unparseable"
+            case .notResponses: "not responses"
+            case .incomplete: "incomplete"
+            case .wrongSearchTarget: "for another search target"
+            case .duplicates: "duplicates"
+            case .notSearching: "after the search"
+            }
+        }
+    }
+
+    /// The count of one drop reason.
+    public subscript(drop: Drop) -> Int {
+        switch drop {
+        case .unparseable: unparseable
+        case .notResponses: notResponses
+        case .incomplete: incomplete
+        case .wrongSearchTarget: wrongSearchTarget
+        case .duplicates: duplicates
+        case .notSearching: notSearching
+        }
+    }
+
     /// Every datagram received and not reported.
     public var dropped: Int {
-        unparseable + notResponses + incomplete + wrongSearchTarget + duplicates + notSearching
+        Drop.allCases.reduce(0) { $0 + self[$1] }
     }
 
     mutating func count(_ result: SearchSessionStateMachine.ReceiveResult) {

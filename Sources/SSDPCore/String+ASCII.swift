@@ -15,7 +15,7 @@
 
 extension StringProtocol {
     /// Whether two strings are equal when ASCII letters are compared without case.
-    func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+    package func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         // Header lookups call this for every field of every message: compare lengths first, then the
         // contiguous UTF-8 of native strings, and only walk the views for the rest.
         guard self.utf8.count == other.utf8.count else { return false }
@@ -32,7 +32,7 @@ extension StringProtocol {
     }
 
     /// Whether the string starts with `prefix` when ASCII letters are compared without case.
-    func hasPrefixIgnoringASCIICase(_ prefix: some StringProtocol) -> Bool {
+    package func hasPrefixIgnoringASCIICase(_ prefix: some StringProtocol) -> Bool {
         var mine = self.utf8.makeIterator()
         for byte in prefix.utf8 {
             guard let own = mine.next(), asciiLowercased(own) == asciiLowercased(byte) else { return false }
@@ -41,7 +41,7 @@ extension StringProtocol {
     }
 
     /// The string with ASCII spaces and horizontal tabs removed at both ends.
-    func trimmingSpacesAndTabs() -> Substring {
+    package func trimmingSpacesAndTabs() -> Substring {
         let text = Substring(self)
         guard let first = text.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return text[text.endIndex...] }
         let last = text.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first
@@ -50,18 +50,18 @@ extension StringProtocol {
 }
 
 @inline(__always)
-func asciiLowercased(_ byte: UInt8) -> UInt8 {
+package func asciiLowercased(_ byte: UInt8) -> UInt8 {
     (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
 }
 
 @inline(__always)
-func isSpaceOrTab(_ byte: UInt8) -> Bool {
+package func isSpaceOrTab(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
 }
 
 extension StringProtocol {
     /// Whether the string ends with `suffix` when ASCII letters are compared without case.
-    func hasSuffixIgnoringASCIICase(_ suffix: some StringProtocol) -> Bool {
+    package func hasSuffixIgnoringASCIICase(_ suffix: some StringProtocol) -> Bool {
         let mine = Array(self.utf8)
         let theirs = Array(suffix.utf8)
         guard mine.count >= theirs.count else { return false }
@@ -71,12 +71,12 @@ extension StringProtocol {
 
 extension String {
     /// The string with ASCII letters in lower case.
-    func asciiLowercased() -> String {
+    package func asciiLowercased() -> String {
         String(decoding: utf8.map(SSDPCore.asciiLowercased), as: UTF8.self)
     }
 
     /// The string with the first occurrence of `target` replaced, or unchanged when there is none.
-    func replacingFirst(_ target: String, with replacement: String) -> String {
+    package func replacingFirst(_ target: String, with replacement: String) -> String {
         guard let start = indices.first(where: { self[$0...].hasPrefix(target) }) else { return self }
         return String(self[..<start]) + replacement + self[index(start, offsetBy: target.count)...]
     }

@@ -239,8 +239,7 @@ extension DeviceControl {
 
     /// `now` in milliseconds since the clock's origin.
     private static func milliseconds(of now: SSDPInstant) -> Int {
-        let components = now.offset.components
-        return Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
+        Int(now.offset.milliseconds)
     }
 
     /// The length DIDL-Lite metadata gives its item: the first `res` element's `duration`.

@@ -127,8 +127,8 @@ public enum Reports {
                 statistics = result.record.statistics.map { statistics in
                     var fields = ["searchesSent": statistics.searchesSent, "datagramsReceived": statistics.datagramsReceived,
                                   "servicesReported": statistics.servicesReported]
-                    for name in SearchSessionStatistics.droppedFieldNames {
-                        fields[name] = statistics.dropped(named: name)
+                    for drop in SearchSessionStatistics.Drop.allCases {
+                        fields[drop.rawValue] = statistics[drop]
                     }
                     return fields
                 }
@@ -312,8 +312,7 @@ public enum Reports {
     }
 
     static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds / 1_000_000_000_000) / 1_000_000
+        duration.inSeconds
     }
 
     private static func escape(_ text: String) -> String {

@@ -228,17 +228,6 @@ public struct TraceEntry: Sendable, Hashable {
     }
 }
 
-extension Duration {
-    /// Seconds with millisecond precision, as reports print them: `9.100`.
-    public var secondsText: String {
-        let milliseconds = components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
-        let sign = milliseconds < 0 ? "-" : ""
-        let magnitude = abs(milliseconds)
-        let fraction = String(magnitude % 1_000)
-        return "\(sign)\(magnitude / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-    }
-}
-
 /// A client's HTTP requests to the devices of a run, and the SOAP actions among them.
 public struct HTTPActivity: Sendable, Hashable {
     public struct Request: Sendable, Hashable {

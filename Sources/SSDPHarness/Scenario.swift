@@ -13,6 +13,7 @@
 
 import FoundationEssentials
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSimulator
 
 /// One scenario file: which devices, which network, what the search does, and what must happen.
@@ -159,7 +160,7 @@ public struct Expectations: Sendable, Hashable {
     /// M-SEARCH messages the client sends; by default `search.requests`.
     public var searchesSent: Int?
     /// The session's drop counters by reason (`duplicates`, `wrongSearchTarget`, …).
-    public var dropped: [String: CountExpectation] = [:]
+    public var dropped: [SearchSessionStatistics.Drop: CountExpectation] = [:]
     /// A piece of the error the session must report; `nil` expects no error.
     public var error: String?
 
@@ -219,24 +220,5 @@ public struct CountExpectation: Sendable, Hashable, CustomStringConvertible {
         if range.lowerBound == range.upperBound { return "\(range.lowerBound)" }
         if range.upperBound == Int.max { return "at least \(range.lowerBound)" }
         return "\(range.lowerBound)...\(range.upperBound)"
-    }
-}
-
-/// The drop reasons an expectation may name, as `SearchSessionStatistics` counts them.
-extension SearchSessionStatistics {
-    public static let droppedFieldNames = [
-        "unparseable", "notResponses", "incomplete", "wrongSearchTarget", "duplicates", "notSearching",
-    ]
-
-    public func dropped(named name: String) -> Int? {
-        switch name {
-        case "unparseable": unparseable
-        case "notResponses": notResponses
-        case "incomplete": incomplete
-        case "wrongSearchTarget": wrongSearchTarget
-        case "duplicates": duplicates
-        case "notSearching": notSearching
-        default: nil
-        }
     }
 }

@@ -397,11 +397,13 @@ public struct ScenarioChecks {
     // MARK: - Drops and errors
 
     private func dropped() -> [CheckResult] {
-        scenario.expect.dropped.sorted { $0.key < $1.key }.map { name, count in
-            guard let statistics = record.statistics, let value = statistics.dropped(named: name) else {
-                return .skipped("dropped \(name)", expected: "\(count)", because: "an external client's drop counters cannot be seen")
+        scenario.expect.dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { drop, count in
+            let name = "dropped \(drop.rawValue)"
+            guard let statistics = record.statistics else {
+                return .skipped(name, expected: "\(count)", because: "an external client's drop counters cannot be seen")
             }
-            return CheckResult(name: "dropped \(name)", passed: count.accepts(value), expected: "\(count)", actual: "\(value)")
+            let value = statistics[drop]
+            return CheckResult(name: name, passed: count.accepts(value), expected: "\(count)", actual: "\(value)")
         }
     }
 

@@ -395,11 +395,11 @@ struct ExpectFields: Decodable {
             expectations.searchesSent = sent
         }
         for (name, count) in (dropped ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard SearchSessionStatistics.droppedFieldNames.contains(name) else {
-                let names = SearchSessionStatistics.droppedFieldNames.joined(separator: ", ")
+            guard let drop = SearchSessionStatistics.Drop(rawValue: name) else {
+                let names = SearchSessionStatistics.Drop.allCases.map(\.rawValue).joined(separator: ", ")
                 throw FieldError("$.expect.dropped.\(name)", "unknown drop reason (reasons: \(names))")
             }
-            expectations.dropped[name] = try count.make(path: "$.expect.dropped.\(name)")
+            expectations.dropped[drop] = try count.make(path: "$.expect.dropped.\(name)")
         }
         if let http {
             var expectation = HTTPExpectation()

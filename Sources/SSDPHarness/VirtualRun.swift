@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSimulator
 
 /// Runs a scenario in virtual time: the production `SearchSessionStateMachine` searches, each device is

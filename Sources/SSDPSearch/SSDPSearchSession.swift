@@ -15,6 +15,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SSDPCore
 import SSDPNIO
 
 /// Searches the network for SSDP services: the seed design's `SSDPSearchSession` on SwiftNIO.
@@ -56,8 +57,31 @@ public final class SSDPSearchSession: Sendable {
         weak var delegate: (any SSDPSearchSessionDelegate)?
         var continuation: AsyncThrowingStream<SSDPService, any Error>.Continuation
         var statistics = SearchSessionStatistics()
-        var stopReason: SearchSessionStateMachine.StopReason?
+        var stopReason: StopReason?
+        /// `services` made its iterator (or `search()` ran): the results go to that one reader.
+        var isIterated = false
     }
+
+    /// Why a search ended.
+    public enum StopReason: Hashable, Sendable {
+        /// N × MX + 0.1 s passed.
+        case timedOut
+        /// `stopSearch()` was called, or the task iterating `services` was cancelled.
+        case stopRequested
+        /// The configuration asks for zero requests, so there was nothing to wait for.
+        case noSearchRequests
+
+        init(_ reason: SearchSessionStateMachine.StopReason) {
+            switch reason {
+            case .timedOut: self = .timedOut
+            case .stopRequested: self = .stopRequested
+            case .noSearchRequests: self = .noSearchRequests
+            }
+        }
+    }
+
+    /// The multicast TTL (IPv6: hop limit) a session uses unless told otherwise: 2, as UDA 1.1 recommends.
+    public static let defaultMulticastTTL = SSDPSocket.defaultMulticastTTL
 
     /// - Parameters:
     ///   - configuration: what to search for and where.
@@ -71,7 +95,7 @@ public final class SSDPSearchSession: Sendable {
     public init(
         configuration: SSDPSearchSessionConfiguration,
         interfaces: [String] = [],
-        multicastTTL: Int = SSDPSocket.defaultMulticastTTL,
+        multicastTTL: Int = SSDPSearchSession.defaultMulticastTTL,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "ssdp.search", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
@@ -90,7 +114,7 @@ public final class SSDPSearchSession: Sendable {
     public convenience init(
         configuration: SSDPSearchSessionConfiguration,
         interface: String?,
-        multicastTTL: Int = SSDPSocket.defaultMulticastTTL,
+        multicastTTL: Int = SSDPSearchSession.defaultMulticastTTL,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "ssdp.search", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
@@ -112,7 +136,7 @@ public final class SSDPSearchSession: Sendable {
     ) {
         self.configuration = configuration
         self.interfaces = []
-        self.multicastTTL = SSDPSocket.defaultMulticastTTL
+        self.multicastTTL = Self.defaultMulticastTTL
         self.transport = transport
         switch transport.kind {
         case .udp: self.eventLoop = MultiThreadedEventLoopGroup.singleton.next()
@@ -147,7 +171,7 @@ public final class SSDPSearchSession: Sendable {
 
     /// Why the search stopped (timed out, stopped by the user, no requests), or `nil` while it runs and
     /// after a failure.
-    public var stopReason: SearchSessionStateMachine.StopReason? {
+    public var stopReason: StopReason? {
         state.withLockedValue { $0.stopReason }
     }
 
@@ -204,18 +228,24 @@ public final class SSDPSearchSession: Sendable {
 
     /// The services found, as they arrive. Iterating starts the search; the sequence ends when the
     /// search stops and throws `SSDPSearchSessionError` if the socket fails. Cancelling the iterating
-    /// task stops the search. Iterate it once.
+    /// task stops the search. A session searches once: iterating it a second time (or after `search()`)
+    /// is a programming error and stops the program with a message that says so.
     public var services: Services {
         Services(session: self)
     }
 
     /// Searches and returns every service found when the search ends.
-    public func search() async throws -> [SSDPService] {
+    ///
+    /// - Throws: `SSDPSearchSessionError`: the socket failed (`socketUnavailable`, `sendFailed`,
+    ///   `socketFailed`, `socketClosed`), or the task was cancelled (`cancelled`; the search is stopped).
+    public func search() async throws(SSDPSearchSessionError) -> [SSDPService] {
         var found: [SSDPService] = []
         for try await service in services {
             found.append(service)
         }
-        try Task.checkCancellation()
+        if Task.isCancelled {
+            throw SSDPSearchSessionError(.cancelled, reason: "the task waiting for the search was cancelled")
+        }
         return found
     }
 
@@ -288,7 +318,7 @@ public final class SSDPSearchSession: Sendable {
         case .failure(let error):
             handle(
                 .failed(
-                    SSDPSearchSessionError(reason: "cannot open socket: \(error)"),
+                    SSDPSearchSessionError(.socketUnavailable, reason: "cannot open socket: \(error)"),
                     statistics: SearchSessionStatistics()
                 )
             )
@@ -304,7 +334,7 @@ public final class SSDPSearchSession: Sendable {
             case .stopped(_, let reason, let statistics):
                 state.phase = .finished
                 state.statistics = statistics
-                state.stopReason = reason
+                state.stopReason = StopReason(reason)
             case .failed(_, let statistics):
                 state.phase = .finished
                 state.statistics = statistics
@@ -325,11 +355,18 @@ public final class SSDPSearchSession: Sendable {
     }
 
     fileprivate func makeStreamIterator() -> AsyncThrowingStream<SSDPService, any Error>.Iterator {
-        state.withLockedValue { state in
+        let isFirst = state.withLockedValue { state in
+            defer { state.isIterated = true }
+            guard !state.isIterated else { return false }
             state.continuation.onTermination = { [weak self] termination in
                 if case .cancelled = termination { self?.stopSearch() }
             }
+            return true
         }
+        precondition(
+            isFirst,
+            "an SSDPSearchSession searches once: its services were already iterated (or search() called); make a new session to search again"
+        )
         startSearch()
         return stream.makeAsyncIterator()
     }
@@ -339,6 +376,7 @@ extension SSDPSearchSession {
     /// The services a session finds, in the order found; see `SSDPSearchSession.services`.
     public struct Services: AsyncSequence, Sendable {
         public typealias Element = SSDPService
+        public typealias Failure = SSDPSearchSessionError
         let session: SSDPSearchSession
 
         public func makeAsyncIterator() -> Iterator {
@@ -348,11 +386,23 @@ extension SSDPSearchSession {
         /// Keeps the session alive while it is iterated, so `for try await s in SSDPSearchSession(…).services`
         /// runs the whole search.
         public struct Iterator: AsyncIteratorProtocol {
+            public typealias Element = SSDPService
+            public typealias Failure = SSDPSearchSessionError
             let session: SSDPSearchSession
             var base: AsyncThrowingStream<SSDPService, any Error>.Iterator
 
-            public mutating func next() async throws -> SSDPService? {
-                try await base.next()
+            /// The next service found, or `nil` once the search has stopped.
+            ///
+            /// - Throws: the `SSDPSearchSessionError` that ended the search.
+            public mutating func next() async throws(SSDPSearchSessionError) -> SSDPService? {
+                do {
+                    return try await base.next()
+                } catch let error as SSDPSearchSessionError {
+                    throw error
+                } catch {
+                    // The session finishes its stream with an SSDPSearchSessionError only.
+                    throw SSDPSearchSessionError(.socketFailed, reason: "\(error)")
+                }
             }
         }
     }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import NIOCore
+import SSDPCore
 import SSDPNIO
 
 #if canImport(FoundationEssentials)
@@ -31,8 +32,6 @@ extension SSDPService {
     ///
     /// Meaningful for services found by a live `SSDPSearchSession`, whose clock is the system uptime.
     public var expirationDate: Date {
-        let remaining = cacheControl - SSDPInstant(NIODeadline.now())
-        let (seconds, attoseconds) = remaining.components
-        return Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+        Date(timeIntervalSinceNow: (cacheControl - SSDPInstant(NIODeadline.now())).inSeconds)
     }
 }

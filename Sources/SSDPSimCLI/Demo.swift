@@ -14,6 +14,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SSDPDemo
 import SSDPNIO
 import SSDPSearch
 

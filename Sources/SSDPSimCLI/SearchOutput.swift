@@ -15,6 +15,7 @@ import Foundation
 import Logging
 import NIOCore
 import SSDPSearch
+import SSDPSimulator
 
 /// Prints a search as it happens, as text or as JSON lines, and its summary at the end.
 struct SearchOutput {
@@ -82,18 +83,16 @@ struct SearchOutput {
 
 /// A duration in seconds with three decimals, for people and for JSON.
 func seconds(_ duration: Duration) -> Double {
-    let (whole, attoseconds) = duration.components
-    return ((Double(whole) + Double(attoseconds) / 1e18) * 1000).rounded() / 1000
+    Double(duration.milliseconds) / 1_000
 }
 
 /// "Sent 3 M-SEARCH; received 45 datagrams: 4 reported, 24 duplicates, …".
 func describe(_ statistics: SearchSessionStatistics) -> String {
-    let parts = [
-        (statistics.servicesReported, "reported"), (statistics.duplicates, "duplicates"),
-        (statistics.wrongSearchTarget, "for another search target"), (statistics.incomplete, "incomplete"),
-        (statistics.unparseable, "unparseable"), (statistics.notResponses, "not responses"),
-        (statistics.notSearching, "after the search"),
-    ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    let drops: [SearchSessionStatistics.Drop] = [
+        .duplicates, .wrongSearchTarget, .incomplete, .unparseable, .notResponses, .notSearching,
+    ]
+    let parts = ([(statistics.servicesReported, "reported")] + drops.map { (statistics[$0], $0.summary) })
+        .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     let received = "received \(plural(statistics.datagramsReceived, "datagram"))"
     return
         "Sent \(statistics.searchesSent) M-SEARCH; \(received)\(parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))."
@@ -140,20 +139,23 @@ private struct FailedLine: Encodable {
     let statistics: Counts
 }
 
+/// The statistics as JSON, with the names `run`'s reports and scenario files use.
 private struct Counts: Encodable {
-    let searchesSent, datagramsReceived, reported, duplicates, wrongSearchTarget, incomplete, unparseable, notResponses,
-        afterStop: Int
+    let statistics: SearchSessionStatistics
 
     init(_ statistics: SearchSessionStatistics) {
-        searchesSent = statistics.searchesSent
-        datagramsReceived = statistics.datagramsReceived
-        reported = statistics.servicesReported
-        duplicates = statistics.duplicates
-        wrongSearchTarget = statistics.wrongSearchTarget
-        incomplete = statistics.incomplete
-        unparseable = statistics.unparseable
-        notResponses = statistics.notResponses
-        afterStop = statistics.notSearching
+        self.statistics = statistics
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        let counts = [
+            ("searchesSent", statistics.searchesSent), ("datagramsReceived", statistics.datagramsReceived),
+            ("servicesReported", statistics.servicesReported),
+        ] + SearchSessionStatistics.Drop.allCases.map { ($0.rawValue, statistics[$0]) }
+        for (name, count) in counts {
+            try container.encode(count, forKey: AnyCodingKey(stringValue: name))
+        }
     }
 }
 

@@ -14,6 +14,7 @@
 import ArgumentParser
 import Foundation
 import NIOCore
+import SSDPCore
 import SSDPNIO
 import SSDPSearch
 

@@ -13,6 +13,7 @@
 
 import ArgumentParser
 import SSDPCore
+import SSDPDeviceCore
 import SSDPNIO
 import SSDPSimulator
 

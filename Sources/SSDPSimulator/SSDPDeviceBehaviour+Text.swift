@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 // The text forms of behaviours, shared by command-line flags and device files, so both accept the same
 // spellings and reject bad ones with the same reasons.
@@ -39,8 +40,8 @@ extension SSDPDeviceBehaviour.Delay {
         switch self {
         case .uniform: "uniform"
         case .immediate: "immediate"
-        case .fixed(let delay): "fixed:\(secondsText(delay))"
-        case .late(let delay): "late:\(secondsText(delay))"
+        case .fixed(let delay): "fixed:\(delay.shortSecondsText)"
+        case .late(let delay): "late:\(delay.shortSecondsText)"
         }
     }
 }
@@ -93,18 +94,6 @@ func seconds(_ text: String, field: String) throws(SSDPConfigurationError) -> Du
     return .milliseconds(Int64((value * 1_000).rounded()))
 }
 
-/// A duration as seconds with up to three decimals (`1.5`, `2`).
-func secondsText(_ duration: Duration) -> String {
-    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
-    let whole = milliseconds / 1_000
-    let fraction = milliseconds % 1_000
-    guard fraction != 0 else { return "\(whole)" }
-    var decimals = String(fraction)
-    decimals = String(repeating: "0", count: 3 - decimals.count) + decimals
-    while decimals.hasSuffix("0") { decimals.removeLast() }
-    return "\(whole).\(decimals)"
-}
-
 extension StringProtocol {
     fileprivate func trimmingCharacters(_ character: Character) -> SubSequence {
         let start = firstIndex { $0 != character } ?? endIndex
@@ -129,7 +118,7 @@ extension SSDPDeviceBehaviour {
             parts.append("malformed \(malformations.map(\.rawValue).sorted().joined(separator: ","))")
         }
         for window in silentWindows {
-            parts.append("silent \(secondsText(window.start))-\(secondsText(window.end))")
+            parts.append("silent \(window.start.shortSecondsText)-\(window.end.shortSecondsText)")
         }
         return parts.isEmpty ? "well-behaved" : parts.joined(separator: ", ")
     }

@@ -17,6 +17,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SSDPCore
+import SSDPDeviceCore
 import SSDPNIO
 import ServiceLifecycle
 
@@ -476,8 +477,8 @@ public final class SSDPSimulator: Service, Sendable {
     /// Opens one link's UDP socket with its handler: the devices as they appear on the link, one
     /// responder and one advertiser each.
     ///
-    /// With several links, each socket is bound to its interface (`SO_BINDTOIFINDEX`) and hears only
-    /// the groups it joined (`IP_MULTICAST_ALL` off), so a search is answered on the interface it
+    /// With several links, each socket is bound to its interface (`LinkSocketOption`) and hears only
+    /// the groups it joined, so a search is answered on the interface it
     /// arrived on, with that interface's LOCATION.
     private static func startUDP(
         _ configuration: SimulatorConfiguration,
@@ -534,12 +535,15 @@ public final class SSDPSimulator: Service, Sendable {
             if link.scope != .ipv4 {
                 bootstrap = bootstrap.channelOption(ChannelOptions.Types.SocketOption(level: .ipv6, name: .ipv6_v6only), value: 1)
             }
+            let bindToInterface = LinkSocketOption.bindToInterfaceIndex(link.scope)
             if bindsDevice && configuration.multicast {
-                bootstrap = bootstrap.channelOption(LinkSocketOption.bindToInterfaceIndex, value: SocketOptionValue(link.interfaceIndex))
-                    .channelOption(LinkSocketOption.multicastAll(link.scope), value: 0)
+                bootstrap = bootstrap.channelOption(bindToInterface, value: SocketOptionValue(link.interfaceIndex))
+                if let multicastAll = LinkSocketOption.multicastAll(link.scope) {
+                    bootstrap = bootstrap.channelOption(multicastAll, value: 0)
+                }
             }
             if ownAddresses {
-                bootstrap = bootstrap.channelOption(LinkSocketOption.bindToInterfaceIndex, value: SocketOptionValue(link.interfaceIndex))
+                bootstrap = bootstrap.channelOption(bindToInterface, value: SocketOptionValue(link.interfaceIndex))
                     .channelOption(.receivePacketInfo, value: true)
             }
             return try await bootstrap.bind(to: address).get()
@@ -616,19 +620,4 @@ public struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     public var description: String { reason }
-}
-
-/// Linux socket options NIO has no names for, which a simulator serving several links needs.
-enum LinkSocketOption {
-    /// `SO_BINDTOIFINDEX`: the socket receives only what arrives on the interface, and sends through it.
-    /// Linux 5.0; without `CAP_NET_RAW` 5.7.
-    static let bindToInterfaceIndex = ChannelOptions.Types.SocketOption(level: .socket, name: .init(rawValue: 62))
-
-    /// `IP_MULTICAST_ALL` / `IPV6_MULTICAST_ALL`: with 0, the socket hears only the groups it joined
-    /// itself, not every group any socket on the host joined.
-    static func multicastAll(_ scope: SSDPMulticastScope) -> ChannelOptions.Types.SocketOption {
-        scope == .ipv4
-            ? .init(level: .ip, name: .init(rawValue: 49))
-            : .init(level: .ipv6, name: .init(rawValue: 29))
-    }
 }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// One root device a simulator runs: its device tree, what its SSDP messages carry, and how it misbehaves.
 ///

@@ -13,6 +13,7 @@
 
 import NIOCore
 import SSDPCore
+import SSDPDeviceCore
 import SSDPNIO
 
 /// Everything a simulator needs to start: its devices and how it meets the network.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// What a running simulator has done, host-wide. Every datagram received falls in exactly one of
 /// `oversized`, `sourcesRejected`, `malformed`, `searchesAccepted`, `searchesRejected`, `notifications` and

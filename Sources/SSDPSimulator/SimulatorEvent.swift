@@ -13,6 +13,7 @@
 
 import NIOCore
 import SSDPCore
+import SSDPDeviceCore
 import SSDPNIO
 
 /// What a running simulator reports as it works, for `--json` event streams and for tests.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// A kind of device the simulator can run by name (`--profile generic`), from which device files and flags
 /// override any field.

@@ -16,6 +16,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 import SSDPCore
+import SSDPDeviceCore
 import SSDPNIO
 import SSDPHarness
 import SSDPSearch
@@ -62,11 +63,11 @@ public final class VirtualLAN: Sendable {
     /// A bound on the virtual time of one run, so a session that never ends cannot spin for ever.
     static let maximumVirtualTime = Duration.seconds(86_400)
 
-    private init(devices: [SimulatedDevice], faults: NetworkFaults, seed: UInt64) {
+    private init(devices: [SimulatedDevice], faults: NetworkFaults, seed: UInt64) throws {
         let loop = NIOAsyncTestingEventLoop()
         self.loop = loop
         self.start = loop.now
-        self.network = VirtualNetwork(devices: devices, faults: faults, seed: seed, loop: loop)
+        self.network = try VirtualNetwork(devices: devices, faults: faults, seed: seed, loop: loop)
         self.devices = network.roots.map { LANDevice($0.root, address: $0.endpoint.address) }
     }
 
@@ -84,7 +85,7 @@ public final class VirtualLAN: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (VirtualLAN) async throws -> Result
     ) async throws -> Result {
-        let lan = VirtualLAN(devices: try DeviceGroup.devices(of: groups, seed: seed), faults: network, seed: seed)
+        let lan = try VirtualLAN(devices: try DeviceGroup.devices(of: groups, seed: seed), faults: network, seed: seed)
         let clock = Task { await lan.moveClock() }
         defer { clock.cancel() }
         let result: Result
@@ -172,11 +173,13 @@ final class VirtualNetwork: Sendable {
     }
 
     let roots: [(root: SSDPRootDevice, endpoint: TraceEntry.Endpoint)]
+    /// Each host's address and port, where its answers come from.
+    private let sources: [SocketAddress]
     private let faults: NetworkFaults
     private let loop: NIOAsyncTestingEventLoop
     private let state: NIOLockedValueBox<State>
 
-    init(devices: [SimulatedDevice], faults: NetworkFaults, seed: UInt64, loop: NIOAsyncTestingEventLoop) {
+    init(devices: [SimulatedDevice], faults: NetworkFaults, seed: UInt64, loop: NIOAsyncTestingEventLoop) throws {
         let start = SSDPInstant(loop.now)
         let hosts = devices.indices.map { index in
             let endpoint = VirtualRun.deviceEndpoint(index, ipv6: false)
@@ -191,6 +194,7 @@ final class VirtualNetwork: Sendable {
             return Host(root: root, endpoint: endpoint, responder: responder)
         }
         self.roots = hosts.map { ($0.root, $0.endpoint) }
+        self.sources = try hosts.map { try SocketAddress(ipAddress: $0.endpoint.address, port: $0.endpoint.port) }
         self.faults = faults
         self.loop = loop
         self.state = NIOLockedValueBox(State(hosts: hosts, random: SSDPRandom.derived(seed: seed, stream: 0xFA17)))
@@ -217,8 +221,10 @@ final class VirtualNetwork: Sendable {
             try channel.pipeline.syncOperations.addHandler(VirtualNetworkHandler(network: self))
         }.flatMap {
             channel.register()
-        }.flatMap {
-            channel.bind(to: try! SocketAddress(ipAddress: VirtualRun.client(ipv6: false).address, port: port))
+        }.flatMapThrowing {
+            try SocketAddress(ipAddress: VirtualRun.client(ipv6: false).address, port: port)
+        }.flatMap { address in
+            channel.bind(to: address)
         }.map {
             channel
         }
@@ -275,8 +281,7 @@ final class VirtualNetwork: Sendable {
     }
 
     func source(of host: Int) -> SocketAddress {
-        let endpoint = roots[host].endpoint
-        return try! SocketAddress(ipAddress: endpoint.address, port: endpoint.port)
+        sources[host]
     }
 }
 

@@ -19,7 +19,7 @@ import Testing
     let roku = SearchResponseBuilder.roku
     let hue = SearchResponseBuilder.hue
     let dial = SearchResponseBuilder.dial
-    let error = SSDPSearchSessionError(reason: "send failed: Network is unreachable")
+    let error = SSDPSearchSessionError(.sendFailed, reason: "send failed: Network is unreachable")
 
     // MARK: - Zero requests
 

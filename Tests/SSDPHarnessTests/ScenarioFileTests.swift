@@ -143,7 +143,7 @@ import Testing
         #expect(scenario.network.latency == .milliseconds(10) ... .milliseconds(50))
         #expect(scenario.network.reorderDelay == .milliseconds(200))
         #expect(scenario.expect.found?.count == CountExpectation(2...Int.max))
-        #expect(scenario.expect.dropped["duplicates"] == CountExpectation(3...3))
+        #expect(scenario.expect.dropped[.duplicates] == CountExpectation(3...3))
         #expect(scenario.expect.searchesSent == 4)
         #expect(scenario.expect.stopTolerance == .milliseconds(500))
         #expect(scenario.expect.error == "socket")

@@ -14,6 +14,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SSDPDemo
 import SSDPNIO
 import SSDPSearch
 import Testing
@@ -180,8 +181,12 @@ extension Tag {
         let session = SSDPSearchSession(configuration: try configuration(port: 9), interface: "no-such-interface0")
         let delegate = RecordingDelegate()
         session.delegate = delegate
-        await #expect(throws: SSDPSearchSessionError.self) {
+        do {
             _ = try await session.search()
+            Issue.record("a session without a socket searched")
+        } catch {
+            // Typed throws: `error` is an SSDPSearchSessionError, with the code a caller can act on.
+            #expect(error.code == .socketUnavailable)
         }
         let calls = await delegate.waitForEnd()
         #expect(calls.count == 1)
@@ -194,8 +199,14 @@ extension Tag {
         let task = Task { try await session.search() }
         try await waitUntil { !responder.receivedSearches.isEmpty }
         task.cancel()
-        _ = await task.result
+        // The search stops, and `search()` says it was cancelled rather than return a partial result.
+        if case .failure(let error) = await task.result {
+            #expect((error as? SSDPSearchSessionError)?.code == .cancelled)
+        } else {
+            Issue.record("a cancelled search() returned a result")
+        }
         let calls = await delegate.waitForEnd()
+        #expect(session.stopReason == .stopRequested)
         let heardAtStop = responder.receivedSearches.count
         // The next search would have gone 5.005 s after the one before; wait past it.
         try await Task.sleep(for: .milliseconds(5500))
@@ -204,6 +215,36 @@ extension Tag {
         #expect(calls == ["stop 0"])
         #expect(heardAtStop < 20)
         #expect(responder.receivedSearches.count == heardAtStop)
+    }
+}
+
+@Suite struct SearchSessionSingleUseTests {
+    /// A session searches once; a second search is a programming error that says so, not a silent hang.
+    @Test func searchingTwiceStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let session = try Self.sessionWithoutRequests()
+            _ = try await session.search()
+            _ = try await session.search()
+        }
+    }
+
+    @Test func searchingOnceEndsNormally() async {
+        await #expect(processExitsWith: .success) {
+            let found = try await Self.sessionWithoutRequests().search()
+            precondition(found.isEmpty)
+        }
+    }
+
+    /// A session that sends nothing and stops at once.
+    static func sessionWithoutRequests() throws -> SSDPSearchSession {
+        SSDPSearchSession(
+            configuration: try .createUnicastConfiguration(
+                forSearchTarget: "ssdp:all",
+                host: "127.0.0.1",
+                port: 9,
+                maximumSearchRequestsBeforeClosing: 0
+            )
+        )
     }
 }
 

@@ -28,12 +28,13 @@ import Testing
         let statistics = try #require(events.last?["statistics"] as? [String: Int])
         #expect(statistics["searchesSent"] == 3)
         #expect(statistics["datagramsReceived"] == 45)
-        #expect(statistics["reported"] == 4)
+        #expect(statistics["servicesReported"] == 4)
         #expect(statistics["duplicates"] == 14)
         #expect(statistics["wrongSearchTarget"] == 18)
         #expect(statistics["incomplete"] == 3)
         #expect(statistics["unparseable"] == 3)
         #expect(statistics["notResponses"] == 3)
+        #expect(statistics["notSearching"] == 0)
     }
 
     @Test(arguments: [

@@ -16,6 +16,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SSDPSearch
+import SSDPDeviceCore
 import SSDPSimulator
 import Testing
 

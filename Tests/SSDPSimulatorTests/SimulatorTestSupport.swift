@@ -16,6 +16,7 @@ import NIOCore
 import NIOPosix
 import NIOConcurrencyHelpers
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSearch
 import SSDPSimulator
 import Testing

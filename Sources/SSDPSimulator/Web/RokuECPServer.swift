@@ -13,6 +13,7 @@
 
 import NIOConcurrencyHelpers
 import SSDPCore
+import SSDPDeviceCore
 
 /// A Roku's External Control Protocol on port 8060 (developer.roku.com "External Control API"): queries of
 /// the device, its channels and the active one, and key presses and launches, which it records as
@@ -134,8 +135,7 @@ final class RokuECPServer: Sendable {
         guard let app = state.activeApp else {
             return "<player error=\"false\" state=\"close\">\n" + format + isLive + "</player>\n"
         }
-        let position = state.position.components
-        let milliseconds = position.seconds * 1_000 + position.attoseconds / 1_000_000_000_000_000
+        let milliseconds = state.position.milliseconds
         return "<player error=\"false\" state=\"\(state.pausedAt == nil ? "play" : "pause")\">\n"
             + "  <plugin bandwidth=\"10000000 bps\" id=\"\(SSDPRootDevice.escaped(app.id))\" "
             + "name=\"\(SSDPRootDevice.escaped(app.name))\"/>\n" + format

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// A small seeded random number generator (SplitMix64, Steele, Lea and Flood 2014).
 ///
 /// Every random choice the simulator makes (response delays, loss, re-advertising times) draws from one of

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// How one simulated root device answers searches: which answers, when, and how they are spoiled.
 ///
 /// A value with no I/O: the caller hands it each accepted search (`SSDPSearchRequest`) and the time, and

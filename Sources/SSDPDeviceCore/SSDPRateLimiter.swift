@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// A token bucket per source: at most `rate` answers per second to any one source, in bursts of at most
 /// `rate`. This is what keeps a simulator from being a reflection amplifier: a spoofed search can make it
 /// send only so much to its victim.
@@ -56,8 +58,7 @@ public struct SSDPRateLimiter: Sendable {
 
     private func refilled(_ bucket: Bucket, at now: SSDPInstant) -> Double {
         let elapsed = now - bucket.updatedAt
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return min(Double(rate), bucket.tokens + max(0, seconds) * Double(rate))
+        return min(Double(rate), bucket.tokens + max(0, elapsed.inSeconds) * Double(rate))
     }
 
     private mutating func forgetIdleSources(at now: SSDPInstant) {

@@ -15,6 +15,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SSDPCore
+import SSDPNIO
 
 /// A stand-in device for tests and the demo: answers every M-SEARCH it hears with the same canned
 /// datagrams, sent back at once to the searcher's address and port, and records the searches.

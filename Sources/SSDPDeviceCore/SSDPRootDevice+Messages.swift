@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 extension SSDPRootDevice {
     /// The multicast HOST value of IPv4 SSDP (UDA 1.1 §1.2.2).
     public static let multicastHost = "239.255.255.250:1900"

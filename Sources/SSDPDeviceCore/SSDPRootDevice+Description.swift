@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 extension SSDPRootDevice {
     /// The UPnP device description (UDA 1.1 §2.3) that LOCATION serves: every device of the tree with its
     /// type, names, UDN and service list.

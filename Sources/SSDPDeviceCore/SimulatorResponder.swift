@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// All the devices of one simulator, answering datagrams as one host.
 ///
 /// Each datagram is parsed once and an M-SEARCH is checked against the acceptance rules once

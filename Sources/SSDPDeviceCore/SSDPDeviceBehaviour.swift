@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// How a simulated device departs from a well-behaved one: timing, loss, duplicates, chatter, malformed
 /// answers and silence. The default is a device that follows UDA 1.1 to the letter.
 ///

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// A UPnP device as its description document lists it: identity, type, services and embedded devices.
 ///
 /// The same value drives the SSDP side (which targets the device advertises and answers) and the HTTP

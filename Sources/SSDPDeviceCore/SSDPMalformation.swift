@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// One way real devices get the wire format wrong (reference: ssdp-protocol-facts.md §3), applied by a
 /// simulated device to what it sends so that control points can be tested against it.
 ///

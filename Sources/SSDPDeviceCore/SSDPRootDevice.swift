@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// A root device as it appears on the network: its device tree plus what SSDP messages carry about it.
 public struct SSDPRootDevice: Hashable, Sendable {
     public var device: SSDPDevice

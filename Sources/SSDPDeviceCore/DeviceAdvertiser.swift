@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// When one root device multicasts NOTIFY alive, update and byebye (UDA 1.1 §1.2.2–§1.2.4).
 ///
 /// States:
