@@ -57,7 +57,9 @@ struct Bench: AsyncParsableCommand {
 
     func validate() throws {
         for name in only where !Self.names.contains(name) {
-            throw ValidationError("--only '\(name)': no such benchmark (benchmarks: \(Self.names.joined(separator: ", ")))")
+            throw ValidationError(
+                "--only '\(name)': no such benchmark (benchmarks: \(Self.names.joined(separator: ", ")))"
+            )
         }
         if let scaleChild, !(1...100_000).contains(scaleChild) {
             throw ValidationError("--scale-child '\(scaleChild)': must be 1...100000 devices")
@@ -80,11 +82,16 @@ struct Bench: AsyncParsableCommand {
                 table.starting(name)
                 let new: [Figure]
                 switch name {
-                case "parse": new = [try CoreBenchmarks.parse(corpus: try CoreBenchmarks.loadCorpus(corpus), minimum: sizes.minimum)]
-                case "ingest": new = [try CoreBenchmarks.ingest(services: sizes.services, copies: 10, minimum: sizes.minimum)]
+                case "parse":
+                    new = [
+                        try CoreBenchmarks.parse(corpus: try CoreBenchmarks.loadCorpus(corpus), minimum: sizes.minimum)
+                    ]
+                case "ingest":
+                    new = [try CoreBenchmarks.ingest(services: sizes.services, copies: 10, minimum: sizes.minimum)]
                 case "responder": new = [try CoreBenchmarks.responder(devices: sizes.devices, minimum: sizes.minimum)]
                 case "loopback": new = [try await LoopbackBenchmark.run(duration: sizes.loopback)]
-                case "virtual": new = [try await CoreBenchmarks.virtualTime(devices: sizes.virtualDevices, minimum: sizes.minimum)]
+                case "virtual":
+                    new = [try await CoreBenchmarks.virtualTime(devices: sizes.virtualDevices, minimum: sizes.minimum)]
                 default:
                     let own = try runScaleChild(devices: sizes.devices, sharedAddress: false)
                     let shared = try runScaleChild(devices: sizes.devices, sharedAddress: true)
@@ -129,7 +136,10 @@ struct Bench: AsyncParsableCommand {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw BenchmarkFailure(benchmark: "scale", reason: "the child process failed (status \(process.terminationStatus))")
+            throw BenchmarkFailure(
+                benchmark: "scale",
+                reason: "the child process failed (status \(process.terminationStatus))"
+            )
         }
         do {
             return try JSONDecoder().decode([Figure].self, from: data)
@@ -165,8 +175,12 @@ struct Table {
     func header(quick: Bool) {
         guard !json else { return }
         let machine = Self.machine
-        print("ssdp-bench: \(Self.build) build\(quick ? ", quick mode (small sizes, short runs)" : ""); \(machine["cores"]!) cores, \(machine["cpu"]!)")
-        if Self.build == "debug" { print("  a debug build is several times slower: use swift run -c release ssdp-bench for figures") }
+        print(
+            "ssdp-bench: \(Self.build) build\(quick ? ", quick mode (small sizes, short runs)" : ""); \(machine["cores"]!) cores, \(machine["cpu"]!)"
+        )
+        if Self.build == "debug" {
+            print("  a debug build is several times slower: use swift run -c release ssdp-bench for figures")
+        }
         print("")
         print(pad("benchmark", 11) + pad("figure", 34) + pad("target", 12) + "met")
     }
@@ -179,7 +193,10 @@ struct Table {
     func row(_ figure: Figure) {
         guard !json else { return }
         let met = figure.meetsTarget.map { $0 ? "yes" : "NO" } ?? "-"
-        print(pad(figure.name, 11) + pad("\(formatted(figure.value)) \(figure.unit)", 34) + pad(figure.target?.text ?? "-", 12) + met)
+        print(
+            pad(figure.name, 11) + pad("\(formatted(figure.value)) \(figure.unit)", 34)
+                + pad(figure.target?.text ?? "-", 12) + met
+        )
         let details = figure.details.sorted { $0.key < $1.key }.map { "\($0.key) \(formatted($0.value))" }
         print(String(repeating: " ", count: 11) + details.joined(separator: ", "))
         if let remark = figure.remark { print(String(repeating: " ", count: 11) + remark) }
@@ -191,7 +208,9 @@ struct Table {
                 "build": Self.build,
                 "machine": Self.machine,
                 "figures": figures.map { figure -> [String: Any] in
-                    var entry: [String: Any] = ["name": figure.name, "unit": figure.unit, "value": figure.value, "details": figure.details]
+                    var entry: [String: Any] = [
+                        "name": figure.name, "unit": figure.unit, "value": figure.value, "details": figure.details,
+                    ]
                     switch figure.target {
                     case .atLeast(let bound): entry["target"] = ["atLeast": bound]
                     case .atMost(let bound): entry["target"] = ["atMost": bound]

@@ -30,7 +30,11 @@ enum CoreBenchmarks {
         for datagram in corpus {
             if (try? SSDPParser.parse(datagram)) != nil { parsed += 1 } else { rejected += 1 }
         }
-        try require(parsed > 0 && rejected > 0, name, "the corpus needs good and malformed datagrams (\(parsed) good, \(rejected) rejected)")
+        try require(
+            parsed > 0 && rejected > 0,
+            name,
+            "the corpus needs good and malformed datagrams (\(parsed) good, \(rejected) rejected)"
+        )
 
         var diagnostics = 0
         let run = measure(atLeast: minimum) {
@@ -84,7 +88,8 @@ enum CoreBenchmarks {
             last = session.statistics
         }
         try require(
-            last.servicesReported == services && last.duplicates == services * (copies - 1) && last.dropped == last.duplicates,
+            last.servicesReported == services && last.duplicates == services * (copies - 1)
+                && last.dropped == last.duplicates,
             name,
             "expected \(services) reported and \(services * (copies - 1)) duplicates, got \(last)"
         )
@@ -115,7 +120,8 @@ enum CoreBenchmarks {
         )
         let expected = roots.reduce(0) { $0 + $1.advertisements.count }
         let search = Array(
-            "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 3\r\nST: ssdp:all\r\n\r\n".utf8
+            "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 3\r\nST: ssdp:all\r\n\r\n"
+                .utf8
         )
         var now = SSDPInstant.zero
         var answered = 0
@@ -123,7 +129,11 @@ enum CoreBenchmarks {
         let run = try measure(atLeast: minimum) {
             now = now + .seconds(1)  // the per-source rate limit refills each second
             let reception = responder.receive(search, from: "10.0.0.1", at: now)
-            try require(reception.answers.count == expected, name, "expected \(expected) answers, got \(reception.answers.count)")
+            try require(
+                reception.answers.count == expected,
+                name,
+                "expected \(expected) answers, got \(reception.answers.count)"
+            )
             answered += reception.answers.count
             for (_, answer) in reception.answers {
                 bytes &+= answer.bytes.count
@@ -175,7 +185,11 @@ enum CoreBenchmarks {
         var found = 0
         repeat {
             let result = await runner.run(scenario)
-            try require(result.passed, name, "the scenario's checks failed: \(Reports.failureLines(result).joined(separator: "; "))")
+            try require(
+                result.passed,
+                name,
+                "the scenario's checks failed: \(Reports.failureLines(result).joined(separator: "; "))"
+            )
             simulated += result.record.duration
             found += result.record.statistics?.servicesReported ?? 0
             runs += 1
@@ -187,7 +201,8 @@ enum CoreBenchmarks {
             value: simulated.seconds / wall.seconds,
             target: .atLeast(1_000),
             details: [
-                "devices": Double(count), "runs": Double(runs), "virtualSecondsPerRun": simulated.seconds / Double(runs),
+                "devices": Double(count), "runs": Double(runs),
+                "virtualSecondsPerRun": simulated.seconds / Double(runs),
                 "wallSecondsPerRun": wall.seconds / Double(runs), "foundPerRun": Double(found) / Double(runs),
                 "cpuSeconds": (threadCPUTime() - cpuStart).seconds,
             ]
@@ -212,7 +227,11 @@ enum CoreBenchmarks {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw BenchmarkFailure(benchmark: "parse", reason: "cannot read the corpus directory \(directory): \(error.localizedDescription) (give it with --corpus)")
+            throw BenchmarkFailure(
+                benchmark: "parse",
+                reason:
+                    "cannot read the corpus directory \(directory): \(error.localizedDescription) (give it with --corpus)"
+            )
         }
         let files = names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".json") }.sorted()
         try require(!files.isEmpty, "parse", "no datagrams in \(directory)")

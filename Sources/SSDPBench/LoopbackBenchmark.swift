@@ -79,7 +79,8 @@ enum LoopbackBenchmark {
 
     /// The request both servers get: a unicast search for the simulator's one MediaRenderer.
     static let request = Array(
-        "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:1900\r\nMAN: \"ssdp:discover\"\r\nST: urn:schemas-upnp-org:device:MediaRenderer:1\r\n\r\n".utf8
+        "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:1900\r\nMAN: \"ssdp:discover\"\r\nST: urn:schemas-upnp-org:device:MediaRenderer:1\r\n\r\n"
+            .utf8
     )
 
     /// Floods 127.0.0.1:`port` for `duration` from a thread of its own and counts the replies, after a
@@ -96,7 +97,12 @@ enum LoopbackBenchmark {
 
     /// One flood: `window` requests in flight, one more for each reply, the whole window again after a
     /// receive timeout (a stall: a request or reply lost).
-    private static func flood(_ socket: UDPSocket, port: Int, for length: Duration, buffer: inout [UInt8]) -> FloodResult {
+    private static func flood(
+        _ socket: UDPSocket,
+        port: Int,
+        for length: Duration,
+        buffer: inout [UInt8]
+    ) -> FloodResult {
         let destination = loopback(port: port)
         let clock = ContinuousClock()
         let start = clock.now
@@ -142,10 +148,14 @@ final class UDPSocket: @unchecked Sendable {
         #else
         descriptor = socket(AF_INET, SOCK_DGRAM, 0)
         #endif
-        guard descriptor >= 0 else { throw BenchmarkFailure(benchmark: "loopback", reason: "socket() failed: errno \(errno)") }
+        guard descriptor >= 0 else {
+            throw BenchmarkFailure(benchmark: "loopback", reason: "socket() failed: errno \(errno)")
+        }
         var address = LoopbackBenchmark.loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else {
             close(descriptor)

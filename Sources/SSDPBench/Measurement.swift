@@ -70,7 +70,10 @@ func require(_ condition: Bool, _ benchmark: String, _ reason: @autoclosure () -
 
 /// Runs `body` in rounds until at least `minimum` has passed, and returns the rounds and the wall and CPU
 /// time they took. One untimed round comes first, so caches and lazily made tables are warm.
-func measure(atLeast minimum: Duration, _ body: () throws -> Void) rethrows -> (rounds: Int, wall: Duration, cpu: Duration) {
+func measure(
+    atLeast minimum: Duration,
+    _ body: () throws -> Void
+) rethrows -> (rounds: Int, wall: Duration, cpu: Duration) {
     try body()
     let clock = ContinuousClock()
     let start = clock.now

@@ -39,12 +39,19 @@ enum ScaleBenchmark {
         let simulated = (0..<count).map { SimulatorProfile.generic.device(number: $0 + 1, seed: 7) }
         let clock = ContinuousClock()
         let startedAt = clock.now
-        let (simulator, group) = try await BenchSimulator.start(simulated, addressing: sharedAddress ? .shared : .automatic)
+        let (simulator, group) = try await BenchSimulator.start(
+            simulated,
+            addressing: sharedAddress ? .shared : .automatic
+        )
         let startSeconds = (clock.now - startedAt).seconds
         let residentWithDevices = residentBytes()
         let descriptorsWithDevices = openDescriptors()
         let sources = Set(simulator.links[0].deviceAddresses)
-        try require(sources.count == (sharedAddress ? 1 : count), name, "\(sources.count) device addresses for \(count) devices")
+        try require(
+            sources.count == (sharedAddress ? 1 : count),
+            name,
+            "\(sources.count) device addresses for \(count) devices"
+        )
         let expected = simulator.devices.reduce(0) { $0 + $1.advertisements.count }
 
         // A unicast search is answered within 1 s (UDA 1.1 §1.3.3), whatever MX says: the answers of
@@ -70,8 +77,16 @@ enum ScaleBenchmark {
         let distinct = Set(found.map { "\($0.uniqueServiceName) \($0.searchTarget)" })
         let devicesFound = Set(found.map { udn(of: $0.uniqueServiceName) })
         try require(distinct.count == found.count, name, "\(found.count - distinct.count) services were reported twice")
-        try require(counters.answersSent == expected, name, "the simulator sent \(counters.answersSent) answers, expected \(expected)")
-        try require(statistics.wrongSearchTarget == 0 && statistics.incomplete == 0 && statistics.unparseable == 0, name, "answers were dropped: \(statistics)")
+        try require(
+            counters.answersSent == expected,
+            name,
+            "the simulator sent \(counters.answersSent) answers, expected \(expected)"
+        )
+        try require(
+            statistics.wrongSearchTarget == 0 && statistics.incomplete == 0 && statistics.unparseable == 0,
+            name,
+            "answers were dropped: \(statistics)"
+        )
 
         let hosts = Set(found.compactMap { URL(string: $0.location)?.host })
         // Every LOCATION names the address its device lives at (a device whose answers were all lost is
@@ -107,7 +122,8 @@ enum ScaleBenchmark {
                 details: [
                     "descriptorsPerDevice": descriptorsPerDevice,
                     "devices": Double(count), "residentAtStartBytes": Double(residentAtStart),
-                    "residentWithDevicesBytes": Double(residentWithDevices), "peakResidentBytes": Double(peakResidentBytes()),
+                    "residentWithDevicesBytes": Double(residentWithDevices),
+                    "peakResidentBytes": Double(peakResidentBytes()),
                     "residentAfterSearchBytes": Double(residentAfterSearch),
                 ]
             ),

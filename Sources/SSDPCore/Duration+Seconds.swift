@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 /// The one way ssdp-sim turns a duration into numbers and text, so that reports, logs, flags, files and
 /// JSON all agree (to the millisecond, as every duration a user gives or reads is).
 extension Duration {

@@ -185,7 +185,9 @@ extension SSDPParser {
 
         mutating func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
             // ASCII, nearly always: one pass to check, and a copy without validation.
-            if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) }
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+            }
             if let text = String(validating: bytes, as: UTF8.self) { return text }
             note(.invalidUTF8)
             return String(decoding: bytes, as: UTF8.self)

@@ -116,7 +116,10 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
     /// How long the session lives: N × MX + 0.1 s. The extra 0.1 s lets an answer sent at the very end
     /// of the last MX window arrive.
     public var searchTimeout: Duration {
-        Self.searchTimeout(requests: maximumSearchRequestsBeforeClosing, maximumWaitResponseTime: maximumWaitResponseTime)
+        Self.searchTimeout(
+            requests: maximumSearchRequestsBeforeClosing,
+            maximumWaitResponseTime: maximumWaitResponseTime
+        )
     }
 
     /// When the k-th M-SEARCH (counting from 0) is sent, after the start: the first at once, then every
@@ -138,7 +141,8 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
     /// The offset of search `index` (from 0) of `requests`, as `searchRequestOffset(_:)` gives it.
     public static func searchRequestOffset(_ index: Int, requests: Int, maximumWaitResponseTime: Int) -> Duration {
         guard index > 0, requests > 1 else { return .zero }
-        let window = searchTimeout(requests: requests, maximumWaitResponseTime: maximumWaitResponseTime)
+        let window =
+            searchTimeout(requests: requests, maximumWaitResponseTime: maximumWaitResponseTime)
             - .seconds(maximumWaitResponseTime)
         return window * index / (requests - 1)
     }

@@ -70,7 +70,8 @@ extension DeviceControl {
         case "GetExternalIPAddress":
             return .success(service.outArguments(of: action, ["NewExternalIPAddress": environment.externalIPAddress]))
         case "AddPortMapping", "AddAnyPortMapping":
-            return addPortMapping(call, any: call.actionName == "AddAnyPortMapping", client: client, at: now).map { port in
+            return addPortMapping(call, any: call.actionName == "AddAnyPortMapping", client: client, at: now).map {
+                port in
                 call.actionName == "AddAnyPortMapping" ? [SOAPArgument("NewReservedPort", "\(port)")] : []
             }
         case "DeletePortMapping":
@@ -79,9 +80,11 @@ extension DeviceControl {
             return .success([])
         case "GetSpecificPortMappingEntry":
             guard let found = mappingIndex(call) else { return .failure(UPnPError(code: 714)) }
-            return .success(Self.entry(portMappings[found], at: now).filter { argument in
-                action.arguments.contains { $0.direction == .out && $0.name == argument.name }
-            })
+            return .success(
+                Self.entry(portMappings[found], at: now).filter { argument in
+                    action.arguments.contains { $0.direction == .out && $0.name == argument.name }
+                }
+            )
         case "GetGenericPortMappingEntry":
             guard let position = Int(call.argument("NewPortMappingIndex") ?? "") else { return .failure(.invalidArgs) }
             guard portMappings.indices.contains(position) else { return .failure(UPnPError(code: 713)) }
@@ -93,11 +96,17 @@ extension DeviceControl {
 
     /// GetCommonLinkProperties from the link's variables, and traffic counters that grow with the uptime
     /// (a kilobyte and ten packets a second each way), as 32-bit counters wrap.
-    mutating func commonInterfaceConfig(_ call: SOAPActionCall, service index: Int, at now: SSDPInstant) -> Result<[SOAPArgument], UPnPError>? {
+    mutating func commonInterfaceConfig(
+        _ call: SOAPActionCall,
+        service index: Int,
+        at now: SSDPInstant
+    ) -> Result<[SOAPArgument], UPnPError>? {
         let seconds = uptime(at: now)
         let counters = [
-            "GetTotalBytesSent": ("NewTotalBytesSent", seconds * 1_024), "GetTotalBytesReceived": ("NewTotalBytesReceived", seconds * 8_192),
-            "GetTotalPacketsSent": ("NewTotalPacketsSent", seconds * 10), "GetTotalPacketsReceived": ("NewTotalPacketsReceived", seconds * 12),
+            "GetTotalBytesSent": ("NewTotalBytesSent", seconds * 1_024),
+            "GetTotalBytesReceived": ("NewTotalBytesReceived", seconds * 8_192),
+            "GetTotalPacketsSent": ("NewTotalPacketsSent", seconds * 10),
+            "GetTotalPacketsReceived": ("NewTotalPacketsReceived", seconds * 12),
         ]
         guard let (name, value) = counters[call.actionName] else { return nil }
         return .success([SOAPArgument(name, "\(UInt32(truncatingIfNeeded: value))")])
@@ -122,7 +131,8 @@ extension DeviceControl {
         if internalClient.isEmpty { internalClient = client }
         var externalPort = requested
         if any {
-            guard let free = freePort(near: requested == 0 ? 1_024 : requested, protocol: proto, for: internalClient) else {
+            guard let free = freePort(near: requested == 0 ? 1_024 : requested, protocol: proto, for: internalClient)
+            else {
                 return .failure(UPnPError(code: 728))
             }
             externalPort = free
@@ -163,7 +173,9 @@ extension DeviceControl {
     /// The mapping a call's NewExternalPort and NewProtocol name (the remote host is a wildcard, as miniupnpd
     /// keys it).
     private func mappingIndex(_ call: SOAPActionCall) -> Int? {
-        guard let port = Int(call.argument("NewExternalPort") ?? ""), let proto = call.argument("NewProtocol") else { return nil }
+        guard let port = Int(call.argument("NewExternalPort") ?? ""), let proto = call.argument("NewProtocol") else {
+            return nil
+        }
         return portMappings.firstIndex { $0.externalPort == port && $0.protocol == proto }
     }
 

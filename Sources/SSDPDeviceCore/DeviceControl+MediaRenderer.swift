@@ -413,7 +413,8 @@ extension DeviceControl {
         return [
             "SerialNumber": octets.isEmpty ? "" : octets.joined(separator: "-") + ":1",
             "SoftwareVersion": Self.sonosSoftwareVersion, "DisplaySoftwareVersion": Self.sonosDisplayVersion,
-            "HardwareVersion": Self.sonosHardwareVersion, "IPAddress": host, "MACAddress": octets.joined(separator: ":"),
+            "HardwareVersion": Self.sonosHardwareVersion, "IPAddress": host,
+            "MACAddress": octets.joined(separator: ":"),
             "CopyrightInfo": "© 2004-2026 Sonos, Inc. All rights reserved.", "ExtraInfo": "", "HTAudioIn": "0",
             "Flags": "0",
         ]

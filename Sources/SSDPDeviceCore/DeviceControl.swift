@@ -67,7 +67,12 @@ public struct DeviceControl: Sendable {
     }
 
     /// Runs `call` on service `index` for a control point at `client` (its IPv4 address).
-    public mutating func call(_ call: SOAPActionCall, service index: Int, client: String, at now: SSDPInstant) -> ActionResult {
+    public mutating func call(
+        _ call: SOAPActionCall,
+        service index: Int,
+        client: String,
+        at now: SSDPInstant
+    ) -> ActionResult {
         let description = services[index].description
         guard let action = description.action(named: call.actionName) else {
             return ActionResult(outcome: .failure(.invalidAction))
@@ -229,7 +234,13 @@ public struct ControlledService: Sendable {
     /// The current values by variable name; a variable not here has its default.
     public var values: [String: String] = [:]
 
-    public init(serviceType: String, serviceID: String, controlPath: String, eventPath: String, description: SSDPServiceDescription) {
+    public init(
+        serviceType: String,
+        serviceID: String,
+        controlPath: String,
+        eventPath: String,
+        description: SSDPServiceDescription
+    ) {
         self.serviceType = serviceType
         self.serviceID = serviceID
         self.controlPath = controlPath
@@ -274,9 +285,13 @@ public struct ControlledService: Sendable {
 
     /// The answer from the state variables: a `Set…` action stores its in-arguments (those not of an
     /// `A_ARG_TYPE_` variable) first; then each out-argument is its variable's value.
-    mutating func generic(_ call: SOAPActionCall, action: SSDPServiceDescription.Action) -> Result<[SOAPArgument], UPnPError> {
+    mutating func generic(
+        _ call: SOAPActionCall,
+        action: SSDPServiceDescription.Action
+    ) -> Result<[SOAPArgument], UPnPError> {
         if action.name.hasPrefix("Set") {
-            for argument in action.arguments where argument.direction == .in && !argument.relatedStateVariable.hasPrefix("A_ARG_TYPE_") {
+            for argument in action.arguments
+            where argument.direction == .in && !argument.relatedStateVariable.hasPrefix("A_ARG_TYPE_") {
                 values[argument.relatedStateVariable] = call.argument(argument.name)
             }
         }
@@ -320,9 +335,13 @@ extension SSDPServiceDescription.StateVariable {
     func check(_ value: String, values: Bool = true) -> UPnPError? {
         if isNumber {
             let trimmed = value.trimmingASCIIWhitespace
-            guard let number = Int(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else { return .invalidArgs }
+            guard let number = Int(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else {
+                return .invalidArgs
+            }
             if dataType.hasPrefix("u"), number < 0 { return .invalidArgs }
-            if values, let range = allowedRange, !(range.minimum...range.maximum).contains(number) { return UPnPError(code: 601) }
+            if values, let range = allowedRange, !(range.minimum...range.maximum).contains(number) {
+                return UPnPError(code: 601)
+            }
         } else if dataType == "boolean" {
             guard ["0", "1", "true", "false", "yes", "no"].contains(value.lowercased()) else { return .invalidArgs }
         } else if values, !allowedValues.isEmpty, !allowedValues.contains(value) {

@@ -156,15 +156,29 @@ public struct EventSubscriptions: Sendable {
 
     /// One event for each live subscriber of `service` (or only `sid`, for the initial event), each with its
     /// next SEQ, which this counts up.
-    public mutating func events(service: Int, properties: [SOAPArgument], only sid: String? = nil, at now: SSDPInstant) -> [GENAEvent] {
+    public mutating func events(
+        service: Int,
+        properties: [SOAPArgument],
+        only sid: String? = nil,
+        at now: SSDPInstant
+    ) -> [GENAEvent] {
         removeExpired(at: now)
         guard !properties.isEmpty else { return [] }
         let body = GENAEvent.propertySet(properties)
         var events: [GENAEvent] = []
-        for key in subscriptions.keys.sorted() where subscriptions[key]!.service == service && (sid == nil || sid == key) {
+        for key in subscriptions.keys.sorted()
+        where subscriptions[key]!.service == service && (sid == nil || sid == key) {
             let subscription = subscriptions[key]!
-            events.append(GENAEvent(sid: key, callback: subscription.callbacks[0], sequence: subscription.nextSequence, body: body))
-            subscriptions[key]!.nextSequence = subscription.nextSequence == UInt32.max ? 1 : subscription.nextSequence + 1
+            events.append(
+                GENAEvent(
+                    sid: key,
+                    callback: subscription.callbacks[0],
+                    sequence: subscription.nextSequence,
+                    body: body
+                )
+            )
+            subscriptions[key]!.nextSequence =
+                subscription.nextSequence == UInt32.max ? 1 : subscription.nextSequence + 1
         }
         return events
     }
@@ -209,7 +223,8 @@ public struct GENAEvent: Hashable, Sendable {
     static func propertySet(_ properties: [SOAPArgument]) -> String {
         var xml = #"<?xml version="1.0"?>"# + "\r\n" + #"<e:propertyset xmlns:e="urn:schemas-upnp-org:event-1-0">"#
         for property in properties {
-            xml += "<e:property><\(property.name)>\(SSDPRootDevice.escaped(property.value))</\(property.name)></e:property>"
+            xml +=
+                "<e:property><\(property.name)>\(SSDPRootDevice.escaped(property.value))</\(property.name)></e:property>"
         }
         return xml + "</e:propertyset>\r\n"
     }

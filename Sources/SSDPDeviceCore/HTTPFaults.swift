@@ -151,7 +151,10 @@ public struct HTTPFaultMachine: Sendable {
             return ""
         case .malformed:
             var bytes = Array(document.utf8)
-            guard let close = bytes.indices.dropLast().last(where: { bytes[$0] == UInt8(ascii: "<") && bytes[$0 + 1] == UInt8(ascii: "/") })
+            guard
+                let close = bytes.indices.dropLast().last(where: {
+                    bytes[$0] == UInt8(ascii: "<") && bytes[$0 + 1] == UInt8(ascii: "/")
+                })
             else { return document + "<" }
             bytes.insert(UInt8(ascii: "x"), at: close + 2)
             return String(decoding: bytes, as: UTF8.self)

@@ -42,7 +42,8 @@ extension SSDPServiceDescription {
     /// The standard types' descriptions, then the types only Sonos uses, taken from its own table (the
     /// standard ones it shares keep the standard description).
     private static let standards: [String: SSDPServiceDescription] = standardTypes.merging(sonosZonePlayer) {
-        standard, _ in standard
+        standard,
+        _ in standard
     }
 
     private static let standardTypes: [String: SSDPServiceDescription] = [

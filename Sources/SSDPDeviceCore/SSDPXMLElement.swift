@@ -94,10 +94,14 @@ private struct XMLReader {
             skipWhitespace()
             guard consume(UInt8(ascii: "=")) else { return nil }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                return nil
+            }
             let quote = bytes[index]
             index += 1
-            guard let end = bytes[index...].firstIndex(of: quote), let value = Self.decoded(bytes[index..<end]) else { return nil }
+            guard let end = bytes[index...].firstIndex(of: quote), let value = Self.decoded(bytes[index..<end]) else {
+                return nil
+            }
             element.attributes[attribute] = value
             index = end + 1
         }
@@ -140,7 +144,8 @@ private struct XMLReader {
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: ":"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
             true

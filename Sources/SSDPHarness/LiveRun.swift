@@ -46,9 +46,16 @@ public enum LiveRun {
         trace: Bool = false
     ) async throws -> (record: RunRecord, searchHost: String) {
         let recorder = LiveRecorder(mode: .live, seed: seed, tracing: trace)
-        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, multicast: multicast, trace: trace)
+        let simulator = try await startSimulator(
+            scenario,
+            seed: seed,
+            recorder: recorder,
+            multicast: multicast,
+            trace: trace
+        )
         let port = simulator.udpAddress.port ?? 0
-        let host = multicast && scenario.search.mode == .multicast
+        let host =
+            multicast && scenario.search.mode == .multicast
             ? SSDPSearchSessionConfiguration.multicastHost : "127.0.0.1"
         let session = SSDPSearchSession(
             configuration: try scenario.search.configuration(host: host, port: port),
@@ -148,7 +155,15 @@ public enum LiveRun {
                 let errorCode: Int? = if case .failure(let error) = record.outcome { error.code } else { nil }
                 let arguments = Dictionary(record.call.arguments.map { ($0.name, $0.value) }) { $1 }
                 recorder.http {
-                    $0.actions.append(.init(at: $1, udn: record.udn, action: record.call.actionName, arguments: arguments, errorCode: errorCode))
+                    $0.actions.append(
+                        .init(
+                            at: $1,
+                            udn: record.udn,
+                            action: record.call.actionName,
+                            arguments: arguments,
+                            errorCode: errorCode
+                        )
+                    )
                 }
             default:
                 break
@@ -371,7 +386,10 @@ private final class ExternalClient: Sendable {
     /// was given up on).
     func finish() {
         let state = self.state.withLockedValue { state in
-            defer { state.process?.terminationHandler = nil; state.process = nil }
+            defer {
+                state.process?.terminationHandler = nil
+                state.process = nil
+            }
             return state
         }
         let exit = state.exit
@@ -390,7 +408,9 @@ private final class ExternalClient: Sendable {
         }
         notes.forEach(recorder.note)
         if state.skipped > 0 {
-            recorder.note("dropped \(state.skipped) lines of the client's output (over 64 KiB, or after \(Self.maximumLines) lines)")
+            recorder.note(
+                "dropped \(state.skipped) lines of the client's output (over 64 KiB, or after \(Self.maximumLines) lines)"
+            )
         }
         guard let exit else { return }
         if !exit.signalled, exit.status == 0 {

@@ -31,21 +31,27 @@ public enum Reports {
         let skipped = results.map { $0.skipped != nil ? 1 : $0.skippedChecks.count }.reduce(0, +)
         let time = decimal(results.reduce(.zero) { $0 + $1.elapsed })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"ssdp-sim \(escape(title))\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
+        xml +=
+            "<testsuites name=\"ssdp-sim \(escape(title))\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         for result in results {
             let name = escape(caseName(result))
             let failed = result.failedChecks.count
             let skippedHere = result.skipped != nil ? 1 : result.skippedChecks.count
             let tests = result.skipped != nil || result.harnessError != nil ? 1 : max(result.checks.count, 1)
-            xml += "  <testsuite name=\"\(name)\" file=\"\(escape(result.scenario.file))\" tests=\"\(tests)\" failures=\"\(failed)\""
-            xml += " errors=\"\(result.harnessError == nil ? 0 : 1)\" skipped=\"\(skippedHere)\" time=\"\(decimal(result.elapsed))\">\n"
-            xml += "    <properties><property name=\"seed\" value=\"\(result.seed)\"/><property name=\"mode\" value=\"\(result.mode.rawValue)\"/>"
+            xml +=
+                "  <testsuite name=\"\(name)\" file=\"\(escape(result.scenario.file))\" tests=\"\(tests)\" failures=\"\(failed)\""
+            xml +=
+                " errors=\"\(result.harnessError == nil ? 0 : 1)\" skipped=\"\(skippedHere)\" time=\"\(decimal(result.elapsed))\">\n"
+            xml +=
+                "    <properties><property name=\"seed\" value=\"\(result.seed)\"/><property name=\"mode\" value=\"\(result.mode.rawValue)\"/>"
             xml += "<property name=\"ssdp-sim\" value=\"\(ToolVersion.current)\"/></properties>\n"
             let classname = "scenarios.\(result.mode.rawValue).\(escape(result.scenario.name))"
             if let reason = result.skipped {
-                xml += "    <testcase classname=\"\(classname)\" name=\"run\"><skipped message=\"\(escape(reason))\"/></testcase>\n"
+                xml +=
+                    "    <testcase classname=\"\(classname)\" name=\"run\"><skipped message=\"\(escape(reason))\"/></testcase>\n"
             } else if let error = result.harnessError {
-                xml += "    <testcase classname=\"\(classname)\" name=\"run\"><error message=\"\(escape(error))\"/></testcase>\n"
+                xml +=
+                    "    <testcase classname=\"\(classname)\" name=\"run\"><error message=\"\(escape(error))\"/></testcase>\n"
             } else {
                 for check in result.checks {
                     xml += "    <testcase classname=\"\(classname)\" name=\"\(escape(check.name))\">"
@@ -54,7 +60,8 @@ public enum Reports {
                         break
                     case .failed:
                         let line = "expected \(check.expected); got \(check.actual)"
-                        xml += "<failure message=\"\(escape(line))\" type=\"expectation\">\(escape(line + "\nseed \(result.seed)"))</failure>"
+                        xml +=
+                            "<failure message=\"\(escape(line))\" type=\"expectation\">\(escape(line + "\nseed \(result.seed)"))</failure>"
                     case .skipped:
                         xml += "<skipped message=\"\(escape(check.actual))\"/>"
                     }
@@ -125,8 +132,10 @@ public enum Reports {
                 reported = result.record.reports.count
                 stopSeconds = result.record.endings.first.map { Reports.seconds($0.at) }
                 statistics = result.record.statistics.map { statistics in
-                    var fields = ["searchesSent": statistics.searchesSent, "datagramsReceived": statistics.datagramsReceived,
-                                  "servicesReported": statistics.servicesReported]
+                    var fields = [
+                        "searchesSent": statistics.searchesSent, "datagramsReceived": statistics.datagramsReceived,
+                        "servicesReported": statistics.servicesReported,
+                    ]
                     for drop in SearchSessionStatistics.Drop.allCases {
                         fields[drop.rawValue] = statistics[drop]
                     }
@@ -244,7 +253,12 @@ public enum Reports {
     public static func timeline(_ result: ScenarioResult) -> String {
         var lines: [(at: Duration, order: Int, text: String)] = []
         for (index, entry) in result.record.trace.enumerated() {
-            lines.append((entry.at, index, "\(entry.source) → \(entry.destination)  \(summary(of: entry.bytes))  [\(entry.fate)]"))
+            lines.append(
+                (
+                    entry.at, index,
+                    "\(entry.source) → \(entry.destination)  \(summary(of: entry.bytes))  [\(entry.fate)]"
+                )
+            )
         }
         for (index, entry) in result.record.outcomes.enumerated() {
             let text: String
@@ -256,18 +270,20 @@ public enum Reports {
             lines.append((entry.at, result.record.trace.count + index, text))
         }
         lines.sort { ($0.at, $0.order) < ($1.at, $1.order) }
-        var text = "# \(result.scenario.name) (\(result.mode.rawValue), seed \(result.seed)): \(result.scenario.description)\n"
+        var text =
+            "# \(result.scenario.name) (\(result.mode.rawValue), seed \(result.seed)): \(result.scenario.description)\n"
         text += "# time (s)  source → destination  message  [fate]\n"
         for line in lines {
             let time = line.at.secondsText
             text += String(repeating: " ", count: max(0, 10 - time.count)) + time + "  " + line.text + "\n"
         }
         for check in result.checks {
-            let status = switch check.status {
-            case .passed: "pass"
-            case .failed: "FAIL"
-            case .skipped: "skip"
-            }
+            let status =
+                switch check.status {
+                case .passed: "pass"
+                case .failed: "FAIL"
+                case .skipped: "skip"
+                }
             text += "# \(status) \(check.name): expected \(check.expected); got \(check.actual)\n"
         }
         return text

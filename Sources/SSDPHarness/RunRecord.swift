@@ -124,7 +124,6 @@ public struct RunRecord: Sendable {
         if let advertisement = Advertisement(datagram: bytes) { advertised.insert(advertisement) }
     }
 
-
     /// The stops and failures reported, with their times.
     public var endings: [(at: Duration, outcome: Outcome)] {
         outcomes.filter { entry in
@@ -154,7 +153,12 @@ public struct ReportedService: Sendable, Hashable, CustomStringConvertible {
 
     /// What the project's own session reported: every field.
     public init(_ service: SSDPService) {
-        self.init(usn: service.uniqueServiceName, st: service.searchTarget, location: service.location, server: service.server)
+        self.init(
+            usn: service.uniqueServiceName,
+            st: service.searchTarget,
+            location: service.location,
+            server: service.server
+        )
     }
 
     public var description: String { "\(usn) (\(st))" }
@@ -253,4 +257,3 @@ public struct HTTPActivity: Sendable, Hashable {
     public var requests: [Request] = []
     public var actions: [ActionCall] = []
 }
-

@@ -69,7 +69,8 @@ public struct SearchSpecification: Sendable, Hashable {
     }
 
     /// The production configuration for this search, sent to `host:port`.
-    public func configuration(host: String, port: Int) throws(SSDPConfigurationError) -> SSDPSearchSessionConfiguration {
+    public func configuration(host: String, port: Int) throws(SSDPConfigurationError) -> SSDPSearchSessionConfiguration
+    {
         try SSDPSearchSessionConfiguration(
             searchTarget: target,
             host: host,

@@ -65,7 +65,9 @@ public struct ScenarioChecks {
 
     /// Every check, in a fixed order.
     public func evaluate() -> [CheckResult] {
-        var results = [stop(), stopReason(), nothingAfterStop(), eachServiceOnce(), onlySearchedTarget(), asAdvertised()]
+        var results = [
+            stop(), stopReason(), nothingAfterStop(), eachServiceOnce(), onlySearchedTarget(), asAdvertised(),
+        ]
         results.append(searchesSent())
         results += searchSpacing() + searchHeaders()
         results.append(hearings())
@@ -86,7 +88,8 @@ public struct ScenarioChecks {
         let within = tolerance == .zero ? "" : " ± \(tolerance.secondsText) s"
         let expected = "one stop at \(designed.secondsText) s\(within)"
         let endings = record.endings
-        let actual = endings.isEmpty
+        let actual =
+            endings.isEmpty
             ? "no stop"
             : endings.map { "\(describe($0.outcome)) at \($0.at.secondsText) s" }.joined(separator: "; ")
         guard endings.count == 1, let ending = endings.first else {
@@ -107,7 +110,11 @@ public struct ScenarioChecks {
     private func stopReason() -> CheckResult {
         let expected = scenario.expect.stopReason ?? (search.requests == 0 ? "noSearchRequests" : "timedOut")
         guard record.mode != .externalClient else {
-            return .skipped("stop reason", expected: expected, because: "an external client's stop is its exit, which carries no reason")
+            return .skipped(
+                "stop reason",
+                expected: expected,
+                because: "an external client's stop is its exit, which carries no reason"
+            )
         }
         let reasons = record.endings.compactMap { ending -> String? in
             if case .stopped(let reason, _) = ending.outcome { reason } else { nil }
@@ -128,13 +135,21 @@ public struct ScenarioChecks {
     private func foundAtStop() -> CheckResult {
         let expected = "the stop counts every service reported"
         guard record.mode != .externalClient else {
-            return .skipped("found at the stop", expected: expected, because: "an external client's stop carries no count")
+            return .skipped(
+                "found at the stop",
+                expected: expected,
+                because: "an external client's stop carries no count"
+            )
         }
         let counts = record.endings.compactMap { ending -> Int? in
             if case .stopped(_, let found) = ending.outcome { found } else { nil }
         }
         guard let count = counts.first else {
-            return .skipped("found at the stop", expected: expected, because: "the search did not stop (see the stop check)")
+            return .skipped(
+                "found at the stop",
+                expected: expected,
+                because: "the search did not stop (see the stop check)"
+            )
         }
         return CheckResult(
             name: "found at the stop",
@@ -149,10 +164,13 @@ public struct ScenarioChecks {
             if case .found = entry.outcome { return false }
             return true
         }
-        let after = firstEnding.map { record.outcomes[($0 + 1)...].filter { entry in
-            if case .found = entry.outcome { return true }
-            return false
-        } } ?? []
+        let after =
+            firstEnding.map {
+                record.outcomes[($0 + 1)...].filter { entry in
+                    if case .found = entry.outcome { return true }
+                    return false
+                }
+            } ?? []
         let late = record.statistics.map { ", \($0.notSearching) datagrams arrived after it" } ?? ""
         return CheckResult(
             name: "nothing reported after the stop",
@@ -271,7 +289,8 @@ public struct ScenarioChecks {
     }
 
     private func list(_ services: [FoundExpectation.Service]) -> String {
-        services.prefix(3).map(\.description).joined(separator: ", ") + (services.count > 3 ? " and \(services.count - 3) more" : "")
+        services.prefix(3).map(\.description).joined(separator: ", ")
+            + (services.count > 3 ? " and \(services.count - 3) more" : "")
     }
 
     // MARK: - What was sent
@@ -317,7 +336,8 @@ public struct ScenarioChecks {
                 name: "M-SEARCH headers",
                 passed: wrong.isEmpty,
                 expected: expected.map { "\($0.0): \($0.1)" }.joined(separator: ", "),
-                actual: wrong.isEmpty ? "all \(record.searches.count) as expected" : wrong.prefix(4).joined(separator: "; ")
+                actual: wrong.isEmpty
+                    ? "all \(record.searches.count) as expected" : wrong.prefix(4).joined(separator: "; ")
             )
         ]
     }
@@ -326,7 +346,11 @@ public struct ScenarioChecks {
         let name = "every device heard the searches"
         let expected = "each device accepts every M-SEARCH the network delivers"
         guard let hearings = record.hearings else {
-            return .skipped(name, expected: expected, because: "only the virtual network knows what it delivered to each device")
+            return .skipped(
+                name,
+                expected: expected,
+                because: "only the virtual network knows what it delivered to each device"
+            )
         }
         let deaf = hearings.filter { $0.heard != $0.delivered }
         let lost = hearings.reduce(0) { $0 + max(0, record.searches.count - $1.delivered) }
@@ -336,7 +360,9 @@ public struct ScenarioChecks {
             expected: expected,
             actual: deaf.isEmpty
                 ? "\(hearings.count) devices heard \(hearings.map(\.heard).reduce(0, +)) (\(lost) lost on the way)"
-                : deaf.prefix(3).map { "device \($0.device) heard \($0.heard) of \($0.delivered)" }.joined(separator: "; ")
+                : deaf.prefix(3).map { "device \($0.device) heard \($0.heard) of \($0.delivered)" }.joined(
+                    separator: "; "
+                )
         )
     }
 
@@ -347,32 +373,44 @@ public struct ScenarioChecks {
     private func http() -> [CheckResult] {
         guard let expectation = scenario.expect.http else { return [] }
         guard let activity = record.http else {
-            let names = (expectation.locationFetches == nil ? [] : ["LOCATION fetches"]) + expectation.actions.map { "called \($0.action)" }
+            let names =
+                (expectation.locationFetches == nil ? [] : ["LOCATION fetches"])
+                + expectation.actions.map { "called \($0.action)" }
             return names.map { name in
-                .skipped(name, expected: "an external client's HTTP requests", because: "the project's own session fetches nothing; run with --client")
+                .skipped(
+                    name,
+                    expected: "an external client's HTTP requests",
+                    because: "the project's own session fetches nothing; run with --client"
+                )
             }
         }
         var results: [CheckResult] = []
         if let count = expectation.locationFetches {
             // The devices' LOCATIONs the client reported or fetched: a device it rightly ignored (another
             // target) need not be fetched.
-            let reported = Set(record.outcomes.compactMap { entry -> String? in
-                if case .found(let service) = entry.outcome { service.location } else { nil }
-            })
+            let reported = Set(
+                record.outcomes.compactMap { entry -> String? in
+                    if case .found(let service) = entry.outcome { service.location } else { nil }
+                }
+            )
             let fetches = activity.locations.map { location in
-                (location, activity.requests.filter { ($0.method == "GET" || $0.method == "HEAD") && $0.url == location }.count)
+                (
+                    location,
+                    activity.requests.filter { ($0.method == "GET" || $0.method == "HEAD") && $0.url == location }.count
+                )
             }.filter { reported.contains($0.0) || $0.1 > 0 }
             let wrong = fetches.filter { !count.accepts($0.1) }
             results.append(
                 CheckResult(
                     name: "LOCATION fetches",
                     passed: !fetches.isEmpty && wrong.isEmpty,
-                    expected: "each LOCATION reported or fetched is fetched \(count) \(count.range == 1...1 ? "time" : "times")",
+                    expected:
+                        "each LOCATION reported or fetched is fetched \(count) \(count.range == 1...1 ? "time" : "times")",
                     actual: fetches.isEmpty
                         ? "no LOCATION reported or fetched"
                         : wrong.isEmpty
-                        ? "\(fetches.count) LOCATIONs, fetched \(fetches.map { String($0.1) }.joined(separator: ", ")) times"
-                        : wrong.prefix(3).map { "\($0.0) fetched \($0.1) times" }.joined(separator: "; ")
+                            ? "\(fetches.count) LOCATIONs, fetched \(fetches.map { String($0.1) }.joined(separator: ", ")) times"
+                            : wrong.prefix(3).map { "\($0.0) fetched \($0.1) times" }.joined(separator: "; ")
                 )
             )
         }
@@ -380,7 +418,9 @@ public struct ScenarioChecks {
             let calls = activity.actions.filter { call in
                 call.action == expected.action && expected.arguments.allSatisfy { call.arguments[$0.key] == $0.value }
             }
-            let with = expected.arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let with = expected.arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: " "
+            )
             let others = activity.actions.filter { $0.action == expected.action }.count - calls.count
             results.append(
                 CheckResult(
@@ -400,7 +440,11 @@ public struct ScenarioChecks {
         scenario.expect.dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { drop, count in
             let name = "dropped \(drop.rawValue)"
             guard let statistics = record.statistics else {
-                return .skipped(name, expected: "\(count)", because: "an external client's drop counters cannot be seen")
+                return .skipped(
+                    name,
+                    expected: "\(count)",
+                    because: "an external client's drop counters cannot be seen"
+                )
             }
             let value = statistics[drop]
             return CheckResult(name: name, passed: count.accepts(value), expected: "\(count)", actual: "\(value)")

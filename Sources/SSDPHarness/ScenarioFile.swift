@@ -34,7 +34,11 @@ public enum ScenarioFile {
         for file in try files(in: paths) {
             let scenario = try load(path: file)
             if let other = fileOfName[scenario.name] {
-                throw SimulatorInputError(file: file, path: "$.name", reason: "\"\(scenario.name)\" is also the name in \(other)")
+                throw SimulatorInputError(
+                    file: file,
+                    path: "$.name",
+                    reason: "\"\(scenario.name)\" is also the name in \(other)"
+                )
             }
             fileOfName[scenario.name] = file
             scenarios.append(scenario)
@@ -138,14 +142,20 @@ struct ScenarioSpecification: Decodable {
     private func makeExpectations(search: SearchSpecification) throws(FieldError) -> Expectations {
         let expectations = try expect?.make(search: search)
         guard let expectations, expectations.found != nil else {
-            throw FieldError("$.expect.found", "required: say what the search must find (services, [] for nothing; count; or both)")
+            throw FieldError(
+                "$.expect.found",
+                "required: say what the search must find (services, [] for nothing; count; or both)"
+            )
         }
         return expectations
     }
 
     func makeScenario(file: String) throws(FieldError) -> Scenario {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
-            throw FieldError("$.name", "\"\(name)\": use letters, digits, '-', '_' and '.' (it names report and trace files)")
+            throw FieldError(
+                "$.name",
+                "\"\(name)\": use letters, digits, '-', '_' and '.' (it names report and trace files)"
+            )
         }
         let knownTags = ["live"]
         for (index, tag) in (tags ?? []).enumerated() where !knownTags.contains(tag) {
@@ -154,7 +164,10 @@ struct ScenarioSpecification: Decodable {
         guard !devices.isEmpty else { throw FieldError("$.devices", "at least one device is needed") }
         let total = devices.reduce(0) { $0 + min(max(1, $1.count ?? 1), ScenarioFile.maximumDevices + 1) }
         guard total <= ScenarioFile.maximumDevices else {
-            throw FieldError("$.devices", "\(total) devices: a scenario may have at most \(ScenarioFile.maximumDevices)")
+            throw FieldError(
+                "$.devices",
+                "\(total) devices: a scenario may have at most \(ScenarioFile.maximumDevices)"
+            )
         }
         var simulated: [SimulatedDevice] = []
         for (index, device) in devices.enumerated() {
@@ -242,7 +255,10 @@ struct SearchFields: Decodable {
         do throws(SSDPConfigurationError) {
             _ = try search.configuration(host: "192.0.2.1", port: 1900)
         } catch {
-            let names = ["searchTarget": "target", "maximumWaitResponseTime": "mx", "maximumSearchRequestsBeforeClosing": "requests"]
+            let names = [
+                "searchTarget": "target", "maximumWaitResponseTime": "mx",
+                "maximumSearchRequestsBeforeClosing": "requests",
+            ]
             throw FieldError("$.search.\(names[error.field] ?? error.field)", error.reason(quoting: true))
         }
         return search
@@ -381,7 +397,10 @@ struct ExpectFields: Decodable {
         if let stop {
             let reasons = ["timedOut", "noSearchRequests"]
             if let reason = stop.reason, !reasons.contains(reason) {
-                throw FieldError("$.expect.stop.reason", "\"\(reason)\": must be one of \(reasons.joined(separator: ", "))")
+                throw FieldError(
+                    "$.expect.stop.reason",
+                    "\"\(reason)\": must be one of \(reasons.joined(separator: ", "))"
+                )
             }
             expectations.stopReason = stop.reason
             expectations.stopTolerance = try stop.tolerance.map { (value) throws(FieldError) in

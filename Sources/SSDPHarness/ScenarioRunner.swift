@@ -81,8 +81,13 @@ public struct ScenarioRunner: Sendable {
         do {
             let (record, searchHost, tolerance) = try await execute(scenario, seed: seed)
             result.record = record
-            result.checks = ScenarioChecks(scenario: scenario, record: record, tolerance: tolerance, searchHost: searchHost)
-                .evaluate()
+            result.checks = ScenarioChecks(
+                scenario: scenario,
+                record: record,
+                tolerance: tolerance,
+                searchHost: searchHost
+            )
+            .evaluate()
         } catch {
             result.harnessError = "\(error)"
         }

@@ -89,7 +89,9 @@ public struct VirtualRun {
         var heardBefore = 0
 
         /// M-SEARCH messages that reached the device while it was up.
-        var delivered: Int { deliveredBefore + responder.counters.searchesAccepted + responder.counters.searchesRejected }
+        var delivered: Int {
+            deliveredBefore + responder.counters.searchesAccepted + responder.counters.searchesRejected
+        }
         /// M-SEARCH messages the device accepted and considered.
         var heard: Int { heardBefore + responder.deviceStatistics.searchesReceived }
     }
@@ -215,7 +217,9 @@ public struct VirtualRun {
             handle(event)
         }
         if events >= Self.maximumEvents {
-            record.notes.append("the run stopped after \(Self.maximumEvents) events at \(now.offset.secondsText) s (virtual)")
+            record.notes.append(
+                "the run stopped after \(Self.maximumEvents) events at \(now.offset.secondsText) s (virtual)"
+            )
         }
         for index in hosts.indices where hosts[index].online {
             send(hosts[index].advertiser.stop(at: now), from: index)
@@ -382,9 +386,16 @@ public struct VirtualRun {
         return "to \(recipients) devices: \(fates.count - lost) copies delivered, \(lost) lost"
     }
 
-    private mutating func note(_ bytes: [UInt8], from source: TraceEntry.Endpoint, to destination: TraceEntry.Endpoint, fate: String) {
+    private mutating func note(
+        _ bytes: [UInt8],
+        from source: TraceEntry.Endpoint,
+        to destination: TraceEntry.Endpoint,
+        fate: String
+    ) {
         guard tracing else { return }
-        record.trace.append(TraceEntry(at: now.offset, source: source, destination: destination, bytes: bytes, fate: fate))
+        record.trace.append(
+            TraceEntry(at: now.offset, source: source, destination: destination, bytes: bytes, fate: fate)
+        )
     }
 }
 

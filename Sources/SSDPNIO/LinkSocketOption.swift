@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 import NIOCore
 
 /// Socket options NIO has no names for, which a simulator serving several links needs, with each

@@ -127,7 +127,9 @@ public enum SSDPNetworkInterface {
             return device
         }
         let family = destination.protocol == .inet6 ? "IPv6" : "IPv4"
-        throw SSDPTransportError(reason: "no interface named \(name) with an \(family) address (interfaces: \(names(devices)))")
+        throw SSDPTransportError(
+            reason: "no interface named \(name) with an \(family) address (interfaces: \(names(devices)))"
+        )
     }
 
     /// One link per interface in `names` and scope in `scopes`, in that order.
@@ -141,7 +143,8 @@ public enum SSDPNetworkInterface {
                 guard devices.contains(where: { $0.name == name }) else {
                     throw SSDPTransportError(reason: "no interface named \(name) (interfaces: \(Self.names(devices)))")
                 }
-                let link = devices.lazy.filter { $0.name == name }.compactMap { SSDPLink(device: $0, scope: scope) }.first
+                let link = devices.lazy.filter { $0.name == name }.compactMap { SSDPLink(device: $0, scope: scope) }
+                    .first
                 guard let link else {
                     throw SSDPTransportError(reason: "interface \(name) has no \(scope) address\(hint(for: scope))")
                 }
@@ -157,7 +160,8 @@ public enum SSDPNetworkInterface {
         var names: [String] = []
         for device in devices where device.multicastSupported && !names.contains(device.name) {
             let addresses = devices.filter { $0.name == device.name }.compactMap(\.address)
-            if !addresses.contains(where: \.isLoopback) && scopes.allSatisfy({ addresses.contains(where: $0.contains) }) {
+            if !addresses.contains(where: \.isLoopback) && scopes.allSatisfy({ addresses.contains(where: $0.contains) })
+            {
                 names.append(device.name)
             }
         }
@@ -171,7 +175,8 @@ public enum SSDPNetworkInterface {
     private static func hint(for scope: SSDPMulticastScope) -> String {
         switch scope {
         case .ipv4: ""
-        case .ipv6LinkLocal: " (is IPv6 on, and the interface up? a new address is unusable until duplicate address detection ends)"
+        case .ipv6LinkLocal:
+            " (is IPv6 on, and the interface up? a new address is unusable until duplicate address detection ends)"
         case .ipv6SiteLocal: " (FF05::C needs a global or unique-local address on the interface)"
         }
     }

@@ -164,7 +164,10 @@ public final class SearchSessionHandler: ChannelInboundHandler {
         let promise = context.eventLoop.makePromise(of: Void.self)
         promise.futureResult.assumeIsolated().whenFailure { [weak self] error in
             guard let self, let context = self.context else { return }
-            self.fail(SSDPSearchSessionError(.sendFailed, reason: "send to \(self.destination) failed: \(error)"), context: context)
+            self.fail(
+                SSDPSearchSessionError(.sendFailed, reason: "send to \(self.destination) failed: \(error)"),
+                context: context
+            )
         }
         let datagram = SSDPDatagram(remoteAddress: destination, bytes: message.serialized())
         context.writeAndFlush(wrapOutboundOut(datagram), promise: promise)
@@ -172,7 +175,10 @@ public final class SearchSessionHandler: ChannelInboundHandler {
             let sent = channel.writeAndFlush(datagram)
             sent.assumeIsolated().whenFailure { [weak self] error in
                 guard let self, let context = self.context else { return }
-                self.fail(SSDPSearchSessionError(.sendFailed, reason: "send on \(interface) failed: \(error)"), context: context)
+                self.fail(
+                    SSDPSearchSessionError(.sendFailed, reason: "send on \(interface) failed: \(error)"),
+                    context: context
+                )
             }
         }
     }
@@ -200,12 +206,18 @@ public final class SearchSessionHandler: ChannelInboundHandler {
 
         func errorCaught(context: ChannelHandlerContext, error: any Error) {
             guard let session, let sessionContext = session.context else { return }
-            session.fail(SSDPSearchSessionError(.socketFailed, reason: "socket error on \(interface): \(error)"), context: sessionContext)
+            session.fail(
+                SSDPSearchSessionError(.socketFailed, reason: "socket error on \(interface): \(error)"),
+                context: sessionContext
+            )
         }
 
         func channelInactive(context: ChannelHandlerContext) {
             if let session, let sessionContext = session.context {
-                session.fail(SSDPSearchSessionError(.socketClosed, reason: "socket on \(interface) closed"), context: sessionContext)
+                session.fail(
+                    SSDPSearchSessionError(.socketClosed, reason: "socket on \(interface) closed"),
+                    context: sessionContext
+                )
             }
             context.fireChannelInactive()
         }

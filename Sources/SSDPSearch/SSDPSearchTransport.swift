@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 import NIOCore
 
 /// How a search session reaches the network: UDP sockets (the default), or a channel that something else

@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 import SSDPCore
 
 // The vocabulary of a search, so that `import SSDPSearch` alone is enough to search. These are SSDPCore's

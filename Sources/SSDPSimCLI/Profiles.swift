@@ -47,7 +47,9 @@ struct Profiles: ParsableCommand {
         do {
             profile = try SimulatorProfile.named(name)
         } catch {
-            throw ValidationError("no such profile '\(name)' (profiles: \(SimulatorProfile.all.map(\.name).joined(separator: ", ")))")
+            throw ValidationError(
+                "no such profile '\(name)' (profiles: \(SimulatorProfile.all.map(\.name).joined(separator: ", ")))"
+            )
         }
         print(Self.text(of: profile.device(number: 1, seed: seed), profile: profile, st: st))
     }
@@ -90,7 +92,10 @@ struct Profiles: ParsableCommand {
     /// The full text of `profiles NAME`.
     static func text(of simulated: SimulatedDevice, profile: SimulatorProfile, st: String) -> String {
         let port = simulated.web.realPort ?? HTTPPorts.genericPort
-        let root = simulated.rootDevice(baseURL: "http://\(DeviceAddressing.firstLoopbackAddress):\(port)", defaultBootID: 1)
+        let root = simulated.rootDevice(
+            baseURL: "http://\(DeviceAddressing.firstLoopbackAddress):\(port)",
+            defaultBootID: 1
+        )
         var lines = ["\(profile.name): \(profile.summary)", ""]
         // What the device really sends, its default behaviour included (a Hue's six answers).
         var responder = DeviceResponder(device: root, behaviour: simulated.behaviour, startedAt: .zero, seed: 1)
@@ -102,8 +107,12 @@ struct Profiles: ParsableCommand {
             "What a search for ST \(st) (MX 1) gets: \(answers.count == 1 ? "1 datagram" : "\(answers.count) datagrams")"
         )
         for answer in answers.sorted(by: { $0.delay < $1.delay }) {
-            lines.append("--- after \(answer.delay / .milliseconds(1) < 1 ? "0" : String(Int(answer.delay / .milliseconds(1)))) ms")
-            lines.append(String(decoding: answer.bytes, as: UTF8.self).replacing("\r\n", with: "\n").dropLast().description)
+            lines.append(
+                "--- after \(answer.delay / .milliseconds(1) < 1 ? "0" : String(Int(answer.delay / .milliseconds(1)))) ms"
+            )
+            lines.append(
+                String(decoding: answer.bytes, as: UTF8.self).replacing("\r\n", with: "\n").dropLast().description
+            )
         }
         lines.append("Advertisements (NOTIFY alive, and the answers to ssdp:all): \(root.advertisements.count)")
         for advertisement in root.advertisements {
@@ -113,7 +122,9 @@ struct Profiles: ParsableCommand {
         let server =
             simulated.web.realPort.map { "port \($0), the real device's" }
             ?? "port \(port), libupnp's first, when the device has an address of its own"
-        lines.append("Address: its own, as a real device's. `serve --interface lo` puts device 1 at \(DeviceAddressing.firstLoopbackAddress), device 2")
+        lines.append(
+            "Address: its own, as a real device's. `serve --interface lo` puts device 1 at \(DeviceAddressing.firstLoopbackAddress), device 2"
+        )
         lines.append("  at 127.0.0.3, …; on another interface --addresses FIRST-LAST gives each one of the interface's")
         lines.append("  addresses; devices that share one address take consecutive HTTP ports.")
         lines.append("HTTP (\(server); --http-port any for a free one):")

@@ -29,14 +29,16 @@ struct Run: AsyncParsableCommand {
               ssdp-sim run Scenarios --seeds 20               each scenario with seeds S...S+19
               ssdp-sim run Scenarios --live                   scenarios tagged live, over loopback UDP
               ssdp-sim run Scenarios --client './my-client'   your client against live devices
-              ssdp-sim run Scenarios --junit report.xml --json report.json --trace traces/
+              ssdp-sim run Scenarios --junit report.xml --json-report report.json --trace traces/
+              ssdp-sim run Scenarios --json                   the JSON report on stdout instead of text
 
             An external client gets SSDP_HOST, SSDP_PORT, SSDP_ST, SSDP_MX and SSDP_REQUESTS in its \
             environment, must search there, print one USN (or one JSON object with "usn", "st", \
             "location") per line for each service it finds, and exit 0 when its search ends.
 
-            Exit status: 0 every scenario passed, 1 a scenario failed, 2 invalid input (a bad flag or \
-            scenario file; the message names the file, the JSON path and the reason).
+            Exit status (as every ssdp-sim command): 0 every scenario passed, 1 a scenario failed (or a \
+            trace could not be written), 64 invalid input (a bad flag or scenario file; the message names \
+            the file, the JSON path and the reason).
             """
     )
 
@@ -64,20 +66,25 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Write a JUnit XML report here.")
     var junit: String?
 
-    @Option(help: "Write a JSON report here.")
-    var json: String?
+    @Option(name: .customLong("json-report"), help: "Write the JSON report to this file.")
+    var jsonReport: String?
+
+    @Flag(help: "Print the JSON report on standard output instead of the text lines.")
+    var json = false
 
     @Option(help: "Write a pcap and a timeline per scenario into this directory.")
     var trace: String?
 
     func validate() throws {
         guard (1...1_000).contains(seeds) else { throw ValidationError("--seeds must be 1...1000, got \(seeds)") }
-        if live, client != nil { throw ValidationError("--live and --client cannot be combined: --client runs devices live") }
+        if live, client != nil {
+            throw ValidationError("--live and --client cannot be combined: --client runs devices live")
+        }
         if namespace, !live { throw ValidationError("--namespace needs --live") }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--client needs a command")
         }
-        for (flag, path) in [("--junit", junit), ("--json", json)] {
+        for (flag, path) in [("--junit", junit), ("--json-report", jsonReport)] {
             guard let path else { continue }
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             guard FileManager.default.fileExists(atPath: directory) else {
@@ -95,26 +102,27 @@ struct Run: AsyncParsableCommand {
             scenarios = try ScenarioFile.loadAll(paths).filter { filter == nil || $0.name.contains(filter ?? "") }
         } catch {
             printError("Error: \(error)")
-            throw ExitCode(2)
+            throw ExitCode.validationFailure
         }
         guard !scenarios.isEmpty else {
             printError("Error: no scenario name contains \"\(filter ?? "")\"")
-            throw ExitCode(2)
+            throw ExitCode.validationFailure
         }
         if let trace {
             do {
                 try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
             } catch {
                 printError("Error: --trace '\(trace)': cannot create the directory: \(error)")
-                throw ExitCode(2)
+                throw ExitCode.validationFailure
             }
         }
-        let mode: ScenarioRunner.Mode = client.map { .externalClient(command: $0) }
+        let mode: ScenarioRunner.Mode =
+            client.map { .externalClient(command: $0) }
             ?? (live ? .live(multicast: namespace) : .virtual)
         let runs = scenarios.flatMap { scenario in
             (0..<seeds).map { offset in (scenario, (seed ?? scenario.seed) &+ UInt64(offset)) }
         }
-        let output = RunOutput(total: runs.count)
+        let output = RunOutput(total: runs.count, quiet: json)
         output.header(scenarios: scenarios.count, runs: runs.count, mode: mode)
         let clock = ContinuousClock()
         let start = clock.now
@@ -139,13 +147,17 @@ struct Run: AsyncParsableCommand {
         if let junit {
             try Reports.writeAtomically(Data(Reports.junit(results, title: "ssdp-sim run (\(mode))").utf8), to: junit)
         }
-        if let json {
-            try Reports.writeAtomically(try Reports.json(results), to: json)
+        if let jsonReport {
+            try Reports.writeAtomically(try Reports.json(results), to: jsonReport)
+        }
+        if json {
+            FileHandle.standardOutput.write(try Reports.json(results))
+            print()
         }
         if results.contains(where: { !$0.passed && $0.skipped == nil }) {
             throw ExitCode(1)
         }
-        if traceFailed { throw ExitCode(2) }
+        if traceFailed { throw ExitCode.failure }
     }
 
     /// Set in the environment of the copy of `ssdp-sim` that runs inside the private namespace.
@@ -156,13 +168,17 @@ struct Run: AsyncParsableCommand {
     private func runInPrivateNamespace() throws -> Int32 {
         let unshare = "/usr/bin/unshare"
         guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: unshare) else {
-            printError("Error: --namespace needs root and \(unshare) to create a private network namespace; without it, --live searches loopback by unicast")
+            printError(
+                "Error: --namespace needs root and \(unshare) to create a private network namespace; without it, --live searches loopback by unicast"
+            )
             return 2
         }
-        let setUp = "ip link set lo up && ip link set lo multicast on && ip route add 239.0.0.0/8 dev lo && exec \"$0\" \"$@\""
+        let setUp =
+            "ip link set lo up && ip link set lo multicast on && ip route add 239.0.0.0/8 dev lo && exec \"$0\" \"$@\""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: unshare)
-        process.arguments = ["-n", "--", "/bin/sh", "-c", setUp, URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path]
+        process.arguments =
+            ["-n", "--", "/bin/sh", "-c", setUp, URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path]
             + CommandLine.arguments.dropFirst()
         process.environment = ProcessInfo.processInfo.environment.merging([Self.insideNamespace: "1"]) { $1 }
         try process.runWithNoSignalBlocked()
@@ -178,7 +194,10 @@ struct Run: AsyncParsableCommand {
     private func writeTrace(_ result: ScenarioResult, into directory: String) throws {
         let name = seeds > 1 || seed != nil ? "\(result.scenario.name)-seed-\(result.seed)" : result.scenario.name
         let base = URL(fileURLWithPath: directory).appendingPathComponent(name).path
-        try Reports.writeAtomically(Data(Reports.pcap(result.record.trace, startingAt: result.record.startedAt)), to: base + ".pcap")
+        try Reports.writeAtomically(
+            Data(Reports.pcap(result.record.trace, startingAt: result.record.startedAt)),
+            to: base + ".pcap"
+        )
         try Reports.writeAtomically(Data(Reports.timeline(result).utf8), to: base + ".timeline.txt")
     }
 
@@ -195,16 +214,23 @@ struct Run: AsyncParsableCommand {
 /// What `run` prints while it works and at the end.
 struct RunOutput {
     let total: Int
+    /// With `--json` the report is the output: the text lines are not printed.
+    let quiet: Bool
+
+    private func say(_ line: String) {
+        if !quiet { print(line) }
+    }
 
     func header(scenarios: Int, runs: Int, mode: ScenarioRunner.Mode) {
-        let how = switch mode {
-        case .virtual: "in virtual time"
-        case .live(multicast: false): "live over loopback UDP"
-        case .live(multicast: true): "live by multicast in a private network namespace"
-        case .externalClient(let command): "against the client `\(command)`, devices live over loopback UDP"
-        }
+        let how =
+            switch mode {
+            case .virtual: "in virtual time"
+            case .live(multicast: false): "live over loopback UDP"
+            case .live(multicast: true): "live by multicast in a private network namespace"
+            case .externalClient(let command): "against the client `\(command)`, devices live over loopback UDP"
+            }
         let seeds = runs == scenarios ? "" : " (\(runs) runs)"
-        print("Running \(scenarios) scenario\(scenarios == 1 ? "" : "s")\(seeds) \(how).")
+        say("Running \(scenarios) scenario\(scenarios == 1 ? "" : "s")\(seeds) \(how).")
     }
 
     func progress(_ result: ScenarioResult, number: Int) {
@@ -213,7 +239,7 @@ struct RunOutput {
         let counter = "[\(String(repeating: " ", count: max(0, width - number.count)))\(number)/\(total)]"
         let name = result.scenario.name + (result.seed == result.scenario.seed ? "" : " [seed \(result.seed)]")
         if let reason = result.skipped {
-            print("\(counter) skip \(name): \(reason)")
+            say("\(counter) skip \(name): \(reason)")
             return
         }
         let stop = result.record.endings.first.map { ", stop at \($0.at.secondsText) s" } ?? ""
@@ -222,15 +248,15 @@ struct RunOutput {
         let unobserved = result.skippedChecks.count
         let skippedChecks = unobserved == 0 ? "" : "; \(unobserved) \(unobserved == 1 ? "check" : "checks") skipped"
         if result.passed {
-            print("\(counter) pass \(name) (\(figures); \(time)\(skippedChecks))")
+            say("\(counter) pass \(name) (\(figures); \(time)\(skippedChecks))")
             return
         }
-        print("\(counter) FAIL \(name) (\(figures); seed \(result.seed))")
+        say("\(counter) FAIL \(name) (\(figures); seed \(result.seed))")
         for line in Reports.failureLines(result) {
-            print("       - \(line)")
+            say("       - \(line)")
         }
         for note in result.record.notes {
-            print("       note: \(note)")
+            say("       note: \(note)")
         }
     }
 
@@ -239,14 +265,15 @@ struct RunOutput {
         let skipped = results.filter { $0.skipped != nil }.count
         let failed = results.count - passed - skipped
         let unobserved = results.map(\.skippedChecks.count).reduce(0, +)
-        let checks = unobserved == 0
+        let checks =
+            unobserved == 0
             ? "" : ", \(unobserved) \(unobserved == 1 ? "check" : "checks") skipped (not observable in this mode)"
-        print("\(passed) passed, \(failed) failed, \(skipped) skipped\(checks) in \(elapsed.secondsText) s.")
+        say("\(passed) passed, \(failed) failed, \(skipped) skipped\(checks) in \(elapsed.secondsText) s.")
         let failures = results.filter { !$0.passed && $0.skipped == nil }
         guard !failures.isEmpty else { return }
-        print("To run a failed scenario again exactly:")
+        say("To run a failed scenario again exactly:")
         for failure in failures.prefix(10) {
-            print("  \(reproduce(failure))")
+            say("  \(reproduce(failure))")
         }
     }
 }

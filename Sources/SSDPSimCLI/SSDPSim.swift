@@ -35,12 +35,6 @@ enum Entry {
                 try command.run()
             }
         } catch {
-            // `run` promises exit status 2 for any invalid input, flags included; the other commands keep
-            // the usage status, 64.
-            if arguments.first == "run", SSDPSim.exitCode(for: error) == .validationFailure {
-                printError(SSDPSim.fullMessage(for: error))
-                exit(2)
-            }
             SSDPSim.exit(withError: error)
         }
     }

@@ -49,7 +49,9 @@ struct Search: AsyncParsableCommand {
 
     func validate() throws {
         _ = try options.configuration(searchTarget: searchTarget)
-        if let expectCount, expectCount < 0 { throw ValidationError("--expect-count must be 0 or more, got \(expectCount)") }
+        if let expectCount, expectCount < 0 {
+            throw ValidationError("--expect-count must be 0 or more, got \(expectCount)")
+        }
     }
 
     func run() async throws {
@@ -114,7 +116,11 @@ struct SearchOptions: ParsableArguments {
 
     /// The destination host without its zone, and the zone (`ff02::c%eth0` → `ff02::c`, `eth0`).
     private var hostAndZone: (host: String, zone: String?) {
-        let given = host ?? (siteLocal ? SSDPMulticastScope.ipv6SiteLocal.group : ipv6 ? SSDPMulticastScope.ipv6LinkLocal.group : SSDPSearchSessionConfiguration.multicastHost)
+        let given =
+            host
+            ?? (siteLocal
+                ? SSDPMulticastScope.ipv6SiteLocal.group
+                : ipv6 ? SSDPMulticastScope.ipv6LinkLocal.group : SSDPSearchSessionConfiguration.multicastHost)
         guard let percent = given.firstIndex(of: "%") else { return (given, nil) }
         return (String(given[..<percent]), String(given[given.index(after: percent)...]))
     }
@@ -128,7 +134,9 @@ struct SearchOptions: ParsableArguments {
         ]
         let names = try SSDPNetworkInterface.multicastInterfaceNames(scopes: scopes)
         guard !names.isEmpty else {
-            throw ValidationError("--all-interfaces: no multicast-capable interface (not loopback) with an \(scopes[0]) address")
+            throw ValidationError(
+                "--all-interfaces: no multicast-capable interface (not loopback) with an \(scopes[0]) address"
+            )
         }
         return names
     }

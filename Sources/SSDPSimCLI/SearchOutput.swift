@@ -149,10 +149,11 @@ private struct Counts: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        let counts = [
-            ("searchesSent", statistics.searchesSent), ("datagramsReceived", statistics.datagramsReceived),
-            ("servicesReported", statistics.servicesReported),
-        ] + SearchSessionStatistics.Drop.allCases.map { ($0.rawValue, statistics[$0]) }
+        let counts =
+            [
+                ("searchesSent", statistics.searchesSent), ("datagramsReceived", statistics.datagramsReceived),
+                ("servicesReported", statistics.servicesReported),
+            ] + SearchSessionStatistics.Drop.allCases.map { ($0.rawValue, statistics[$0]) }
         for (name, count) in counts {
             try container.encode(count, forKey: AnyCodingKey(stringValue: name))
         }

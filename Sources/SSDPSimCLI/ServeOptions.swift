@@ -139,7 +139,10 @@ struct BehaviourOptions: ParsableArguments {
 
 /// How every device's HTTP side misbehaves. With none of these flags, a device file's `httpFaults` stand.
 struct HTTPFaultOptions: ParsableArguments {
-    @Option(help: "A fault of the description at LOCATION: 503:N (the first N fetches), delay:SECONDS, hang, truncated, empty, malformed; repeatable.")
+    @Option(
+        help:
+            "A fault of the description at LOCATION: 503:N (the first N fetches), delay:SECONDS, hang, truncated, empty, malformed; repeatable."
+    )
     var descriptionFault: [String] = []
 
     @Option(help: "A fault of every service description (SCPD), in the same forms; repeatable.")
@@ -161,7 +164,10 @@ struct HTTPFaultOptions: ParsableArguments {
         )
         do throws(SSDPConfigurationError) {
             for index in devices.indices {
-                devices[index].web.httpFaults = try specification.makeFaults(field: "httpFaults", base: devices[index].web.httpFaults)
+                devices[index].web.httpFaults = try specification.makeFaults(
+                    field: "httpFaults",
+                    base: devices[index].web.httpFaults
+                )
             }
         } catch {
             throw ValidationError(describe(error))
@@ -312,7 +318,8 @@ func describe(_ error: SSDPConfigurationError) -> String {
         "searchLoss": "--loss", "responseLoss": "--response-loss", "ignoredSearches": "--ignore-first",
         "duplicates": "--duplicates", "delay": "--delay", "silent": "--silent",
         "chatty": "--chatter", "malformed": "--malformed", "count": "--count", "profile": "--profile",
-        "port": "--port", "httpPort": "--http-port", "addresses": "--addresses", "ttl": "--ttl", "notifyCopies": "--notify-copies",
+        "port": "--port", "httpPort": "--http-port", "addresses": "--addresses", "ttl": "--ttl",
+        "notifyCopies": "--notify-copies",
         "rateLimit": "--rate-limit", "maxPending": "--max-pending", "maxAge": "--max-age",
         "deviceType": "--device-type",
         "httpFaults.eventLoss": "--event-loss", "httpFaults.eventDelay": "--event-delay",

@@ -29,7 +29,12 @@ struct ServeOutput: Sendable {
                 + "HTTP \(simulator.httpAddress.endpointDescription),\(bootID) seed \(seed)"
         )
         if simulator.links.count > 1 {
-            print("  on " + simulator.links.map { "\($0.link.interfaceName) \($0.link.scope) \($0.link.urlHost)" }.joined(separator: ", "))
+            print(
+                "  on "
+                    + simulator.links.map { "\($0.link.interfaceName) \($0.link.scope) \($0.link.urlHost)" }.joined(
+                        separator: ", "
+                    )
+            )
         }
         for (index, device) in simulator.devices.enumerated() {
             let locations = simulator.links.map { $0.devices[index].location }.joined(separator: " ")
@@ -60,7 +65,9 @@ struct ServeOutput: Sendable {
             print("\(record.udn): \(record.call.actionName) \(arguments) -> \(answer)")
         } else if case .subscription(let record) = event {
             let timeout = record.timeout.map { " Second-\($0)" } ?? ""
-            print("\(record.udn): \(record.kind.rawValue) \(record.serviceType) \(record.sid)\(timeout) (\(record.status))")
+            print(
+                "\(record.udn): \(record.kind.rawValue) \(record.serviceType) \(record.sid)\(timeout) (\(record.status))"
+            )
         } else if case .eventSent(let delivery) = event {
             let answer = delivery.lost ? "lost" : delivery.status.map { "\($0)" } ?? "no answer"
             print("\(delivery.udn): event SEQ \(delivery.event.sequence) to \(delivery.event.callback) (\(answer))")

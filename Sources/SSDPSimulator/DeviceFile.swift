@@ -191,7 +191,8 @@ public struct DeviceSpecification: Decodable, Sendable {
             device.behaviour = try behaviour?.makeBehaviour(base: base) ?? base
             device.address = addresses?[offset]
             if let actions {
-                device.web.actionResponses = try actions.enumerated().map { (index, action) throws(SSDPConfigurationError) in
+                device.web.actionResponses = try actions.enumerated().map {
+                    (index, action) throws(SSDPConfigurationError) in
                     try action.makeResponse(field: "actions[\(index)]")
                 }
             }
@@ -250,7 +251,12 @@ public struct HTTPFaultSpecification: Decodable, Sendable {
         case description, serviceDescriptions, eventLoss, eventDelay
     }
 
-    public init(description: [String]? = nil, serviceDescriptions: [String]? = nil, eventLoss: Double? = nil, eventDelay: Double? = nil) {
+    public init(
+        description: [String]? = nil,
+        serviceDescriptions: [String]? = nil,
+        eventLoss: Double? = nil,
+        eventDelay: Double? = nil
+    ) {
         self.description = description
         self.serviceDescriptions = serviceDescriptions
         self.eventLoss = eventLoss
@@ -266,7 +272,8 @@ public struct HTTPFaultSpecification: Decodable, Sendable {
     }
 
     /// The faults, each text read by `HTTPFaults.document`; errors name `field` and the entry.
-    public func makeFaults(field: String, base: HTTPFaults = HTTPFaults()) throws(SSDPConfigurationError) -> HTTPFaults {
+    public func makeFaults(field: String, base: HTTPFaults = HTTPFaults()) throws(SSDPConfigurationError) -> HTTPFaults
+    {
         var faults = base
         if let description {
             faults.description = try description.enumerated().map { (index, text) throws(SSDPConfigurationError) in
@@ -274,19 +281,28 @@ public struct HTTPFaultSpecification: Decodable, Sendable {
             }
         }
         if let serviceDescriptions {
-            faults.serviceDescriptions = try serviceDescriptions.enumerated().map { (index, text) throws(SSDPConfigurationError) in
+            faults.serviceDescriptions = try serviceDescriptions.enumerated().map {
+                (index, text) throws(SSDPConfigurationError) in
                 try HTTPFaults.document(text, field: "\(field).serviceDescriptions[\(index)]")
             }
         }
         if let eventLoss {
             guard (0...1).contains(eventLoss) else {
-                throw SSDPConfigurationError(field: "\(field).eventLoss", value: "\(eventLoss)", reason: "must be a probability 0...1")
+                throw SSDPConfigurationError(
+                    field: "\(field).eventLoss",
+                    value: "\(eventLoss)",
+                    reason: "must be a probability 0...1"
+                )
             }
             faults.eventLoss = eventLoss
         }
         if let eventDelay {
             guard (0...600).contains(eventDelay) else {
-                throw SSDPConfigurationError(field: "\(field).eventDelay", value: "\(eventDelay)", reason: "must be 0...600 seconds")
+                throw SSDPConfigurationError(
+                    field: "\(field).eventDelay",
+                    value: "\(eventDelay)",
+                    reason: "must be 0...600 seconds"
+                )
             }
             faults.eventDelay = .milliseconds(Int64(eventDelay * 1_000))
         }
@@ -327,7 +343,11 @@ public struct ActionResponseSpecification: Decodable, Sendable {
             return ActionResponse(action: action, service: service, outcome: .success(arguments))
         case (nil, let code?):
             guard (400...999).contains(code) else {
-                throw SSDPConfigurationError(field: "\(field).fault", value: "\(code)", reason: "a UPnP error code is 400...999")
+                throw SSDPConfigurationError(
+                    field: "\(field).fault",
+                    value: "\(code)",
+                    reason: "a UPnP error code is 400...999"
+                )
             }
             let error = description.map { UPnPError(code: code, description: $0) } ?? UPnPError(code: code)
             return ActionResponse(action: action, service: service, outcome: .failure(error))
@@ -346,7 +366,9 @@ public struct MediaObjectSpecification: Decodable, Sendable {
     public var object: MediaObject
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, parentID, title, upnpClass = "class", creator, artist, album, date, resource
+        case id, parentID, title
+        case upnpClass = "class"
+        case creator, artist, album, date, resource
     }
 
     /// An item's `resource`, its fields checked as strictly as the object's.
@@ -386,7 +408,10 @@ public struct MediaObjectSpecification: Decodable, Sendable {
 
     /// The library: the root (`0`) first, as MiniDLNA has it, unless the file gives one; every id once, every
     /// parent a container of the library, every item with a resource.
-    static func makeLibrary(_ specifications: [MediaObjectSpecification], field: String) throws(SSDPConfigurationError) -> MediaLibrary {
+    static func makeLibrary(
+        _ specifications: [MediaObjectSpecification],
+        field: String
+    ) throws(SSDPConfigurationError) -> MediaLibrary {
         let objects = specifications.map(\.object)
         var library = MediaLibrary(objects: [])
         if !objects.contains(where: { $0.id == "0" }) {
@@ -395,7 +420,11 @@ public struct MediaObjectSpecification: Decodable, Sendable {
         for (index, object) in objects.enumerated() {
             let path = "\(field)[\(index)]"
             guard !object.id.isEmpty, library.object(object.id) == nil else {
-                throw SSDPConfigurationError(field: "\(path).id", value: object.id, reason: "must be a new, non-empty id")
+                throw SSDPConfigurationError(
+                    field: "\(path).id",
+                    value: object.id,
+                    reason: "must be a new, non-empty id"
+                )
             }
             guard object.upnpClass.hasPrefix("object.container") || object.upnpClass.hasPrefix("object.item") else {
                 throw SSDPConfigurationError(
@@ -508,7 +537,8 @@ public struct BehaviourSpecification: Decodable, Sendable {
 
     /// The behaviour these texts describe, not yet validated: `base` (a profile's quirks, or a well-behaved
     /// device) with every field given here replaced. Errors name the field as `behaviour.FIELD`.
-    public func makeBehaviour(base: SSDPDeviceBehaviour = .init()) throws(SSDPConfigurationError) -> SSDPDeviceBehaviour {
+    public func makeBehaviour(base: SSDPDeviceBehaviour = .init()) throws(SSDPConfigurationError) -> SSDPDeviceBehaviour
+    {
         do throws(SSDPConfigurationError) {
             return SSDPDeviceBehaviour(
                 delay: try delay.map { (text) throws(SSDPConfigurationError) in
@@ -525,7 +555,9 @@ public struct BehaviourSpecification: Decodable, Sendable {
                     try parseNames(names.joined(separator: ","), field: "malformed")
                 } ?? base.malformations,
                 silentWindows: try silent.map { (texts) throws(SSDPConfigurationError) in
-                    try texts.map { (text) throws(SSDPConfigurationError) in try SSDPDeviceBehaviour.SilentWindow(text: text) }
+                    try texts.map { (text) throws(SSDPConfigurationError) in
+                        try SSDPDeviceBehaviour.SilentWindow(text: text)
+                    }
                 } ?? base.silentWindows
             )
         } catch {

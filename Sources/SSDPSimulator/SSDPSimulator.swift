@@ -115,7 +115,10 @@ public final class SSDPSimulator: Service, Sendable {
                 let devices = configuration.devices.enumerated().map { index, device in
                     let host = addresses[index] ?? link.urlHost
                     let path = servers.ownsServer[index] ? "" : "/device/\(index)"
-                    return device.rootDevice(baseURL: "http://\(host):\(servers.ports[index])\(path)", defaultBootID: bootID)
+                    return device.rootDevice(
+                        baseURL: "http://\(host):\(servers.ports[index])\(path)",
+                        defaultBootID: bootID
+                    )
                 }
                 // Every link takes the first one's port, so `--port 0` gives one port for all.
                 let port = served.first?.udpAddress.port ?? configuration.port
@@ -250,7 +253,9 @@ public final class SSDPSimulator: Service, Sendable {
                 names = try SSDPNetworkInterface.multicastInterfaceNames(scopes: configuration.scopes)
                 guard !names.isEmpty else {
                     let scopes = configuration.scopes.map(\.description).joined(separator: " and ")
-                    throw SimulatorError(reason: "no multicast-capable interface (not loopback) with an \(scopes) address")
+                    throw SimulatorError(
+                        reason: "no multicast-capable interface (not loopback) with an \(scopes) address"
+                    )
                 }
             } else if names.isEmpty {
                 names = [try defaultInterface().name]
@@ -262,7 +267,8 @@ public final class SSDPSimulator: Service, Sendable {
     }
 
     /// Each device's own IPv4 address, or `nil` for a device that shares its link's (see `DeviceAddressing`).
-    private static func deviceAddresses(_ configuration: SimulatorConfiguration, links: [SSDPLink]) throws -> [String?] {
+    private static func deviceAddresses(_ configuration: SimulatorConfiguration, links: [SSDPLink]) throws -> [String?]
+    {
         let devices = configuration.devices
         let link = links.count == 1 && links[0].scope == .ipv4 ? links[0] : nil
         let onLoopback = link?.address.isLoopback ?? false
@@ -273,7 +279,8 @@ public final class SSDPSimulator: Service, Sendable {
         case .list(let list):
             guard list.count >= devices.count else {
                 throw SimulatorError(
-                    reason: "--addresses gives \(list.count) addresses for \(devices.count) devices (give a longer range)"
+                    reason:
+                        "--addresses gives \(list.count) addresses for \(devices.count) devices (give a longer range)"
                 )
             }
             addresses = Array(list.prefix(devices.count))
@@ -356,7 +363,9 @@ public final class SSDPSimulator: Service, Sendable {
         var taken = Set<Int>()
         func open(_ site: any HTTPSite, host: String, port: Int, owner: String) async throws -> Int {
             guard port <= 65_535 else {
-                throw SimulatorError(reason: "\(owner): no HTTP port is left above \(port - 1) (choose another with --http-port PORT)")
+                throw SimulatorError(
+                    reason: "\(owner): no HTTP port is left above \(port - 1) (choose another with --http-port PORT)"
+                )
             }
             let channel = try await bindHTTP(host: host, port: port, owner: owner) {
                 try await startHTTPServer(host: host, port: port, site: site, group: group, onEvent: onEvent)
@@ -373,7 +382,9 @@ public final class SSDPSimulator: Service, Sendable {
             return port
         }
         do {
-            let ownsServer = configuration.devices.indices.map { addresses[$0] != nil || configuration.devices[$0].web.realPort != nil }
+            let ownsServer = configuration.devices.indices.map {
+                addresses[$0] != nil || configuration.devices[$0].web.realPort != nil
+            }
             var sharedPort = 0
             if ownsServer.contains(false) {
                 let first: Int
@@ -440,7 +451,8 @@ public final class SSDPSimulator: Service, Sendable {
             )
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
             throw SimulatorError(
-                reason: "\(owner) cannot listen on TCP \(endpoint): no interface holds \(host) (add it with ip addr add, or choose others with --addresses)"
+                reason:
+                    "\(owner) cannot listen on TCP \(endpoint): no interface holds \(host) (add it with ip addr add, or choose others with --addresses)"
             )
         } catch let error as IOError {
             throw SimulatorError(reason: "\(owner) cannot listen on TCP \(endpoint): \(error)")
@@ -495,7 +507,9 @@ public final class SSDPSimulator: Service, Sendable {
         let group = try link.group(port: port)
         let now = SSDPInstant(eventLoop.now)
         // The first link keeps the seeds a one-link simulator always had.
-        let seed = number == 0 ? configuration.seed : SSDPRandom.derivedSeed(seed: configuration.seed, stream: 1 << 40 + UInt64(number))
+        let seed =
+            number == 0
+            ? configuration.seed : SSDPRandom.derivedSeed(seed: configuration.seed, stream: 1 << 40 + UInt64(number))
         let responders = devices.indices.map { index in
             DeviceResponder(
                 device: devices[index],
@@ -504,7 +518,8 @@ public final class SSDPSimulator: Service, Sendable {
                 seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1)
             )
         }
-        let notifyHost = link.scope == .ipv4 ? "\(link.scope.group):\(port)" : "[\(link.scope.group.uppercased())]:\(port)"
+        let notifyHost =
+            link.scope == .ipv4 ? "\(link.scope.group):\(port)" : "[\(link.scope.group.uppercased())]:\(port)"
         let advertisers = devices.indices.map { index in
             DeviceAdvertiser(
                 device: devices[index],
@@ -533,7 +548,10 @@ public final class SSDPSimulator: Service, Sendable {
                 // with fewer trips through the event loop (ssdp-bench's loopback figure).
                 .channelOption(.maxMessagesPerRead, value: 16)
             if link.scope != .ipv4 {
-                bootstrap = bootstrap.channelOption(ChannelOptions.Types.SocketOption(level: .ipv6, name: .ipv6_v6only), value: 1)
+                bootstrap = bootstrap.channelOption(
+                    ChannelOptions.Types.SocketOption(level: .ipv6, name: .ipv6_v6only),
+                    value: 1
+                )
             }
             let bindToInterface = LinkSocketOption.bindToInterfaceIndex(link.scope)
             if bindsDevice && configuration.multicast {
@@ -553,7 +571,9 @@ public final class SSDPSimulator: Service, Sendable {
                 try await joinGroup(channel, group: group, link: link, ttl: configuration.multicastTTL)
             }
             let handler = try await eventLoop.submit {
-                let sources = try ownAddresses ? DeviceSources(addresses: addresses, link: link, ttl: configuration.multicastTTL) : nil
+                let sources =
+                    try ownAddresses
+                    ? DeviceSources(addresses: addresses, link: link, ttl: configuration.multicastTTL) : nil
                 let codec = SSDPDatagramCodec(maximumSize: maximumDatagramSize)
                 let handler = SimulatorHandler(
                     responder: responder,
@@ -582,7 +602,8 @@ public final class SSDPSimulator: Service, Sendable {
         }
         do {
             try await multicast.joinGroup(group, device: link.device).get()
-            try await SSDPSocket.configureMulticast(channel, ttl: ttl, device: link.device, family: link.scope.family).get()
+            try await SSDPSocket.configureMulticast(channel, ttl: ttl, device: link.device, family: link.scope.family)
+                .get()
         } catch {
             throw SimulatorError(
                 reason:

@@ -84,9 +84,9 @@ extension SimulatorCounters {
     /// Every counter, for adding up.
     private static var fields: [WritableKeyPath<SimulatorCounters, Int>] {
         [
-        \.datagramsReceived, \.oversized, \.sourcesRejected, \.malformed, \.searchesAccepted, \.searchesRejected,
-        \.notifications, \.responses, \.searchesNotHeard, \.searchesWhileSilent, \.searchesUnmatched, \.answersLost,
-        \.answersRateLimited, \.answersOverflowed, \.answersSent, \.notificationsSent,
+            \.datagramsReceived, \.oversized, \.sourcesRejected, \.malformed, \.searchesAccepted, \.searchesRejected,
+            \.notifications, \.responses, \.searchesNotHeard, \.searchesWhileSilent, \.searchesUnmatched, \.answersLost,
+            \.answersRateLimited, \.answersOverflowed, \.answersSent, \.notificationsSent,
         ]
     }
 

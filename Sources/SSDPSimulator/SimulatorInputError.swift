@@ -89,7 +89,9 @@ public struct AnyCodingKey: CodingKey {
 
 extension Decoder {
     /// A keyed container that first rejects fields `Key` does not list, naming the unknown one.
-    public func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    public func strictContainer<Key: CodingKey & CaseIterable>(
+        keyedBy type: Key.Type
+    ) throws -> KeyedDecodingContainer<Key> {
         let all = try container(keyedBy: AnyCodingKey.self)
         let known = Set(Key.allCases.map(\.stringValue))
         if let unknown = all.allKeys.first(where: { !known.contains($0.stringValue) }) {

@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 import SSDPCore
 import SSDPDeviceCore
 import SSDPHarness

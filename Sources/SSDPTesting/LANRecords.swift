@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 import NIOConcurrencyHelpers
 import NIOCore
 import SSDPCore
@@ -54,7 +53,12 @@ public struct HeardSearch: Hashable, Sendable {
     /// Why the search was dropped (no MAN, a bad MX, …), or `nil` when it was accepted.
     public var rejection: SSDPSearchRequest.Rejection?
 
-    init(from client: SocketAddress, headers: SSDPHeaders, answers: Int = 0, rejection: SSDPSearchRequest.Rejection? = nil) {
+    init(
+        from client: SocketAddress,
+        headers: SSDPHeaders,
+        answers: Int = 0,
+        rejection: SSDPSearchRequest.Rejection? = nil
+    ) {
         from = client.endpointDescription
         target = headers["ST"] ?? ""
         mx = headers["MX"]

@@ -11,14 +11,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 import SSDPCore
 import SSDPDeviceCore
-import SSDPNIO
 import SSDPHarness
+import SSDPNIO
 import SSDPSearch
 import SSDPSimulator
 
@@ -332,7 +331,11 @@ final class VirtualNetworkHandler: ChannelDuplexHandler {
     }
 
     /// Runs `work` after `delay` on the loop, at once when there is none, while the handler is in place.
-    private func after(_ delay: Duration, context: ChannelHandlerContext, _ work: @escaping (VirtualNetworkHandler) -> Void) {
+    private func after(
+        _ delay: Duration,
+        context: ChannelHandlerContext,
+        _ work: @escaping (VirtualNetworkHandler) -> Void
+    ) {
         guard delay > .zero else {
             work(self)
             return

@@ -214,7 +214,10 @@ func expectFinished(
         sourceLocation: sourceLocation
     )
     #expect(machine.stop(at: now) == [], sourceLocation: sourceLocation)
-    #expect(machine.failed(SSDPSearchSessionError(.socketFailed, reason: "late"), at: now) == [], sourceLocation: sourceLocation)
+    #expect(
+        machine.failed(SSDPSearchSessionError(.socketFailed, reason: "late"), at: now) == [],
+        sourceLocation: sourceLocation
+    )
     #expect(machine.start(at: now) == [], sourceLocation: sourceLocation)
     #expect(machine.nextDeadline == nil, sourceLocation: sourceLocation)
 }

@@ -36,7 +36,11 @@ struct SOAPReadingTests {
         "'urn:schemas-upnp-org:service:WANIPConnection:1#AddPortMapping'",
     ])
     func aCallIsReadWithAnyQuotingOfSOAPAction(header: String) throws {
-        let body = envelope("AddPortMapping", "<NewExternalPort>8080</NewExternalPort><NewRemoteHost></NewRemoteHost>", prefix: "SOAP-ENV")
+        let body = envelope(
+            "AddPortMapping",
+            "<NewExternalPort>8080</NewExternalPort><NewRemoteHost></NewRemoteHost>",
+            prefix: "SOAP-ENV"
+        )
         let call = try SOAPActionCall.read(soapAction: header, body: body).get()
         #expect(call.serviceType == "urn:schemas-upnp-org:service:WANIPConnection:1")
         #expect(call.actionName == "AddPortMapping")
@@ -46,14 +50,24 @@ struct SOAPReadingTests {
     @Test func aRequestThatIsNotACallIsRefused() {
         let action = "urn:schemas-upnp-org:service:WANIPConnection:1#GetExternalIPAddress"
         #expect(SOAPActionCall.read(soapAction: nil, body: envelope("GetExternalIPAddress")) == .failure(.noSOAPAction))
-        #expect(SOAPActionCall.read(soapAction: "GetExternalIPAddress", body: envelope("GetExternalIPAddress")) == .failure(.noSOAPAction))
+        #expect(
+            SOAPActionCall.read(soapAction: "GetExternalIPAddress", body: envelope("GetExternalIPAddress"))
+                == .failure(.noSOAPAction)
+        )
         #expect(SOAPActionCall.read(soapAction: action, body: Array("not xml".utf8)) == .failure(.notAnEnvelope))
         #expect(SOAPActionCall.read(soapAction: action, body: envelope("AddPortMapping")) == .failure(.notAnEnvelope))
-        #expect(SOAPActionCall.read(soapAction: action, body: Array(envelope("GetExternalIPAddress").dropLast(3))) == .failure(.notAnEnvelope))
+        #expect(
+            SOAPActionCall.read(soapAction: action, body: Array(envelope("GetExternalIPAddress").dropLast(3)))
+                == .failure(.notAnEnvelope)
+        )
     }
 
     @Test func theReaderDecodesEntitiesAndCDATAAndRefusesBrokenOrDeepDocuments() throws {
-        let element = try #require(SSDPXMLElement.parse(Array("<a x='1'><b>&lt;&#65;&#x42;&amp;</b><c><![CDATA[<d/>]]></c><!-- c --></a>".utf8)))
+        let element = try #require(
+            SSDPXMLElement.parse(
+                Array("<a x='1'><b>&lt;&#65;&#x42;&amp;</b><c><![CDATA[<d/>]]></c><!-- c --></a>".utf8)
+            )
+        )
         #expect(element.attributes["x"] == "1")
         #expect(element.child("b")?.text == "<AB&")
         #expect(element.child("c")?.text == "<d/>")
@@ -70,7 +84,11 @@ struct SOAPReadingTests {
             actionName: "GetExternalIPAddress",
             arguments: [SOAPArgument("NewExternalIPAddress", "93.184.216.34")]
         )
-        #expect(response.contains(#"<u:GetExternalIPAddressResponse xmlns:u="urn:schemas-upnp-org:service:WANIPConnection:1"><NewExternalIPAddress>93.184.216.34</NewExternalIPAddress></u:GetExternalIPAddressResponse>"#))
+        #expect(
+            response.contains(
+                #"<u:GetExternalIPAddressResponse xmlns:u="urn:schemas-upnp-org:service:WANIPConnection:1"><NewExternalIPAddress>93.184.216.34</NewExternalIPAddress></u:GetExternalIPAddressResponse>"#
+            )
+        )
         let fault = try #require(SSDPXMLElement.parse(Array(SOAPEnvelope.fault(UPnPError(code: 714)).utf8)))
         let detail = try #require(fault.child("Body")?.child("Fault")?.child("detail")?.child("UPnPError"))
         #expect(fault.child("Body")?.child("Fault")?.child("faultstring")?.text == "UPnPError")
@@ -115,15 +133,29 @@ struct InternetGatewayControlTests {
         at seconds: Int = 10
     ) -> ActionResult {
         let serviceType = control.services[service].serviceType
-        let call = SOAPActionCall(serviceType: serviceType, actionName: action, arguments: arguments.map { SOAPArgument($0.0, $0.1) })
+        let call = SOAPActionCall(
+            serviceType: serviceType,
+            actionName: action,
+            arguments: arguments.map { SOAPArgument($0.0, $0.1) }
+        )
         return control.call(call, service: service, client: client, at: SSDPInstant(offset: .seconds(seconds)))
     }
 
-    private func add(_ control: inout DeviceControl, port: String, client: String = "192.168.1.50", lease: String = "0") -> ActionResult {
-        call(&control, "AddPortMapping", [
-            ("NewRemoteHost", ""), ("NewExternalPort", port), ("NewProtocol", "TCP"), ("NewInternalPort", "22"),
-            ("NewInternalClient", client), ("NewEnabled", "1"), ("NewPortMappingDescription", "ssh"), ("NewLeaseDuration", lease),
-        ])
+    private func add(
+        _ control: inout DeviceControl,
+        port: String,
+        client: String = "192.168.1.50",
+        lease: String = "0"
+    ) -> ActionResult {
+        call(
+            &control,
+            "AddPortMapping",
+            [
+                ("NewRemoteHost", ""), ("NewExternalPort", port), ("NewProtocol", "TCP"), ("NewInternalPort", "22"),
+                ("NewInternalClient", client), ("NewEnabled", "1"), ("NewPortMappingDescription", "ssh"),
+                ("NewLeaseDuration", lease),
+            ]
+        )
     }
 
     private func code(_ result: ActionResult) -> Int? {
@@ -137,9 +169,11 @@ struct InternetGatewayControlTests {
 
     @Test func theRouterIsConnectedWithAPublicLookingAddressAndCountsItsUptime() {
         var control = gateway()
-        #expect(values(call(&control, "GetStatusInfo", at: 42)) == [
-            "NewConnectionStatus": "Connected", "NewLastConnectionError": "ERROR_NONE", "NewUptime": "42",
-        ])
+        #expect(
+            values(call(&control, "GetStatusInfo", at: 42)) == [
+                "NewConnectionStatus": "Connected", "NewLastConnectionError": "ERROR_NONE", "NewUptime": "42",
+            ]
+        )
         #expect(values(call(&control, "GetExternalIPAddress"))["NewExternalIPAddress"] == "93.184.216.34")
         #expect(values(call(&control, "GetTotalBytesSent", service: 1, at: 2))["NewTotalBytesSent"] == "2048")
         #expect(values(call(&control, "GetCommonLinkProperties", service: 1))["NewPhysicalLinkStatus"] == "Up")
@@ -148,11 +182,28 @@ struct InternetGatewayControlTests {
     @Test func theSCPDDecidesWhatIsACall() {
         var control = gateway()
         #expect(code(call(&control, "GetExternalIPAddres")) == 401)
-        #expect(code(call(&control, "DeletePortMapping", [("NewExternalPort", "80"), ("NewProtocol", "TCP")])) == 402)  // no NewRemoteHost
-        #expect(code(call(&control, "DeletePortMapping", [("NewRemoteHost", ""), ("NewExternalPort", "eighty"), ("NewProtocol", "TCP")])) == 402)
+        // No NewRemoteHost.
+        #expect(code(call(&control, "DeletePortMapping", [("NewExternalPort", "80"), ("NewProtocol", "TCP")])) == 402)
+        #expect(
+            code(
+                call(
+                    &control,
+                    "DeletePortMapping",
+                    [("NewRemoteHost", ""), ("NewExternalPort", "eighty"), ("NewProtocol", "TCP")]
+                )
+            ) == 402
+        )
         // miniupnpd checks no allowed lists or ranges: no SCTP mapping to delete is 714, and an IGD:1 takes a
         // lease past the SCPD's range as it comes.
-        #expect(code(call(&control, "DeletePortMapping", [("NewRemoteHost", ""), ("NewExternalPort", "80"), ("NewProtocol", "SCTP")])) == 714)
+        #expect(
+            code(
+                call(
+                    &control,
+                    "DeletePortMapping",
+                    [("NewRemoteHost", ""), ("NewExternalPort", "80"), ("NewProtocol", "SCTP")]
+                )
+            ) == 714
+        )
         #expect(code(add(&control, port: "8080", lease: "700000")) == nil)
         #expect(code(call(&control, "SetConnectionType", [("NewConnectionType", "IP_Routed")])) == 731)
         #expect(code(call(&control, "ForceTermination")) == 606)
@@ -165,13 +216,18 @@ struct InternetGatewayControlTests {
         #expect(code(add(&control, port: "8080", client: "192.168.1.51")) == 718)  // another client's port
         #expect(code(add(&control, port: "8080")) == nil)  // the same client replaces its own
         #expect(code(add(&control, port: "0")) == 716)
-        #expect(values(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")]))["NewExternalPort"] == "8080")
+        #expect(
+            values(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")]))["NewExternalPort"]
+                == "8080"
+        )
         #expect(code(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "1")])) == 713)
         let specific = [("NewRemoteHost", ""), ("NewExternalPort", "8080"), ("NewProtocol", "TCP")]
-        #expect(values(call(&control, "GetSpecificPortMappingEntry", specific)) == [
-            "NewInternalPort": "22", "NewInternalClient": "192.168.1.50", "NewEnabled": "1",
-            "NewPortMappingDescription": "ssh", "NewLeaseDuration": "0",
-        ])
+        #expect(
+            values(call(&control, "GetSpecificPortMappingEntry", specific)) == [
+                "NewInternalPort": "22", "NewInternalClient": "192.168.1.50", "NewEnabled": "1",
+                "NewPortMappingDescription": "ssh", "NewLeaseDuration": "0",
+            ]
+        )
         #expect(code(call(&control, "DeletePortMapping", specific)) == nil)
         #expect(code(call(&control, "DeletePortMapping", specific)) == 714)
         #expect(code(call(&control, "GetSpecificPortMappingEntry", specific)) == 714)
@@ -192,7 +248,11 @@ struct InternetGatewayControlTests {
         let result = add(&control, port: "8080")
         #expect(result.changedVariables == ["PortMappingNumberOfEntries"])
         let properties = control.eventProperties(service: 0, changed: result.changedVariables)
-        #expect(properties.map(\.name) == ["PossibleConnectionTypes", "ConnectionStatus", "ExternalIPAddress", "PortMappingNumberOfEntries"])
+        #expect(
+            properties.map(\.name) == [
+                "PossibleConnectionTypes", "ConnectionStatus", "ExternalIPAddress", "PortMappingNumberOfEntries",
+            ]
+        )
         #expect(properties.last?.value == "1")
         let read = call(&control, "GetStatusInfo")
         #expect(read.changedVariables.isEmpty)
@@ -201,7 +261,11 @@ struct InternetGatewayControlTests {
 
     @Test func aUsersResponseOrFaultComesBeforeTheDevicesOwn() {
         var control = gateway(responses: [
-            ActionResponse(action: "GetExternalIPAddress", service: "WANIPConnection", outcome: .success([SOAPArgument("NewExternalIPAddress", "")])),
+            ActionResponse(
+                action: "GetExternalIPAddress",
+                service: "WANIPConnection",
+                outcome: .success([SOAPArgument("NewExternalIPAddress", "")])
+            ),
             ActionResponse(action: "AddPortMapping", outcome: .failure(UPnPError(code: 725))),
         ])
         #expect(values(call(&control, "GetExternalIPAddress"))["NewExternalIPAddress"] == "")
@@ -219,14 +283,26 @@ struct EventSubscriptionTests {
     }
 
     @Test func requestsAreReadAsMiniupnpdAndMiniDLNAReadThem() {
-        #expect(read("SUBSCRIBE", ["callback": "<http://192.168.1.50:8080/cb><http://x/y>", "nt": "upnp:event", "timeout": "Second-300"])
-            == .success(.subscribe(callbacks: ["http://192.168.1.50:8080/cb", "http://x/y"], timeout: 300)))
-        #expect(read("SUBSCRIBE", ["sid": "uuid:1", "timeout": "Second-1800.0"]) == .success(.renew(sid: "uuid:1", timeout: 1800)))
-        #expect(read("SUBSCRIBE", ["callback": "<http://a/cb>", "nt": "upnp:event", "timeout": "Second-infinite"])
-            == .success(.subscribe(callbacks: ["http://a/cb"], timeout: nil)))
+        #expect(
+            read(
+                "SUBSCRIBE",
+                ["callback": "<http://192.168.1.50:8080/cb><http://x/y>", "nt": "upnp:event", "timeout": "Second-300"]
+            )
+                == .success(.subscribe(callbacks: ["http://192.168.1.50:8080/cb", "http://x/y"], timeout: 300))
+        )
+        #expect(
+            read("SUBSCRIBE", ["sid": "uuid:1", "timeout": "Second-1800.0"])
+                == .success(.renew(sid: "uuid:1", timeout: 1800))
+        )
+        #expect(
+            read("SUBSCRIBE", ["callback": "<http://a/cb>", "nt": "upnp:event", "timeout": "Second-infinite"])
+                == .success(.subscribe(callbacks: ["http://a/cb"], timeout: nil))
+        )
         #expect(read("SUBSCRIBE", ["sid": "uuid:1", "nt": "upnp:event"]) == .failure(.incompatibleHeaders))
         #expect(read("SUBSCRIBE", ["callback": "<https://a/cb>", "nt": "upnp:event"]) == .failure(.preconditionFailed))
-        #expect(read("SUBSCRIBE", ["callback": "<http://a/cb>", "nt": "upnp:propchange"]) == .failure(.preconditionFailed))
+        #expect(
+            read("SUBSCRIBE", ["callback": "<http://a/cb>", "nt": "upnp:propchange"]) == .failure(.preconditionFailed)
+        )
         #expect(read("SUBSCRIBE", [:]) == .failure(.preconditionFailed))
         #expect(read("UNSUBSCRIBE", [:]) == .failure(.preconditionFailed))
         #expect(read("GET", [:]) == .failure(.methodNotAllowed))
@@ -234,29 +310,71 @@ struct EventSubscriptionTests {
 
     @Test func aSubscriptionGetsItsTimeoutRenewsExpiresAndIsForgottenOnReboot() throws {
         var table = EventSubscriptions(random: SSDPRandom(seed: 1))
-        guard case .subscribed(let subscription) = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: 10), service: 0, at: at(0))
-        else { Issue.record("not subscribed"); return }
+        guard
+            case .subscribed(let subscription) = table.handle(
+                .subscribe(callbacks: ["http://a/cb"], timeout: 10),
+                service: 0,
+                at: at(0)
+            )
+        else {
+            Issue.record("not subscribed")
+            return
+        }
         #expect(subscription.sid.hasPrefix("uuid:") && subscription.timeout == 10)
-        guard case .renewed(let renewed) = table.handle(.renew(sid: subscription.sid, timeout: nil), service: 0, at: at(9)) else {
-            Issue.record("not renewed"); return
+        guard
+            case .renewed(let renewed) = table.handle(
+                .renew(sid: subscription.sid, timeout: nil),
+                service: 0,
+                at: at(9)
+            )
+        else {
+            Issue.record("not renewed")
+            return
         }
         #expect(renewed.timeout == EventSubscriptions.defaultTimeout)
-        #expect(table.handle(.renew(sid: subscription.sid, timeout: nil), service: 1, at: at(10)) == .refused(.preconditionFailed))
-        #expect(table.handle(.renew(sid: subscription.sid, timeout: 5), service: 0, at: at(10 + 1_800)) == .refused(.preconditionFailed))
+        #expect(
+            table.handle(.renew(sid: subscription.sid, timeout: nil), service: 1, at: at(10))
+                == .refused(.preconditionFailed)
+        )
+        #expect(
+            table.handle(.renew(sid: subscription.sid, timeout: 5), service: 0, at: at(10 + 1_800))
+                == .refused(.preconditionFailed)
+        )
 
-        guard case .subscribed(let second) = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0)) else {
-            Issue.record("not subscribed"); return
+        guard
+            case .subscribed(let second) = table.handle(
+                .subscribe(callbacks: ["http://a/cb"], timeout: nil),
+                service: 0,
+                at: at(0)
+            )
+        else {
+            Issue.record("not subscribed")
+            return
         }
         table.forgetAll()
-        #expect(table.handle(.renew(sid: second.sid, timeout: nil), service: 0, at: at(1)) == .refused(.preconditionFailed))
+        #expect(
+            table.handle(.renew(sid: second.sid, timeout: nil), service: 0, at: at(1)) == .refused(.preconditionFailed)
+        )
         #expect(table.handle(.unsubscribe(sid: second.sid), service: 0, at: at(1)) == .refused(.preconditionFailed))
     }
 
     @Test func eventsCountTheirSEQPerSubscriberFromZero() {
         var table = EventSubscriptions(random: SSDPRandom(seed: 2))
-        guard case .subscribed(let first) = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0)),
-            case .subscribed(let other) = table.handle(.subscribe(callbacks: ["http://b/cb"], timeout: nil), service: 1, at: at(0))
-        else { Issue.record("not subscribed"); return }
+        guard
+            case .subscribed(let first) = table.handle(
+                .subscribe(callbacks: ["http://a/cb"], timeout: nil),
+                service: 0,
+                at: at(0)
+            ),
+            case .subscribed(let other) = table.handle(
+                .subscribe(callbacks: ["http://b/cb"], timeout: nil),
+                service: 1,
+                at: at(0)
+            )
+        else {
+            Issue.record("not subscribed")
+            return
+        }
         let property = [SOAPArgument("Volume", "3 < 4")]
         let initial = table.events(service: 0, properties: property, only: first.sid, at: at(1))
         #expect(initial.map(\.sequence) == [0])
@@ -274,7 +392,10 @@ struct EventSubscriptionTests {
         for _ in 0..<EventSubscriptions.maximumCount {
             _ = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0))
         }
-        #expect(table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0)) == .refused(.tooManySubscriptions))
+        #expect(
+            table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0))
+                == .refused(.tooManySubscriptions)
+        )
         #expect(table.subscriptions.count == EventSubscriptions.maximumCount)
     }
 }
@@ -302,7 +423,8 @@ struct HTTPFaultTests {
     }
 
     @Test func aDamagedDocumentIsNoLongerWellFormed() {
-        let document = #"<?xml version="1.0"?><root xmlns="urn:schemas-upnp-org:device-1-0"><device><UDN>uuid:1</UDN></device></root>"#
+        let document =
+            #"<?xml version="1.0"?><root xmlns="urn:schemas-upnp-org:device-1-0"><device><UDN>uuid:1</UDN></device></root>"#
         #expect(SSDPXMLElement.parse(Array(document.utf8)) != nil)
         for fault in [HTTPFaults.DocumentFault.truncated, .empty, .malformed] {
             #expect(SSDPXMLElement.parse(Array(HTTPFaultMachine.damage(document, fault).utf8)) == nil, "\(fault)")

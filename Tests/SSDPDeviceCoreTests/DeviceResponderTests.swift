@@ -178,7 +178,9 @@ import Testing
     @Test func aCachedAnswerIsTheAnswerMadeAnew() {
         var device = DeviceResponder(device: F.gateway, behaviour: .init(delay: .immediate), startedAt: .zero, seed: 1)
         for (index, search) in ["ssdp:all", "ssdp:all", F.root, "upnp:rootdevice"].enumerated() {
-            guard case .answered(let answers) = device.receive(F.search(search), at: SSDPInstant(offset: .seconds(index))) else {
+            guard
+                case .answered(let answers) = device.receive(F.search(search), at: SSDPInstant(offset: .seconds(index)))
+            else {
                 Issue.record("no answer to \(search)")
                 continue
             }

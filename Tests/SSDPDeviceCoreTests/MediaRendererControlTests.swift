@@ -393,13 +393,17 @@ struct MediaRendererControlTests {
     @Test func theInitialTopologyEventCarriesTheHouseholdAndItsGroups() throws {
         // SoCo subscribes to ZoneGroupTopology and reads the players from the event, not from an action.
         let control = try player()
-        let event = Dictionary(control.eventProperties(service: Self.zoneGroupTopology).map { ($0.name, $0.value) }) { $1 }
+        let event = Dictionary(control.eventProperties(service: Self.zoneGroupTopology).map { ($0.name, $0.value) }) {
+            $1
+        }
         let text = try #require(event["ZoneGroupState"])
         let state = try #require(SSDPXMLElement.parse(Array(text.utf8)))
         #expect(state.child("ZoneGroups")?.children.map { $0.attributes["Coordinator"] } == Self.players.map(\.uuid))
         #expect(event["MuseHouseholdId"] == "Sonos_abcdefghijklmnopqrstuvwxyz")
         #expect(event["ZoneGroupName"] == "Kitchen")
-        let room = Dictionary(control.eventProperties(service: Self.deviceProperties).map { ($0.name, $0.value) }) { $1 }
+        let room = Dictionary(control.eventProperties(service: Self.deviceProperties).map { ($0.name, $0.value) }) {
+            $1
+        }
         #expect(room["ZoneName"] == "Kitchen")
     }
 

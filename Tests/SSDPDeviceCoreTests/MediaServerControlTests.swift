@@ -69,10 +69,14 @@ struct MediaServerControlTests {
         start: String = "0",
         count: String = "0"
     ) -> ActionResult {
-        call(&control, "Browse", [
-            ("ObjectID", id), ("BrowseFlag", flag), ("Filter", filter), ("StartingIndex", start),
-            ("RequestedCount", count), ("SortCriteria", ""),
-        ])
+        call(
+            &control,
+            "Browse",
+            [
+                ("ObjectID", id), ("BrowseFlag", flag), ("Filter", filter), ("StartingIndex", start),
+                ("RequestedCount", count), ("SortCriteria", ""),
+            ]
+        )
     }
 
     private func code(_ result: ActionResult) -> Int? {
@@ -109,23 +113,29 @@ struct MediaServerControlTests {
     @Test func theResultIsMiniDLNAsDIDLLite() throws {
         var control = server()
         let result = try #require(values(browse(&control, "0", count: "1"))["Result"])
-        #expect(result == """
-            <DIDL-Lite xmlns:dc="http://purl.org/dc/elements/1.1/" \
-            xmlns:upnp="urn:schemas-upnp-org:metadata-1-0/upnp/" \
-            xmlns="urn:schemas-upnp-org:metadata-1-0/DIDL-Lite/" xmlns:dlna="urn:schemas-dlna-org:metadata-1-0/">
-            <container id="1" parentID="0" restricted="1" searchable="1" childCount="1"><dc:title>Music</dc:title>\
-            <upnp:class>object.container.storageFolder</upnp:class><upnp:storageUsed>-1</upnp:storageUsed></container>\
-            </DIDL-Lite>
-            """)
+        #expect(
+            result == """
+                <DIDL-Lite xmlns:dc="http://purl.org/dc/elements/1.1/" \
+                xmlns:upnp="urn:schemas-upnp-org:metadata-1-0/upnp/" \
+                xmlns="urn:schemas-upnp-org:metadata-1-0/DIDL-Lite/" xmlns:dlna="urn:schemas-dlna-org:metadata-1-0/">
+                <container id="1" parentID="0" restricted="1" searchable="1" childCount="1"><dc:title>Music</dc:title>\
+                <upnp:class>object.container.storageFolder</upnp:class><upnp:storageUsed>-1</upnp:storageUsed></container>\
+                </DIDL-Lite>
+                """
+        )
         let track = try #require(values(browse(&control, "1$4$0", flag: "BrowseMetadata"))["Result"])
-        #expect(track.hasSuffix("""
-            <item id="1$4$0" parentID="1$4" restricted="1"><dc:title>Multicast Morning</dc:title>\
-            <upnp:class>object.item.audioItem.musicTrack</upnp:class><dc:creator>The Simulators</dc:creator>\
-            <dc:date>2021-03-14</dc:date><upnp:artist>The Simulators</upnp:artist><upnp:album>Virtual LAN</upnp:album>\
-            <res size="4921344" duration="0:03:25.000" \
-            protocolInfo="http-get:*:audio/mpeg:DLNA.ORG_PN=MP3;DLNA.ORG_OP=01;DLNA.ORG_CI=0;\
-            DLNA.ORG_FLAGS=01700000000000000000000000000000">/MediaItems/21.mp3</res></item></DIDL-Lite>
-            """))
+        #expect(
+            track.hasSuffix(
+                """
+                <item id="1$4$0" parentID="1$4" restricted="1"><dc:title>Multicast Morning</dc:title>\
+                <upnp:class>object.item.audioItem.musicTrack</upnp:class><dc:creator>The Simulators</dc:creator>\
+                <dc:date>2021-03-14</dc:date><upnp:artist>The Simulators</upnp:artist><upnp:album>Virtual LAN</upnp:album>\
+                <res size="4921344" duration="0:03:25.000" \
+                protocolInfo="http-get:*:audio/mpeg:DLNA.ORG_PN=MP3;DLNA.ORG_OP=01;DLNA.ORG_CI=0;\
+                DLNA.ORG_FLAGS=01700000000000000000000000000000">/MediaItems/21.mp3</res></item></DIDL-Lite>
+                """
+            )
+        )
     }
 
     @Test func childrenComeInPagesAndACountOfZeroMeansAll() throws {
@@ -166,9 +176,11 @@ struct MediaServerControlTests {
         let root = try #require(try didl(browse(&control, "0", flag: "BrowseMetadata")).children.first)
         #expect(root.attributes["parentID"] == "-1")
         #expect(root.attributes["childCount"] == "3")
-        #expect(root.children.filter { $0.name == "searchClass" }.map(\.text) == [
-            "object.item.audioItem", "object.item.imageItem", "object.item.videoItem",
-        ])
+        #expect(
+            root.children.filter { $0.name == "searchClass" }.map(\.text) == [
+                "object.item.audioItem", "object.item.imageItem", "object.item.videoItem",
+            ]
+        )
     }
 
     @Test func aFilterLeavesOutWhatItDoesNotName() throws {
@@ -177,9 +189,11 @@ struct MediaServerControlTests {
         #expect(!result.contains("xmlns:dlna"))
         let track = try #require(SSDPXMLElement.parse(Array(result.utf8))?.children.first)
         #expect(track.children.map(\.name) == ["title", "class", "res"])
-        #expect(track.child("res")?.attributes == [
-            "duration": "0:03:25.000", "protocolInfo": MediaResource.mp3,
-        ])
+        #expect(
+            track.child("res")?.attributes == [
+                "duration": "0:03:25.000", "protocolInfo": MediaResource.mp3,
+            ]
+        )
         let folders = try #require(values(browse(&control, "0", filter: "dc:title"))["Result"])
         #expect(folders.contains(#"<container id="1" parentID="0" restricted="1" ><dc:title>Music</dc:title>"#))
     }
@@ -215,7 +229,10 @@ struct MediaServerControlTests {
             ]
         )
         #expect(control.contentDirectory(call, service: 0) == .failure(.invalidArgs))
-        #expect(control.call(call, service: 0, client: "192.168.1.20", at: SSDPInstant(offset: .seconds(10))).outcome == .failure(.invalidArgs))
+        #expect(
+            control.call(call, service: 0, client: "192.168.1.20", at: SSDPInstant(offset: .seconds(10))).outcome
+                == .failure(.invalidArgs)
+        )
     }
 
     @Test func theUpdateIDIsTheSystemUpdateIDVariable() {
@@ -228,20 +245,27 @@ struct MediaServerControlTests {
 
     @Test func theCapabilitiesAreMiniDLNAs() {
         var control = server()
-        #expect(values(call(&control, "GetSearchCapabilities")) == [
-            "SearchCaps": "dc:creator,dc:date,dc:title,upnp:album,upnp:actor,upnp:artist,upnp:class,upnp:genre,"
-                + "@id,@parentID,@refID",
-        ])
-        #expect(values(call(&control, "GetSortCapabilities")) == [
-            "SortCaps": "dc:title,dc:date,upnp:class,upnp:album,upnp:episodeNumber,upnp:originalTrackNumber",
-        ])
+        #expect(
+            values(call(&control, "GetSearchCapabilities")) == [
+                "SearchCaps": "dc:creator,dc:date,dc:title,upnp:album,upnp:actor,upnp:artist,upnp:class,upnp:genre,"
+                    + "@id,@parentID,@refID"
+            ]
+        )
+        #expect(
+            values(call(&control, "GetSortCapabilities")) == [
+                "SortCaps": "dc:title,dc:date,upnp:class,upnp:album,upnp:episodeNumber,upnp:originalTrackNumber"
+            ]
+        )
     }
 
     @Test func textIsEscapedOnceInTheDIDLAndOnceMoreInTheEnvelope() throws {
         let library = MediaLibrary(objects: [
             .container(id: "0", parentID: "-1", title: "root"),
             MediaObject(
-                id: "0$1", parentID: "0", title: "Rock & <Roll>", upnpClass: "object.item.audioItem.musicTrack",
+                id: "0$1",
+                parentID: "0",
+                title: "Rock & <Roll>",
+                upnpClass: "object.item.audioItem.musicTrack",
                 resource: MediaResource(path: "/MediaItems/1.mp3?a=1&b=2", protocolInfo: MediaResource.mp3)
             ),
         ])
@@ -296,9 +320,11 @@ struct MediaServerControlTests {
         let didl = try #require(SSDPXMLElement.parse(Array(result.text.utf8)))
         #expect(didl.attributes["xmlns"] == "urn:schemas-upnp-org:metadata-1-0/DIDL-Lite/")
         #expect(didl.children.map { $0.attributes["id"] } == ["1$4$0", "1$4$1"])
-        #expect(didl.children.map { $0.child("res")?.text } == [
-            "http://192.168.1.2:8200/MediaItems/21.mp3", "http://192.168.1.2:8200/MediaItems/22.mp3",
-        ])
+        #expect(
+            didl.children.map { $0.child("res")?.text } == [
+                "http://192.168.1.2:8200/MediaItems/21.mp3", "http://192.168.1.2:8200/MediaItems/22.mp3",
+            ]
+        )
     }
 
     // MARK: - ConnectionManager
@@ -314,10 +340,12 @@ struct MediaServerControlTests {
     @Test func theOnlyConnectionIsZeroAsMiniDLNAClaims() {
         var control = server()
         #expect(values(call(&control, "GetCurrentConnectionIDs", service: 1)) == ["ConnectionIDs": "0"])
-        #expect(values(call(&control, "GetCurrentConnectionInfo", [("ConnectionID", "0")], service: 1)) == [
-            "RcsID": "-1", "AVTransportID": "-1", "ProtocolInfo": "", "PeerConnectionManager": "",
-            "PeerConnectionID": "-1", "Direction": "Output", "Status": "Unknown",
-        ])
+        #expect(
+            values(call(&control, "GetCurrentConnectionInfo", [("ConnectionID", "0")], service: 1)) == [
+                "RcsID": "-1", "AVTransportID": "-1", "ProtocolInfo": "", "PeerConnectionManager": "",
+                "PeerConnectionID": "-1", "Direction": "Output", "Status": "Unknown",
+            ]
+        )
         #expect(code(call(&control, "GetCurrentConnectionInfo", [("ConnectionID", "1")], service: 1)) == 701)
         #expect(code(call(&control, "GetCurrentConnectionInfo", [("ConnectionID", "zero")], service: 1)) == 402)
     }

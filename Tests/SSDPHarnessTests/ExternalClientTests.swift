@@ -44,7 +44,10 @@ import Testing
         if let check {
             #expect(failed.contains(check), "the \(bug) client must fail \(check); failed: \(failed)")
         } else {
-            #expect(result.passed, "the correct client must pass: \(Reports.failureLines(result)) \(result.record.notes)")
+            #expect(
+                result.passed,
+                "the correct client must pass: \(Reports.failureLines(result)) \(result.record.notes)"
+            )
         }
         // What the harness saw on the wire, whatever the client: real M-SEARCH messages with its headers.
         #expect(result.record.searches.first?.headers["MAN"] == "\"ssdp:discover\"")
@@ -96,7 +99,10 @@ import Testing
     @Test(arguments: [("--fetch", true), ("--fetch --bug fetch-twice", false), ("", false)])
     func aClientMustFetchEachLocationOnce(flags: String, passes: Bool) async throws {
         let scenario = try HarnessFixtures.scenario(
-            HarnessFixtures.chattyPair.replacingOccurrences(of: #""expect": {"#, with: #""expect": {"http": {"locationFetches": 1}, "#)
+            HarnessFixtures.chattyPair.replacingOccurrences(
+                of: #""expect": {"#,
+                with: #""expect": {"http": {"locationFetches": 1}, "#
+            )
         )
         let command = "python3 '\(try HarnessFixtures.client("client.py"))' \(flags)"
         let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
@@ -113,7 +119,10 @@ import Testing
 
     @Test func httpExpectationsAreSkippedWhereNoClientOfOursFetches() async throws {
         let scenario = try HarnessFixtures.scenario(
-            HarnessFixtures.chattyPair.replacingOccurrences(of: #""expect": {"#, with: #""expect": {"http": {"locationFetches": 1}, "#)
+            HarnessFixtures.chattyPair.replacingOccurrences(
+                of: #""expect": {"#,
+                with: #""expect": {"http": {"locationFetches": 1}, "#
+            )
         )
         for mode in [ScenarioRunner.Mode.virtual, .live(multicast: false)] {
             let result = await ScenarioRunner(mode: mode).run(scenario)
@@ -124,7 +133,9 @@ import Testing
 
     @Test func aClientThatCrashesIsAnErrorWithItsStandardError() async throws {
         let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
-        let result = await ScenarioRunner(mode: .externalClient(command: "echo 'no route to host' >&2; exit 3")).run(scenario)
+        let result = await ScenarioRunner(mode: .externalClient(command: "echo 'no route to host' >&2; exit 3")).run(
+            scenario
+        )
 
         #expect(result.failedChecks.map(\.name).contains("error"))
         #expect(result.failedChecks.first { $0.name == "error" }?.actual.contains("status 3") == true)

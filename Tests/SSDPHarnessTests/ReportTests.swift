@@ -28,7 +28,9 @@ import FoundationXML
         var failing = passing
         failing.name = "pair-<&\"expecting>-three"
         failing.expect.found = FoundExpectation(services: nil, count: CountExpectation(3...3))
-        return [await ScenarioRunner(trace: true).run(passing), await ScenarioRunner(seed: 11, trace: true).run(failing)]
+        return [
+            await ScenarioRunner(trace: true).run(passing), await ScenarioRunner(seed: 11, trace: true).run(failing),
+        ]
     }
 
     @Test func junitIsWellFormedXMLWithASuitePerRunAndACasePerCheck() async throws {
@@ -44,7 +46,9 @@ import FoundationXML
         #expect(elements["skipped"] == nil)
         #expect(xml.contains(#"<testsuite name="pair-&lt;&amp;&quot;expecting&gt;-three [seed 11]""#))
         #expect(xml.contains(#"name="found count"><failure message="expected 3 services reported; got 2 reported"#))
-        #expect(xml.contains(#"<testsuites name="ssdp-sim virtual" tests="\#(checks)" failures="1" errors="0" skipped="0""#))
+        #expect(
+            xml.contains(#"<testsuites name="ssdp-sim virtual" tests="\#(checks)" failures="1" errors="0" skipped="0""#)
+        )
         // Times are plain decimals, never 2.1e-05, which JUnit schemas reject.
         let times = xml.split(separator: "time=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(times.count == 3)
@@ -55,7 +59,10 @@ import FoundationXML
     /// JSON with `"status": "skipped"`, and neither counts them as passes.
     @Test func checksAnExternalClientCannotShowAreSkippedNotPassed() async throws {
         let scenario = try HarnessFixtures.scenario(
-            HarnessFixtures.chattyPair.replacingOccurrences(of: #""expect": {"#, with: #""expect": {"dropped": {"duplicates": {"min": 1}}, "#)
+            HarnessFixtures.chattyPair.replacingOccurrences(
+                of: #""expect": {"#,
+                with: #""expect": {"dropped": {"duplicates": {"min": 1}}, "#
+            )
         )
         #expect(!scenario.expect.dropped.isEmpty)
         let client = "python3 '\(try HarnessFixtures.client("client.py"))'"
@@ -119,8 +126,16 @@ import FoundationXML
         let timeline = Reports.timeline(result)
 
         #expect(timeline.hasPrefix("# pair (virtual, seed 5): two honest devices and a chatty one\n"))
-        #expect(timeline.contains("     0.000  10.0.0.1:40000 → 239.255.255.250:1900  M-SEARCH ST=upnp:rootdevice MX=1  [to 3 devices: 3 copies delivered, 0 lost]"))
-        #expect(timeline.contains("client reports uuid:11111111-0000-4000-8000-000000000001::upnp:rootdevice (ST upnp:rootdevice)"))
+        #expect(
+            timeline.contains(
+                "     0.000  10.0.0.1:40000 → 239.255.255.250:1900  M-SEARCH ST=upnp:rootdevice MX=1  [to 3 devices: 3 copies delivered, 0 lost]"
+            )
+        )
+        #expect(
+            timeline.contains(
+                "client reports uuid:11111111-0000-4000-8000-000000000001::upnp:rootdevice (ST upnp:rootdevice)"
+            )
+        )
         #expect(timeline.contains("client stops: timedOut, 2 found"))
         #expect(timeline.contains("# pass each service reported once"))
     }
@@ -137,7 +152,10 @@ import FoundationXML
         #expect(FileManager.default.contents(atPath: file) == Data("new".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"])
         #expect(throws: HarnessError.self) {
-            try Reports.writeAtomically(Data("x".utf8), to: directory.appendingPathComponent("missing/report.json").path)
+            try Reports.writeAtomically(
+                Data("x".utf8),
+                to: directory.appendingPathComponent("missing/report.json").path
+            )
         }
     }
 

@@ -36,28 +36,61 @@ import Testing
         (scenario(search: #"{"target": "upnp:rootdevice", "requests": -1}"#), "$.search.requests", "must be 0...100"),
         (scenario(search: #"{"target": "upnp:rootdevice", "requests": 500}"#), "$.search.requests", "must be 0...100"),
         (scenario(search: #"{"target": ""}"#), "$.search.target", "must be one non-empty line"),
-        (scenario(search: #"{"target": "ssdp:all", "mode": "broadcast"}"#), "$.search.mode", "must be one of multicast, unicast"),
-        (scenario(search: #"{"target": "ssdp:all", "mode": "unicast", "device": 3}"#), "$.search.device", "there are devices 1...2"),
+        (
+            scenario(search: #"{"target": "ssdp:all", "mode": "broadcast"}"#), "$.search.mode",
+            "must be one of multicast, unicast"
+        ),
+        (
+            scenario(search: #"{"target": "ssdp:all", "mode": "unicast", "device": 3}"#), "$.search.device",
+            "there are devices 1...2"
+        ),
         (scenario(search: #"{"target": "ssdp:all", "device": 1}"#), "$.search.device", "only a unicast search"),
         (scenario(search: #"{"target": "ssdp:all", "wait": 1}"#), "$.search.wait", "unknown field"),
         (scenario(extra: #", "tags": ["fast"]"#), "$.tags[0]", "unknown tag"),
-        (scenario(extra: #", "events": [{"at": 1, "action": "explode", "device": 1}]"#), "$.events[0].action", "must be one of byebye, reboot"),
-        (scenario(extra: #", "events": [{"at": 1, "action": "byebye", "device": 7}]"#), "$.events[0].device", "there are devices 1...2"),
-        (scenario(extra: #", "events": [{"at": -1, "action": "byebye", "device": 1}]"#), "$.events[0].at", "must be 0...3600 seconds"),
-        (scenario(extra: #", "events": [{"at": 1, "action": "byebye", "device": 1, "downFor": 2}]"#), "$.events[0].downFor", "only a reboot"),
+        (
+            scenario(extra: #", "events": [{"at": 1, "action": "explode", "device": 1}]"#), "$.events[0].action",
+            "must be one of byebye, reboot"
+        ),
+        (
+            scenario(extra: #", "events": [{"at": 1, "action": "byebye", "device": 7}]"#), "$.events[0].device",
+            "there are devices 1...2"
+        ),
+        (
+            scenario(extra: #", "events": [{"at": -1, "action": "byebye", "device": 1}]"#), "$.events[0].at",
+            "must be 0...3600 seconds"
+        ),
+        (
+            scenario(extra: #", "events": [{"at": 1, "action": "byebye", "device": 1, "downFor": 2}]"#),
+            "$.events[0].downFor", "only a reboot"
+        ),
         (scenario(extra: #", "network": {"loss": 1.5}"#), "$.network.loss", "a probability must be 0...1"),
-        (scenario(extra: #", "network": {"latency": {"min": 0.5, "max": 0.1}}"#), "$.network.latency", "min must not be above max"),
-        (scenario(extra: #", "network": {"latency": {"min": 0.1}}"#), "$.network.latency.max", "required field is missing"),
+        (
+            scenario(extra: #", "network": {"latency": {"min": 0.5, "max": 0.1}}"#), "$.network.latency",
+            "min must not be above max"
+        ),
+        (
+            scenario(extra: #", "network": {"latency": {"min": 0.1}}"#), "$.network.latency.max",
+            "required field is missing"
+        ),
         (scenario(extra: #", "expect": {"dropped": {"late": 1}}"#), "$.expect.dropped.late", "unknown drop reason"),
-        (scenario(extra: #", "expect": {"found": {"count": {"min": 3, "max": 1}}}"#), "$.expect.found.count", "min must not be above max"),
+        (
+            scenario(extra: #", "expect": {"found": {"count": {"min": 3, "max": 1}}}"#), "$.expect.found.count",
+            "min must not be above max"
+        ),
         (scenario(extra: #", "expect": {"found": {}}"#), "$.expect.found", "give services, count or both"),
-        (scenario(extra: #", "expect": {"searches": {"sent": 3}}"#), "$.expect.found", "required: say what the search must find"),
+        (
+            scenario(extra: #", "expect": {"searches": {"sent": 3}}"#), "$.expect.found",
+            "required: say what the search must find"
+        ),
         (
             #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#,
             "$.expect.found", "required"
         ),
         (scenario(extra: #", "expect": {"found": {"count": 2}, "error": " "}"#), "$.expect.error", "must not be empty"),
-        (scenario(extra: #", "expect": {"stop": {"reason": "bored"}}"#), "$.expect.stop.reason", "must be one of timedOut"),
+        (
+            scenario(extra: #", "expect": {"stop": {"reason": "bored"}}"#), "$.expect.stop.reason",
+            "must be one of timedOut"
+        ),
         (scenario(extra: #", "tags": ["live"], "network": {"loss": 0.1}"#), "$.tags", "cannot have network faults"),
         (
             #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"behaviour": {"delay": "soon"}}]}"#,
@@ -67,8 +100,14 @@ import Testing
             #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"profile": "toaster"}]}"#,
             "$.devices[0].profile", "no such profile"
         ),
-        (#"{"name": "a b", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#, "$.name", "use letters"),
-        (#"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": []}"#, "$.devices", "at least one device"),
+        (
+            #"{"name": "a b", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}]}"#,
+            "$.name", "use letters"
+        ),
+        (
+            #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": []}"#,
+            "$.devices", "at least one device"
+        ),
         (
             #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"count": 6000}, {"count": 6000}], "expect": {"found": {"count": 12000}}}"#,
             "$.devices", "12000 devices: a scenario may have at most 10000"
@@ -104,12 +143,17 @@ import Testing
         let shipped = try FileManager.default.contentsOfDirectory(atPath: HarnessFixtures.scenariosDirectory)
             .filter { $0.hasSuffix(".json") && $0 != "scenario.schema.json" }.sorted()
         let documents = try shipped.map { name in
-            let data = try Data(contentsOf: URL(fileURLWithPath: HarnessFixtures.scenariosDirectory).appendingPathComponent(name))
+            let data = try Data(
+                contentsOf: URL(fileURLWithPath: HarnessFixtures.scenariosDirectory).appendingPathComponent(name)
+            )
             let object = try JSONSerialization.jsonObject(with: data)
             return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
         }
         let invalid = Self.invalid.filter { $0.json != "{" }
-        let verdicts = try SchemaCheck.run(python, documents + invalid.map { $0.json.replacingOccurrences(of: "\n", with: " ") })
+        let verdicts = try SchemaCheck.run(
+            python,
+            documents + invalid.map { $0.json.replacingOccurrences(of: "\n", with: " ") }
+        )
         #expect(verdicts.count == documents.count + invalid.count)
         for (name, verdict) in zip(shipped, verdicts) {
             #expect(verdict == "valid", "Scenarios/\(name): \(verdict)")
@@ -137,7 +181,9 @@ import Testing
             """
         )
         #expect(scenario.devices.count == 3)
-        #expect(scenario.search == SearchSpecification(target: "ssdp:all", mx: 2, requests: 4, mode: .unicast, device: 2))
+        #expect(
+            scenario.search == SearchSpecification(target: "ssdp:all", mx: 2, requests: 4, mode: .unicast, device: 2)
+        )
         #expect(scenario.events.map(\.at) == [.seconds(1), .milliseconds(3_500)])  // sorted by time
         #expect(scenario.events[1].downFor == .milliseconds(1_250))
         #expect(scenario.network.latency == .milliseconds(10) ... .milliseconds(50))
@@ -151,7 +197,10 @@ import Testing
         let minimal = try HarnessFixtures.scenario(
             #"{"name": "m", "description": "d", "seed": 1, "search": {"target": "upnp:rootdevice"}, "devices": [{}], "expect": {"found": {"services": []}}}"#
         )
-        #expect(minimal.search == SearchSpecification(target: "upnp:rootdevice", mx: 3, requests: 3, mode: .multicast, device: 1))
+        #expect(
+            minimal.search
+                == SearchSpecification(target: "upnp:rootdevice", mx: 3, requests: 3, mode: .multicast, device: 1)
+        )
         #expect(minimal.network.isClean)
         #expect(minimal.expect.found == FoundExpectation(services: [], count: nil))
         #expect(minimal.expect.error == nil && minimal.expect.dropped.isEmpty && minimal.expect.http == nil)
@@ -202,7 +251,9 @@ enum SchemaCheck {
     /// The interpreter, when jsonschema imports.
     static func python() -> String? {
         let python = "/usr/bin/python3"
-        if let output = try? execute(python, ["-c", "import jsonschema"], input: ""), output.status == 0 { return python }
+        if let output = try? execute(python, ["-c", "import jsonschema"], input: ""), output.status == 0 {
+            return python
+        }
         if ProcessInfo.processInfo.environment["SSDP_SIM_REQUIRE_INTEROP"] == "1" {
             Issue.record("jsonschema is not installed: run scripts/install-interop")
         } else {
@@ -220,7 +271,11 @@ enum SchemaCheck {
         return output.text.split(separator: "\n").map(String.init)
     }
 
-    private static func execute(_ executable: String, _ arguments: [String], input: String) throws -> (status: Int32, text: String, errors: String) {
+    private static func execute(
+        _ executable: String,
+        _ arguments: [String],
+        input: String
+    ) throws -> (status: Int32, text: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -235,6 +290,8 @@ enum SchemaCheck {
         let text = standardOutput.fileHandleForReading.readDataToEndOfFile()
         let errors = standardError.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: text, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: text, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
     }
 }

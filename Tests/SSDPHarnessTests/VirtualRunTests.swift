@@ -19,7 +19,8 @@ import Testing
 /// what it does with time, faults and events, and that the checks catch a client that misbehaves.
 @Suite struct VirtualRunTests {
     static func scenario(
-        devices: String = #"[{"udn": "uuid:a", "behaviour": {"delay": "immediate"}}, {"udn": "uuid:b", "behaviour": {"delay": "immediate"}}]"#,
+        devices: String =
+            #"[{"udn": "uuid:a", "behaviour": {"delay": "immediate"}}, {"udn": "uuid:b", "behaviour": {"delay": "immediate"}}]"#,
         search: String = #"{"target": "upnp:rootdevice", "mx": 3, "requests": 3}"#,
         extra: String = ""
     ) throws -> Scenario {
@@ -31,7 +32,8 @@ import Testing
     }
 
     static func checks(_ scenario: Scenario, _ record: RunRecord) -> [CheckResult] {
-        ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: "239.255.255.250:1900").evaluate()
+        ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: "239.255.255.250:1900")
+            .evaluate()
     }
 
     /// The failed checks, as lines that say what went wrong.
@@ -48,7 +50,9 @@ import Testing
         #expect(record.reports.map(\.service.usn) == ["uuid:a::upnp:rootdevice", "uuid:b::upnp:rootdevice"])
         #expect(record.reports.allSatisfy { $0.at == .zero })  // immediate answers, no latency
         #expect(record.statistics?.duplicates == 4)  // each device answers all three searches
-        #expect(record.hearings == [.init(device: 1, delivered: 3, heard: 3), .init(device: 2, delivered: 3, heard: 3)])
+        #expect(
+            record.hearings == [.init(device: 1, delivered: 3, heard: 3), .init(device: 2, delivered: 3, heard: 3)]
+        )
         #expect(Self.failures(scenario, record) == [])
     }
 
@@ -113,7 +117,8 @@ import Testing
         #expect(record.reports.map(\.service.usn) == ["uuid:phoenix::upnp:rootdevice"])
         #expect(record.statistics?.duplicates == 1)  // the answer to the 3rd search, after the reboot
         let alive = record.trace.compactMap { entry -> String? in
-            guard let message = try? SSDPParser.parse(entry.bytes).message, message.headers["NTS"] == "ssdp:alive" else {
+            guard let message = try? SSDPParser.parse(entry.bytes).message, message.headers["NTS"] == "ssdp:alive"
+            else {
                 return nil
             }
             return message.headers["BOOTID.UPNP.ORG"]
@@ -126,7 +131,8 @@ import Testing
         let scenario = try Self.scenario(
             devices: #"[{"udn": "uuid:gone", "behaviour": {"delay": "immediate"}}]"#,
             search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 5}"#,
-            extra: #", "events": [{"at": 0.5, "action": "reboot", "device": 1, "downFor": 2}, {"at": 1, "action": "byebye", "device": 1}]"#
+            extra:
+                #", "events": [{"at": 0.5, "action": "reboot", "device": 1, "downFor": 2}, {"at": 1, "action": "byebye", "device": 1}]"#
         )
         let record = try VirtualRun.run(scenario)
 
@@ -135,7 +141,9 @@ import Testing
     }
 
     @Test func aUnicastSearchReachesOnlyItsDevice() throws {
-        let scenario = try Self.scenario(search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 2, "mode": "unicast", "device": 2}"#)
+        let scenario = try Self.scenario(
+            search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 2, "mode": "unicast", "device": 2}"#
+        )
         let record = try VirtualRun.run(scenario)
 
         #expect(record.reports.map(\.service.usn) == ["uuid:b::upnp:rootdevice"])
@@ -157,68 +165,116 @@ import Testing
 
     /// A client's record bent one way each; the check named must catch it, and only it.
     static let mistakes: [(mistake: String, check: String, bend: @Sendable (inout RunRecord) -> Void)] = [
-        ("reports a service twice", "each service reported once", { record in
-            record.outcomes.insert(record.outcomes[0], at: 1)
-        }),
-        ("reports after its stop", "nothing reported after the stop", { record in
-            record.outcomes.append(record.outcomes[0])
-        }),
-        ("stops 1 ms early", "stop", { record in
-            let last = record.outcomes.count - 1
-            record.outcomes[last].at -= .milliseconds(1)
-        }),
-        ("stops twice", "stop", { record in
-            record.outcomes.append(record.outcomes[record.outcomes.count - 1])
-        }),
-        ("sends one search too few", "M-SEARCH count", { record in
-            record.searches.removeLast()
-        }),
-        ("spaces its searches wrongly", "M-SEARCH spacing", { record in
-            record.searches[1].at = .seconds(1)
-        }),
-        ("sends a search without MAN", "M-SEARCH headers", { record in
-            record.searches[2].headers = SSDPHeaders(["HOST": "239.255.255.250:1900", "MX": "3", "ST": "upnp:rootdevice"])
-        }),
-        ("reports another target", "only the searched target reported", { record in
-            record.outcomes.insert((.zero, .found(ReportedService(usn: "uuid:a::urn:x", st: "urn:x"))), at: 0)
-        }),
-        ("reports a LOCATION no device sent", "reported as a device sent it", { record in
-            guard case .found(var service) = record.outcomes[0].outcome else { return }
-            service.location = "http://10.0.1.9:49152/description.xml"
-            record.outcomes[0].outcome = .found(service)
-        }),
-        ("reports a SERVER no device sent", "reported as a device sent it", { record in
-            guard case .found(var service) = record.outcomes[0].outcome else { return }
-            service.server = "Linux/6.1 UPnP/1.1 other/1.0"
-            record.outcomes[0].outcome = .found(service)
-        }),
-        ("reports a USN no device sent", "reported as a device sent it", { record in
-            guard case .found(var service) = record.outcomes[0].outcome else { return }
-            service.usn = "uuid:z::upnp:rootdevice"
-            record.outcomes[0].outcome = .found(service)
-        }),
-        ("counts one service fewer at its stop", "found at the stop", { record in
-            let last = record.outcomes.count - 1
-            record.outcomes[last].outcome = .stopped(reason: "timedOut", found: 1)
-        }),
-        ("stops for another reason", "stop reason", { record in
-            let last = record.outcomes.count - 1
-            record.outcomes[last].outcome = .stopped(reason: "stopRequested", found: 2)
-        }),
-        ("misses a device", "found services", { record in
-            record.outcomes.remove(at: 0)
-        }),
-        ("fails", "error", { record in
-            record.outcomes.append((.seconds(1), .failed("socket closed")))
-            record.outcomes.removeAll { if case .stopped = $0.outcome { return true } else { return false } }
-        }),
+        (
+            "reports a service twice", "each service reported once",
+            { record in
+                record.outcomes.insert(record.outcomes[0], at: 1)
+            }
+        ),
+        (
+            "reports after its stop", "nothing reported after the stop",
+            { record in
+                record.outcomes.append(record.outcomes[0])
+            }
+        ),
+        (
+            "stops 1 ms early", "stop",
+            { record in
+                let last = record.outcomes.count - 1
+                record.outcomes[last].at -= .milliseconds(1)
+            }
+        ),
+        (
+            "stops twice", "stop",
+            { record in
+                record.outcomes.append(record.outcomes[record.outcomes.count - 1])
+            }
+        ),
+        (
+            "sends one search too few", "M-SEARCH count",
+            { record in
+                record.searches.removeLast()
+            }
+        ),
+        (
+            "spaces its searches wrongly", "M-SEARCH spacing",
+            { record in
+                record.searches[1].at = .seconds(1)
+            }
+        ),
+        (
+            "sends a search without MAN", "M-SEARCH headers",
+            { record in
+                record.searches[2].headers = SSDPHeaders([
+                    "HOST": "239.255.255.250:1900", "MX": "3", "ST": "upnp:rootdevice",
+                ])
+            }
+        ),
+        (
+            "reports another target", "only the searched target reported",
+            { record in
+                record.outcomes.insert((.zero, .found(ReportedService(usn: "uuid:a::urn:x", st: "urn:x"))), at: 0)
+            }
+        ),
+        (
+            "reports a LOCATION no device sent", "reported as a device sent it",
+            { record in
+                guard case .found(var service) = record.outcomes[0].outcome else { return }
+                service.location = "http://10.0.1.9:49152/description.xml"
+                record.outcomes[0].outcome = .found(service)
+            }
+        ),
+        (
+            "reports a SERVER no device sent", "reported as a device sent it",
+            { record in
+                guard case .found(var service) = record.outcomes[0].outcome else { return }
+                service.server = "Linux/6.1 UPnP/1.1 other/1.0"
+                record.outcomes[0].outcome = .found(service)
+            }
+        ),
+        (
+            "reports a USN no device sent", "reported as a device sent it",
+            { record in
+                guard case .found(var service) = record.outcomes[0].outcome else { return }
+                service.usn = "uuid:z::upnp:rootdevice"
+                record.outcomes[0].outcome = .found(service)
+            }
+        ),
+        (
+            "counts one service fewer at its stop", "found at the stop",
+            { record in
+                let last = record.outcomes.count - 1
+                record.outcomes[last].outcome = .stopped(reason: "timedOut", found: 1)
+            }
+        ),
+        (
+            "stops for another reason", "stop reason",
+            { record in
+                let last = record.outcomes.count - 1
+                record.outcomes[last].outcome = .stopped(reason: "stopRequested", found: 2)
+            }
+        ),
+        (
+            "misses a device", "found services",
+            { record in
+                record.outcomes.remove(at: 0)
+            }
+        ),
+        (
+            "fails", "error",
+            { record in
+                record.outcomes.append((.seconds(1), .failed("socket closed")))
+                record.outcomes.removeAll { if case .stopped = $0.outcome { return true } else { return false } }
+            }
+        ),
     ]
 
     @Test(arguments: mistakes.indices)
     func eachMistakeIsCaughtByItsCheck(index: Int) throws {
         let (mistake, check, bend) = Self.mistakes[index]
         let scenario = try Self.scenario(
-            extra: #", "expect": {"found": {"services": [{"usn": "uuid:a::upnp:rootdevice", "st": "upnp:rootdevice"}, {"usn": "uuid:b::upnp:rootdevice", "st": "upnp:rootdevice"}]}}"#
+            extra:
+                #", "expect": {"found": {"services": [{"usn": "uuid:a::upnp:rootdevice", "st": "upnp:rootdevice"}, {"usn": "uuid:b::upnp:rootdevice", "st": "upnp:rootdevice"}]}}"#
         )
         var record = try VirtualRun.run(scenario)
         #expect(Self.failures(scenario, record) == [])
@@ -233,7 +289,10 @@ import Testing
     /// Faults put into the session on purpose: each must fail at least one shipped scenario in virtual time,
     /// by the check made for it, or the scenarios would pass a broken session.
     static let mutations: [(fault: String, mutation: SearchSessionMutations, check: String)] = [
-        ("keeps an ST that only contains the searched one (the seed's rule)", .containsTarget, "only the searched target reported"),
+        (
+            "keeps an ST that only contains the searched one (the seed's rule)", .containsTarget,
+            "only the searched target reported"
+        ),
         ("reports duplicates", .keepsDuplicates, "each service reported once"),
         ("sends one request fewer", .oneRequestFewer, "M-SEARCH count"),
         ("takes LOCATION from SERVER", .locationFromServer, "reported as a device sent it"),
@@ -246,7 +305,8 @@ import Testing
         for scenario in try HarnessFixtures.shippedScenarios() {
             let record = try VirtualRun.run(scenario, mutations: mutation)
             let host = "\(VirtualRun.searchDestination(scenario.search))"
-            let failed = ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: host).evaluate()
+            let failed = ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: host)
+                .evaluate()
             if failed.contains(where: { $0.failed && $0.name == check }) { caughtBy.append(scenario.name) }
         }
         #expect(!caughtBy.isEmpty, "a session that \(fault) passes every shipped scenario's \(check) check")
@@ -283,7 +343,9 @@ import Testing
     }
 
     @Test func itsPcapHoldsIPv6PacketsWithValidUDPChecksums() throws {
-        let scenario = try VirtualRunTests.scenario(search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 1, "ipv6": true}"#)
+        let scenario = try VirtualRunTests.scenario(
+            search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 1, "ipv6": true}"#
+        )
         let record = try VirtualRun.run(scenario, trace: true)
         let entry = try #require(record.trace.first)
         let packet = Array(Reports.pcap([entry]).dropFirst(24 + 16))  // the file's header, the record's
@@ -295,7 +357,9 @@ import Testing
         var pseudo = Array(packet[8..<40]) + [0, 0, UInt8(udp.count >> 8), UInt8(udp.count & 0xFF), 0, 0, 0, 17]
         pseudo += udp + (udp.count % 2 == 1 ? [0] : [])
         var sum: UInt32 = 0
-        for index in stride(from: 0, to: pseudo.count, by: 2) { sum += UInt32(pseudo[index]) << 8 | UInt32(pseudo[index + 1]) }
+        for index in stride(from: 0, to: pseudo.count, by: 2) {
+            sum += UInt32(pseudo[index]) << 8 | UInt32(pseudo[index + 1])
+        }
         while sum > 0xFFFF { sum = (sum & 0xFFFF) + (sum >> 16) }
         #expect(sum == 0xFFFF)
     }

@@ -52,9 +52,15 @@ import Testing
         (["serve", "--all-interfaces", "--interface", "lo"], "give --interface or --all-interfaces, not both"),
         (["serve", "--interface", "lo", "--interface", "lo"], "interfaces 'lo': is given twice"),
         (["serve", "--http-port", "eighty"], "--http-port 'eighty': expected a port 1...65535, any, or real"),
-        (["serve", "--addresses", "10.0.0.9-10.0.0.2"], "--addresses '10.0.0.9-10.0.0.2': the first address is after the last"),
+        (
+            ["serve", "--addresses", "10.0.0.9-10.0.0.2"],
+            "--addresses '10.0.0.9-10.0.0.2': the first address is after the last"
+        ),
         (["serve", "--addresses", "10.0.0/24"], "--addresses '10.0.0/24': expected FIRST-LAST"),
-        (["serve", "--addresses", "10.0.0.2-10.0.0.3", "--shared-address"], "give --addresses or --shared-address, not both"),
+        (
+            ["serve", "--addresses", "10.0.0.2-10.0.0.3", "--shared-address"],
+            "give --addresses or --shared-address, not both"
+        ),
         (["demo", "--serve-for", "0"], "--serve-for must be 1...3600"),
         (["demo", "--requests", "0"], "--requests must be 1...100"),
         (["demo", "--mx", "6"], "--mx must be 1...5"),
@@ -66,15 +72,34 @@ import Testing
     }
 
     @Test func serveOnAnInterfaceWithoutAnAddressOfTheScopeExitsOneNamingIt() throws {
-        let output = try CommandRunner.ssdpSim("serve", "--interface", "lo", "--ipv6", "--port", "0", "--serve-for", "1")
+        let output = try CommandRunner.ssdpSim(
+            "serve",
+            "--interface",
+            "lo",
+            "--ipv6",
+            "--port",
+            "0",
+            "--serve-for",
+            "1"
+        )
         #expect(output.status == 1)
         #expect(output.standardError.contains("interface lo has no IPv6 link-local address"), "\(output.standardError)")
     }
 
     @Test func anAddressTheInterfaceDoesNotHoldExitsOneNamingDeviceAddressAndRemedy() throws {
         let output = try CommandRunner.ssdpSim(
-            "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--count", "2", "--addresses",
-            "10.99.0.1-10.99.0.9", "--serve-for", "1"
+            "serve",
+            "--interface",
+            "lo",
+            "--unicast-only",
+            "--port",
+            "0",
+            "--count",
+            "2",
+            "--addresses",
+            "10.99.0.1-10.99.0.9",
+            "--serve-for",
+            "1"
         )
         #expect(output.status == 1)
         #expect(
@@ -88,29 +113,56 @@ import Testing
     @Test func aTakenHTTPPortExitsOneNamingDeviceAddressPortAndFlag() throws {
         let blocker = try RunningCommand(
             URL(fileURLWithPath: "/usr/bin/python3"),
-            ["-c", "import socket,time\ns=socket.socket(); s.bind(('127.0.0.3', 0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(30)"]
+            [
+                "-c",
+                "import socket,time\ns=socket.socket(); s.bind(('127.0.0.3', 0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(30)",
+            ]
         )
         let port = try blocker.waitForLine { Int($0) != nil }
         defer { blocker.signal(SIGTERM) }
         let output = try CommandRunner.ssdpSim(
-            "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--profile", "roku", "--count", "2",
-            "--http-port", port, "--serve-for", "1"
+            "serve",
+            "--interface",
+            "lo",
+            "--unicast-only",
+            "--port",
+            "0",
+            "--profile",
+            "roku",
+            "--count",
+            "2",
+            "--http-port",
+            port,
+            "--serve-for",
+            "1"
         )
         #expect(output.status == 1)
         #expect(
             output.standardError.contains(
                 "device 2 (Roku Ultra 2, uuid:"
-            ) && output.standardError.contains(
-                "cannot listen on TCP 127.0.0.3:\(port): the port is in use (choose another with --http-port PORT, or --http-port any"
-            ),
+            )
+                && output.standardError.contains(
+                    "cannot listen on TCP 127.0.0.3:\(port): the port is in use (choose another with --http-port PORT, or --http-port any"
+                ),
             "\(output.standardError)"
         )
     }
 
     @Test func aZoneInTheHostIsTheInterfaceSearchedOn() throws {
-        let output = try CommandRunner.ssdpSim("search", "--host", "ff02::c%no-such-if0", "--requests", "1", "--mx", "1")
+        let output = try CommandRunner.ssdpSim(
+            "search",
+            "--host",
+            "ff02::c%no-such-if0",
+            "--requests",
+            "1",
+            "--mx",
+            "1"
+        )
         #expect(output.status == 1)
-        #expect(output.standardError.contains("no interface named no-such-if0 with an IPv6 address"), "\(output.standardError)")
+        #expect(
+            output.standardError.contains("no interface named no-such-if0 with an IPv6 address"),
+            "\(output.standardError)"
+        )
     }
 
     @Test func socketThatCannotOpenExitsOneWithTheReason() throws {

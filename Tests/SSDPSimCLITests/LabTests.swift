@@ -23,7 +23,8 @@ enum Lab {
     static let script = repository.appendingPathComponent("scripts/ssdp-lab")
     static let isRequired = ProcessInfo.processInfo.environment["SSDP_SIM_REQUIRE_LAB"] == "1"
     static let isAvailable =
-        getuid() == 0 && ["/usr/sbin/ip", "/usr/bin/ip", "/sbin/ip"].contains(where: FileManager.default.isExecutableFile)
+        getuid() == 0
+        && ["/usr/sbin/ip", "/usr/bin/ip", "/sbin/ip"].contains(where: FileManager.default.isExecutableFile)
 
     static func file(_ name: String) -> String {
         repository.appendingPathComponent("scripts/labs/\(name).json").path
@@ -59,8 +60,10 @@ enum Lab {
     /// The names of the links in this (the machine's own) namespace.
     static func rootLinks() throws -> Set<String> {
         let output = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "-o", "link", "show"])
-        return Set(output.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").dropFirst().first }
-            .map { $0.trimmingCharacters(in: .whitespaces) })
+        return Set(
+            output.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").dropFirst().first }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        )
     }
 
     /// The pids the lab reported starting (`started NAME (pid N)`).
@@ -124,8 +127,11 @@ struct LabTests {
         ).write(to: lab)
         defer { try? FileManager.default.removeItem(at: lab) }
         let output = try Lab.run(lab.path)
-        #expect(output.status == 2)
-        #expect(output.standardError.contains("$.hosts[0].addresses: must be on the host's bridge"), "\(output.standardError)")
+        #expect(output.status == 64)
+        #expect(
+            output.standardError.contains("$.hosts[0].addresses: must be on the host's bridge"),
+            "\(output.standardError)"
+        )
     }
 
     @Test func aMultiHomedClientFindsDevicesOnBothBridgesOnceReachableWhereSeen() throws {
@@ -138,7 +144,9 @@ struct LabTests {
         // on both, answers each with the address it has there.
         #expect(rows.allSatisfy { ($0.interface == "eth0") == $0.location.hasPrefix("http://10.77.1.") })
         #expect(Set(rows.map(\.interface)) == ["eth0", "eth1"])
-        #expect(rows.contains { $0.location.hasPrefix("http://10.77.1.5:") || $0.location.hasPrefix("http://10.77.2.5:") })
+        #expect(
+            rows.contains { $0.location.hasPrefix("http://10.77.1.5:") || $0.location.hasPrefix("http://10.77.2.5:") }
+        )
     }
 
     @Test func theMultiHomedLabOverIPv6LinkLocal() throws {
@@ -219,16 +227,26 @@ struct LabTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let lab = directory.appendingPathComponent("bad.json")
-        try Data(#"{"bridges": ["lan"], "hosts": [{"name": "tv", "bridges": ["wan"], "serve": []}]}"#.utf8).write(to: lab)
+        try Data(#"{"bridges": ["lan"], "hosts": [{"name": "tv", "bridges": ["wan"], "serve": []}]}"#.utf8).write(
+            to: lab
+        )
         let output = try Lab.run(lab.path)
-        #expect(output.status == 2)
-        #expect(output.standardError.contains("\(lab.path): $.hosts[0].bridges: must list one or more of the lab's bridges (lan)"))
+        #expect(output.status == 64)
+        #expect(
+            output.standardError.contains(
+                "\(lab.path): $.hosts[0].bridges: must list one or more of the lab's bridges (lan)"
+            )
+        )
     }
 
     @Test func withoutRootItSaysSo() throws {
         // A copy nobody can read wherever the checkout is (a clean clone may sit in a private directory).
         let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("lab-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: directory,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755]
+        )
         defer { try? FileManager.default.removeItem(at: directory) }
         let (script, lab) = (directory.appendingPathComponent("ssdp-lab"), directory.appendingPathComponent("lab.json"))
         try FileManager.default.copyItem(at: Lab.script, to: script)
@@ -236,10 +254,12 @@ struct LabTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: lab.path)
         let output = try CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/setpriv"),
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", script.path,
-             "--ssdp-sim", "/bin/true", lab.path]
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", script.path,
+                "--ssdp-sim", "/bin/true", lab.path,
+            ]
         )
-        #expect(output.status == 2)
+        #expect(output.status == 64)
         #expect(output.standardError.contains("needs root to create network namespaces"))
         #expect(output.standardError.contains("sudo"))
     }
@@ -268,7 +288,9 @@ struct ComposeLabTests {
                 services[current!] = ([:], [])
             } else if let service = current, trimmed.hasPrefix("SSDP_SIM_") {
                 let parts = trimmed.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                services[service]?.environment[parts[0]] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                services[service]?.environment[parts[0]] = parts[1].trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\"")
+                )
             } else if let service = current, trimmed.hasPrefix("command:") {
                 let list = Data(trimmed.dropFirst("command:".count).utf8)
                 services[service]?.command = try JSONDecoder().decode([String].self, from: list)
@@ -279,9 +301,10 @@ struct ComposeLabTests {
 
     @Test func theLabHasTheComposeFilesDevicesWithTheirEnvironments() throws {
         let services = try Self.composeServices()
-        let lab = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: Lab.file("compose")))
-        ) as? [String: Any]
+        let lab =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: Lab.file("compose")))
+            ) as? [String: Any]
         let hosts = lab?["hosts"] as? [[String: Any]] ?? []
         let devices = services.filter { !$0.value.environment.isEmpty }
         #expect(devices.count == 4)

@@ -218,7 +218,10 @@ struct RealClientInteropTests {
         #expect(steps["volume"]?["after"] as? Int == 33 && steps["volume"]?["mute"] as? Bool == false)
         #expect(steps["transport"]?["states"] as? [String] == ["STOPPED", "PLAYING", "PAUSED_PLAYBACK", "STOPPED"])
         #expect(steps["transport"]?["title"] as? String == "Song")
-        #expect(steps["events"]?["initial_volume"] as? String == "33" && steps["events"]?["change_volume"] as? String == "44")
+        #expect(
+            steps["events"]?["initial_volume"] as? String == "33"
+                && steps["events"]?["change_volume"] as? String == "44"
+        )
         #expect(steps["events"]?["change_seq"] as? String == "1")
         let actions = started.compactMap { $0["action"] as? String }
         #expect(["SetAVTransportURI", "Play", "Pause", "Stop", "SetVolume"].allSatisfy(actions.contains), "\(actions)")
@@ -260,7 +263,10 @@ struct RealClientInteropTests {
         let lastChanges = events.compactMap { $0["LastChange"] as? String }
         #expect(lastChanges.count == 2, "\(printed)")
         #expect(lastChanges.first?.contains(#"<Volume channel="Master" val="#) == true)
-        #expect(lastChanges.last == #"<Event xmlns="urn:schemas-upnp-org:metadata-1-0/RCS/"><InstanceID val="0"><Volume channel="Master" val="42"/></InstanceID></Event>"#)
+        #expect(
+            lastChanges.last
+                == #"<Event xmlns="urn:schemas-upnp-org:metadata-1-0/RCS/"><InstanceID val="0"><Volume channel="Master" val="42"/></InstanceID></Event>"#
+        )
         let sent = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "event-sent" }
         #expect(sent.compactMap { $0["seq"] as? Int } == [0, 1], "\(sent)")
         #expect(sent.allSatisfy { $0["status"] as? Int == 200 })

@@ -34,7 +34,16 @@ import Testing
         let json = directory.appendingPathComponent("report.json").path
         let traces = directory.appendingPathComponent("traces").path
 
-        let output = try CommandRunner.ssdpSim("run", Self.scenarios, "--junit", junit, "--json", json, "--trace", traces)
+        let output = try CommandRunner.ssdpSim(
+            "run",
+            Self.scenarios,
+            "--junit",
+            junit,
+            "--json-report",
+            json,
+            "--trace",
+            traces
+        )
 
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         let count = try FileManager.default.contentsOfDirectory(atPath: Self.scenarios)
@@ -42,7 +51,8 @@ import Testing
         #expect(output.standardOutput.contains("\(count) passed, 0 failed, 0 skipped"))
         #expect(output.standardOutput.contains("[ 1/\(count)] pass "))
         #expect(FileManager.default.fileExists(atPath: junit))
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         #expect(report?["passed"] as? Int == count)
         let traceFiles = try FileManager.default.contentsOfDirectory(atPath: traces)
         #expect(traceFiles.filter { $0.hasSuffix(".pcap") }.count == count)
@@ -62,8 +72,12 @@ import Testing
         let output = try CommandRunner.ssdpSim("run", file, "--seed", "12")
 
         #expect(output.status == 1)
-        #expect(output.standardOutput.contains("FAIL too-many [seed 12] (2 found, 2 M-SEARCH, stop at 2.100 s; seed 12)"))
-        #expect(output.standardOutput.contains("- found count: expected 3 services reported; got 2 reported (2 distinct)"))
+        #expect(
+            output.standardOutput.contains("FAIL too-many [seed 12] (2 found, 2 M-SEARCH, stop at 2.100 s; seed 12)")
+        )
+        #expect(
+            output.standardOutput.contains("- found count: expected 3 services reported; got 2 reported (2 distinct)")
+        )
         #expect(output.standardOutput.contains("ssdp-sim run \(file) --seed 12"))
         #expect(output.standardOutput.contains("0 passed, 1 failed, 0 skipped"))
     }
@@ -74,11 +88,21 @@ import Testing
         (["run", "--colour"], "Unknown option '--colour'"),
         (["run", "--live", "--client", "true"], "--live and --client cannot be combined"),
         (["run", "--junit", "/no/such/dir/junit.xml"], "the directory /no/such/dir does not exist"),
+        (["run", "--json-report", "/no/such/dir/report.json"], "the directory /no/such/dir does not exist"),
     ])
-    func invalidInputExitsTwoNamingTheProblem(arguments: [String], message: String) throws {
+    func invalidInputExitsWithTheUsageStatusNamingTheProblem(arguments: [String], message: String) throws {
         let output = try CommandRunner.run(CommandRunner.ssdpSim, arguments)
-        #expect(output.status == 2)
+        #expect(output.status == 64)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+
+    /// `--json` means what it means on every command: machine-readable output on standard output.
+    @Test func jsonPrintsTheReportOnStandardOutputInsteadOfText() throws {
+        let output = try CommandRunner.ssdpSim("run", Self.scenarios + "/roku-three-retries.json", "--json")
+        #expect(output.status == 0, "\(output.standardError)")
+        let report = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
+        #expect(report?["passed"] as? Int == 1)
+        #expect(!output.standardOutput.contains("Running 1 scenario"))
     }
 
     @Test func anInvalidScenarioNamesTheFileThePathAndTheReason() throws {
@@ -91,7 +115,7 @@ import Testing
 
         let output = try CommandRunner.ssdpSim("run", file)
 
-        #expect(output.status == 2)
+        #expect(output.status == 64)
         #expect(output.standardError.contains("\(file): $.search.mx: \"9\": MX must be 1...5 seconds"))
         #expect(output.standardOutput.isEmpty)
     }
@@ -110,7 +134,16 @@ struct RunNamespaceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let json = directory.appendingPathComponent("report.json").path
 
-        let output = try CommandRunner.ssdpSim("run", roku, empty, lossy, "--live", "--namespace", "--json", json)
+        let output = try CommandRunner.ssdpSim(
+            "run",
+            roku,
+            empty,
+            lossy,
+            "--live",
+            "--namespace",
+            "--json-report",
+            json
+        )
 
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         #expect(output.standardOutput.contains("live by multicast in a private network namespace"))
@@ -118,7 +151,8 @@ struct RunNamespaceTests {
         #expect(output.standardOutput.contains("skip lossy-network: not tagged live"))
         #expect(output.standardOutput.contains("2 passed, 0 failed, 1 skipped"))
         // The simulator saw each search addressed to the group, not to its own address.
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         let runs = try #require(report?["scenarios"] as? [[String: Any]])
         let headers = (runs[0]["checks"] as? [[String: Any]])?.first { $0["name"] as? String == "M-SEARCH headers" }
         #expect(headers?["status"] as? String == "passed")

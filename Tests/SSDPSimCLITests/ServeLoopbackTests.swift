@@ -24,7 +24,10 @@ import Testing
     {
         let serve = try RunningCommand(
             CommandRunner.ssdpSim,
-            ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any", "--json", "--log-level", "warning"]
+            [
+                "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any", "--json",
+                "--log-level", "warning",
+            ]
                 + arguments,
             environment: environment
         )
@@ -109,7 +112,16 @@ import Testing
     @Test func aSearchSentToOneDevicesAddressIsAnsweredByThatDeviceAlone() throws {
         let (serve, port) = try serve(["--count", "3", "--seed", "6"])
         let output = try CommandRunner.ssdpSim(
-            "send", "--host", "127.0.0.3", "--port", "\(port)", "--st", "ssdp:all", "--wait", "1.5", "--json"
+            "send",
+            "--host",
+            "127.0.0.3",
+            "--port",
+            "\(port)",
+            "--st",
+            "ssdp:all",
+            "--wait",
+            "1.5",
+            "--json"
         )
         #expect(output.status == 0, "\(output.standardError)")
         let replies = output.jsonLines
@@ -202,7 +214,10 @@ import Testing
         (["--duplicates", "0"], "--duplicates '0': must be 1...10"),
         (["--malformed", "sloppy"], "--malformed 'sloppy': expected one of lf-only"),
         (["--silent", "5-2"], "--silent '5-2': a window must end after it starts"),
-        (["--profile", "toaster"], "--profile 'toaster': no such profile (profiles: roku, dial-tv, hue, sonos, igd, dlna-server, chromecast-legacy, generic)"),
+        (
+            ["--profile", "toaster"],
+            "--profile 'toaster': no such profile (profiles: roku, dial-tv, hue, sonos, igd, dlna-server, chromecast-legacy, generic)"
+        ),
         (["--count", "0"], "--count '0': must be 1...10000"),
         (["--notify-copies", "4"], "--notify-copies '4': must be 1...3"),
         (["--devices", "/nonexistent.json"], "/nonexistent.json: $: no such file"),

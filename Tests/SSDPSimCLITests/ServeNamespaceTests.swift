@@ -149,7 +149,9 @@ struct ServeNamespaceTests {
         #expect(Set(listed) == roots, "\(output.standardOutput)")
         let locations = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("gssdp:   Location:") }
         // Three hosts on the real generic port: 127.0.0.2, .3 and .4, each its own LOCATION host.
-        let hosts = Set(locations.compactMap { $0.split(separator: "//").last?.split(separator: ":").first.map(String.init) })
+        let hosts = Set(
+            locations.compactMap { $0.split(separator: "//").last?.split(separator: ":").first.map(String.init) }
+        )
         #expect(locations.count == 3 && hosts == ["127.0.0.2", "127.0.0.3", "127.0.0.4"], "\(locations)")
         #expect(locations.allSatisfy { $0.contains(":49152/") })
     }

@@ -31,10 +31,17 @@ import Testing
     }
 
     @Test func theJSONReportAndServesStartCarryTheVersion() throws {
-        let version = try CommandRunner.ssdpSim("--version").standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try CommandRunner.ssdpSim("--version").standardOutput.trimmingCharacters(
+            in: .whitespacesAndNewlines
+        )
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: report) }
-        let run = try CommandRunner.ssdpSim("run", RunCommandTests.scenarios + "/zero-requests.json", "--json", report.path)
+        let run = try CommandRunner.ssdpSim(
+            "run",
+            RunCommandTests.scenarios + "/zero-requests.json",
+            "--json",
+            report.path
+        )
         #expect(run.status == 0, "\(run.standardOutput)")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
         #expect(object?["version"] as? String == version)

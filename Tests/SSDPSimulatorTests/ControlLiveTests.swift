@@ -25,7 +25,12 @@ import Testing
 @Suite(.tags(.live)) struct ControlLiveTests {
     private static let renderingControl = "urn:schemas-upnp-org:service:RenderingControl:1"
 
-    private func soap(_ url: String, serviceType: String, action: String, _ arguments: [(String, String)] = []) async throws -> PlainHTTP.Response {
+    private func soap(
+        _ url: String,
+        serviceType: String,
+        action: String,
+        _ arguments: [(String, String)] = []
+    ) async throws -> PlainHTTP.Response {
         let body = """
             <?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" \
             s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body><u:\(action) xmlns:u="\(serviceType)">\
@@ -49,17 +54,25 @@ import Testing
         let events = NIOLockedValueBox<[SimulatorEvent]>([])
         let simulator = try await LoopbackSimulator.start([igd], events: events)
         defer { Task { await simulator.shutdown() } }
-        let origin = String(simulator.devices[0].location.prefix { $0 != "/" }) + "//" + simulator.devices[0].location.split(separator: "/")[1]
+        let origin =
+            String(simulator.devices[0].location.prefix { $0 != "/" }) + "//"
+            + simulator.devices[0].location.split(separator: "/")[1]
         let wanIP = "urn:schemas-upnp-org:service:WANIPConnection:1"
 
         let address = try await soap(origin + "/ctl/IPConn", serviceType: wanIP, action: "GetExternalIPAddress")
         #expect(address.status == 200)
         #expect(try text(of: "NewExternalIPAddress", in: address.body) == "93.184.216.34")
 
-        let fault = try await soap(origin + "/ctl/IPConn", serviceType: wanIP, action: "AddPortMapping", [
-            ("NewRemoteHost", ""), ("NewExternalPort", "8080"), ("NewProtocol", "TCP"), ("NewInternalPort", "80"),
-            ("NewInternalClient", "127.0.0.1"), ("NewEnabled", "1"), ("NewPortMappingDescription", "web"), ("NewLeaseDuration", "0"),
-        ])
+        let fault = try await soap(
+            origin + "/ctl/IPConn",
+            serviceType: wanIP,
+            action: "AddPortMapping",
+            [
+                ("NewRemoteHost", ""), ("NewExternalPort", "8080"), ("NewProtocol", "TCP"), ("NewInternalPort", "80"),
+                ("NewInternalClient", "127.0.0.1"), ("NewEnabled", "1"), ("NewPortMappingDescription", "web"),
+                ("NewLeaseDuration", "0"),
+            ]
+        )
         #expect(fault.status == 500)
         #expect(try text(of: "errorCode", in: fault.body) == "718")
         #expect(try text(of: "errorDescription", in: fault.body) == "ConflictInMappingEntry")
@@ -80,7 +93,10 @@ import Testing
         let receiver = try await EventReceiver.start()
         defer { Task { try? await receiver.channel.close() } }
         let events = NIOLockedValueBox<[SimulatorEvent]>([])
-        let simulator = try await LoopbackSimulator.start([SimulatorProfile.sonos.device(number: 1, seed: 4)], events: events)
+        let simulator = try await LoopbackSimulator.start(
+            [SimulatorProfile.sonos.device(number: 1, seed: 4)],
+            events: events
+        )
         defer { Task { await simulator.shutdown() } }
         let location = simulator.devices[0].location
         let origin = String(location.prefix { $0 != "/" }) + "//" + location.split(separator: "/")[1]
@@ -94,18 +110,32 @@ import Testing
         #expect(subscribe.header("TIMEOUT") == "Second-60")
         let sid = try #require(subscribe.header("SID"))
         let initial = try await receiver.next()
-        #expect(initial.headers["SID"] == sid && initial.headers["SEQ"] == "0" && initial.headers["NTS"] == "upnp:propchange")
+        #expect(
+            initial.headers["SID"] == sid && initial.headers["SEQ"] == "0"
+                && initial.headers["NTS"] == "upnp:propchange"
+        )
         #expect(initial.body.contains("LastChange"))
 
-        let set = try await soap(origin + "/MediaRenderer/RenderingControl/Control", serviceType: Self.renderingControl, action: "SetVolume", [
-            ("InstanceID", "0"), ("Channel", "Master"), ("DesiredVolume", "42"),
-        ])
+        let set = try await soap(
+            origin + "/MediaRenderer/RenderingControl/Control",
+            serviceType: Self.renderingControl,
+            action: "SetVolume",
+            [
+                ("InstanceID", "0"), ("Channel", "Master"), ("DesiredVolume", "42"),
+            ]
+        )
         #expect(set.status == 200)
         let change = try await receiver.next()
         #expect(change.headers["SEQ"] == "1")
         #expect(change.body.contains("&lt;Volume channel=&quot;Master&quot; val=&quot;42&quot;/&gt;"))
 
-        let renew = { try await PlainHTTP.request("SUBSCRIBE", url: origin + "/MediaRenderer/RenderingControl/Event", headers: ["SID": sid]) }
+        let renew = {
+            try await PlainHTTP.request(
+                "SUBSCRIBE",
+                url: origin + "/MediaRenderer/RenderingControl/Event",
+                headers: ["SID": sid]
+            )
+        }
         #expect(try await renew().status == 200)
         await simulator.announceUpdate()  // a reboot: a new BOOTID
         #expect(try await renew().status == 412)
@@ -126,7 +156,11 @@ import Testing
         let origin = String(location.prefix { $0 != "/" }) + "//" + location.split(separator: "/")[1]
         let topology = "urn:schemas-upnp-org:service:ZoneGroupTopology:1"
 
-        let state = try await soap(origin + "/ZoneGroupTopology/Control", serviceType: topology, action: "GetZoneGroupState")
+        let state = try await soap(
+            origin + "/ZoneGroupTopology/Control",
+            serviceType: topology,
+            action: "GetZoneGroupState"
+        )
         let body = try #require(try text(of: "ZoneGroupState", in: state.body))
         let members = try XMLElements.parse(body)
         #expect(members.filter { $0.0 == "ZoneGroupMember" }.count == 2)
@@ -158,7 +192,12 @@ import Testing
         let origin = String(location.prefix { $0 != "/" }) + "//" + location.split(separator: "/")[1]
         let description = try await PlainHTTP.request(url: location)
         let control = try #require(try XMLElements.parse(description.body).first { $0.0 == "controlURL" }?.1)
-        let answer = try await soap(origin + control, serviceType: Self.renderingControl, action: "GetVolume", [("InstanceID", "0"), ("Channel", "Master")])
+        let answer = try await soap(
+            origin + control,
+            serviceType: Self.renderingControl,
+            action: "GetVolume",
+            [("InstanceID", "0"), ("Channel", "Master")]
+        )
         #expect(answer.status == 200)
         #expect(try text(of: "CurrentVolume", in: answer.body) == "20")  // the template's default
     }
@@ -202,8 +241,10 @@ import Testing
                 origin + "/ctl/ContentDir",
                 serviceType: directory,
                 action: "Browse",
-                [("ObjectID", id), ("BrowseFlag", "BrowseDirectChildren"), ("Filter", "*"), ("StartingIndex", "0"),
-                 ("RequestedCount", "0"), ("SortCriteria", "")]
+                [
+                    ("ObjectID", id), ("BrowseFlag", "BrowseDirectChildren"), ("Filter", "*"), ("StartingIndex", "0"),
+                    ("RequestedCount", "0"), ("SortCriteria", ""),
+                ]
             )
         }
         let root = try await browse("0")
@@ -238,7 +279,9 @@ final class EventReceiver: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        Reader { notification in box.withLockedValue { $0 }?.received.withLockedValue { $0.append(notification) } }
+                        Reader { notification in
+                            box.withLockedValue { $0 }?.received.withLockedValue { $0.append(notification) }
+                        }
                     )
                 }
             }
@@ -281,8 +324,12 @@ final class EventReceiver: Sendable {
             let body = String(text[end.upperBound...])
             guard body.utf8.count >= Int(headers["CONTENT-LENGTH"] ?? "0") ?? 0 else { return }
             onNotification(Notification(headers: headers, body: body))
-            context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")))
-                .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            context.writeAndFlush(
+                wrapOutboundOut(
+                    context.channel.allocator.buffer(string: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+                )
+            )
+            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }
 
         typealias OutboundOut = ByteBuffer
@@ -291,7 +338,11 @@ final class EventReceiver: Sendable {
 
 /// The HTTP-side faults over real sockets: what a client of a faulty device meets.
 @Suite(.tags(.live)) struct HTTPFaultLiveTests {
-    private func start(_ faults: HTTPFaultSpecification, profile: SimulatorProfile = .igd, events: NIOLockedValueBox<[SimulatorEvent]>? = nil) async throws -> (SSDPSimulator, String) {
+    private func start(
+        _ faults: HTTPFaultSpecification,
+        profile: SimulatorProfile = .igd,
+        events: NIOLockedValueBox<[SimulatorEvent]>? = nil
+    ) async throws -> (SSDPSimulator, String) {
         var device = profile.device(number: 1, seed: 6)
         device.web.httpFaults = try faults.makeFaults(field: "httpFaults")
         let simulator = try await LoopbackSimulator.start([device], events: events)
@@ -330,7 +381,9 @@ final class EventReceiver: Sendable {
         #expect(received.withLockedValue { $0.isEmpty }, "nothing answered within the client's timeout")
         #expect(channel.isActive, "the connection is held open, as a hanging device holds it")
         try await channel.close()
-        #expect(events.withLockedValue { $0.contains { if case .httpRequest(_, _, 0, _) = $0 { true } else { false } } })
+        #expect(
+            events.withLockedValue { $0.contains { if case .httpRequest(_, _, 0, _) = $0 { true } else { false } } }
+        )
     }
 
     @Test func aLateDescriptionComesAfterItsDelay() async throws {

@@ -25,7 +25,9 @@ import Testing
 
     @Test func servesEachDevicesDescriptionAndServices() throws {
         for index in 0..<3 {
-            let description = documents.respond(to: .init(method: "GET", target: "/device/\(index)/description.xml", origin: ""))
+            let description = documents.respond(
+                to: .init(method: "GET", target: "/device/\(index)/description.xml", origin: "")
+            )
             #expect(description.status == 200)
             #expect(description.headers.first { $0.name == "Content-Type" }?.value == "text/xml; charset=\"utf-8\"")
             let udn = documents.devices[index].device.udn
@@ -36,7 +38,9 @@ import Testing
             for (service, expected) in descriptions.enumerated() {
                 #expect(documents.document(at: "/device/\(index)/service/\(service)/scpd.xml") == expected.xml)
             }
-            let post = documents.respond(to: .init(method: "POST", target: "/device/\(index)/description.xml", origin: ""))
+            let post = documents.respond(
+                to: .init(method: "POST", target: "/device/\(index)/description.xml", origin: "")
+            )
             #expect(post.status == 405)
         }
     }

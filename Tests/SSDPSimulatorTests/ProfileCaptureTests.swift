@@ -233,7 +233,8 @@ import Testing
             let capturedLines = capture.response.split(separator: "\n").map(String.init)
             #expect(sentLines.first == capturedLines.first)
             #expect(
-                sentLines.dropFirst().map { $0.prefix { $0 != ":" } } == capturedLines.dropFirst().map { $0.prefix { $0 != ":" } },
+                sentLines.dropFirst().map { $0.prefix { $0 != ":" } }
+                    == capturedLines.dropFirst().map { $0.prefix { $0 != ":" } },
                 "header names, spelling and order"
             )
             for (sentLine, capturedLine) in zip(sentLines, capturedLines).dropFirst() {
@@ -241,7 +242,9 @@ import Testing
                 if let shape = capture.variable[name] {
                     let value = sentLine.dropFirst(name.count + 1).drop { $0 == " " }
                     #expect(try Regex(shape).wholeMatch(in: value) != nil, "\(sentLine) against \(shape)")
-                    #expect(sentLine.hasPrefix(name + (capturedLine.dropFirst(name.count + 1).first == " " ? ": " : ":")))
+                    #expect(
+                        sentLine.hasPrefix(name + (capturedLine.dropFirst(name.count + 1).first == " " ? ": " : ":"))
+                    )
                 } else {
                     #expect(sentLine == capturedLine)
                 }

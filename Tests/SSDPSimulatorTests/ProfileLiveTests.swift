@@ -61,7 +61,10 @@ import Testing
 
     @Test func aRokuRecordsKeyPressesAndLaunchesAndAnswersECPQueries() async throws {
         let events = NIOLockedValueBox<[SimulatorEvent]>([])
-        let simulator = try await LoopbackSimulator.start([SimulatorProfile.roku.device(number: 1, seed: 2)], events: events)
+        let simulator = try await LoopbackSimulator.start(
+            [SimulatorProfile.roku.device(number: 1, seed: 2)],
+            events: events
+        )
         defer { Task { await simulator.shutdown() } }
         let (found, _) = try await LoopbackSimulator.search(simulator, target: "roku:ecp", requests: 1)
         let ecp = try #require(found.first?.location)  // http://127.0.0.1:PORT/
@@ -128,7 +131,10 @@ import Testing
 
     @Test func aDIALTVLaunchesHidesAndStopsAppsWithTheReferenceServersStatusCodes() async throws {
         let events = NIOLockedValueBox<[SimulatorEvent]>([])
-        let simulator = try await LoopbackSimulator.start([SimulatorProfile.dialTV.device(number: 1, seed: 4)], events: events)
+        let simulator = try await LoopbackSimulator.start(
+            [SimulatorProfile.dialTV.device(number: 1, seed: 4)],
+            events: events
+        )
         defer { Task { await simulator.shutdown() } }
         let (found, _) = try await LoopbackSimulator.search(
             simulator,
@@ -155,7 +161,11 @@ import Testing
         #expect(try await state("") == "stopped")  // a client older than DIAL 2.1 sees hidden as stopped
 
         #expect(try await PlainHTTP.request("POST", url: youTube + "/dial_data", body: "resume=1&pos=42").status == 200)
-        #expect(try await PlainHTTP.request(url: youTube + "?clientDialVer=2.2").body.contains("<resume>1</resume><pos>42</pos>"))
+        #expect(
+            try await PlainHTTP.request(url: youTube + "?clientDialVer=2.2").body.contains(
+                "<resume>1</resume><pos>42</pos>"
+            )
+        )
 
         #expect(try await PlainHTTP.request("DELETE", url: youTube + "/run").status == 200)
         #expect(try await state("") == "stopped")
@@ -163,8 +173,12 @@ import Testing
         #expect(try await PlainHTTP.request("POST", url: youTube + "/run/hide", body: "").status == 404)
 
         // Limits, unknown apps, wrong methods, CORS.
-        #expect(try await PlainHTTP.request("POST", url: youTube, body: String(repeating: "x", count: 4_097)).status == 413)
-        #expect(try await PlainHTTP.request("POST", url: youTube, body: String(repeating: "x", count: 4_096)).status == 201)
+        #expect(
+            try await PlainHTTP.request("POST", url: youTube, body: String(repeating: "x", count: 4_097)).status == 413
+        )
+        #expect(
+            try await PlainHTTP.request("POST", url: youTube, body: String(repeating: "x", count: 4_096)).status == 201
+        )
         #expect(try await PlainHTTP.request(url: apps + "Hulu").status == 404)
         #expect(try await PlainHTTP.request("PUT", url: youTube, body: "").status == 405)
         let preflight = try await PlainHTTP.request(
@@ -175,12 +189,19 @@ import Testing
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Origin") == "https://www.youtube.com")
         #expect(preflight.header("Access-Control-Allow-Methods")?.contains("POST") == true)
-        #expect(try await PlainHTTP.request("POST", url: youTube, headers: ["Origin": "https://evil.example"], body: "").status == 403)
+        #expect(
+            try await PlainHTTP.request("POST", url: youTube, headers: ["Origin": "https://evil.example"], body: "")
+                .status == 403
+        )
 
         let udn = simulator.devices[0].device.udn
         let actions = events.withLockedValue { events in
             events.compactMap { event -> String? in
-                if case .deviceAction(let action) = event, action.udn == udn { "\(action.name) \(action.value.prefix(40))" } else { nil }
+                if case .deviceAction(let action) = event, action.udn == udn {
+                    "\(action.name) \(action.value.prefix(40))"
+                } else {
+                    nil
+                }
             }
         }
         #expect(

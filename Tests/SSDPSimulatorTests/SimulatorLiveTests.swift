@@ -15,8 +15,8 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import SSDPSearch
 import SSDPDeviceCore
+import SSDPSearch
 import SSDPSimulator
 import Testing
 
@@ -76,7 +76,11 @@ import Testing
         let simulator = try await LoopbackSimulator.start(generic(2), addressing: .shared)
         let base = "http://\(simulator.httpAddress.endpointDescription)"
         #expect(simulator.httpAddress.ipAddress == "127.0.0.1")
-        #expect(simulator.devices.map(\.location) == ["\(base)/device/0/description.xml", "\(base)/device/1/description.xml"])
+        #expect(
+            simulator.devices.map(\.location) == [
+                "\(base)/device/0/description.xml", "\(base)/device/1/description.xml",
+            ]
+        )
         #expect(simulator.links[0].devicesShareAnAddress)
         #expect(try await PlainHTTP.request(url: "\(base)/device/1/service/2/scpd.xml").status == 200)
         #expect(try await PlainHTTP.request(url: "\(base)/device/2/description.xml").status == 404)

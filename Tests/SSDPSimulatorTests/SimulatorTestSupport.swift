@@ -12,9 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import NIOConcurrencyHelpers
 import SSDPCore
 import SSDPDeviceCore
 import SSDPSearch

@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
@@ -52,7 +51,9 @@ struct SimulatedDevicesTests {
             let url = try #require(URL(string: rokus[0].location))
             let (data, response) = try await URLSession.shared.data(from: url)
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
-            #expect(String(decoding: data, as: UTF8.self).contains("<friendlyName>\(rokus[0].friendlyName)</friendlyName>"))
+            #expect(
+                String(decoding: data, as: UTF8.self).contains("<friendlyName>\(rokus[0].friendlyName)</friendlyName>")
+            )
             #expect(lan.httpRequests.contains { $0.url == rokus[0].location && $0.status == 200 })
         }
     }
@@ -145,7 +146,9 @@ final class NotifyListener: Sendable {
         let box = NIOLockedValueBox<[Notify]>([])
         let channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(box: box)) }
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Collector(box: box))
+                }
             }
             .bind(host: "127.0.0.1", port: 0)
             .get()
@@ -179,7 +182,9 @@ final class NotifyListener: Sendable {
             var headers: [String: String] = [:]
             for line in text.split(separator: "\r\n") {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].uppercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[line[..<colon].uppercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                    in: .whitespaces
+                )
             }
             let notify = Notify(nts: headers["NTS"] ?? "", nt: headers["NT"] ?? "", usn: headers["USN"] ?? "")
             box.withLockedValue { $0.append(notify) }

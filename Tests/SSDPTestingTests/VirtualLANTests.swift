@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 import SSDPCore
 import SSDPHarness
 import SSDPSearch
@@ -67,7 +66,8 @@ struct VirtualLANTests {
             #expect(once.isEmpty)
         }
         try await VirtualLAN.run([.roku(behaviour: .ignoring(firstSearches: 1))]) { lan in
-            let twice = try await lan.searchSession(target: "roku:ecp", maximumWaitResponseTime: 1, requests: 2).search()
+            let twice = try await lan.searchSession(target: "roku:ecp", maximumWaitResponseTime: 1, requests: 2)
+                .search()
             #expect(twice.count == 1)
         }
     }
@@ -89,7 +89,9 @@ struct VirtualLANTests {
 
     @Test func codeThatMakesItsOwnSessionsTakesTheTransport() async throws {
         try await VirtualLAN.run([.dialTV(count: 2)]) { lan in
-            let finder = ScreenFinder { configuration in SSDPSearchSession(configuration: configuration, transport: lan.transport) }
+            let finder = ScreenFinder { configuration in
+                SSDPSearchSession(configuration: configuration, transport: lan.transport)
+            }
             let screens = try await finder.screens()
             #expect(screens == Set(lan.devices.map(\.location)))
         }

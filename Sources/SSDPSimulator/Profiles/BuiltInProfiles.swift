@@ -42,8 +42,10 @@ extension SimulatorProfile {
                 manufacturer: "Roku",
                 modelName: "Roku Ultra",
                 properties: [
-                    .init("manufacturerURL", "http://www.roku.com/"), .init("modelDescription", "Roku Streaming Player Network Media"),
-                    .init("modelNumber", "4800X"), .init("modelURL", "http://www.roku.com/"), .init("serialNumber", serial),
+                    .init("manufacturerURL", "http://www.roku.com/"),
+                    .init("modelDescription", "Roku Streaming Player Network Media"),
+                    .init("modelNumber", "4800X"), .init("modelURL", "http://www.roku.com/"),
+                    .init("serialNumber", serial),
                 ],
                 services: [
                     SSDPDeviceService(
@@ -163,7 +165,9 @@ extension SimulatorProfile {
         summary: "a Philips Hue bridge: hue-bridgeid, max-age=100, answers every search three times, twice"
     ) { number, random, _ in
         let mac = random.mac(prefix: [0x00, 0x17, 0x88])
-        let bridgeID = mac.text(separator: "", upperCase: true).prefix(6) + "FFFE" + mac.text(separator: "", upperCase: true).suffix(6)
+        let bridgeID =
+            mac.text(separator: "", upperCase: true).prefix(6) + "FFFE"
+            + mac.text(separator: "", upperCase: true).suffix(6)
         let header = SSDPHeaderField(name: "hue-bridgeid", value: String(bridgeID))
         return SimulatedDevice(
             device: SSDPDevice(
@@ -235,8 +239,10 @@ extension SimulatorProfile {
                     .init("displayVersion", DeviceControl.sonosDisplayVersion), .init("roomName", "Room \(number)"),
                     .init("displayName", "One"),
                 ],
-                services: ["AlarmClock", "MusicServices", "DeviceProperties", "SystemProperties", "ZoneGroupTopology",
-                    "GroupManagement"].map(sonosService),
+                services: [
+                    "AlarmClock", "MusicServices", "DeviceProperties", "SystemProperties", "ZoneGroupTopology",
+                    "GroupManagement",
+                ].map(sonosService),
                 embeddedDevices: [
                     SSDPDevice(
                         udn: "uuid:\(rincon)_MS",
@@ -280,7 +286,10 @@ extension SimulatorProfile {
                     name: "HOUSEHOLD.SMARTSPEAKER.AUDIO",
                     value: "\(household).\(random.text(count: 20, from: Self.alphanumerics))"
                 ),
-                .init(name: "LOCATION.SMARTSPEAKER.AUDIO", value: "lc_\(random.text(count: 32, from: "0123456789abcdef"))"),
+                .init(
+                    name: "LOCATION.SMARTSPEAKER.AUDIO",
+                    value: "lc_\(random.text(count: 32, from: "0123456789abcdef"))"
+                ),
                 .init(name: "SECURELOCATION.UPNP.ORG", value: "https://{host}:1443/xml/device_description.xml"),
             ],
             web: DeviceWeb(
@@ -341,7 +350,8 @@ extension SimulatorProfile {
                 .init(name: "USN", value: "{usn}"), .init(name: "EXT", value: ""),
                 .init(name: "SERVER", value: "{server}"), .init(name: "LOCATION", value: "{location}"),
             ] + Self.nls(bootID: "{bootId}") + [
-                .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"), .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
+                .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"),
+                .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
             ],
             web: DeviceWeb(
                 realPort: 5000,
@@ -420,7 +430,8 @@ extension SimulatorProfile {
             ] + Self.nls(bootID: nls) + [
                 .init(name: "SERVER", value: "{server}"), .init(name: "X-User-Agent", value: "redsonic"),
                 .init(name: "ST", value: "{st}"), .init(name: "USN", value: "{usn}"),
-                .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"), .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
+                .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"),
+                .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
             ],
             web: DeviceWeb(
                 realPort: 8008,

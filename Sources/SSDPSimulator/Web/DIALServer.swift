@@ -127,7 +127,9 @@ final class DIALServer: Sendable {
         states.withLockedValue { $0[app.name, default: AppState()].phase = .running }
         var response = DeviceHTTPResponse.status(201, headers: [location(request, app.name)])
         let payload = String(decoding: request.body, as: UTF8.self)
-        response.actions = [DeviceAction(udn: udn, name: "dial-launch", value: payload.isEmpty ? app.name : "\(app.name) \(payload)")]
+        response.actions = [
+            DeviceAction(udn: udn, name: "dial-launch", value: payload.isEmpty ? app.name : "\(app.name) \(payload)")
+        ]
         return response
     }
 
@@ -159,14 +161,19 @@ final class DIALServer: Sendable {
             let name = String(parts[0])
             // Each name becomes an XML element: letters, digits, '-' and '_' only.
             guard let first = name.unicodeScalars.first, first.properties.isAlphabetic,
-                name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0)) }),
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0))
+                }),
                 let value = (parts.count > 1 ? String(parts[1]) : "").replacing("+", with: " ").percentDecoded
             else { return .status(400) }
             pairs.append((name, value))
         }
         states.withLockedValue { $0[app.name, default: AppState()].additionalData = pairs }
         let text = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        return DeviceHTTPResponse(status: 200, actions: [DeviceAction(udn: udn, name: "dial-data", value: "\(app.name) \(text)")])
+        return DeviceHTTPResponse(
+            status: 200,
+            actions: [DeviceAction(udn: udn, name: "dial-data", value: "\(app.name) \(text)")]
+        )
     }
 
     private func location(_ request: DeviceHTTPRequest, _ app: String) -> SSDPHeaderField {

@@ -42,13 +42,21 @@ final class DeviceControlServer: Sendable {
         environment.friendlyName = device.device.friendlyName
         if let household = device.sonosHousehold { environment.sonosHouseholdID = household }
         if let library = device.web.mediaLibrary { environment.mediaLibrary = library }
-        let control = DeviceControl(services: services, environment: environment, responses: device.web.actionResponses, startedAt: .zero)
+        let control = DeviceControl(
+            services: services,
+            environment: environment,
+            responses: device.web.actionResponses,
+            startedAt: .zero
+        )
         hasFaults = !device.web.httpFaults.isEmpty
         state = NIOLockedValueBox(
             State(
                 control: control,
                 subscriptions: EventSubscriptions(random: SSDPRandom.derived(seed: seed, stream: 0x6E41)),
-                faults: HTTPFaultMachine(faults: device.web.httpFaults, random: SSDPRandom.derived(seed: seed, stream: 0xFA17))
+                faults: HTTPFaultMachine(
+                    faults: device.web.httpFaults,
+                    random: SSDPRandom.derived(seed: seed, stream: 0xFA17)
+                )
             )
         )
     }
@@ -70,7 +78,12 @@ final class DeviceControlServer: Sendable {
 
     /// `document` (the description or an SCPD) as the device's HTTP faults serve it: at once and whole, or
     /// 503, late, never, or damaged.
-    func serve(_ kind: HTTPFaultMachine.Document, _ document: String, for request: DeviceHTTPRequest, headers: [SSDPHeaderField] = []) -> DeviceHTTPResponse {
+    func serve(
+        _ kind: HTTPFaultMachine.Document,
+        _ document: String,
+        for request: DeviceHTTPRequest,
+        headers: [SSDPHeaderField] = []
+    ) -> DeviceHTTPResponse {
         guard hasFaults, request.method == "GET" || request.method == "HEAD" else {
             return .document(document, for: request, headers: headers)
         }
@@ -78,7 +91,11 @@ final class DeviceControlServer: Sendable {
         var response: DeviceHTTPResponse =
             decision.unavailable
             ? .status(503, headers: [SSDPHeaderField(name: "Retry-After", value: "1")])
-            : .document(decision.damage.map { HTTPFaultMachine.damage(document, $0) } ?? document, for: request, headers: headers)
+            : .document(
+                decision.damage.map { HTTPFaultMachine.damage(document, $0) } ?? document,
+                for: request,
+                headers: headers
+            )
         response.delay = decision.delay
         response.hangs = decision.hangs
         return response
@@ -99,7 +116,13 @@ final class DeviceControlServer: Sendable {
         }
     }
 
-    private static func control(_ request: DeviceHTTPRequest, service index: Int, state: inout State, udn: String, at now: SSDPInstant) -> DeviceHTTPResponse {
+    private static func control(
+        _ request: DeviceHTTPRequest,
+        service index: Int,
+        state: inout State,
+        udn: String,
+        at now: SSDPInstant
+    ) -> DeviceHTTPResponse {
         let call: SOAPActionCall
         switch SOAPActionCall.read(soapAction: request.headers["soapaction"], body: request.body) {
         case .success(let read): call = read
@@ -110,20 +133,36 @@ final class DeviceControlServer: Sendable {
         var response: DeviceHTTPResponse
         switch result.outcome {
         case .success(let arguments):
-            response = .xml(SOAPEnvelope.response(serviceType: call.serviceType, actionName: call.actionName, arguments: arguments))
+            response = .xml(
+                SOAPEnvelope.response(serviceType: call.serviceType, actionName: call.actionName, arguments: arguments)
+            )
         case .failure(let error):
             response = .xml(SOAPEnvelope.fault(error), status: 500)
         }
         response.headers.append(SSDPHeaderField(name: "EXT", value: ""))
-        response.records.append(.actionCalled(ActionRecord(udn: udn, serviceType: serviceType, call: call, outcome: result.outcome)))
+        response.records.append(
+            .actionCalled(ActionRecord(udn: udn, serviceType: serviceType, call: call, outcome: result.outcome))
+        )
         let properties = state.control.eventProperties(service: index, changed: result.changedVariables)
-        deliver(state.subscriptions.events(service: index, properties: properties, at: now), serviceType: serviceType, udn: udn, state: &state, to: &response)
+        deliver(
+            state.subscriptions.events(service: index, properties: properties, at: now),
+            serviceType: serviceType,
+            udn: udn,
+            state: &state,
+            to: &response
+        )
         return response
     }
 
     /// Hands `events` to the response for delivery, each late or lost as the device's faults draw it (a
     /// lost one is reported at once, as never sent).
-    private static func deliver(_ events: [GENAEvent], serviceType: String, udn: String, state: inout State, to response: inout DeviceHTTPResponse) {
+    private static func deliver(
+        _ events: [GENAEvent],
+        serviceType: String,
+        udn: String,
+        state: inout State,
+        to response: inout DeviceHTTPResponse
+    ) {
         for event in events {
             var delivery = EventDelivery(udn: udn, serviceType: serviceType, event: event)
             if let delay = state.faults.event() {
@@ -136,7 +175,13 @@ final class DeviceControlServer: Sendable {
         }
     }
 
-    private static func eventing(_ request: DeviceHTTPRequest, service index: Int, state: inout State, udn: String, at now: SSDPInstant) -> DeviceHTTPResponse {
+    private static func eventing(
+        _ request: DeviceHTTPRequest,
+        service index: Int,
+        state: inout State,
+        udn: String,
+        at now: SSDPInstant
+    ) -> DeviceHTTPResponse {
         let serviceType = state.control.services[index].serviceType
         let outcome: EventSubscriptions.Outcome
         switch GENARequest.read(method: request.method, headers: request.headers) {
@@ -144,7 +189,14 @@ final class DeviceControlServer: Sendable {
         case .failure(let refusal): outcome = .refused(refusal)
         }
         var response: DeviceHTTPResponse
-        var record = SubscriptionRecord(udn: udn, serviceType: serviceType, kind: .refused, sid: request.headers["sid"] ?? "", timeout: nil, status: 200)
+        var record = SubscriptionRecord(
+            udn: udn,
+            serviceType: serviceType,
+            kind: .refused,
+            sid: request.headers["sid"] ?? "",
+            timeout: nil,
+            status: 200
+        )
         switch outcome {
         case .subscribed(let subscription), .renewed(let subscription):
             response = DeviceHTTPResponse(
@@ -159,7 +211,12 @@ final class DeviceControlServer: Sendable {
             if case .subscribed = outcome {
                 record.kind = .subscribe
                 let properties = state.control.eventProperties(service: index)
-                let initial = state.subscriptions.events(service: index, properties: properties, only: subscription.sid, at: now)
+                let initial = state.subscriptions.events(
+                    service: index,
+                    properties: properties,
+                    only: subscription.sid,
+                    at: now
+                )
                 deliver(initial, serviceType: serviceType, udn: udn, state: &state, to: &response)
             } else {
                 record.kind = .renew
@@ -168,7 +225,9 @@ final class DeviceControlServer: Sendable {
             response = DeviceHTTPResponse(status: 200)
             record.kind = .unsubscribe
         case .refused(let refusal):
-            response = refusal == .methodNotAllowed ? .methodNotAllowed(allow: "SUBSCRIBE, UNSUBSCRIBE") : .status(refusal.status)
+            response =
+                refusal == .methodNotAllowed
+                ? .methodNotAllowed(allow: "SUBSCRIBE, UNSUBSCRIBE") : .status(refusal.status)
             record.status = response.status
         }
         response.records.append(.subscription(record))
@@ -232,7 +291,11 @@ final class DeviceControls: Sendable {
     func server(_ index: Int, prefix: String) -> DeviceControlServer {
         state.withLockedValue { state in
             if let server = state.servers[index] { return server }
-            let server = DeviceControlServer(device: devices[index], prefix: prefix, seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index)))
+            let server = DeviceControlServer(
+                device: devices[index],
+                prefix: prefix,
+                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index))
+            )
             if !state.locations.isEmpty { place(server, index: index, locations: state.locations) }
             state.servers[index] = server
             return server
@@ -266,7 +329,8 @@ final class DeviceControls: Sendable {
                 zoneName: device.properties.first { $0.name == "roomName" }?.value ?? device.friendlyName
             )
         }
-        let origin = locations[index].split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).prefix(3).joined(separator: "/")
+        let origin = locations[index].split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
+            .joined(separator: "/")
         server.updateEnvironment { environment in
             environment.sonosPlayers = players
             environment.mediaLibrary.baseURL = origin

@@ -47,7 +47,8 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         guard !answered else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
-            let size = head.uri.utf8.count + head.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+            let size =
+                head.uri.utf8.count + head.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
             guard size <= Self.maximumHeaderSize else {
                 respond(to: head, with: .status(431), context: context)
                 return
@@ -74,7 +75,9 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             answered = true
             if response.hangs {
                 // Never answered; closed when the client gives up, or at the limit.
-                context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(HTTPFaults.hangLimit / .nanoseconds(1)))) {
+                context.eventLoop.assumeIsolated().scheduleTask(
+                    in: .nanoseconds(Int64(HTTPFaults.hangLimit / .nanoseconds(1)))
+                ) {
                     context.close(promise: nil)
                 }
                 onEvent(.httpRequest(method: "\(head.method)", path: head.uri, status: 0, origin: request.origin))
@@ -103,11 +106,19 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         }
     }
 
-    private func respond(to request: HTTPRequestHead, with response: DeviceHTTPResponse, context: ChannelHandlerContext) {
+    private func respond(to request: HTTPRequestHead, with response: DeviceHTTPResponse, context: ChannelHandlerContext)
+    {
         answered = true
         // Reported before the response leaves: a client that has its answer finds the request, and what
         // it made the device do, already among the events (a test asserts right after its call returns).
-        onEvent(.httpRequest(method: "\(request.method)", path: request.uri, status: response.status, origin: Self.origin(context)))
+        onEvent(
+            .httpRequest(
+                method: "\(request.method)",
+                path: request.uri,
+                status: response.status,
+                origin: Self.origin(context)
+            )
+        )
         for action in response.actions {
             onEvent(.deviceAction(action))
         }
@@ -121,7 +132,10 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         headers.add(name: "Content-Length", value: "\(response.body.utf8.count)")
         headers.add(name: "Connection", value: "close")
         let status = HTTPResponseStatus(statusCode: response.status)
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))),
+            promise: nil
+        )
         if request.method != .HEAD, !response.body.isEmpty {
             context.write(
                 wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: response.body)))),

@@ -150,26 +150,48 @@ extension SimulatedDevice {
     /// under `/device/N`), in the order a client meets them.
     public var httpEndpoints: [DeviceHTTPEndpoint] {
         let prefix = web.realPort == nil ? "/device/N" : ""
-        var endpoints = [DeviceHTTPEndpoint(methods: "GET", path: prefix + web.descriptionPath, summary: "device description (LOCATION)")]
+        var endpoints = [
+            DeviceHTTPEndpoint(
+                methods: "GET",
+                path: prefix + web.descriptionPath,
+                summary: "device description (LOCATION)"
+            )
+        ]
         if let dial = web.dial, dial.descriptionPath != web.descriptionPath {
-            endpoints.append(.init(methods: "GET", path: dial.descriptionPath, summary: "DIAL device description with Application-URL"))
+            endpoints.append(
+                .init(
+                    methods: "GET",
+                    path: dial.descriptionPath,
+                    summary: "DIAL device description with Application-URL"
+                )
+            )
         } else if web.dial != nil {
             endpoints[0].summary += ", with DIAL's Application-URL header"
         }
         for (path, serviceType) in serviceDescriptions(prefix: prefix) {
             let actions = web.serviceDescription(for: serviceType).actions.count
-            endpoints.append(.init(methods: "GET", path: path, summary: "service description (SCPD, \(actions) actions)"))
+            endpoints.append(
+                .init(methods: "GET", path: path, summary: "service description (SCPD, \(actions) actions)")
+            )
         }
         if web.roku != nil {
             endpoints += [
-                .init(methods: "GET", path: "/query/device-info", summary: "ECP device info (serial, model, software, power mode)"),
+                .init(
+                    methods: "GET",
+                    path: "/query/device-info",
+                    summary: "ECP device info (serial, model, software, power mode)"
+                ),
                 .init(methods: "GET", path: "/query/apps", summary: "installed channels"),
                 .init(methods: "GET", path: "/query/active-app", summary: "the channel in front"),
                 .init(methods: "GET", path: "/query/media-player", summary: "player state"),
                 .init(methods: "POST", path: "/keypress/{key}", summary: "press a key (recorded as an action)"),
                 .init(methods: "POST", path: "/keydown/{key}", summary: "hold a key (recorded)"),
                 .init(methods: "POST", path: "/keyup/{key}", summary: "release a key (recorded)"),
-                .init(methods: "POST", path: "/launch/{id}", summary: "launch a channel (recorded; 404 for an unknown id)"),
+                .init(
+                    methods: "POST",
+                    path: "/launch/{id}",
+                    summary: "launch a channel (recorded; 404 for an unknown id)"
+                ),
                 .init(methods: "POST", path: "/input", summary: "send input parameters (recorded)"),
             ]
         }

@@ -56,7 +56,9 @@ enum EventNotifier {
             .connectTimeout(timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(StatusLineReader(delivery: delivery, onEvent: onEvent))
+                    try channel.pipeline.syncOperations.addHandler(
+                        StatusLineReader(delivery: delivery, onEvent: onEvent)
+                    )
                 }
             }
             .connect(host: host, port: port)
@@ -83,7 +85,10 @@ enum EventNotifier {
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
             host = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
-            if after.hasPrefix(":") { guard let number = Int(after.dropFirst()) else { return nil }; port = number }
+            if after.hasPrefix(":") {
+                guard let number = Int(after.dropFirst()) else { return nil }
+                port = number
+            }
         } else if let colon = authority.lastIndex(of: ":") {
             host = authority[..<colon]
             guard let number = Int(authority[authority.index(after: colon)...]) else { return nil }

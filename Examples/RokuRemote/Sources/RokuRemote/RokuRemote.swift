@@ -71,7 +71,8 @@ public struct RokuRemote: Sendable {
 
     /// The text of `<name>…</name>` in a device-info document.
     static func value(of name: String, in xml: String) -> String? {
-        guard let start = xml.range(of: "<\(name)>"), let end = xml.range(of: "</\(name)>", range: start.upperBound..<xml.endIndex)
+        guard let start = xml.range(of: "<\(name)>"),
+            let end = xml.range(of: "</\(name)>", range: start.upperBound..<xml.endIndex)
         else { return nil }
         return String(xml[start.upperBound..<end.lowerBound])
     }
