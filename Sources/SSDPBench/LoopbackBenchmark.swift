@@ -246,7 +246,7 @@ enum BenchSimulator {
     static func start(
         _ devices: [SimulatedDevice],
         addressing: DeviceAddressing = .automatic
-    ) async throws -> (SSDPSimulator, MultiThreadedEventLoopGroup) {
+    ) async throws -> (DeviceSimulator, MultiThreadedEventLoopGroup) {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var logger = Logger(label: "ssdp-bench.simulator")
         logger.logLevel = .warning
@@ -262,7 +262,7 @@ enum BenchSimulator {
         )
         configuration.addressing = addressing
         do {
-            return (try await SSDPSimulator.start(configuration, eventLoopGroup: group, logger: logger), group)
+            return (try await DeviceSimulator.start(configuration, eventLoopGroup: group, logger: logger), group)
         } catch {
             try? await group.shutdownGracefully()
             throw error

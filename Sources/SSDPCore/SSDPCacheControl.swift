@@ -27,6 +27,7 @@ public struct SSDPCacheControl: Hashable, Sendable {
     /// Largest max-age accepted; longer values are clamped (UDA's BOOTID and friends are 31-bit too).
     public static let maximumMaxAge = Int(Int32.max)
 
+    /// Reads a CACHE-CONTROL value. Never fails: without a readable max-age, `maxAge` is `nil`.
     public init(_ value: some StringProtocol) {
         maxAge = nil
         hasSpacesAroundEquals = false

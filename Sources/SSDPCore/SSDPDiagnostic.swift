@@ -16,10 +16,12 @@
 /// The parser accepts what real devices send and records each deviation here instead of failing.
 /// `code` is stable; `field` names the header concerned, where there is one.
 public struct SSDPDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of deviation it is.
     public var code: Code
     /// The header the deviation concerns, with the sender's spelling, or `nil`.
     public var field: String?
 
+    /// A deviation of kind `code`, concerning the header `field` when there is one.
     public init(_ code: Code, field: String? = nil) {
         self.code = code
         self.field = field
@@ -55,6 +57,7 @@ public struct SSDPDiagnostic: Hashable, Sendable, CustomStringConvertible {
         private let value: Value
         private init(_ value: Value) { self.value = value }
 
+        /// The code's name, as the fixture corpus and reports write it: `bareLineFeed`, `duplicateHeader`, …
         public var description: String { value.rawValue }
 
         /// A line ends in LF alone, not CRLF.
@@ -100,18 +103,21 @@ public struct SSDPDiagnostic: Hashable, Sendable, CustomStringConvertible {
 /// The parser throws this only for what no real device could have meant; everything merely sloppy becomes
 /// an `SSDPDiagnostic` instead. `code` is stable; `line` and `text` point at the offending line.
 public struct SSDPParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of parse failure it is.
     public var code: Code
     /// The 1-based line number of the offending line, if there is one.
     public var line: Int?
     /// The offending line, cut to at most 80 characters, if there is one.
     public var text: String?
 
+    /// A parse failure of kind `code`, at 1-based line `line` with its `text`, when known.
     public init(_ code: Code, line: Int? = nil, text: String? = nil) {
         self.code = code
         self.line = line
         self.text = text
     }
 
+    /// The text form: `<code> at line <line>: <text>`, leaving out what is unknown.
     public var description: String {
         var result = "\(code)"
         if let line { result += " at line \(line)" }
@@ -132,6 +138,7 @@ public struct SSDPParseError: Error, Hashable, Sendable, CustomStringConvertible
         private let value: Value
         private init(_ value: Value) { self.value = value }
 
+        /// The code's name: `emptyDatagram`, `unknownStartLine`, …
         public var description: String { value.rawValue }
 
         /// The datagram has no bytes.

@@ -18,6 +18,7 @@ public struct SSDPHeaderField: Hashable, Sendable {
     /// The field value with surrounding spaces and tabs removed.
     public var value: String
 
+    /// A field called `name` with `value`, both kept as given.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -33,6 +34,7 @@ public struct SSDPHeaders: Hashable, Sendable {
     /// Every field in the order it was written.
     public private(set) var fields: [SSDPHeaderField]
 
+    /// Headers made of `fields`, in order; empty by default.
     public init(_ fields: [SSDPHeaderField] = []) {
         self.fields = fields
     }
@@ -73,17 +75,21 @@ public struct SSDPHeaders: Hashable, Sendable {
         fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
     }
 
+    /// The number of fields, duplicates included.
     public var count: Int { fields.count }
+    /// Whether there are no fields at all.
     public var isEmpty: Bool { fields.isEmpty }
 }
 
 extension SSDPHeaders: Sequence {
+    /// Iterates the fields in the order they were written.
     public func makeIterator() -> IndexingIterator<[SSDPHeaderField]> {
         fields.makeIterator()
     }
 }
 
 extension SSDPHeaders: ExpressibleByDictionaryLiteral {
+    /// Builds headers from a literal such as `["ST": "ssdp:all", "MX": "3"]`, in the literal's order.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.fields = elements.map { SSDPHeaderField(name: $0.0, value: $0.1) }
     }

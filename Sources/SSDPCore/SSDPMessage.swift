@@ -26,9 +26,12 @@ public struct SSDPMessage: Hashable, Sendable {
         case notify
     }
 
+    /// Whether it is a search, a response or a NOTIFY; this decides the start line.
     public var kind: Kind
+    /// The header fields, in order and with the sender's spelling.
     public var headers: SSDPHeaders
 
+    /// A message of `kind` with `headers`; the start line follows from `kind`.
     public init(kind: Kind, headers: SSDPHeaders) {
         self.kind = kind
         self.headers = headers
@@ -57,12 +60,16 @@ public struct SSDPMessage: Hashable, Sendable {
 
 /// The kind of a NOTIFY message, from its `NTS` header (UDA 1.1 §1.2.2–§1.2.4).
 public enum SSDPNotificationSubtype: Hashable, Sendable {
+    /// `ssdp:alive`: the device or service is available.
     case alive
+    /// `ssdp:update`: the device announces that its BOOTID is about to change.
     case update
+    /// `ssdp:byebye`: the device or service is leaving the network.
     case byebye
     /// An `NTS` value SSDP does not define, kept as written.
     case other(String)
 
+    /// Reads an `NTS` value; anything but the three SSDP values becomes `.other`.
     public init(rawValue: String) {
         switch rawValue {
         case "ssdp:alive": self = .alive
@@ -72,6 +79,7 @@ public enum SSDPNotificationSubtype: Hashable, Sendable {
         }
     }
 
+    /// The `NTS` value: `ssdp:alive`, `ssdp:update`, `ssdp:byebye`, or an `.other` value as written.
     public var rawValue: String {
         switch self {
         case .alive: "ssdp:alive"
@@ -84,10 +92,12 @@ public enum SSDPNotificationSubtype: Hashable, Sendable {
 
 /// A parsed datagram: the message, and the ways the sender deviated from UDA 1.1 to produce it.
 public struct SSDPParsedMessage: Hashable, Sendable {
+    /// The message read from the datagram.
     public var message: SSDPMessage
     /// Deviations from UDA 1.1, in the order they were first seen. Empty for a conforming message.
     public var diagnostics: [SSDPDiagnostic]
 
+    /// A parsed message with the deviations found while reading it.
     public init(message: SSDPMessage, diagnostics: [SSDPDiagnostic]) {
         self.message = message
         self.diagnostics = diagnostics

@@ -47,6 +47,7 @@ public struct SSDPSearchRequest: Hashable, Sendable {
     /// Whether HOST names the multicast group; otherwise the search was sent to the device directly.
     public var isMulticast: Bool
 
+    /// A search to answer, made directly; `accept(_:strictness:)` reads one from a received message.
     public init(target: SSDPSearchTarget, responseWindow: Duration, isMulticast: Bool) {
         self.target = target
         self.responseWindow = responseWindow

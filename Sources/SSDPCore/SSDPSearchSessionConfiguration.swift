@@ -34,6 +34,11 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
     /// The number of requests accepted (bounded so the session's length stays representable).
     public static let searchRequestRange = 0...10_000
 
+    /// A search for `searchTarget` at `host`:`port`, with MX `maximumWaitResponseTime` and
+    /// `maximumSearchRequestsBeforeClosing` M-SEARCH messages.
+    ///
+    /// - Throws: `SSDPConfigurationError` naming the field when the target or host is empty or more than one
+    ///   line, the port is outside 1...65535, MX is outside 1...5 or the number of requests is outside 0...10000.
     public init(
         searchTarget: String,
         host: String,
@@ -77,6 +82,7 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
 
     /// The SSDP multicast group and port for IPv4.
     public static let multicastHost = "239.255.255.250"
+    /// The SSDP port, 1900: the multicast group's, and the default for unicast searches.
     public static let multicastPort = 1900
 
     /// A search of the whole LAN through 239.255.255.250:1900, as in the seed.
@@ -169,16 +175,21 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
 
 /// A configuration value that cannot work, with the field, the value and the reason.
 public struct SSDPConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The name of the offending field (`port`, `maximumWaitResponseTime`, …).
     public var field: String
+    /// The rejected value, as text.
     public var value: String
+    /// What the value must be, for people: `must be 1...65535`.
     public var reason: String
 
+    /// An error saying that `value` does not work for `field`, and why.
     public init(field: String, value: String, reason: String) {
         self.field = field
         self.value = value
         self.reason = reason
     }
 
+    /// The text form: `invalid <field> "<value>": <reason>`.
     public var description: String {
         "invalid \(field) \"\(value)\": \(reason)"
     }

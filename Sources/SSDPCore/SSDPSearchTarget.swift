@@ -68,6 +68,7 @@ public enum SSDPSearchTarget: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The text form: `rawValue`, as written in ST or NT.
     public var description: String { rawValue }
 
     /// Whether a device or service that advertises `advertised` must answer a search for this target.

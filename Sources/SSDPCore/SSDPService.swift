@@ -37,6 +37,7 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
     /// it is the zone to add. Not part of equality.
     public var interface: String?
 
+    /// A service with these fields and no `interface`; `init(response:receivedAt:)` reads one from a response.
     public init(
         cacheControl: SSDPInstant,
         maxAge: Duration,
@@ -88,11 +89,13 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
         )
     }
 
+    /// Whether two services have the same LOCATION, SERVER, ST and USN; other fields are ignored.
     public static func == (lhs: SSDPService, rhs: SSDPService) -> Bool {
         lhs.location == rhs.location && lhs.server == rhs.server && lhs.searchTarget == rhs.searchTarget
             && lhs.uniqueServiceName == rhs.uniqueServiceName
     }
 
+    /// Hashes LOCATION, SERVER, ST and USN, the fields equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(location)
         hasher.combine(server)
@@ -100,6 +103,7 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(uniqueServiceName)
     }
 
+    /// The text form: `<USN> (ST <ST>) at <LOCATION>`.
     public var description: String {
         "\(uniqueServiceName) (ST \(searchTarget)) at \(location)"
     }

@@ -90,6 +90,7 @@ public struct SearchSessionStateMachine: Sendable {
         var searchTarget: String
     }
 
+    /// What the session searches for, where, and how many times.
     public let configuration: SSDPSearchSessionConfiguration
     /// Deliberate faults, for the harness's own tests (`package`: no user of the library sees them).
     package var mutations: SearchSessionMutations = []
@@ -97,6 +98,7 @@ public struct SearchSessionStateMachine: Sendable {
     /// Counts of what the session sent, received, reported and dropped.
     public private(set) var statistics = SearchSessionStatistics()
 
+    /// An idle session for `configuration`; nothing is sent until `start(at:)`.
     public init(configuration: SSDPSearchSessionConfiguration) {
         self.configuration = configuration
     }
@@ -300,33 +302,47 @@ public struct SSDPSearchSessionError: Error, Hashable, Sendable, CustomStringCon
         /// The task waiting for the session's results was cancelled.
         public static let cancelled = Code(.cancelled)
 
+        /// The code's text: `socket unavailable`, `send failed`, `socket failed`, `socket closed` or `cancelled`.
         public var description: String { base.rawValue }
     }
 
+    /// What kind of failure it was; compare with the `Code` constants.
     public var code: Code
     /// What failed, for people: "bind failed: Address already in use", "send to 239.255.255.250:1900 failed: …".
     public var reason: String
 
+    /// A failure of kind `code`, with `reason` explaining it to people.
     public init(_ code: Code, reason: String) {
         self.code = code
         self.reason = reason
     }
 
+    /// The text form: `search aborted (<code>): <reason>`.
     public var description: String { "search aborted (\(code)): \(reason)" }
 }
 
 /// What a search session sent, received, reported and dropped.
 public struct SearchSessionStatistics: Hashable, Sendable {
+    /// M-SEARCH messages sent.
     public var searchesSent = 0
+    /// Datagrams received, reported or not.
     public var datagramsReceived = 0
+    /// Services reported: new, complete responses for the searched target.
     public var servicesReported = 0
+    /// Datagrams dropped because they are not SSDP messages.
     public var unparseable = 0
+    /// Datagrams dropped because they are SSDP messages but not search responses (NOTIFY, echoed M-SEARCH).
     public var notResponses = 0
+    /// Responses dropped for lacking CACHE-CONTROL max-age, LOCATION, SERVER, ST or USN.
     public var incomplete = 0
+    /// Responses dropped because they answer another search target.
     public var wrongSearchTarget = 0
+    /// Responses dropped as duplicates of a service already reported.
     public var duplicates = 0
+    /// Datagrams dropped because the session was not searching (before the start or after the end).
     public var notSearching = 0
 
+    /// Statistics with every count at zero.
     public init() {}
 
     /// A reason a received datagram was not reported, as a counter. The raw values are the names every

@@ -51,6 +51,8 @@ public struct DeviceAdvertiser: Sendable {
     /// The largest delay before the first alive set (UDA 1.1 §1.2.2: a random 0–100 ms).
     public static let maximumStartDelay = Duration.milliseconds(100)
 
+    /// An advertiser for `device`, idle until `start`. `copies` must be 1...3; `seed` fixes the random start
+    /// delays and re-advertising times, so a run replays.
     public init(
         device: SSDPRootDevice,
         copies: Int = 2,

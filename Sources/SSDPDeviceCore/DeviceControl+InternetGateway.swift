@@ -16,12 +16,19 @@ import SSDPCore
 /// One port mapping of the IGD (WANIPConnection:1 §2.2.20): traffic to ExternalPort/Protocol goes to
 /// InternalClient:InternalPort.
 public struct PortMapping: Hashable, Sendable {
+    /// The host whose traffic the mapping forwards (NewRemoteHost); empty for any host, the wildcard.
     public var remoteHost: String
+    /// The port on the IGD's external address that the traffic arrives at (NewExternalPort).
     public var externalPort: Int
+    /// `TCP` or `UDP` (NewProtocol).
     public var `protocol`: String
+    /// The port on the internal client that the traffic goes to (NewInternalPort).
     public var internalPort: Int
+    /// The LAN address the traffic goes to (NewInternalClient); the caller's own address when it sent none.
     public var internalClient: String
+    /// Whether the mapping forwards (NewEnabled); a mapping added here is always enabled.
     public var enabled: Bool
+    /// The control point's label for the mapping (NewPortMappingDescription).
     public var description: String
     /// When the lease ends; `nil` for a permanent mapping (lease 0).
     public var expires: SSDPInstant?

@@ -299,7 +299,9 @@ extension DeviceControl {
     /// the version the Sonos app shows for it, the board's, and the oldest a player must run to join it (one
     /// major version back, as real players report). The description document says the same.
     public static let sonosSoftwareVersion = "95.0-77060"
+    /// The firmware version the Sonos app shows (DisplaySoftwareVersion).
     public static let sonosDisplayVersion = "18.1"
+    /// The player's hardware version (HardwareVersion).
     public static let sonosHardwareVersion = "1.26.1.7-1.2"
     static let sonosMinCompatibleVersion = "94.0-00000"
     /// The room icon of a player whose room was never named otherwise.

@@ -118,6 +118,7 @@ public struct MediaLibrary: Hashable, Sendable {
     /// The origin resource paths are relative to, `http://192.168.1.2:8200`; empty for bare paths.
     public var baseURL: String
 
+    /// A library of `objects`, in browse order; `baseURL` goes before each resource path in DIDL-Lite.
     public init(objects: [MediaObject], baseURL: String = "") {
         self.objects = objects
         self.baseURL = baseURL
@@ -191,17 +192,22 @@ public struct MediaObject: Hashable, Sendable {
     public var id: String
     /// The container's id; `-1` for the root.
     public var parentID: String
+    /// The name shown for the object (`dc:title`).
     public var title: String
     /// `object.container.storageFolder`, `object.item.audioItem.musicTrack`, `object.item.imageItem.photo`, …
     public var upnpClass: String
+    /// Who made it (`dc:creator`), if known.
     public var creator: String?
+    /// A track's performer (`upnp:artist`), if known.
     public var artist: String?
+    /// The album a track is on (`upnp:album`), if known.
     public var album: String?
     /// `2023-07-14`, or with a time for photos.
     public var date: String?
     /// The media file; `nil` for a container.
     public var resource: MediaResource?
 
+    /// A container or item; the optional properties are left out of its DIDL-Lite when `nil`.
     public init(
         id: String,
         parentID: String,
@@ -285,6 +291,8 @@ public struct MediaResource: Hashable, Sendable {
     /// `WIDTHxHEIGHT`, for pictures and video.
     public var resolution: String?
 
+    /// A resource at `path` on the device's web server; the optional attributes are left out of `<res>` when
+    /// `nil`.
     public init(
         path: String,
         protocolInfo: String,
@@ -307,8 +315,11 @@ public struct MediaResource: Hashable, Sendable {
             + String(repeating: "0", count: 24)
     }
 
+    /// MiniDLNA's protocolInfo for an MP3 track (DLNA profile `MP3`, streaming transfer).
     public static let mp3 = dlna("audio/mpeg", profile: "MP3", streaming: true)
+    /// MiniDLNA's protocolInfo for an MP4 video (DLNA profile `AVC_MP4_MP_SD_AAC_MULT5`, streaming transfer).
     public static let mp4 = dlna("video/mp4", profile: "AVC_MP4_MP_SD_AAC_MULT5", streaming: true)
+    /// MiniDLNA's protocolInfo for a JPEG picture (DLNA profile `JPEG_LRG`, interactive transfer).
     public static let jpeg = dlna("image/jpeg", profile: "JPEG_LRG", streaming: false)
 }
 

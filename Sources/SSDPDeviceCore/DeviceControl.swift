@@ -25,7 +25,9 @@ import SSDPCore
 /// volume and transport, Sonos's household), else from the state variables: a `Set…` action stores its
 /// in-arguments in their variables, and every action answers each out-argument from its variable.
 public struct DeviceControl: Sendable {
+    /// The device's services with their current state; a call names one by its index here.
     public var services: [ControlledService]
+    /// What the device knows of its surroundings (external address, Sonos household, media library).
     public var environment: ControlEnvironment
     /// The user's answers for chosen actions (device files and scenarios), before any behaviour.
     public var responses: [ActionResponse]
@@ -33,6 +35,8 @@ public struct DeviceControl: Sendable {
     public internal(set) var portMappings: [PortMapping] = []
     let startedAt: SSDPInstant
 
+    /// The control side of a device whose services start in the real device's state where that differs from
+    /// their SCPD defaults (an IGD is connected); `startedAt` is when the device started, for uptimes.
     public init(
         services: [ControlledService],
         environment: ControlEnvironment = ControlEnvironment(),
@@ -157,9 +161,13 @@ public struct DeviceControl: Sendable {
 
 /// What an action call did: its answer, and the state variables it changed (for eventing).
 public struct ActionResult: Sendable {
+    /// The out-arguments in the SCPD's order, or the UPnP error the call is refused with.
     public var outcome: Result<[SOAPArgument], UPnPError>
+    /// The state variables the call changed, in the service state table's order; empty when it was refused
+    /// or answered by a user's `ActionResponse`.
     public var changedVariables: [String]
 
+    /// A result; `changedVariables` is empty unless given.
     public init(outcome: Result<[SOAPArgument], UPnPError>, changedVariables: [String] = []) {
         self.outcome = outcome
         self.changedVariables = changedVariables
@@ -172,8 +180,10 @@ public struct ActionResponse: Hashable, Sendable {
     public var action: String
     /// The service type or its short name (`WANIPConnection:1`, `WANIPConnection`); `nil` for any service.
     public var service: String?
+    /// The out-arguments to answer with (the device's values fill in the rest), or the error to fault with.
     public var outcome: Result<[SOAPArgument], UPnPError>
 
+    /// An answer for calls of `action` on `service`, or on any service when `service` is `nil`.
     public init(action: String, service: String? = nil, outcome: Result<[SOAPArgument], UPnPError>) {
         self.action = action
         self.service = service
@@ -197,13 +207,17 @@ public struct ControlEnvironment: Hashable, Sendable {
     public var externalIPAddress = "93.184.216.34"
     /// The device's UDN and name, for answers that carry them (Sonos zone names).
     public var udn = ""
+    /// The device's friendly name; a Sonos player's zone name when the household does not list it.
     public var friendlyName = ""
     /// The Sonos household the device is in, and every player of the run in it, at their own addresses.
     public var sonosHouseholdID = "Sonos_simulated0000000000000"
+    /// Every Sonos player of the run in that household, this device included, as ZoneGroupState lists them.
     public var sonosPlayers: [SonosPlayer] = []
     /// The media server's content.
     public var mediaLibrary = MediaLibrary.builtIn
 
+    /// An environment with the defaults: example.com's external address, no Sonos players, the built-in
+    /// media library.
     public init() {}
 }
 
@@ -213,8 +227,10 @@ public struct SonosPlayer: Hashable, Sendable {
     public var uuid: String
     /// The player's LOCATION.
     public var location: String
+    /// The room the player is in, as the Sonos app names it (ZoneName).
     public var zoneName: String
 
+    /// A player of the household; `uuid` is its UDN without `uuid:`.
     public init(uuid: String, location: String, zoneName: String) {
         self.uuid = uuid
         self.location = location
@@ -225,15 +241,20 @@ public struct SonosPlayer: Hashable, Sendable {
 /// One service of a controlled device: where its control and event URLs are, its SCPD, and the current
 /// value of each state variable.
 public struct ControlledService: Sendable {
+    /// The full service type, `urn:schemas-upnp-org:service:WANIPConnection:1`.
     public var serviceType: String
+    /// The service ID from the description, `urn:upnp-org:serviceId:WANIPConn1`.
     public var serviceID: String
     /// The server paths of its control URL and event URL.
     public var controlPath: String
+    /// The server path of its event URL, where GENA subscriptions arrive.
     public var eventPath: String
+    /// The service's SCPD, which calls are checked against and answered from.
     public var description: SSDPServiceDescription
     /// The current values by variable name; a variable not here has its default.
     public var values: [String: String] = [:]
 
+    /// A service whose state variables all start at their defaults.
     public init(
         serviceType: String,
         serviceID: String,

@@ -38,22 +38,29 @@ public struct DeviceResponder: Sendable {
         public var searchesReceived = 0
         /// Searches not heard (search loss or ignored first searches).
         public var searchesNotHeard = 0
+        /// Searches (and, for a device chatty about NOTIFYs, notifications) heard in a silent window and left
+        /// unanswered.
         public var searchesWhileSilent = 0
+        /// Searches heard whose target matches nothing the device advertises.
         public var searchesUnmatched = 0
         /// Answer datagrams handed back to send, copies included.
         public var answersScheduled = 0
         /// Answer datagrams lost to response loss.
         public var answersLost = 0
 
+        /// Statistics with every count at zero.
         public init() {}
     }
 
+    /// The device answering; a change drops its cached answers.
     public var device: SSDPRootDevice {
         didSet { answerCache = nil }
     }
+    /// How the device departs from UDA 1.1; a change drops its cached answers.
     public var behaviour: SSDPDeviceBehaviour {
         didSet { answerCache = nil }
     }
+    /// What the device has done with the searches so far.
     public private(set) var statistics = Statistics()
     /// When the device started; silent windows are measured from here.
     public let startedAt: SSDPInstant
@@ -68,6 +75,8 @@ public struct DeviceResponder: Sendable {
         var answers: [[UInt8]]
     }
 
+    /// A responder for `device`, which started at `startedAt`; `seed` fixes every random choice (loss,
+    /// delays), so a run replays.
     public init(device: SSDPRootDevice, behaviour: SSDPDeviceBehaviour = .init(), startedAt: SSDPInstant, seed: UInt64)
     {
         self.device = device
@@ -179,11 +188,14 @@ public struct DeviceResponder: Sendable {
 
 /// One answer datagram to send after `delay`.
 public struct ScheduledAnswer: Hashable, Sendable {
+    /// How long after the search the answer leaves.
     public var delay: Duration
     /// What the answer announces (its ST and USN before any malformation).
     public var advertisement: SSDPAdvertisement
+    /// The datagram as sent, malformations applied.
     public var bytes: [UInt8]
 
+    /// An answer datagram to send `delay` after the search.
     public init(delay: Duration, advertisement: SSDPAdvertisement, bytes: [UInt8]) {
         self.delay = delay
         self.advertisement = advertisement

@@ -70,12 +70,17 @@ public enum GENARequest: Hashable, Sendable {
 
 /// Why an event URL refuses a request, with the HTTP status it answers.
 public enum GENARefusal: Error, Hashable, Sendable {
+    /// HTTP 400 Bad Request: SID together with CALLBACK or NT.
     case incompatibleHeaders
+    /// HTTP 412 Precondition Failed: no usable `http://` CALLBACK, an NT other than `upnp:event`, no SID to
+    /// unsubscribe, or a SID that is unknown or expired.
     case preconditionFailed
+    /// HTTP 405 Method Not Allowed: a method other than SUBSCRIBE and UNSUBSCRIBE.
     case methodNotAllowed
     /// The device holds as many subscriptions as it takes.
     case tooManySubscriptions
 
+    /// The HTTP status the refusal is answered with: 400, 412, 405 or 503.
     public var status: Int {
         switch self {
         case .incompatibleHeaders: 400
@@ -93,11 +98,17 @@ public enum GENARefusal: Error, Hashable, Sendable {
 /// it asks for none or `infinite`), so a client's renewals can be tested in seconds. An expired or unknown
 /// SID gets 412; a reboot forgets every subscription, so the next renewal gets 412 too, as on real devices.
 public struct EventSubscriptions: Sendable {
+    /// One control point's subscription to one service's events.
     public struct Subscription: Hashable, Sendable {
+        /// The subscription identifier the device gave it, `uuid:…` (SID).
         public var sid: String
+        /// The index of the service subscribed to, its place in `DeviceControl.services`.
         public var service: Int
+        /// The CALLBACK URLs in order, at most four; events go to the first.
         public var callbacks: [String]
+        /// The seconds granted, within `timeoutRange` (the answer's TIMEOUT).
         public var timeout: Int
+        /// When the subscription lapses unless it is renewed.
         public var expires: SSDPInstant
         /// The SEQ of the next event: 0 for the initial one, then +1, wrapping from 4294967295 to 1.
         public var nextSequence: UInt32 = 0
@@ -105,12 +116,16 @@ public struct EventSubscriptions: Sendable {
 
     /// The most subscriptions one device holds; more get 503, never unbounded memory.
     public static let maximumCount = 64
+    /// The seconds granted to a subscription or renewal that asks for none or for `Second-infinite`.
     public static let defaultTimeout = 1_800
+    /// The seconds a subscription may be granted; a request outside the range is clamped into it.
     public static let timeoutRange = 1...86_400
 
+    /// The live subscriptions by SID; expired ones are removed at the next request or event.
     public private(set) var subscriptions: [String: Subscription] = [:]
     private var random: SSDPRandom
 
+    /// No subscriptions yet; `random` draws the SIDs.
     public init(random: SSDPRandom) {
         self.random = random
     }
@@ -119,11 +134,15 @@ public struct EventSubscriptions: Sendable {
     public enum Outcome: Hashable, Sendable {
         /// A new subscription: answer with SID and TIMEOUT, then send the initial event.
         case subscribed(Subscription)
+        /// A renewal: answer with SID and the new TIMEOUT.
         case renewed(Subscription)
+        /// The subscription `sid` was cancelled.
         case unsubscribed(sid: String)
+        /// The request is refused: answer with the refusal's HTTP status.
         case refused(GENARefusal)
     }
 
+    /// Applies `request` to the event URL of service `service` at `now`, dropping expired subscriptions first.
     public mutating func handle(_ request: GENARequest, service: Int, at now: SSDPInstant) -> Outcome {
         removeExpired(at: now)
         switch request {
@@ -200,8 +219,11 @@ public struct EventSubscriptions: Sendable {
 
 /// One event message to deliver: NOTIFY to the subscriber's callback (UDA 1.1 §4.3.2).
 public struct GENAEvent: Hashable, Sendable {
+    /// The subscription's SID.
     public var sid: String
+    /// The URL the NOTIFY goes to: the subscription's first CALLBACK URL.
     public var callback: String
+    /// The event key (SEQ): 0 for the initial event, then counting up.
     public var sequence: UInt32
     /// The `e:propertyset` document.
     public var body: String

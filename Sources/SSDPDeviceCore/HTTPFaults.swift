@@ -47,6 +47,7 @@ public struct HTTPFaults: Hashable, Sendable {
     /// of its own does not keep the simulator's connection forever.
     public static let hangLimit = Duration.seconds(120)
 
+    /// Faults for the documents and the events; with the defaults, none at all.
     public init(
         description: [DocumentFault] = [],
         serviceDescriptions: [DocumentFault] = [],
@@ -59,6 +60,7 @@ public struct HTTPFaults: Hashable, Sendable {
         self.eventDelay = eventDelay
     }
 
+    /// Whether no fault is set, every field at its default.
     public var isEmpty: Bool { self == HTTPFaults() }
 
     /// Reads one fault as the flags and files write it: `503:N`, `delay:SECONDS`, `hang`, `truncated`,
@@ -92,7 +94,9 @@ public struct HTTPFaults: Hashable, Sendable {
 
 /// A device's HTTP-side fault decisions: counts the fetches of each document and draws the event losses.
 public struct HTTPFaultMachine: Sendable {
+    /// A kind of document; fetches are counted per kind (for `unavailable(first:)`).
     public enum Document: Hashable, Sendable {
+        /// The device description at LOCATION, or a service's SCPD (every SCPD counts as the same kind).
         case description, serviceDescription
     }
 
@@ -107,15 +111,19 @@ public struct HTTPFaultMachine: Sendable {
         /// How to damage the document, if at all.
         public var damage: DocumentFault?
 
+        /// Serve the document at once, undamaged.
         public static let serve = Decision()
     }
 
+    /// A fault a document request can meet, as `HTTPFaults` lists them.
     public typealias DocumentFault = HTTPFaults.DocumentFault
 
+    /// The faults this machine applies.
     public let faults: HTTPFaults
     private var fetches: [Document: Int] = [:]
     private var random: SSDPRandom
 
+    /// A machine applying `faults`; `random` draws the event losses.
     public init(faults: HTTPFaults, random: SSDPRandom) {
         self.faults = faults
         self.random = random

@@ -16,9 +16,13 @@ import SSDPCore
 /// A UPnP error a device answers an action with (UDA §3.2.2): the code and its description, sent as a
 /// SOAP fault with HTTP 500.
 public struct UPnPError: Error, Hashable, Sendable {
+    /// A UPnP error code: 401 Invalid Action, 402 Invalid Args, 501 Action Failed, 600–699 common to all
+    /// actions, 700–799 the action's own (714 NoSuchEntryInArray).
     public var code: Int
+    /// The errorDescription sent with the code, `Invalid Args`.
     public var description: String
 
+    /// An error with a description of the caller's choosing.
     public init(code: Int, description: String) {
         self.code = code
         self.description = description
@@ -30,8 +34,11 @@ public struct UPnPError: Error, Hashable, Sendable {
         self.init(code: code, description: Self.names[code] ?? "Error \(code)")
     }
 
+    /// 401 Invalid Action: the service has no action of that name.
     public static let invalidAction = UPnPError(code: 401)
+    /// 402 Invalid Args: an in-argument is missing or not of its variable's type.
     public static let invalidArgs = UPnPError(code: 402)
+    /// 501 Action Failed: the action could not be carried out.
     public static let actionFailed = UPnPError(code: 501)
 
     /// The names miniupnpd (`upnpsoap.c`, `upnperrors.c`) and MiniDLNA (`upnpsoap.c`) send, and the
@@ -52,9 +59,12 @@ public struct UPnPError: Error, Hashable, Sendable {
 
 /// One argument of an action call or answer, in order.
 public struct SOAPArgument: Hashable, Sendable {
+    /// The argument's name, `NewExternalPort`.
     public var name: String
+    /// The value as text, unescaped; the SOAP and GENA writers escape it.
     public var value: String
 
+    /// An argument, name first: `SOAPArgument("NewExternalPort", "8080")`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
@@ -65,10 +75,12 @@ public struct SOAPArgument: Hashable, Sendable {
 public struct SOAPActionCall: Hashable, Sendable {
     /// The service type the call names, `urn:schemas-upnp-org:service:WANIPConnection:1`.
     public var serviceType: String
+    /// The action called, `AddPortMapping`: the part of `SOAPACTION` after `#`.
     public var actionName: String
     /// The in-arguments as sent, in order; names are the elements' local names.
     public var arguments: [SOAPArgument]
 
+    /// A call built directly rather than read from a request (`read(soapAction:body:)`).
     public init(serviceType: String, actionName: String, arguments: [SOAPArgument]) {
         self.serviceType = serviceType
         self.actionName = actionName

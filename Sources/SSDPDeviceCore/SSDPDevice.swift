@@ -22,15 +22,21 @@ public struct SSDPDevice: Hashable, Sendable {
     public var udn: String
     /// `urn:<domain>:device:<type>:<version>`.
     public var deviceType: String
+    /// The short name shown to users (`<friendlyName>`).
     public var friendlyName: String
+    /// The maker's name (`<manufacturer>`).
     public var manufacturer: String
+    /// The model's name (`<modelName>`).
     public var modelName: String
     /// Further elements of the description's `<device>`, after `modelName`, in order (`modelNumber`,
     /// `serialNumber`, `presentationURL`).
     public var properties: [SSDPDeviceProperty]
+    /// The services the device itself offers, in description order; each service type is advertised once.
     public var services: [SSDPDeviceService]
+    /// The devices nested in this one (`<deviceList>`), each advertised with its own UDN.
     public var embeddedDevices: [SSDPDevice]
 
+    /// A device; the defaults name it as ssdp-sim's own, with no services or embedded devices.
     public init(
         udn: String,
         deviceType: String,
@@ -69,10 +75,14 @@ public struct SSDPDeviceService: Hashable, Sendable {
 
     /// The three URLs of a service in a description (UDA 1.1 §2.3); relative ones are relative to LOCATION.
     public struct URLs: Hashable, Sendable {
+        /// The URL of the service description (`<SCPDURL>`).
         public var scpd: String
+        /// The URL that SOAP action calls go to (`<controlURL>`).
         public var control: String
+        /// The URL that GENA subscriptions go to (`<eventSubURL>`).
         public var event: String
 
+        /// The three URLs as the description writes them.
         public init(scpd: String, control: String, event: String) {
             self.scpd = scpd
             self.control = control
@@ -80,6 +90,8 @@ public struct SSDPDeviceService: Hashable, Sendable {
         }
     }
 
+    /// A service of `serviceType`; without `serviceID` its ID is `urn:upnp-org:serviceId:<type>`, and
+    /// without `urls` it is served at the simulator's own paths.
     public init(serviceType: String, serviceID: String? = nil, urls: URLs? = nil) {
         self.serviceType = serviceType
         self.serviceID = serviceID ?? Self.defaultID(for: serviceType)
@@ -96,9 +108,12 @@ public struct SSDPDeviceService: Hashable, Sendable {
 
 /// One element of a device description beyond the required ones, such as `<modelNumber>4200X</modelNumber>`.
 public struct SSDPDeviceProperty: Hashable, Sendable {
+    /// The element's name, `modelNumber`.
     public var name: String
+    /// The element's text, unescaped (the description writer escapes it).
     public var value: String
 
+    /// A property, name first: `SSDPDeviceProperty("modelNumber", "4200X")`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
@@ -112,10 +127,12 @@ public struct SSDPDeviceProperty: Hashable, Sendable {
 public struct SSDPAdvertisement: Hashable, Sendable {
     /// The NT of the alive message, and the ST of the answer to `ssdp:all`.
     public var target: String
+    /// The unique service name (USN), `uuid:…::upnp:rootdevice`.
     public var usn: String
     /// The LOCATION of this advertisement, or `nil` for the root device's.
     public var location: String?
 
+    /// An advertisement; `location` only when it points elsewhere than the root device's LOCATION.
     public init(target: String, usn: String, location: String? = nil) {
         self.target = target
         self.usn = usn

@@ -42,17 +42,22 @@ public struct SSDPDeviceBehaviour: Hashable, Sendable {
 
     /// A stretch of time, from the device's start, in which it answers nothing.
     public struct SilentWindow: Hashable, Sendable {
+        /// When the window opens, measured from the device's start.
         public var start: Duration
+        /// When the window closes; the end itself is outside it.
         public var end: Duration
 
+        /// The window `start..<end`; `validate()` checks that `start` is 0 or later and before `end`.
         public init(start: Duration, end: Duration) {
             self.start = start
             self.end = end
         }
 
+        /// Whether `elapsed`, the time since the device started, falls in the window.
         public func contains(_ elapsed: Duration) -> Bool { start <= elapsed && elapsed < end }
     }
 
+    /// When answers leave; `uniform` within MX by default.
     public var delay: Delay
     /// Probability that the device does not hear a search at all.
     public var searchLoss: Double
@@ -62,11 +67,15 @@ public struct SSDPDeviceBehaviour: Hashable, Sendable {
     public var ignoredSearches: Int
     /// How many times each answer is sent (1 = once).
     public var duplicates: Int
+    /// The ways the device answers what it was not asked; empty for none.
     public var chatter: Set<Chatter>
     /// Applied to every answer the device sends.
     public var malformations: Set<SSDPMalformation>
+    /// The stretches of time in which the device answers nothing.
     public var silentWindows: [SilentWindow]
 
+    /// A behaviour; the defaults are a device that follows UDA 1.1 to the letter. Values a user gave are
+    /// checked with `validate()`.
     public init(
         delay: Delay = .uniform,
         searchLoss: Double = 0,

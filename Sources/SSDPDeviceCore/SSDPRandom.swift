@@ -25,6 +25,7 @@ public struct SSDPRandom: RandomNumberGenerator, Sendable {
         state = seed
     }
 
+    /// The next 64 random bits (one SplitMix64 step).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state

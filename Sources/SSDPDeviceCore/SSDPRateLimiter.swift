@@ -33,6 +33,8 @@ public struct SSDPRateLimiter: Sendable {
     private var buckets: [String: Bucket] = [:]
     private var lastSweep: SSDPInstant?
 
+    /// A limiter of `rate` answers per second per source that tracks at most `maximumSources` sources; both
+    /// must be positive.
     public init(rate: Int, maximumSources: Int = 4_096) {
         precondition(rate > 0 && maximumSources > 0)
         self.rate = rate

@@ -15,6 +15,7 @@ import SSDPCore
 
 /// A root device as it appears on the network: its device tree plus what SSDP messages carry about it.
 public struct SSDPRootDevice: Hashable, Sendable {
+    /// The root device's tree: itself, its services and its embedded devices.
     public var device: SSDPDevice
     /// The absolute URL of the description (LOCATION).
     public var location: String
@@ -37,6 +38,8 @@ public struct SSDPRootDevice: Hashable, Sendable {
     /// each answer.
     public var responseHeaders: [SSDPHeaderField]?
 
+    /// A root device whose description is at `location`; by default on its first boot (BOOTID and CONFIGID 1),
+    /// with advertisements valid for 1800 s and the UDA 1.1 response template.
     public init(
         device: SSDPDevice,
         location: String,
@@ -120,6 +123,7 @@ public struct SSDPRootDevice: Hashable, Sendable {
 /// A target a root device answers besides those of its device tree (`roku:ecp`, DIAL's
 /// `urn:dial-multiscreen-org:service:dial:1`), with the USN and LOCATION the real device gives it.
 public struct SSDPExtraTarget: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The target as advertised and searched for, `roku:ecp`.
     public var target: String
     /// The USN, or `nil` for `<UDN>::<target>`; a Roku answers `roku:ecp` with `uuid:roku:ecp:<serial>`.
     public var usn: String?
@@ -127,12 +131,14 @@ public struct SSDPExtraTarget: Hashable, Sendable, ExpressibleByStringLiteral {
     /// at `/dial/dd.xml`. In a `SimulatedDevice` this is a path on the device's HTTP server.
     public var location: String?
 
+    /// A target, with the USN and LOCATION the real device gives it where they differ from the defaults.
     public init(_ target: String, usn: String? = nil, location: String? = nil) {
         self.target = target
         self.usn = usn
         self.location = location
     }
 
+    /// A target with the default USN and LOCATION, written as a string: `"roku:ecp"`.
     public init(stringLiteral target: String) {
         self.init(target)
     }

@@ -22,9 +22,12 @@
 public struct SSDPServiceDescription: Hashable, Sendable {
     /// One action, with its arguments in the order the SCPD lists them (in-arguments first).
     public struct Action: Hashable, Sendable {
+        /// The action's name, `GetExternalIPAddress`.
         public var name: String
+        /// The in- and out-arguments, in the SCPD's order.
         public var arguments: [Argument]
 
+        /// An action with its arguments in the SCPD's order.
         public init(name: String, arguments: [Argument]) {
             self.name = name
             self.arguments = arguments
@@ -35,13 +38,18 @@ public struct SSDPServiceDescription: Hashable, Sendable {
     public struct Argument: Hashable, Sendable {
         /// Whether the control point sends the argument (`in`) or the device answers it (`out`).
         public enum Direction: String, Hashable, Sendable {
+            /// `in` from the control point, `out` from the device, as the SCPD's `<direction>` writes them.
             case `in`, out
         }
 
+        /// The argument's name, `NewExternalPort`; also its element's name in the SOAP body.
         public var name: String
+        /// Who sends it: the control point (`in`) or the device (`out`).
         public var direction: Direction
+        /// The state variable that gives its type and allowed values, and an out-argument's answer.
         public var relatedStateVariable: String
 
+        /// An argument as the SCPD lists it.
         public init(name: String, direction: Direction, relatedStateVariable: String) {
             self.name = name
             self.direction = direction
@@ -51,17 +59,21 @@ public struct SSDPServiceDescription: Hashable, Sendable {
 
     /// One state variable: its UPnP data type, whether changes are evented, and the values it may take.
     public struct StateVariable: Hashable, Sendable {
+        /// The variable's name, `PortMappingNumberOfEntries`; `A_ARG_TYPE_…` for one that only types arguments.
         public var name: String
         /// `string`, `boolean`, `ui2`, `ui4`, `i2`, `i4`, `int`, `bin.base64`, … as the SCPD writes it.
         public var dataType: String
         /// Whether a change is sent to subscribers (GENA); `sendEvents="yes"`.
         public var sendEvents: Bool
+        /// The SCPD's `<defaultValue>`, or `nil` when it gives none (the value is then the zero of the type or the
+        /// first allowed value).
         public var defaultValue: String?
         /// The only values a string may take, in the SCPD's order; empty when any value is allowed.
         public var allowedValues: [String]
         /// The bounds of a number, when the SCPD gives them.
         public var allowedRange: AllowedValueRange?
 
+        /// A variable as the SCPD lists it; by default not evented, with no default and any value allowed.
         public init(
             name: String,
             dataType: String,
@@ -81,10 +93,14 @@ public struct SSDPServiceDescription: Hashable, Sendable {
 
     /// An `<allowedValueRange>`: the least and greatest value, and the step between values if there is one.
     public struct AllowedValueRange: Hashable, Sendable {
+        /// The least value allowed.
         public var minimum: Int
+        /// The greatest value allowed.
         public var maximum: Int
+        /// The step between allowed values, or `nil` when the SCPD gives none.
         public var step: Int?
 
+        /// A range from `minimum` to `maximum`, both included.
         public init(minimum: Int, maximum: Int, step: Int? = nil) {
             self.minimum = minimum
             self.maximum = maximum
@@ -98,6 +114,7 @@ public struct SSDPServiceDescription: Hashable, Sendable {
     /// The service state table in the SCPD's order.
     public var stateVariables: [StateVariable]
 
+    /// A description with these actions and state variables, each in the SCPD's order.
     public init(actions: [Action], stateVariables: [StateVariable]) {
         self.actions = actions
         self.stateVariables = stateVariables

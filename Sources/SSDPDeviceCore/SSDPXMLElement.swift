@@ -22,8 +22,11 @@ import SSDPCore
 public struct SSDPXMLElement: Hashable, Sendable {
     /// The name as written, with its prefix.
     public var qualifiedName: String
+    /// The attributes by name as written (prefix included), values with entities decoded.
     public var attributes: [String: String]
+    /// The child elements in document order.
     public var children: [SSDPXMLElement]
+    /// The element's own character data, whitespace kept; its children's text is not included.
     public var text: String
 
     /// The name without its prefix.

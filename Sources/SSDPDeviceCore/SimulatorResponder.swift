@@ -24,12 +24,14 @@ import SSDPCore
 public struct SimulatorResponder: Sendable {
     /// The host-wide rules.
     public struct Configuration: Hashable, Sendable {
+        /// How closely an M-SEARCH is held to UDA 1.1 before any device sees it (`SSDPSearchRequest.accept`).
         public var strictness: SSDPSearchRequest.Strictness
         /// Answers per second to any one source.
         public var answersPerSourcePerSecond: Int
         /// Answers that may wait for their delay at once.
         public var maximumPendingAnswers: Int
 
+        /// Rules with the defaults: strict acceptance, 1000 answers per source per second, at most 10000 pending.
         public init(
             strictness: SSDPSearchRequest.Strictness = .strict,
             answersPerSourcePerSecond: Int = 1_000,
@@ -43,6 +45,7 @@ public struct SimulatorResponder: Sendable {
 
     /// What one datagram was, and what to send because of it.
     public struct Reception: Sendable {
+        /// What kind of datagram it was.
         public enum Kind: Sendable {
             /// An M-SEARCH the host accepted.
             case search(SSDPSearchRequest)
@@ -56,6 +59,7 @@ public struct SimulatorResponder: Sendable {
             case malformed(SSDPParseError)
         }
 
+        /// What the datagram was, with the accepted search or the reason it was dropped.
         public var kind: Kind
         /// The parsed message, unless it was malformed.
         public var message: SSDPMessage?
@@ -66,11 +70,17 @@ public struct SimulatorResponder: Sendable {
     /// Counts over the whole host. They add up: every datagram is exactly one of searches accepted,
     /// searches rejected, notifications, responses or malformed.
     public struct Counters: Hashable, Sendable {
+        /// Every datagram received.
         public var datagrams = 0
+        /// Datagrams that were not SSDP.
         public var malformed = 0
+        /// M-SEARCHes the acceptance rules let through.
         public var searchesAccepted = 0
+        /// M-SEARCHes the acceptance rules dropped.
         public var searchesRejected = 0
+        /// NOTIFY messages from other devices.
         public var notifications = 0
+        /// Search responses, which no device answers.
         public var responses = 0
         /// Answers cut by the per-source rate limit.
         public var answersRateLimited = 0
@@ -79,16 +89,21 @@ public struct SimulatorResponder: Sendable {
         /// Answers handed out to send.
         public var answersScheduled = 0
 
+        /// Counters with every count at zero.
         public init() {}
     }
 
+    /// The host-wide rules, fixed at creation.
     public let configuration: Configuration
+    /// Each device's responder; answers and `receive`'s `device` name a device by its index here.
     public var devices: [DeviceResponder]
+    /// What the host has received and handed out so far.
     public private(set) var counters = Counters()
     /// Answers handed out whose `answerFinished()` has not been called yet.
     public private(set) var pendingAnswers = 0
     private var limiter: SSDPRateLimiter
 
+    /// A host of `devices` answering under `configuration`.
     public init(configuration: Configuration, devices: [DeviceResponder]) {
         self.configuration = configuration
         self.devices = devices

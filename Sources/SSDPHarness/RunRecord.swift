@@ -30,8 +30,10 @@ public struct RunRecord: Sendable {
     public struct Search: Sendable, Hashable {
         /// From the start of the search.
         public var at: Duration
+        /// The M-SEARCH's headers, as parsed.
         public var headers: SSDPHeaders
 
+        /// A search seen `at` (from the start of the search) with these headers.
         public init(at: Duration, headers: SSDPHeaders) {
             self.at = at
             self.headers = headers
@@ -47,10 +49,14 @@ public struct RunRecord: Sendable {
 
     /// How many M-SEARCH messages one device heard, against how many the network delivered to it.
     public struct Hearing: Sendable, Hashable {
+        /// The device's number, counting from 1.
         public var device: Int
+        /// M-SEARCH messages the virtual network delivered to the device, over all its reboots.
         public var delivered: Int
+        /// Of those, the M-SEARCH messages the device accepted (before its own search loss and ignored searches).
         public var heard: Int
 
+        /// One device's counts of searches delivered and heard.
         public init(device: Int, delivered: Int, heard: Int) {
             self.device = device
             self.delivered = delivered
@@ -58,7 +64,9 @@ public struct RunRecord: Sendable {
         }
     }
 
+    /// How the scenario was run.
     public var mode: RunMode
+    /// The seed the run used: the scenario's, or the one given with `--seed`.
     public var seed: UInt64
     /// The M-SEARCH messages the client sent, in order.
     public var searches: [Search] = []
@@ -87,11 +95,13 @@ public struct RunRecord: Sendable {
     /// The hashes of the datagrams `advertised` was read from.
     private var notedDatagrams: Set<Int> = []
 
+    /// An empty record of a run in `mode` with `seed`.
     public init(mode: RunMode, seed: UInt64) {
         self.mode = mode
         self.seed = seed
     }
 
+    /// Adds something the client reported at `time`, from the start of the search.
     public mutating func record(_ outcome: Outcome, at time: Duration) {
         outcomes.append((time, outcome))
     }
@@ -135,14 +145,18 @@ public struct RunRecord: Sendable {
 
 /// One service a client reported, with what it said of it.
 public struct ReportedService: Sendable, Hashable, CustomStringConvertible {
+    /// The USN the client reported.
     public var usn: String
     /// The ST the client reported; for a bare USN, the harness's guess (the part after `::`).
     public var st: String
     /// Whether the client gave the ST itself (`false` for a bare USN).
     public var stGiven: Bool
+    /// The LOCATION the client reported, `nil` when it gave none.
     public var location: String?
+    /// The SERVER the client reported, `nil` when it gave none.
     public var server: String?
 
+    /// A service as a client reported it; `stGiven` is `false` when `st` was guessed from a bare USN.
     public init(usn: String, st: String, stGiven: Bool = true, location: String? = nil, server: String? = nil) {
         self.usn = usn
         self.st = st
@@ -161,17 +175,23 @@ public struct ReportedService: Sendable, Hashable, CustomStringConvertible {
         )
     }
 
+    /// `USN (ST)`, for reports.
     public var description: String { "\(usn) (\(st))" }
 }
 
 /// A service as a device put it on the wire: a search answer's USN, ST, LOCATION and SERVER, or an alive
 /// NOTIFY's with NT for ST.
 public struct Advertisement: Sendable, Hashable {
+    /// The USN header.
     public var usn: String
+    /// The ST of an answer, or the NT of a NOTIFY.
     public var st: String
+    /// The LOCATION header, if any.
     public var location: String?
+    /// The SERVER header, if any.
     public var server: String?
 
+    /// An advertisement with these header values.
     public init(usn: String, st: String, location: String?, server: String?) {
         self.usn = usn
         self.st = st
@@ -201,9 +221,12 @@ public struct Advertisement: Sendable, Hashable {
 public struct TraceEntry: Sendable, Hashable {
     /// An IPv4 address and port.
     public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
+        /// The address as text, IPv6 without brackets (`10.0.1.1`, `fe80::1`).
         public var address: String
+        /// The UDP port.
         public var port: Int
 
+        /// An endpoint at `address` and `port`.
         public init(address: String, port: Int) {
             self.address = address
             self.port = port
@@ -212,17 +235,22 @@ public struct TraceEntry: Sendable, Hashable {
         /// The address as the host of a URL or a HOST header: IPv6 in brackets.
         public var host: String { address.contains(":") ? "[\(address)]" : address }
 
+        /// `host:port`, an IPv6 address in brackets.
         public var description: String { "\(host):\(port)" }
     }
 
     /// From the start of the search (negative before it).
     public var at: Duration
+    /// Who sent the datagram.
     public var source: Endpoint
+    /// Where it was sent: the multicast group or one host.
     public var destination: Endpoint
+    /// The datagram's payload, whole.
     public var bytes: [UInt8]
     /// What became of it: "delivered 10.0.1.1 at 0.052", "lost", …
     public var fate: String
 
+    /// A datagram sent `at` from `source` to `destination`; `fate` says what became of it.
     public init(at: Duration, source: Endpoint, destination: Endpoint, bytes: [UInt8], fate: String) {
         self.at = at
         self.source = source
@@ -234,8 +262,11 @@ public struct TraceEntry: Sendable, Hashable {
 
 /// A client's HTTP requests to the devices of a run, and the SOAP actions among them.
 public struct HTTPActivity: Sendable, Hashable {
+    /// One HTTP request the client made to a device.
     public struct Request: Sendable, Hashable {
+        /// From the start of the search.
         public var at: Duration
+        /// The HTTP method (`GET`, `POST`, `SUBSCRIBE`, …).
         public var method: String
         /// The URL the client asked for: the server's origin and the path as sent.
         public var url: String
@@ -243,10 +274,15 @@ public struct HTTPActivity: Sendable, Hashable {
         public var status: Int
     }
 
+    /// One SOAP action the client called on a device.
     public struct ActionCall: Sendable, Hashable {
+        /// From the start of the search.
         public var at: Duration
+        /// The UDN of the root device called.
         public var udn: String
+        /// The action's name (`AddPortMapping`).
         public var action: String
+        /// The in-arguments as sent, by name.
         public var arguments: [String: String]
         /// The UPnP error code of a fault, `nil` for a success.
         public var errorCode: Int?
@@ -254,6 +290,8 @@ public struct HTTPActivity: Sendable, Hashable {
 
     /// Each device's LOCATION, in device order.
     public var locations: [String] = []
+    /// Every HTTP request to the devices, in order.
     public var requests: [Request] = []
+    /// The SOAP actions called, in order.
     public var actions: [ActionCall] = []
 }

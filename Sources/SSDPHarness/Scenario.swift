@@ -24,17 +24,23 @@ import SSDPSimulator
 public struct Scenario: Sendable {
     /// The file it came from, as the user named it.
     public var file: String
+    /// The scenario's name (`name`), unique in a run; it names report entries and trace files.
     public var name: String
+    /// One line saying what the scenario proves (`description`), shown in reports.
     public var description: String
     /// The seed of every random choice; `--seed` overrides it.
     public var seed: UInt64
     /// Labels such as `live` (the scenario makes sense over real sockets).
     public var tags: [String]
+    /// The search the session makes (`search`).
     public var search: SearchSpecification
     /// The devices, in order; device numbers in events count from 1 over the expanded list.
     public var devices: [SimulatedDevice]
+    /// Timed byebyes and reboots (`events`), in time order; virtual runs only.
     public var events: [TimedEvent]
+    /// Faults on the virtual network (`network`); none in a live scenario.
     public var network: NetworkFaults
+    /// What must happen besides the invariants every run checks (`expect`).
     public var expect: Expectations
 
     /// Whether `--live` runs it.
@@ -43,6 +49,7 @@ public struct Scenario: Sendable {
 
 /// The search the session makes.
 public struct SearchSpecification: Sendable, Hashable {
+    /// Where the M-SEARCH messages go (`search.mode`).
     public enum Mode: String, Sendable, Hashable, CaseIterable {
         /// To 239.255.255.250:1900: every device hears it.
         case multicast
@@ -50,9 +57,14 @@ public struct SearchSpecification: Sendable, Hashable {
         case unicast
     }
 
+    /// The ST searched for (`search.target`): `ssdp:all`, `upnp:rootdevice`, a UUID, a URN, or a vendor target such as
+    /// `roku:ecp`.
     public var target: String
+    /// MX in seconds, 1...5 (`search.mx`).
     public var mx: Int
+    /// How many M-SEARCH messages the session sends, 0...100 (`search.requests`); 0 stops at once.
     public var requests: Int
+    /// Multicast to the group, or unicast to one device (`search.mode`).
     public var mode: Mode
     /// The device a unicast search is sent to, counting from 1.
     public var device: Int
@@ -60,6 +72,7 @@ public struct SearchSpecification: Sendable, Hashable {
     /// LOCATIONs. Virtual runs only.
     public var ipv6 = false
 
+    /// A search for `target`; the defaults are those a scenario file gets when it leaves the fields out.
     public init(target: String, mx: Int = 3, requests: Int = 3, mode: Mode = .multicast, device: Int = 1) {
         self.target = target
         self.mx = mx
@@ -94,6 +107,7 @@ public struct SearchSpecification: Sendable, Hashable {
 
 /// Something that happens to a device at a time during the scenario.
 public struct TimedEvent: Sendable, Hashable {
+    /// What happens to the device (`events[].action`).
     public enum Action: String, Sendable, Hashable, CaseIterable {
         /// The device says byebye for everything it advertised and stops answering.
         case byebye
@@ -104,6 +118,7 @@ public struct TimedEvent: Sendable, Hashable {
 
     /// Seconds from the start of the search.
     public var at: Duration
+    /// Whether the device leaves for good or reboots.
     public var action: Action
     /// The device, counting from 1.
     public var device: Int
@@ -122,8 +137,10 @@ public struct NetworkFaults: Sendable, Hashable {
     public var duplicate: Double = 0
     /// Probability that a datagram is held back by up to `reorderDelay`, so later ones overtake it.
     public var reorder: Double = 0
+    /// The longest hold-back of a reordered datagram (`network.reorderDelay`).
     public var reorderDelay: Duration = .milliseconds(100)
 
+    /// A clean network: no latency, loss, duplicates or reordering.
     public init() {}
 
     /// The fate of each copy of one datagram to one recipient, drawn from `random`: one copy, or two when
@@ -151,6 +168,7 @@ public struct NetworkFaults: Sendable, Hashable {
 /// number of M-SEARCH messages at the designed times, only answers for the searched target reported,
 /// and no error unless one is expected.
 public struct Expectations: Sendable, Hashable {
+    /// The services the search must report (`expect.found`); required in a scenario file.
     public var found: FoundExpectation?
     /// What an external client must do over HTTP after discovery.
     public var http: HTTPExpectation?
@@ -165,42 +183,56 @@ public struct Expectations: Sendable, Hashable {
     /// A piece of the error the session must report; `nil` expects no error.
     public var error: String?
 
+    /// No expectations besides the invariants.
     public init() {}
 }
 
-/// The found set: an exact list, a count, or both.
 /// What a client must do with the devices it found: how often it fetches each LOCATION, and which SOAP
 /// actions it calls with which arguments. Observable only for an external client.
 public struct HTTPExpectation: Sendable, Hashable {
     /// One action the client must call (`count` times), with at least these arguments.
     public struct Action: Sendable, Hashable {
+        /// The action's name (`AddPortMapping`).
         public var action: String
+        /// In-arguments the call must carry with these values; it may carry others too.
         public var arguments: [String: String]
+        /// How many such calls; at least one when the file does not say.
         public var count: CountExpectation
     }
 
     /// How many GETs of each device's LOCATION.
     public var locationFetches: CountExpectation?
+    /// The actions the client must call (`expect.http.actions`).
     public var actions: [Action] = []
 }
 
+/// What the search must report (`expect.found`): an exact set of services, a count, or both.
 public struct FoundExpectation: Sendable, Hashable {
+    /// A service by USN and ST, as a client reports it.
     public struct Service: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// The unique service name (USN), `uuid:…::upnp:rootdevice`.
         public var usn: String
+        /// The search target (ST) the service is reported with.
         public var st: String
 
+        /// The service with this USN and ST.
         public init(usn: String, st: String) {
             self.usn = usn
             self.st = st
         }
 
+        /// Orders by USN, then ST, so that listings in check results are stable.
         public static func < (lhs: Service, rhs: Service) -> Bool { (lhs.usn, lhs.st) < (rhs.usn, rhs.st) }
+        /// `USN (ST)`, for check results.
         public var description: String { "\(usn) (\(st))" }
     }
 
+    /// Exactly the services to report, none missing and none extra (`found.services`); `[]` for nothing.
     public var services: [Service]?
+    /// How many services are reported, counting every report (`found.count`).
     public var count: CountExpectation?
 
+    /// An expectation of `services`, `count` or both; a `nil` part is not checked.
     public init(services: [Service]? = nil, count: CountExpectation? = nil) {
         self.services = services
         self.count = count
@@ -209,14 +241,18 @@ public struct FoundExpectation: Sendable, Hashable {
 
 /// A count: exact, or a range.
 public struct CountExpectation: Sendable, Hashable, CustomStringConvertible {
+    /// The counts accepted; an upper bound of `Int.max` means no limit.
     public var range: ClosedRange<Int>
 
+    /// An expectation that accepts any count in `range` (`3...3` for exactly 3).
     public init(_ range: ClosedRange<Int>) {
         self.range = range
     }
 
+    /// Whether `value` is in the range.
     public func accepts(_ value: Int) -> Bool { range.contains(value) }
 
+    /// `3`, `at least 1` or `1...5`, for check results.
     public var description: String {
         if range.lowerBound == range.upperBound { return "\(range.lowerBound)" }
         if range.upperBound == Int.max { return "at least \(range.lowerBound)" }

@@ -16,16 +16,21 @@ import SSDPCore
 /// One expectation checked against one run: passed, failed, or skipped because the run's mode cannot
 /// observe it (an external client's drop counters), never counted as a pass.
 public struct CheckResult: Sendable, Hashable, Codable {
+    /// Whether a check passed, failed, or was skipped because the run cannot observe it.
     public enum Status: String, Sendable, Hashable, Codable {
         case passed, failed, skipped
     }
 
+    /// The check's name in reports (`stop`, `found services`, `dropped duplicates`).
     public var name: String
+    /// The verdict.
     public var status: Status
+    /// What the scenario expects, in words for the report.
     public var expected: String
     /// What happened; for a skipped check, why it could not be observed.
     public var actual: String
 
+    /// A check that passed or failed; `skipped(_:expected:because:)` makes a skipped one.
     public init(name: String, passed: Bool, expected: String, actual: String) {
         self.name = name
         self.status = passed ? .passed : .failed
@@ -40,8 +45,11 @@ public struct CheckResult: Sendable, Hashable, Codable {
         return result
     }
 
+    /// Whether the check passed.
     public var passed: Bool { status == .passed }
+    /// Whether the check failed; a skipped check has neither passed nor failed.
     public var failed: Bool { status == .failed }
+    /// Whether the run could not observe what the check needs.
     public var skipped: Bool { status == .skipped }
 }
 
@@ -49,13 +57,16 @@ public struct CheckResult: Sendable, Hashable, Codable {
 /// mode; the ones that need the session's insides (drop counters, what each device heard) apply only
 /// where the record has them.
 public struct ScenarioChecks {
+    /// The scenario whose expectations are checked.
     public var scenario: Scenario
+    /// What the run recorded.
     public var record: RunRecord
     /// How far times may stray from the design.
     public var tolerance: Duration
     /// The HOST header the searches must carry.
     public var searchHost: String
 
+    /// The checks of one run; `tolerance` is raised to the scenario's own `stopTolerance` when that is larger.
     public init(scenario: Scenario, record: RunRecord, tolerance: Duration, searchHost: String) {
         self.scenario = scenario
         self.record = record

@@ -13,10 +13,15 @@
 
 /// The result of one scenario in one mode with one seed.
 public struct ScenarioResult: Sendable {
+    /// The scenario that was run.
     public var scenario: Scenario
+    /// The seed the run used: the scenario's, or the runner's.
     public var seed: UInt64
+    /// The mode it ran in.
     public var mode: RunMode
+    /// Every check's result, in the order `ScenarioChecks.evaluate()` gives; empty when not run.
     public var checks: [CheckResult]
+    /// What the run recorded; empty when it was skipped or the harness could not run it.
     public var record: RunRecord
     /// Wall-clock time the run took.
     public var elapsed: Duration
@@ -27,12 +32,15 @@ public struct ScenarioResult: Sendable {
 
     /// Run, and no check failed (checks this mode cannot observe are skipped, and neither pass nor fail it).
     public var passed: Bool { skipped == nil && harnessError == nil && !checks.contains(where: \.failed) }
+    /// The checks that failed.
     public var failedChecks: [CheckResult] { checks.filter(\.failed) }
+    /// The checks this mode could not observe.
     public var skippedChecks: [CheckResult] { checks.filter(\.skipped) }
 }
 
 /// Runs scenarios in one mode and checks their expectations.
 public struct ScenarioRunner: Sendable {
+    /// How scenarios are run: in virtual time, over loopback, or with an external client.
     public enum Mode: Sendable, Hashable {
         case virtual
         /// Over loopback; `multicast` only inside a private network namespace.
@@ -49,12 +57,14 @@ public struct ScenarioRunner: Sendable {
         }
     }
 
+    /// How every scenario is run.
     public var mode: Mode
     /// Replaces every scenario's seed.
     public var seed: UInt64?
     /// Keep every datagram for `--trace`.
     public var trace: Bool
 
+    /// A runner in `mode`; `seed` replaces every scenario's seed, and `trace` keeps every datagram.
     public init(mode: Mode = .virtual, seed: UInt64? = nil, trace: Bool = false) {
         self.mode = mode
         self.seed = seed

@@ -14,5 +14,6 @@
 /// The version of ssdp-sim: what `ssdp-sim --version` prints, what reports and `serve --json` carry, and
 /// the last version CHANGELOG.md names (a test holds them together).
 public enum ToolVersion {
+    /// The version, `MAJOR.MINOR.PATCH`; raise it with a new CHANGELOG.md entry.
     public static let current = "0.2.0"
 }

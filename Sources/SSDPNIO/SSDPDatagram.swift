@@ -16,12 +16,15 @@ import SSDPCore
 
 /// One UDP datagram and the address at the other end: where it came from, or where it goes.
 public struct SSDPDatagram: Sendable, Hashable {
+    /// The other end: the sender of a received datagram, the destination of one to send.
     public var remoteAddress: SocketAddress
+    /// The UDP payload, as received or to be sent.
     public var bytes: [UInt8]
     /// The address a received datagram was sent to (a multicast group, or one of this host's addresses),
     /// when the socket reports it (`ChannelOptions.receivePacketInfo`).
     public var destinationAddress: SocketAddress?
 
+    /// A datagram of `bytes` from or to `remoteAddress`; `destinationAddress` is for received ones only.
     public init(remoteAddress: SocketAddress, bytes: [UInt8], destinationAddress: SocketAddress? = nil) {
         self.remoteAddress = remoteAddress
         self.bytes = bytes

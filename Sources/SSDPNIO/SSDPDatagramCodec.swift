@@ -21,9 +21,13 @@ import SSDPCore
 /// A channel whose receive buffers hold `maximumSize + 1` bytes shows every larger datagram, truncated, as
 /// `maximumSize + 1` bytes, so it is dropped too.
 public final class SSDPDatagramCodec: ChannelDuplexHandler {
+    /// What the socket delivers: a datagram's bytes with its sender.
     public typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    /// What the codec passes up: the datagram as an `SSDPDatagram`.
     public typealias InboundOut = SSDPDatagram
+    /// What handlers above write: a datagram with its destination.
     public typealias OutboundIn = SSDPDatagram
+    /// What the codec writes to the socket: the bytes addressed to the destination.
     public typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
     /// Inbound datagrams dropped for being larger than the parser accepts.
@@ -32,10 +36,12 @@ public final class SSDPDatagramCodec: ChannelDuplexHandler {
     /// The largest datagram passed on.
     public let maximumSize: Int
 
+    /// A codec that drops inbound datagrams larger than `maximumSize` bytes.
     public init(maximumSize: Int = SSDPParser.maximumDatagramSize) {
         self.maximumSize = maximumSize
     }
 
+    /// Passes a received datagram up as an `SSDPDatagram`, or drops and counts it when it is too large.
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
         guard envelope.data.readableBytes <= maximumSize else {
@@ -50,6 +56,7 @@ public final class SSDPDatagramCodec: ChannelDuplexHandler {
         context.fireChannelRead(wrapInboundOut(datagram))
     }
 
+    /// Writes an `SSDPDatagram` to the socket as bytes addressed to its `remoteAddress`.
     public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let datagram = unwrapOutboundIn(data)
         let buffer = context.channel.allocator.buffer(bytes: datagram.bytes)

@@ -32,8 +32,10 @@ public enum SSDPMulticastScope: String, Sendable, Hashable, CaseIterable, Custom
         }
     }
 
+    /// The protocol family of the group's addresses: `.inet` for IPv4, `.inet6` for the IPv6 scopes.
     public var family: NIOBSDSocket.ProtocolFamily { self == .ipv4 ? .inet : .inet6 }
 
+    /// The scope for people: `IPv4`, `IPv6 link-local` or `IPv6 site-local`.
     public var description: String {
         switch self {
         case .ipv4: "IPv4"
@@ -65,6 +67,7 @@ public enum SSDPMulticastScope: String, Sendable, Hashable, CaseIterable, Custom
 public struct SSDPLink: Sendable, Hashable, CustomStringConvertible {
     /// The interface as NIO enumerates it, with the address of `scope`.
     public let device: NIONetworkDevice
+    /// The multicast scope: it decides the group joined (`scope.group`) and which of the interface's addresses is used.
     public let scope: SSDPMulticastScope
     /// The interface's address of `scope`, port 0: `device.address`.
     public let address: SocketAddress
@@ -111,6 +114,7 @@ public struct SSDPLink: Sendable, Hashable, CustomStringConvertible {
         try SocketAddress(ipAddress: scope.group, port: port)
     }
 
+    /// The text form: `eth0 (IPv4, 10.0.0.2)`.
     public var description: String { "\(interfaceName) (\(scope), \(urlHost))" }
 }
 

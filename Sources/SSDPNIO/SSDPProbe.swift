@@ -25,7 +25,9 @@ public enum SSDPProbe {
     public struct Reply: Sendable {
         /// Time since the probe was sent.
         public var elapsed: Duration
+        /// The address and port the reply came from.
         public var source: SocketAddress
+        /// The reply's UDP payload, unparsed.
         public var bytes: [UInt8]
     }
 

@@ -98,11 +98,14 @@ public enum SSDPSocket {
 
 /// A socket that could not be opened or configured, with the reason.
 public struct SSDPTransportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What failed, for people: `no interface named eth9 with an IPv4 address (interfaces: eth0, lo)`.
     public var reason: String
 
+    /// An error with `reason` as its message.
     public init(reason: String) {
         self.reason = reason
     }
 
+    /// The text form: `reason` alone.
     public var description: String { reason }
 }

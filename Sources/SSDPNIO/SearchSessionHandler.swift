@@ -27,27 +27,34 @@ import SSDPCore
 /// handler on the first and `addPeer` the others: every M-SEARCH goes out on all of them, what any of
 /// them receives feeds the one session (named by its interface), and the end closes them all.
 public final class SearchSessionHandler: ChannelInboundHandler {
+    /// What the handler reads: datagrams from the `SSDPDatagramCodec` below it.
     public typealias InboundIn = SSDPDatagram
+    /// What the handler writes: each M-SEARCH, addressed to `destination`.
     public typealias OutboundOut = SSDPDatagram
 
     /// User event: start searching.
     public struct Start: Sendable {
+        /// A start event, to send up the pipeline with `fireUserInboundEventTriggered`.
         public init() {}
     }
 
     /// User event: stop searching now and report what was found.
     public struct Stop: Sendable {
+        /// A stop event, to send up the pipeline with `fireUserInboundEventTriggered`.
         public init() {}
     }
 
     /// What the session reports, in order: services as they are found, then one stop or one failure.
     public enum Event: Sendable {
+        /// A new service, reported as soon as it arrives.
         case found(SSDPService)
+        /// The search ended: every service found, in order, why it ended, and the final counts.
         case stopped(
             foundServices: [SSDPService],
             reason: SearchSessionStateMachine.StopReason,
             statistics: SearchSessionStatistics
         )
+        /// The socket failed or closed, or a send failed: the error and the counts so far. No stop event follows.
         case failed(SSDPSearchSessionError, statistics: SearchSessionStatistics)
     }
 
@@ -60,10 +67,13 @@ public final class SearchSessionHandler: ChannelInboundHandler {
     private var timer: Scheduled<Void>?
     private var context: ChannelHandlerContext?
 
+    /// A handler that runs one search for `configuration` on the channel it is added to.
+    ///
     /// - Parameters:
     ///   - configuration: what to search for; its host and port are resolved to `destination` by the caller.
     ///   - destination: where each M-SEARCH goes.
     ///   - interface: the interface the channel searches on, given to each service found through it.
+    ///   - logger: receives debug messages for every search sent, service found and datagram dropped.
     ///   - onEvent: called on the channel's event loop for every service found and for the end of the search.
     public init(
         configuration: SSDPSearchSessionConfiguration,
@@ -82,15 +92,18 @@ public final class SearchSessionHandler: ChannelInboundHandler {
     /// Counts of what the session sent, received, reported and dropped so far.
     public var statistics: SearchSessionStatistics { machine.statistics }
 
+    /// Keeps `context` for the timer and for send failures, which arrive later.
     public func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
     }
 
+    /// Cancels the pending timer and forgets `context`.
     public func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
         self.context = nil
     }
 
+    /// Starts the search on `Start`, stops it on `Stop`, and passes every other event on.
     public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case is Start:
@@ -109,6 +122,7 @@ public final class SearchSessionHandler: ChannelInboundHandler {
         peers.append((channel, interface))
     }
 
+    /// Feeds a received datagram to the session, tagged with this channel's interface.
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         received(unwrapInboundIn(data), interface: interface, context: context)
     }
@@ -130,10 +144,12 @@ public final class SearchSessionHandler: ChannelInboundHandler {
         }
     }
 
+    /// Ends the search with a `socketFailed` error, unless it has already ended.
     public func errorCaught(context: ChannelHandlerContext, error: Error) {
         fail(SSDPSearchSessionError(.socketFailed, reason: "socket error: \(error)"), context: context)
     }
 
+    /// Ends the search with a `socketClosed` error, unless it has already ended, and passes the event on.
     public func channelInactive(context: ChannelHandlerContext) {
         fail(SSDPSearchSessionError(.socketClosed, reason: "socket closed"), context: context)
         context.fireChannelInactive()

@@ -36,6 +36,7 @@ import SSDPNIO
 /// let all = try await session.search()                                     // or: everything at once
 /// ```
 public final class SSDPSearchSession: Sendable {
+    /// What the session searches for, where, and how many times.
     public let configuration: SSDPSearchSessionConfiguration
     private let interfaces: [String]
     private let multicastTTL: Int
@@ -83,6 +84,8 @@ public final class SSDPSearchSession: Sendable {
     /// The multicast TTL (IPv6: hop limit) a session uses unless told otherwise: 2, as UDA 1.1 recommends.
     public static let defaultMulticastTTL = SSDPSocket.defaultMulticastTTL
 
+    /// A session that searches with `configuration` on the real network, through UDP sockets.
+    ///
     /// - Parameters:
     ///   - configuration: what to search for and where.
     ///   - interfaces: the network interfaces to search on (`["eth0", "wlan0"]`), or none for the system's
@@ -375,10 +378,13 @@ public final class SSDPSearchSession: Sendable {
 extension SSDPSearchSession {
     /// The services a session finds, in the order found; see `SSDPSearchSession.services`.
     public struct Services: AsyncSequence, Sendable {
+        /// Each element is a service found.
         public typealias Element = SSDPService
+        /// The error that ends the sequence when the search fails.
         public typealias Failure = SSDPSearchSessionError
         let session: SSDPSearchSession
 
+        /// Starts the search and returns its only iterator; a second call is a programming error.
         public func makeAsyncIterator() -> Iterator {
             Iterator(session: session, base: session.makeStreamIterator())
         }
@@ -386,7 +392,9 @@ extension SSDPSearchSession {
         /// Keeps the session alive while it is iterated, so `for try await s in SSDPSearchSession(…).services`
         /// runs the whole search.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is a service found.
             public typealias Element = SSDPService
+            /// The error that ends the iteration when the search fails.
             public typealias Failure = SSDPSearchSessionError
             let session: SSDPSearchSession
             var base: AsyncThrowingStream<SSDPService, any Error>.Iterator

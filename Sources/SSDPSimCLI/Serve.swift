@@ -70,9 +70,9 @@ struct Serve: AsyncParsableCommand {
         // orchestrator) must still make every device say byebye, not kill the process.
         let stopSignals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         let updateSignals = await UnixSignalsSequence(trapping: .sigusr1)
-        let simulator: SSDPSimulator
+        let simulator: DeviceSimulator
         do {
-            simulator = try await SSDPSimulator.start(configuration, logger: logger, onEvent: output.emit)
+            simulator = try await DeviceSimulator.start(configuration, logger: logger, onEvent: output.emit)
         } catch let error as SimulatorError {
             throw CommandFailure("\(error)")
         }

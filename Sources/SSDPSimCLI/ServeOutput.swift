@@ -21,7 +21,7 @@ import SSDPSimulator
 struct ServeOutput: Sendable {
     let json: Bool
 
-    func printStart(_ simulator: SSDPSimulator, seed: UInt64) {
+    func printStart(_ simulator: DeviceSimulator, seed: UInt64) {
         guard !json else { return }
         let bootID = simulator.devices.first.map { " BOOTID \($0.bootID)," } ?? ""
         print(

@@ -28,6 +28,7 @@ import SSDPDeviceCore
 /// Unknown fields are errors, so a misspelt field never silently does nothing. Every error names the file,
 /// the JSON path and the reason.
 public struct DeviceFile: Sendable {
+    /// The devices, each entry expanded by its `count`, in file order (numbered from 1).
     public var devices: [SimulatedDevice]
 
     /// Reads and checks the file at `path`; `seed` draws the UDNs of devices that do not give one.
@@ -80,25 +81,41 @@ public struct DeviceFile: Sendable {
 
 /// One entry of a device file's `devices`: a profile, how many of it, and fields that override the profile.
 public struct DeviceSpecification: Decodable, Sendable {
+    /// The built-in profile to start from (`roku`, `dial-tv`, `hue`, `sonos`, `igd`, …); `generic` when absent.
     public var profile: String?
+    /// How many devices the entry stands for, 1...10000 (1 when absent); with more than one, `friendlyName` gets each
+    /// device's number appended.
     public var count: Int?
+    /// The root device's UDN, `uuid:…`; drawn from the seed when absent. Needs `count` 1.
     public var udn: String?
+    /// The root device's type, `urn:DOMAIN:device:TYPE:VERSION`.
     public var deviceType: String?
+    /// The name shown in the description; `Kitchen 2`, `Kitchen 3`, … when `count` is above 1.
     public var friendlyName: String?
+    /// The manufacturer shown in the description.
     public var manufacturer: String?
+    /// The model name shown in the description.
     public var modelName: String?
+    /// The root device's service types, `urn:DOMAIN:service:TYPE:VERSION` each; `[]` for none.
     public var services: [String]?
+    /// Devices embedded in the root device, replacing the profile's.
     public var embeddedDevices: [EmbeddedDeviceSpecification]?
+    /// The SERVER header of the device's answers and NOTIFYs.
     public var server: String?
+    /// Seconds an advertisement stays valid (CACHE-CONTROL max-age), 1 or more.
     public var maxAge: Int?
+    /// A fixed BOOTID.UPNP.ORG, 0...2147483647, kept across reboots; absent, the simulator picks one.
     public var bootId: Int?
+    /// CONFIGID.UPNP.ORG, 0...16777215.
     public var configId: Int?
+    /// Targets answered besides the UPnP ones (`roku:ecp`), each with USN `UDN::TARGET`.
     public var extraTargets: [String]?
     /// Extra headers as `"NAME: value"`, in order.
     public var headers: [String]?
     /// The search response's header lines as `"NAME: value"` with placeholders (`{st}`, `{usn}`, …), in
     /// the order and spelling to send; see `SSDPRootDevice.responseHeaders`.
     public var responseHeaders: [String]?
+    /// How the device misbehaves on SSDP; each field given replaces that part of the profile's quirks.
     public var behaviour: BehaviourSpecification?
     /// `false` starts from a well-behaved device instead of the profile's known quirks (a Hue's chatter,
     /// a DIAL server's immediate answers); `behaviour` still applies on top.
@@ -140,6 +157,7 @@ public struct DeviceSpecification: Decodable, Sendable {
         self.quirks = quirks
     }
 
+    /// Reads an entry, rejecting unknown fields.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         quirks = try container.decodeIfPresent(Bool.self, forKey: .quirks)
@@ -242,15 +260,21 @@ public struct DeviceSpecification: Decodable, Sendable {
 /// `{ "description": ["503:2", "delay:1.5"], "serviceDescriptions": ["malformed"], "eventLoss": 0.5,
 /// "eventDelay": 2 }`.
 public struct HTTPFaultSpecification: Decodable, Sendable {
+    /// Faults of the device description at LOCATION, applied in order: `503:N`, `delay:SECONDS`, `hang`, `truncated`,
+    /// `empty`, `malformed`.
     public var description: [String]?
+    /// Faults of every service description (SCPD), in the same texts as `description`.
     public var serviceDescriptions: [String]?
+    /// The probability, 0...1, that an event message (GENA NOTIFY) is never sent.
     public var eventLoss: Double?
+    /// Seconds, 0...600, that each event message waits before it is sent.
     public var eventDelay: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case description, serviceDescriptions, eventLoss, eventDelay
     }
 
+    /// Faults built in code (the serve flags); `nil` fields leave the base faults as they are.
     public init(
         description: [String]? = nil,
         serviceDescriptions: [String]? = nil,
@@ -263,6 +287,7 @@ public struct HTTPFaultSpecification: Decodable, Sendable {
         self.eventDelay = eventDelay
     }
 
+    /// Reads the faults, rejecting unknown fields.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         description = try container.decodeIfPresent([String].self, forKey: .description)
@@ -314,16 +339,22 @@ public struct HTTPFaultSpecification: Decodable, Sendable {
 /// or `{ "action": "GetExternalIPAddress", "service": "WANIPConnection", "response": { "NewExternalIPAddress":
 /// "" } }` (out-arguments not given keep the device's own values).
 public struct ActionResponseSpecification: Decodable, Sendable {
+    /// The SOAP action's name (`AddPortMapping`).
     public var action: String
+    /// The service's type or its short name (`WANIPConnection`); absent, the action of any service.
     public var service: String?
+    /// The out-arguments of a successful answer, by name; give either this or `fault`.
     public var response: [String: String]?
+    /// A UPnP error code, 400...999, to answer with a fault instead; give either this or `response`.
     public var fault: Int?
+    /// The fault's error description; absent, the text real devices send for the code.
     public var description: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case action, service, response, fault, description
     }
 
+    /// Reads the entry, rejecting unknown fields.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         action = try container.decode(String.self, forKey: .action)
@@ -391,6 +422,7 @@ public struct MediaObjectSpecification: Decodable, Sendable {
         }
     }
 
+    /// Reads one object, rejecting unknown fields in it and in its `resource`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         object = MediaObject(
@@ -457,16 +489,22 @@ public struct MediaObjectSpecification: Decodable, Sendable {
 
 /// An embedded device in a device file: type, names, services and its own embedded devices.
 public struct EmbeddedDeviceSpecification: Decodable, Sendable {
+    /// The embedded device's UDN, `uuid:…`; drawn from the seed when absent.
     public var udn: String?
+    /// The embedded device's type, `urn:DOMAIN:device:TYPE:VERSION`; required.
     public var deviceType: String
+    /// The name shown in the description; `ssdp-sim embedded device` when absent.
     public var friendlyName: String?
+    /// The embedded device's service types; none when absent.
     public var services: [String]?
+    /// Devices embedded in this one.
     public var embeddedDevices: [EmbeddedDeviceSpecification]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case udn, deviceType, friendlyName, services, embeddedDevices
     }
 
+    /// Reads the entry, rejecting unknown fields.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         udn = try container.decodeIfPresent(String.self, forKey: .udn)
@@ -489,13 +527,21 @@ public struct EmbeddedDeviceSpecification: Decodable, Sendable {
 
 /// A device's behaviour in a device file; every field is optional and the texts are the flags' texts.
 public struct BehaviourSpecification: Decodable, Sendable {
+    /// When answers leave: `uniform`, `immediate`, `fixed:SECONDS` or `late:SECONDS`.
     public var delay: String?
+    /// The probability, 0...1, that the device does not hear a search.
     public var searchLoss: Double?
+    /// The probability, 0...1, that each answer datagram (each copy) is lost.
     public var responseLoss: Double?
+    /// How many of the first searches the device does not hear.
     public var ignoreFirst: Int?
+    /// How many times each answer is sent (1 = once).
     public var duplicates: Int?
+    /// Ways of answering what was not asked: `any-target`, `wrong-target`, `notifies`.
     public var chatty: [String]?
+    /// Malformations applied to every answer (`lf-only`, `missing-ext`, …).
     public var malformed: [String]?
+    /// Windows in which the device answers nothing, `FROM-UNTIL` in seconds from its start (`2-5`).
     public var silent: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -523,6 +569,7 @@ public struct BehaviourSpecification: Decodable, Sendable {
         self.silent = silent
     }
 
+    /// Reads the behaviour, rejecting unknown fields.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         delay = try container.decodeIfPresent(String.self, forKey: .delay)

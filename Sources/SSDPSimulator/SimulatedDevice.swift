@@ -19,23 +19,32 @@ import SSDPDeviceCore
 /// LOCATION and BOOTID are not part of it: the simulator fills them in when it starts (LOCATION from the
 /// interface and HTTP port it serves on and the description path of `web`, BOOTID from the start time).
 public struct SimulatedDevice: Hashable, Sendable {
+    /// The device tree: the root device's UDN, type, names and services, and its embedded devices.
     public var device: SSDPDevice
+    /// The SERVER header of answers and NOTIFYs (`OS/version UPnP/1.1 product/version`).
     public var server: String
+    /// Seconds an advertisement stays valid (CACHE-CONTROL max-age).
     public var maxAge: Int
     /// A fixed BOOTID.UPNP.ORG, or `nil` for the simulator's start time in seconds, which grows with every start.
     public var bootID: Int?
+    /// CONFIGID.UPNP.ORG, 0...16777215: changes when the description does.
     public var configID: Int
     /// Extra targets; their `location`s are paths on the device's HTTP server.
     public var extraTargets: [SSDPExtraTarget]
+    /// Headers added, in order, after the standard ones of every alive NOTIFY, and of every answer unless
+    /// `responseHeaders` lays it out.
     public var extraHeaders: [SSDPHeaderField]
     /// The search response as the real device writes it (see `SSDPRootDevice.responseHeaders`).
     public var responseHeaders: [SSDPHeaderField]?
+    /// How the device misbehaves on SSDP: answer delay, loss, duplicates, chatter, malformed answers, silent windows.
     public var behaviour: SSDPDeviceBehaviour
     /// What the device serves over HTTP.
     public var web: DeviceWeb
     /// The IPv4 address the device lives at, instead of the one the simulator's `addressing` gives it.
     public var address: String?
 
+    /// A device that behaves well, with max-age 1800, CONFIGID 1 and its description at `/description.xml` unless told
+    /// otherwise.
     public init(
         device: SSDPDevice,
         server: String = "Linux/6.1 UPnP/1.1 ssdp-sim/0.1",

@@ -18,6 +18,7 @@ import SSDPNIO
 
 /// Everything a simulator needs to start: its devices and how it meets the network.
 public struct SimulatorConfiguration: Sendable {
+    /// The root devices to run, in order: at least one, and no UDN in two of them.
     public var devices: [SimulatedDevice]
     /// The interfaces to serve on: each joins the group there and answers with a LOCATION of its own
     /// address. Empty picks the first multicast-capable IPv4 interface that is not loopback, or loopback
@@ -40,8 +41,12 @@ public struct SimulatorConfiguration: Sendable {
     /// bound to the interface's address (to every address of the interface when devices have addresses of
     /// their own), and sends nothing unasked.
     public var multicast: Bool
+    /// The host-wide answering rules: how strictly searches are read, the per-source rate limit and the cap on answers
+    /// waiting for their delay.
     public var responder: SimulatorResponder.Configuration
+    /// The TTL (IPv6: hop limit) of multicast NOTIFY messages, 1...255 (`--ttl`).
     public var multicastTTL: Int
+    /// Which searchers get answers; by default only loopback, private and link-local sources.
     public var sourcePolicy: SourceAddressPolicy
     /// How many times each NOTIFY round sends the alive set (1...3).
     public var notifyCopies: Int
@@ -57,6 +62,8 @@ public struct SimulatorConfiguration: Sendable {
     /// unicast. With `multicast` on they go to the group and this is ignored.
     public var notifyDestination: SocketAddress?
 
+    /// A configuration serving `devices` on UDP port 1900 with multicast, HTTP on the real devices' ports
+    /// (`HTTPPorts.real`); `seed` draws every random choice, so a run replays.
     public init(
         devices: [SimulatedDevice],
         interfaces: [String] = [],

@@ -18,21 +18,27 @@ import SSDPDeviceCore
 /// `oversized`, `sourcesRejected`, `malformed`, `searchesAccepted`, `searchesRejected`, `notifications` and
 /// `responses`, so they add up to `datagramsReceived`.
 public struct SimulatorCounters: Hashable, Sendable, Codable {
+    /// Every datagram that reached the simulator's UDP sockets.
     public var datagramsReceived = 0
-    /// Larger than a search can be (`SSDPSimulator.maximumDatagramSize`).
+    /// Larger than a search can be (`DeviceSimulator.maximumDatagramSize`).
     public var oversized = 0
     /// From a source the address policy does not answer.
     public var sourcesRejected = 0
     /// Not SSDP at all.
     public var malformed = 0
+    /// M-SEARCH messages that passed the acceptance rules and went to the devices.
     public var searchesAccepted = 0
     /// M-SEARCH dropped by the acceptance rules (missing MX, wrong MAN, …).
     public var searchesRejected = 0
+    /// NOTIFY messages received, which devices ignore unless they are chatty about them.
     public var notifications = 0
+    /// Search responses received, which no device has a use for.
     public var responses = 0
     /// Device-level: searches a device did not hear (loss, ignored first searches).
     public var searchesNotHeard = 0
+    /// Device-level: searches (and NOTIFYs a chatty device would answer) that came in a silent window.
     public var searchesWhileSilent = 0
+    /// Device-level: searches heard for a target the device does not have.
     public var searchesUnmatched = 0
     /// Answers lost to response loss.
     public var answersLost = 0
@@ -45,6 +51,7 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
     /// NOTIFY messages handed to the socket (alive, update and byebye).
     public var notificationsSent = 0
 
+    /// Every counter at zero.
     public init() {}
 
     /// The sum the categories must add up to.

@@ -58,8 +58,11 @@ public enum SimulatorEvent: Sendable {
 /// One link a simulator serves: an interface and a multicast scope, the UDP socket's address, and the
 /// devices as they appear there (LOCATION on the interface's address).
 public struct SimulatorLink: Sendable {
+    /// The interface and multicast scope served, with the interface's address of that scope.
     public var link: SSDPLink
+    /// The local address of the link's UDP socket, with the port it got (the real one when port 0 was asked for).
     public var udpAddress: SocketAddress
+    /// The root devices as they appear on this link, each with its LOCATION here.
     public var devices: [SSDPRootDevice]
     /// Per device, the address it lives at on this link (its answers' source, its LOCATION's host): its
     /// own, or the link's when devices share it.

@@ -16,10 +16,14 @@ import FoundationEssentials
 /// Bad input from a user's file: which file, where in it (a JSON path such as `$.devices[1].behaviour.delay`)
 /// and why.
 public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as the user named it.
     public var file: String
+    /// Where in the file, as a JSON path (`$.devices[1].behaviour.delay`); `$` for the file as a whole.
     public var path: String
+    /// What is wrong, in words for the user.
     public var reason: String
 
+    /// An error at `path` in `file`.
     public init(file: String, path: String, reason: String) {
         self.file = file
         self.path = path
@@ -51,6 +55,7 @@ public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConver
         }
     }
 
+    /// `FILE: PATH: REASON`, as the command line prints it.
     public var description: String { "\(file): \(path): \(reason)" }
 
     /// A coding path as a JSON path: `$.devices[1].behaviour`.
@@ -75,13 +80,17 @@ public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConver
 
 /// A coding key for any field name, to see the fields a JSON object has.
 public struct AnyCodingKey: CodingKey {
+    /// The field's name.
     public var stringValue: String
+    /// Always `nil`: only an object's field names are read this way.
     public var intValue: Int? { nil }
 
+    /// The key of the field named `stringValue`.
     public init(stringValue: String) {
         self.stringValue = stringValue
     }
 
+    /// Always fails: the key names object fields only.
     public init?(intValue: Int) {
         nil
     }

@@ -20,8 +20,11 @@ import SSDPSimulator
 
 /// One simulated device as a test sees it: who it is and where it lives.
 public struct LANDevice: Hashable, Sendable {
+    /// The unique device name, `uuid:` included, as its description and USNs give it.
     public var udn: String
+    /// The name shown to users, from the description's `<friendlyName>`.
     public var friendlyName: String
+    /// The root device's type, `urn:<domain>:device:<type>:<version>`.
     public var deviceType: String
     /// The URL of its description, as its answers give it.
     public var location: String
@@ -71,12 +74,15 @@ public struct HeardSearch: Hashable, Sendable {
 public struct SentAnswer: Hashable, Sendable {
     /// The client's address and port.
     public var to: String
+    /// The USN the answer carried.
     public var usn: String
+    /// The ST the answer carried: one of the device's advertised targets.
     public var target: String
 }
 
 /// One HTTP request a simulated device served.
 public struct ServedRequest: Hashable, Sendable {
+    /// The HTTP method: `GET`, `POST`, `SUBSCRIBE`, …
     public var method: String
     /// The whole URL, as the client asked for it: `http://127.0.0.2:8060/query/apps`.
     public var url: String

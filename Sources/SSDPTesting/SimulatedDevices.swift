@@ -56,6 +56,7 @@ public enum SimulatedDevices {
         /// Receives the simulator's log; the default discards it.
         public var logger = Logger(label: "ssdp-sim.testing") { _ in SwiftLogNoOpLogHandler() }
 
+        /// The defaults: seed 1, free HTTP ports, no NOTIFY, no multicast, loopback, no log.
         public init() {}
     }
 
@@ -82,7 +83,7 @@ public enum SimulatedDevices {
         )
         configuration.notifyDestination = options.notifyDestination
         let recorder = LANRecorder()
-        let simulator = try await SSDPSimulator.start(configuration, logger: options.logger) { event in
+        let simulator = try await DeviceSimulator.start(configuration, logger: options.logger) { event in
             recorder.record(event)
         }
         let lan = SimulatedLAN(simulator: simulator, recorder: recorder)
@@ -118,10 +119,10 @@ public final class SimulatedLAN: Sendable {
     public let port: Int
     /// Every device, in the order of the groups.
     public let devices: [LANDevice]
-    private let simulator: SSDPSimulator
+    private let simulator: DeviceSimulator
     private let recorder: LANRecorder
 
-    init(simulator: SSDPSimulator, recorder: LANRecorder) {
+    init(simulator: DeviceSimulator, recorder: LANRecorder) {
         let link = simulator.links[0]
         self.simulator = simulator
         self.recorder = recorder

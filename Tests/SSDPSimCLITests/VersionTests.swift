@@ -39,7 +39,7 @@ import Testing
         let run = try CommandRunner.ssdpSim(
             "run",
             RunCommandTests.scenarios + "/zero-requests.json",
-            "--json",
+            "--json-report",
             report.path
         )
         #expect(run.status == 0, "\(run.standardOutput)")

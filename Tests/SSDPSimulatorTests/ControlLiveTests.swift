@@ -342,7 +342,7 @@ final class EventReceiver: Sendable {
         _ faults: HTTPFaultSpecification,
         profile: SimulatorProfile = .igd,
         events: NIOLockedValueBox<[SimulatorEvent]>? = nil
-    ) async throws -> (SSDPSimulator, String) {
+    ) async throws -> (DeviceSimulator, String) {
         var device = profile.device(number: 1, seed: 6)
         device.web.httpFaults = try faults.makeFaults(field: "httpFaults")
         let simulator = try await LoopbackSimulator.start([device], events: events)

@@ -20,7 +20,7 @@ import SSDPSearch
 import SSDPSimulator
 import Testing
 
-/// A running `SSDPSimulator` on 127.0.0.1 (unicast only, port 0) searched by the real `SSDPSearchSession`.
+/// A running `DeviceSimulator` on 127.0.0.1 (unicast only, port 0) searched by the real `SSDPSearchSession`.
 @Suite(.tags(.live)) struct SimulatorLiveTests {
     private func generic(_ count: Int, behaviour: SSDPDeviceBehaviour = .init()) -> [SimulatedDevice] {
         (1...count).map {
@@ -139,7 +139,7 @@ import Testing
                     "UDP port \(port) on 127.0.0.1 is already in use (another SSDP stack or simulator? choose another with --port / --http-port)"
             )
         ) {
-            try await SSDPSimulator.start(configuration)
+            try await DeviceSimulator.start(configuration)
         }
         try await blocker.close()
     }

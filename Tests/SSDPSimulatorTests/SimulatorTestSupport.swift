@@ -196,7 +196,7 @@ extension EventLoopPromise {
     }
 }
 
-/// A running `SSDPSimulator` on 127.0.0.1 (unicast only, port 0), and the real `SSDPSearchSession`
+/// A running `DeviceSimulator` on 127.0.0.1 (unicast only, port 0), and the real `SSDPSearchSession`
 /// searching it.
 enum LoopbackSimulator {
     static func start(
@@ -204,7 +204,7 @@ enum LoopbackSimulator {
         rateLimit: Int = 1_000,
         addressing: DeviceAddressing? = nil,
         events: NIOLockedValueBox<[SimulatorEvent]>? = nil
-    ) async throws -> SSDPSimulator {
+    ) async throws -> DeviceSimulator {
         var configuration = SimulatorConfiguration(
             devices: devices,
             interfaces: ["lo"],
@@ -215,11 +215,11 @@ enum LoopbackSimulator {
             seed: 11
         )
         if let addressing { configuration.addressing = addressing }
-        return try await SSDPSimulator.start(configuration) { event in events?.withLockedValue { $0.append(event) } }
+        return try await DeviceSimulator.start(configuration) { event in events?.withLockedValue { $0.append(event) } }
     }
 
     static func search(
-        _ simulator: SSDPSimulator,
+        _ simulator: DeviceSimulator,
         target: String = "upnp:rootdevice",
         requests: Int = 2
     ) async throws

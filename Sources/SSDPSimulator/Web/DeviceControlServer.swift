@@ -238,22 +238,30 @@ final class DeviceControlServer: Sendable {
 /// One SOAP action a client called, for the event stream and the checks: the call as sent and what the
 /// device answered.
 public struct ActionRecord: Hashable, Sendable {
+    /// The UDN of the root device called.
     public var udn: String
     /// The service's type, from the device's description.
     public var serviceType: String
+    /// The call as the client sent it: service type, action name and in-arguments.
     public var call: SOAPActionCall
+    /// The out-arguments the device answered, or the UPnP error of its fault.
     public var outcome: Result<[SOAPArgument], UPnPError>
 }
 
 /// One SUBSCRIBE, renewal or UNSUBSCRIBE, or a refusal of one.
 public struct SubscriptionRecord: Hashable, Sendable {
+    /// What the request was: a new subscription, a renewal, an unsubscription, or any of them refused.
     public enum Kind: String, Hashable, Sendable {
         case subscribe, renew, unsubscribe, refused
     }
 
+    /// The UDN of the root device asked.
     public var udn: String
+    /// The service's type, from the device's description.
     public var serviceType: String
+    /// What the request was, or `refused`.
     public var kind: Kind
+    /// The subscription's SID: the one granted, else the one the request named (empty when it named none).
     public var sid: String
     /// The seconds granted.
     public var timeout: Int?
@@ -263,8 +271,11 @@ public struct SubscriptionRecord: Hashable, Sendable {
 
 /// An event message to deliver to a subscriber, and, once tried, how its NOTIFY went.
 public struct EventDelivery: Hashable, Sendable {
+    /// The UDN of the root device that sends the event.
     public var udn: String
+    /// The type of the service the event is about.
     public var serviceType: String
+    /// The message: the subscriber's callback and SID, the sequence number and the property set.
     public var event: GENAEvent
     /// The subscriber's HTTP status, or `nil` when it could not be reached or the message was lost.
     public var status: Int?

@@ -38,6 +38,8 @@ public struct DeviceWeb: Hashable, Sendable {
     /// A media server's content, when a device file gives its own; `nil` for the built-in tree.
     public var mediaLibrary: MediaLibrary?
 
+    /// What a device serves; the defaults give a plain UPnP device: its description at `/description.xml`, no Roku or
+    /// DIAL API.
     public init(
         realPort: Int? = nil,
         descriptionPath: String = "/description.xml",
@@ -66,8 +68,10 @@ public struct RokuConfiguration: Hashable, Sendable {
     /// The elements of `<device-info>`, in order, as a real Roku writes them. The values of `udn`,
     /// `friendly-device-name`, `user-device-name`, `uptime` and `power-mode` follow the running device.
     public var deviceInfo: [SSDPDeviceProperty]
+    /// The installed channels, as `/query/apps` lists them and `/launch/{id}` finds them.
     public var apps: [RokuApp]
 
+    /// An ECP with these `<device-info>` elements and channels.
     public init(deviceInfo: [SSDPDeviceProperty], apps: [RokuApp]) {
         self.deviceInfo = deviceInfo
         self.apps = apps
@@ -76,10 +80,14 @@ public struct RokuConfiguration: Hashable, Sendable {
 
 /// A channel installed on a Roku.
 public struct RokuApp: Hashable, Sendable {
+    /// The channel's id (`12` for Netflix), as `/launch/{id}` takes it.
     public var id: String
+    /// The channel's name, as the Roku shows it.
     public var name: String
+    /// The channel's version, as `/query/apps` reports it.
     public var version: String
 
+    /// A channel with this id, name and version.
     public init(id: String, name: String, version: String) {
         self.id = id
         self.name = name
@@ -95,11 +103,14 @@ public struct DIALConfiguration: Hashable, Sendable {
     /// The path the `Application-URL` header points at; an app's URL is this path, a slash if it lacks
     /// one, and the app's name.
     public var applicationPath: String
+    /// The apps a client can launch.
     public var apps: [DIALApp]
     /// `GET` on the application path redirects to the running app, or answers 204 when none runs (Google
     /// Cast); the reference server answers 404.
     public var redirectsToRunningApp: Bool
 
+    /// A DIAL server at these paths; by default with YouTube and Netflix, answering 404 to `GET` on the application
+    /// path as the reference server does.
     public init(
         descriptionPath: String,
         applicationPath: String,
@@ -123,6 +134,8 @@ public struct DIALApp: Hashable, Sendable {
     /// one are always served, as from a phone app.
     public var allowedOrigins: [String]
 
+    /// An app a client may stop by default; with no `allowedOrigins`, only requests without an `Origin` header are
+    /// served.
     public init(name: String, allowStop: Bool = true, allowedOrigins: [String] = []) {
         self.name = name
         self.allowStop = allowStop
@@ -142,6 +155,7 @@ public struct DeviceHTTPEndpoint: Hashable, Sendable {
     public var methods: String
     /// The path, `{key}`-style for a variable part.
     public var path: String
+    /// What the endpoint does, in a few words (`installed channels`).
     public var summary: String
 }
 

@@ -16,6 +16,7 @@ import SSDPCore
 
 /// One HTTP request to a simulated device, read whole.
 public struct DeviceHTTPRequest: Sendable {
+    /// The HTTP method as sent (`GET`, `POST`, `SUBSCRIBE`).
     public var method: String
     /// The path without the query, as sent (percent-encoding kept).
     public var path: String
@@ -23,6 +24,7 @@ public struct DeviceHTTPRequest: Sendable {
     public var query: [String: String]
     /// Header values by lower-case name; the last one wins.
     public var headers: [String: String]
+    /// The body, whole (a SOAP envelope, DIAL launch data).
     public var body: [UInt8]
     /// The server's own origin as the client reached it, `http://192.168.1.20:8060`, for URLs in answers.
     public var origin: String
@@ -30,6 +32,7 @@ public struct DeviceHTTPRequest: Sendable {
     /// the caller when a call leaves NewInternalClient empty).
     public var client: String
 
+    /// A request for `target`, the path with its query, which is split off into `query`.
     public init(
         method: String,
         target: String,
@@ -56,9 +59,11 @@ public struct DeviceHTTPRequest: Sendable {
 
 /// The answer to a `DeviceHTTPRequest`, and what the request made the device do.
 public struct DeviceHTTPResponse: Sendable {
+    /// The HTTP status code.
     public var status: Int
     /// Headers besides Content-Length and Connection, in order.
     public var headers: [SSDPHeaderField]
+    /// The body, as text (XML for descriptions and SOAP answers).
     public var body: String
     /// What the device did (a key press, an app launched), for the event stream.
     public var actions: [DeviceAction]
@@ -73,6 +78,7 @@ public struct DeviceHTTPResponse: Sendable {
     /// `HTTPFaults.hangLimit` passes.
     var hangs = false
 
+    /// An answer with `status`; `actions` are what the request made the device do.
     public init(status: Int, headers: [SSDPHeaderField] = [], body: String = "", actions: [DeviceAction] = []) {
         self.status = status
         self.headers = headers
@@ -126,6 +132,7 @@ public struct DeviceAction: Hashable, Sendable {
     /// The key, the app, or the payload.
     public var value: String
 
+    /// An action of the device `udn`: what it did (`name`) and to what (`value`).
     public init(udn: String, name: String, value: String) {
         self.udn = udn
         self.name = name

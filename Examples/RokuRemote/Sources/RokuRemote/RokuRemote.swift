@@ -13,6 +13,7 @@ public struct Roku: Hashable, Sendable {
     public var base: URL
     /// The name the user gave it (`user-device-name`).
     public var name: String
+    /// Its serial number (`serial-number`), which tells two Rokus of the same name apart.
     public var serialNumber: String
 }
 
@@ -20,8 +21,10 @@ public struct Roku: Hashable, Sendable {
 public struct RokuRemote: Sendable {
     /// How the remote searches: the real network by default; a test gives it a session of its own.
     public var makeSession: @Sendable (SSDPSearchSessionConfiguration) -> SSDPSearchSession
+    /// What the remote searches for, and where: `roku:ecp` on the LAN by default.
     public var configuration: SSDPSearchSessionConfiguration
 
+    /// A remote that searches with `configuration` (the LAN by default) through sessions `makeSession` makes.
     public init(
         configuration: SSDPSearchSessionConfiguration? = nil,
         makeSession: @escaping @Sendable (SSDPSearchSessionConfiguration) -> SSDPSearchSession = {

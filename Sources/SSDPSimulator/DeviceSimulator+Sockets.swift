@@ -27,226 +27,12 @@ import Glibc
 import Darwin
 #endif
 
-/// A running simulator: root devices that answer M-SEARCH on UDP, advertise with NOTIFY, and serve their
-/// descriptions over HTTP at LOCATION.
-///
-/// It serves on one or more links (an interface and a multicast scope: IPv4, IPv6 link-local, IPv6
-/// site-local). Each link has its own UDP socket, joins its group on its interface only, answers the
-/// searches that arrive there with LOCATIONs of that interface's address, and sends its NOTIFYs there.
-/// The HTTP servers are shared by the links.
-///
-/// `start` binds everything and returns once the simulator is listening; `run` (the `Service`
-/// requirement) waits until it stops, and on graceful shutdown or cancellation sends one byebye per
-/// advertisement on every link before it closes its sockets.
-public final class SSDPSimulator: Service, Sendable {
-    /// The address searches arrive on (the first link's).
-    public let udpAddress: SocketAddress
-    /// The address of the first HTTP server: the one the devices share, or the first device's own.
-    public let httpAddress: SocketAddress
-    /// Every HTTP server: the shared one first (when a device uses it), then one per device that has a
-    /// server of its own (`DeviceWeb.realPort`), in device order.
-    public let httpAddresses: [SocketAddress]
-    /// The devices as they appear on the first link, LOCATION and BOOTID filled in.
-    public var devices: [SSDPRootDevice] { links[0].devices }
-    /// Every link the simulator serves, with its socket's address and the devices as they appear there.
-    public let links: [SimulatorLink]
-    private let udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)]
-    private let httpChannels: [any Channel]
-    /// The devices' SOAP control and GENA eventing.
-    private let controls: DeviceControls
-    private let onEvent: @Sendable (SimulatorEvent) -> Void
-    private let stoppedReported = NIOLockedValueBox(false)
+// Opening a simulator's sockets: its links, its devices' addresses, the HTTP servers and the UDP sockets,
+// with errors that name the device, the address, the port and the flag that changes it.
 
-    /// The largest datagram the simulator reads; a search is a few hundred bytes, so anything larger is
-    /// dropped and counted as oversized.
-    public static let maximumDatagramSize = 8_192
-
-    private init(
-        udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)],
-        links: [SimulatorLink],
-        httpChannels: [any Channel],
-        controls: DeviceControls,
-        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
-    ) throws {
-        let httpAddresses = httpChannels.compactMap(\.localAddress)
-        guard let first = links.first, let httpAddress = httpAddresses.first,
-            httpAddresses.count == httpChannels.count
-        else {
-            throw SimulatorError(reason: "the simulator's sockets have no address")
-        }
-        self.udp = udp
-        self.links = links
-        self.httpChannels = httpChannels
-        self.controls = controls
-        self.httpAddresses = httpAddresses
-        self.onEvent = onEvent
-        self.udpAddress = first.udpAddress
-        self.httpAddress = httpAddress
-    }
-
-    /// Binds the UDP and HTTP sockets, starts advertising, and returns the running simulator.
-    ///
-    /// - Throws: `SSDPConfigurationError` for a bad configuration, `SimulatorError` when a socket cannot
-    ///   be opened (a port in use, an unknown interface, an interface without an address of a scope).
-    public static func start(
-        _ configuration: SimulatorConfiguration,
-        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        logger: Logger = Logger(label: "ssdp-sim.simulator"),
-        onEvent: @escaping @Sendable (SimulatorEvent) -> Void = { _ in }
-    ) async throws -> SSDPSimulator {
-        try configuration.validate()
-        let links = try findLinks(configuration)
-        let addresses = try deviceAddresses(configuration, links: links)
-        let eventLoop = eventLoopGroup.next()
-        let controls = DeviceControls(devices: configuration.devices, seed: configuration.seed)
-        let servers = try await startHTTPServers(
-            configuration,
-            addresses: addresses,
-            sharedHost: httpHost(for: links),
-            controls: controls,
-            group: eventLoopGroup,
-            onEvent: onEvent
-        )
-        let bootID = configuration.bootID ?? Int(time(nil) & 0x7FFF_FFFF)
-        var udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)] = []
-        var served: [SimulatorLink] = []
-        do {
-            for (number, link) in links.enumerated() {
-                let devices = configuration.devices.enumerated().map { index, device in
-                    let host = addresses[index] ?? link.urlHost
-                    let path = servers.ownsServer[index] ? "" : "/device/\(index)"
-                    return device.rootDevice(
-                        baseURL: "http://\(host):\(servers.ports[index])\(path)",
-                        defaultBootID: bootID
-                    )
-                }
-                // Every link takes the first one's port, so `--port 0` gives one port for all.
-                let port = served.first?.udpAddress.port ?? configuration.port
-                let opened = try await startUDP(
-                    configuration,
-                    devices: devices,
-                    link: link,
-                    addresses: addresses,
-                    number: number,
-                    port: port,
-                    bindsDevice: links.count > 1,
-                    eventLoop: eventLoop,
-                    logger: logger,
-                    onEvent: onEvent
-                )
-                udp.append(opened)
-                guard let address = opened.channel.localAddress else {
-                    throw SimulatorError(reason: "the UDP socket on \(link) has no address")
-                }
-                served.append(
-                    SimulatorLink(
-                        link: link,
-                        udpAddress: address,
-                        devices: devices,
-                        deviceAddresses: addresses.map { $0 ?? link.urlHost }
-                    )
-                )
-            }
-            controls.place(locations: served[0].devices.map(\.location))
-            let simulator = try SSDPSimulator(
-                udp: udp,
-                links: served,
-                httpChannels: servers.channels,
-                controls: controls,
-                onEvent: onEvent
-            )
-            for (_, handler) in udp {
-                try await eventLoop.submit { handler.value.startAdvertising() }.get()
-            }
-            onEvent(
-                .started(
-                    udp: simulator.udpAddress,
-                    http: simulator.httpAddress,
-                    devices: simulator.devices,
-                    links: served
-                )
-            )
-            logger.info(
-                "Simulator started",
-                metadata: [
-                    "ssdp.udp": "\(simulator.udpAddress.endpointDescription)",
-                    "ssdp.http": "\(simulator.httpAddress.endpointDescription)",
-                    "ssdp.devices": "\(configuration.devices.count)",
-                    "ssdp.links": "\(links.map(\.description).joined(separator: "; "))",
-                ]
-            )
-            return simulator
-        } catch {
-            await closeAll(udp.map(\.channel) + servers.channels)
-            throw error
-        }
-    }
-
-    /// Waits until the simulator stops. On graceful shutdown (SIGTERM, SIGINT in a `ServiceGroup`) or task
-    /// cancellation it says byebye first.
-    public func run() async throws {
-        try await withTaskCancellationOrGracefulShutdownHandler {
-            for (channel, _) in self.udp {
-                try await channel.closeFuture.get()
-            }
-        } onCancelOrGracefulShutdown: {
-            self.beginShutdown()
-        }
-        await finish()
-    }
-
-    /// Says byebye, stops, and returns the final counters.
-    @discardableResult
-    public func shutdown() async -> SimulatorCounters {
-        beginShutdown()
-        return await finish()
-    }
-
-    /// Sends `ssdp:update` for every advertisement on every link and moves every device to a new BOOTID: a
-    /// reboot, so every event subscription is forgotten (renewals get 412, as on real devices).
-    public func announceUpdate() async {
-        controls.reboot()
-        for (channel, handler) in udp {
-            try? await channel.eventLoop.submit { handler.value.announceUpdate() }.get()
-        }
-    }
-
-    /// The counters so far, added up over the links.
-    public func counters() async -> SimulatorCounters {
-        var parts: [SimulatorCounters] = []
-        for (channel, handler) in udp {
-            parts.append((try? await channel.eventLoop.submit { handler.value.counters }.get()) ?? SimulatorCounters())
-        }
-        return .sum(parts)
-    }
-
-    private func beginShutdown() {
-        for (channel, handler) in udp {
-            channel.eventLoop.execute { handler.value.shutdown() }
-        }
-    }
-
-    /// Waits for every link to close (after its byebyes), closes the HTTP servers, and reports the final
-    /// counters once.
-    @discardableResult
-    private func finish() async -> SimulatorCounters {
-        for (channel, _) in udp {
-            try? await channel.closeFuture.get()
-        }
-        await Self.closeAll(httpChannels)
-        let counters = await counters()
-        let isFirst = stoppedReported.withLockedValue { reported in
-            defer { reported = true }
-            return !reported
-        }
-        if isFirst { onEvent(.stopped(counters)) }
-        return counters
-    }
-
-    // MARK: - Starting
-
+extension DeviceSimulator {
     /// The links of the configuration: each interface (named, all, or the default one) with each scope.
-    private static func findLinks(_ configuration: SimulatorConfiguration) throws -> [SSDPLink] {
+    static func findLinks(_ configuration: SimulatorConfiguration) throws -> [SSDPLink] {
         do {
             var names = configuration.interfaces
             if configuration.allInterfaces {
@@ -267,8 +53,7 @@ public final class SSDPSimulator: Service, Sendable {
     }
 
     /// Each device's own IPv4 address, or `nil` for a device that shares its link's (see `DeviceAddressing`).
-    private static func deviceAddresses(_ configuration: SimulatorConfiguration, links: [SSDPLink]) throws -> [String?]
-    {
+    static func deviceAddresses(_ configuration: SimulatorConfiguration, links: [SSDPLink]) throws -> [String?] {
         let devices = configuration.devices
         let link = links.count == 1 && links[0].scope == .ipv4 ? links[0] : nil
         let onLoopback = link?.address.isLoopback ?? false
@@ -329,7 +114,7 @@ public final class SSDPSimulator: Service, Sendable {
     }
 
     /// The first multicast-capable IPv4 interface that is not loopback, or loopback.
-    private static func defaultInterface() throws -> NIONetworkDevice {
+    static func defaultInterface() throws -> NIONetworkDevice {
         let devices = try System.enumerateDevices().filter { $0.address?.protocol == .inet }
         let isLoopback = { (device: NIONetworkDevice) in device.address?.isLoopback ?? false }
         guard
@@ -343,7 +128,7 @@ public final class SSDPSimulator: Service, Sendable {
 
     /// Where the HTTP servers listen: the address of a single IPv4 link (as a device with one address
     /// does), otherwise every address, so each link's LOCATION reaches them (`::` takes IPv4 too).
-    private static func httpHost(for links: [SSDPLink]) -> String {
+    static func httpHost(for links: [SSDPLink]) -> String {
         if links.count == 1, links[0].scope == .ipv4, let host = links[0].address.ipAddress { return host }
         return links.contains { $0.scope != .ipv4 } ? "::" : "0.0.0.0"
     }
@@ -351,7 +136,7 @@ public final class SSDPSimulator: Service, Sendable {
     /// their own (generic devices at a shared address), first, when there are any; then one per other device,
     /// at its own address or the shared one, on the port `httpPort` gives it. Returns the channels and, per
     /// device, the port its LOCATION uses and whether it has a server of its own (paths at the root).
-    private static func startHTTPServers(
+    static func startHTTPServers(
         _ configuration: SimulatorConfiguration,
         addresses: [String?],
         sharedHost: String,
@@ -432,7 +217,7 @@ public final class SSDPSimulator: Service, Sendable {
 
     /// Runs `open`, turning a port in use or a privileged port into an error that names the device, the
     /// address and the port, and the flag that chooses another.
-    private static func bindHTTP(
+    static func bindHTTP(
         host: String,
         port: Int,
         owner: String,
@@ -459,13 +244,13 @@ public final class SSDPSimulator: Service, Sendable {
         }
     }
 
-    private static func closeAll(_ channels: [any Channel]) async {
+    static func closeAll(_ channels: [any Channel]) async {
         for channel in channels {
             try? await channel.close()
         }
     }
 
-    private static func startHTTPServer(
+    static func startHTTPServer(
         host: String,
         port: Int,
         site: any HTTPSite,
@@ -492,7 +277,7 @@ public final class SSDPSimulator: Service, Sendable {
     /// With several links, each socket is bound to its interface (`LinkSocketOption`) and hears only
     /// the groups it joined, so a search is answered on the interface it
     /// arrived on, with that interface's LOCATION.
-    private static func startUDP(
+    static func startUDP(
         _ configuration: SimulatorConfiguration,
         devices: [SSDPRootDevice],
         link: SSDPLink,
@@ -596,7 +381,7 @@ public final class SSDPSimulator: Service, Sendable {
         }
     }
 
-    private static func joinGroup(_ channel: any Channel, group: SocketAddress, link: SSDPLink, ttl: Int) async throws {
+    static func joinGroup(_ channel: any Channel, group: SocketAddress, link: SSDPLink, ttl: Int) async throws {
         guard let multicast = channel as? MulticastChannel else {
             throw SimulatorError(reason: "cannot use multicast on \(link)")
         }
@@ -613,7 +398,7 @@ public final class SSDPSimulator: Service, Sendable {
     }
 
     /// Runs `open`, turning "address in use" into an error that names the port.
-    private static func bind(
+    static func bind(
         _ proto: String,
         port: Int,
         host: String,
@@ -630,15 +415,4 @@ public final class SSDPSimulator: Service, Sendable {
             throw SimulatorError(reason: "cannot bind \(proto) \(host):\(port): \(error)")
         }
     }
-}
-
-/// A simulator that could not start, with the reason.
-public struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var reason: String
-
-    public init(reason: String) {
-        self.reason = reason
-    }
-
-    public var description: String { reason }
 }

@@ -1,0 +1,76 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import SSDPCore
+
+/// Events in time order; events at the same instant keep the order they were scheduled in.
+struct EventQueue<Event> {
+    /// What the heap orders: plain values, so that sifting moves no reference-counted payloads (moving
+    /// the events themselves was 40 % of a 1,000-device run). The event waits in `events[slot]`.
+    private struct Entry {
+        var at: SSDPInstant
+        var sequence: Int
+        var slot: Int
+    }
+
+    private var heap: [Entry] = []
+    private var events: [Event?] = []
+    private var freeSlots: [Int] = []
+    private var sequence = 0
+
+    var isEmpty: Bool { heap.isEmpty }
+
+    mutating func schedule(_ event: Event, at instant: SSDPInstant) {
+        sequence += 1
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            events[slot] = event
+        } else {
+            slot = events.count
+            events.append(event)
+        }
+        heap.append(Entry(at: instant, sequence: sequence, slot: slot))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(child, parent) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func next() -> (SSDPInstant, Event)? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let first = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, precedes(left, smallest) { smallest = left }
+            if right < heap.count, precedes(right, smallest) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        guard let event = events[first.slot].take() else { preconditionFailure("an event slot was empty") }
+        freeSlots.append(first.slot)
+        return (first.at, event)
+    }
+
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        (heap[a].at, heap[a].sequence) < (heap[b].at, heap[b].sequence)
+    }
+}

@@ -1,0 +1,26 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// A reason the harness itself could not run something.
+public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, in words for the user (`cannot write PATH: …`).
+    public var reason: String
+
+    /// An error saying `reason`.
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    /// The reason.
+    public var description: String { reason }
+}
