@@ -1,0 +1,89 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Testing
+
+/// The layering the README's layout section shows: the protocol at the bottom, importing nothing; each
+/// module importing only modules below it; and no device-side type in the protocol core.
+@Suite struct ModuleGraphTests {
+    /// The package's modules a module may import (its own dependencies and theirs), from the README.
+    static let allowed: [String: Set<String>] = [
+        "SSDPCore": [],
+        "SSDPDeviceCore": ["SSDPCore"],
+        "SSDPNIO": ["SSDPCore"],
+        "SSDPSearch": ["SSDPCore", "SSDPNIO"],
+        "SSDPDemo": ["SSDPCore", "SSDPNIO"],
+        "SSDPSimulator": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO"],
+        "SSDPHarness": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator"],
+        "SSDPTesting": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPHarness"],
+    ]
+
+    @Test(arguments: allowed.keys.sorted())
+    func aModuleImportsOnlyModulesBelowIt(module: String) throws {
+        let imported = try Self.imports(of: module)
+        let packageModules = imported.filter { $0.hasPrefix("SSDP") }
+        #expect(packageModules.isSubset(of: Self.allowed[module] ?? []), "\(module) imports \(packageModules.sorted())")
+        #expect(!imported.isEmpty || module == "SSDPCore", "no imports found for \(module): is the path right?")
+    }
+
+    @Test func theProtocolCoreImportsNothingAndDeclaresNoDeviceType() throws {
+        #expect(try Self.imports(of: "SSDPCore").isEmpty)
+        // The pure device core: the protocol core and nothing else (no Foundation, no NIO).
+        #expect(try Self.imports(of: "SSDPDeviceCore") == ["SSDPCore"])
+        let deviceTypes = [
+            "SSDPDevice", "SSDPRootDevice", "DeviceResponder", "DeviceAdvertiser", "SimulatorResponder",
+            "SSDPDeviceBehaviour", "SSDPMalformation", "SSDPRandom", "SSDPRateLimiter",
+        ]
+        let declared = try Self.sources(of: "SSDPCore").flatMap { text in
+            text.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(where: { ["struct", "enum", "class", "actor"].contains($0) }),
+                    index + 1 < words.count
+                else { return nil }
+                return String(words[index + 1].prefix { $0.isLetter || $0.isNumber })
+            }
+        }
+        #expect(declared.count > 10)
+        #expect(Set(declared).isDisjoint(with: deviceTypes), "\(Set(declared).intersection(deviceTypes))")
+    }
+
+    @Test func noModuleReExportsAnother() throws {
+        for module in Self.allowed.keys {
+            #expect(try !Self.sources(of: module).contains { $0.contains("@_exported") }, "\(module)")
+        }
+    }
+
+    /// The modules a module's files import, by name.
+    static func imports(of module: String) throws -> Set<String> {
+        var names = Set<String>()
+        for text in try sources(of: module) {
+            for line in text.split(separator: "\n") {
+                var words = line.split(separator: " ").map(String.init)
+                while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+                guard words.first == "import", words.count >= 2 else { continue }
+                let name =
+                    ["struct", "class", "enum", "func", "var", "protocol", "typealias"].contains(words[1])
+                    ? words.dropFirst(2).first ?? "" : words[1]
+                names.insert(String(name.prefix { $0 != "." }))
+            }
+        }
+        return names
+    }
+
+    static func sources(of module: String) throws -> [String] {
+        let folder = VersionTests.repository.appendingPathComponent("Sources/\(module)")
+        return try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+    }
+}
