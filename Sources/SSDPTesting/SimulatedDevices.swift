@@ -87,15 +87,11 @@ public enum SimulatedDevices {
             recorder.record(event)
         }
         let lan = SimulatedLAN(simulator: simulator, recorder: recorder)
-        let result: Result
-        do {
-            result = try await body(lan)
-        } catch {
+        return try await withCleanup {
+            try await body(lan)
+        } cleanup: {
             await simulator.shutdown()
-            throw error
         }
-        await simulator.shutdown()
-        return result
     }
 
     /// The loopback interface's name: `lo` on Linux, `lo0` on macOS.

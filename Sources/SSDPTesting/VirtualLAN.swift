@@ -86,18 +86,12 @@ public final class VirtualLAN: Sendable {
     ) async throws -> Result {
         let lan = try VirtualLAN(devices: try DeviceGroup.devices(of: groups, seed: seed), faults: network, seed: seed)
         let clock = Task { await lan.moveClock() }
-        defer { clock.cancel() }
-        let result: Result
-        do {
-            result = try await body(lan)
-        } catch {
+        return try await withCleanup {
+            try await body(lan)
+        } cleanup: {
             clock.cancel()
             await lan.close()
-            throw error
         }
-        clock.cancel()
-        await lan.close()
-        return result
     }
 
     /// A search of every device (through 239.255.255.250:1900) for `target`, on this LAN.
