@@ -229,12 +229,16 @@ public struct FoundExpectation: Sendable, Hashable {
 
     /// Exactly the services to report, none missing and none extra (`found.services`); `[]` for nothing.
     public var services: [Service]?
+    /// Services that must be among those reported, which may include others (`found.including`): what a
+    /// search of a real network can promise, where devices the test does not know may answer too.
+    public var including: [Service]?
     /// How many services are reported, counting every report (`found.count`).
     public var count: CountExpectation?
 
-    /// An expectation of `services`, `count` or both; a `nil` part is not checked.
-    public init(services: [Service]? = nil, count: CountExpectation? = nil) {
+    /// An expectation of `services`, `including`, `count` or some of them; a `nil` part is not checked.
+    public init(services: [Service]? = nil, including: [Service]? = nil, count: CountExpectation? = nil) {
         self.services = services
+        self.including = including
         self.count = count
     }
 }

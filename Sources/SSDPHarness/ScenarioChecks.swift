@@ -57,8 +57,10 @@ public struct CheckResult: Sendable, Hashable, Codable {
 /// mode; the ones that need the session's insides (drop counters, what each device heard) apply only
 /// where the record has them.
 public struct ScenarioChecks {
-    /// The scenario whose expectations are checked.
-    public var scenario: Scenario
+    /// The search the run made, as designed.
+    public var search: SearchSpecification
+    /// What must happen.
+    public var expect: Expectations
     /// What the run recorded.
     public var record: RunRecord
     /// How far times may stray from the design.
@@ -68,10 +70,21 @@ public struct ScenarioChecks {
 
     /// The checks of one run; `tolerance` is raised to the scenario's own `stopTolerance` when that is larger.
     public init(scenario: Scenario, record: RunRecord, tolerance: Duration, searchHost: String) {
-        self.scenario = scenario
+        self.search = scenario.search
+        self.expect = scenario.expect
         self.record = record
-        self.tolerance = max(tolerance, scenario.expect.stopTolerance ?? .zero)
+        self.tolerance = max(tolerance, expect.stopTolerance ?? .zero)
         self.searchHost = searchHost
+    }
+
+    /// The checks of a search of a network the harness does not run (`ssdp-sim search --expect`): only
+    /// `evaluateReports()` applies, since nothing is seen on the devices' side.
+    public init(search: SearchSpecification, expect: Expectations, record: RunRecord) {
+        self.search = search
+        self.expect = expect
+        self.record = record
+        self.tolerance = .zero
+        self.searchHost = ""
     }
 
     /// Every check, in a fixed order.
@@ -90,7 +103,14 @@ public struct ScenarioChecks {
         return results
     }
 
-    private var search: SearchSpecification { scenario.search }
+    /// The checks that need only what the client reported and the session's counters, in the order
+    /// `evaluate()` gives them: what a search of someone else's network can be held to. The stop's timing,
+    /// the M-SEARCH messages, what each device heard and the reports against what the devices sent are
+    /// judged on the devices' side, so they are not among them.
+    public func evaluateReports() -> [CheckResult] {
+        [stopReason(), nothingAfterStop(), eachServiceOnce(), onlySearchedTarget(), foundAtStop()]
+            + found() + dropped() + [error()]
+    }
 
     // MARK: - Stop and timeout
 
@@ -111,7 +131,7 @@ public struct ScenarioChecks {
         switch ending.outcome {
         case .stopped: passed = onTime
         // An expected error ends the search whenever it happens; the error check says whether it was the one.
-        case .failed: passed = scenario.expect.error != nil && ending.at <= designed + tolerance
+        case .failed: passed = expect.error != nil && ending.at <= designed + tolerance
         case .found: passed = false
         }
         return CheckResult(name: "stop", passed: passed, expected: expected, actual: actual)
@@ -119,7 +139,7 @@ public struct ScenarioChecks {
 
     /// Why the session stopped, as the scenario expects (`timedOut` unless it sends no searches).
     private func stopReason() -> CheckResult {
-        let expected = scenario.expect.stopReason ?? (search.requests == 0 ? "noSearchRequests" : "timedOut")
+        let expected = expect.stopReason ?? (search.requests == 0 ? "noSearchRequests" : "timedOut")
         guard record.mode != .externalClient else {
             return .skipped(
                 "stop reason",
@@ -131,7 +151,7 @@ public struct ScenarioChecks {
             if case .stopped(let reason, _) = ending.outcome { reason } else { nil }
         }
         // An expected error ends the search with no stop reason; the error check judges it.
-        if reasons.isEmpty, scenario.expect.error != nil {
+        if reasons.isEmpty, expect.error != nil {
             return .skipped("stop reason", expected: expected, because: "the search ended in the expected error")
         }
         return CheckResult(
@@ -267,7 +287,7 @@ public struct ScenarioChecks {
     }
 
     private func found() -> [CheckResult] {
-        guard let expectation = scenario.expect.found else { return [] }
+        guard let expectation = expect.found else { return [] }
         var results: [CheckResult] = []
         let reported = Set(record.reports.map { FoundExpectation.Service(usn: $0.service.usn, st: $0.service.st) })
         if let services = expectation.services {
@@ -283,6 +303,19 @@ public struct ScenarioChecks {
                     passed: missing.isEmpty && extra.isEmpty,
                     expected: "exactly \(expected.count) services",
                     actual: actual.isEmpty ? "exactly those \(expected.count)" : actual.joined(separator: "; ")
+                )
+            )
+        }
+        if let including = expectation.including {
+            let missing = Set(including).subtracting(reported).sorted()
+            results.append(
+                CheckResult(
+                    name: "found services included",
+                    passed: missing.isEmpty,
+                    expected: "these \(including.count) services among those reported",
+                    actual: missing.isEmpty
+                        ? "all \(Set(including).count) among the \(reported.count) reported"
+                        : "missing \(list(missing))"
                 )
             )
         }
@@ -307,7 +340,7 @@ public struct ScenarioChecks {
     // MARK: - What was sent
 
     private func searchesSent() -> CheckResult {
-        let expected = scenario.expect.searchesSent ?? search.requests
+        let expected = expect.searchesSent ?? search.requests
         return CheckResult(
             name: "M-SEARCH count",
             passed: record.searches.count == expected,
@@ -382,7 +415,7 @@ public struct ScenarioChecks {
     /// The client's HTTP behaviour, where it is watched (an external client): how often it fetched each
     /// LOCATION, and the actions it called. Elsewhere there is nothing to check (the session fetches nothing).
     private func http() -> [CheckResult] {
-        guard let expectation = scenario.expect.http else { return [] }
+        guard let expectation = expect.http else { return [] }
         guard let activity = record.http else {
             let names =
                 (expectation.locationFetches == nil ? [] : ["LOCATION fetches"])
@@ -448,7 +481,7 @@ public struct ScenarioChecks {
     // MARK: - Drops and errors
 
     private func dropped() -> [CheckResult] {
-        scenario.expect.dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { drop, count in
+        expect.dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { drop, count in
             let name = "dropped \(drop.rawValue)"
             guard let statistics = record.statistics else {
                 return .skipped(
@@ -467,7 +500,7 @@ public struct ScenarioChecks {
             guard case .failed(let reason) = entry.outcome else { return nil }
             return reason
         }
-        guard let expected = scenario.expect.error else {
+        guard let expected = expect.error else {
             return CheckResult(
                 name: "error",
                 passed: errors.isEmpty,

@@ -92,6 +92,42 @@ public enum ScenarioFile {
     }
 }
 
+extension ScenarioFile {
+    /// Reads an expectations file for a search of a network the harness does not run (`ssdp-sim search
+    /// --expect FILE`): a scenario's `expect` block on its own, with what such a search can observe —
+    /// `found`, `dropped`, `stop.reason` and `error`. The M-SEARCH messages on the wire and a client's HTTP
+    /// are seen only where the harness runs the devices, so `searches`, `stop.tolerance` and `http` are errors
+    /// here rather than checks that would silently never run.
+    public static func loadExpectations(path: String) throws(SimulatorInputError) -> Expectations {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SimulatorInputError(file: path, path: "$", reason: "cannot read the file")
+        }
+        let fields: ExpectFields
+        do {
+            fields = try JSONDecoder().decode(ExpectFields.self, from: data)
+        } catch {
+            throw SimulatorInputError(file: path, decodingError: error)
+        }
+        let unobservable = [
+            ("$.searches", fields.searches != nil, "the M-SEARCH messages are counted on the devices' side"),
+            ("$.stop.tolerance", fields.stop?.tolerance != nil, "the stop's timing is checked against the devices"),
+            ("$.http", fields.http != nil, "a client's HTTP is watched on the devices' side (ssdp-sim run --client)"),
+        ]
+        for (field, given, why) in unobservable where given {
+            throw SimulatorInputError(
+                file: path,
+                path: field,
+                reason: "a search of a network the harness does not run cannot check this: \(why); use it in a scenario"
+            )
+        }
+        do throws(FieldError) {
+            return try fields.make(path: "$")
+        } catch {
+            throw SimulatorInputError(file: path, path: error.path, reason: error.reason)
+        }
+    }
+}
+
 /// A checked value that is wrong: where (JSON path) and why.
 struct FieldError: Error {
     var path: String
@@ -139,12 +175,12 @@ struct ScenarioSpecification: Decodable {
 
     /// The expectations. A scenario must say what the search finds: without it, a session that finds
     /// nothing would pass.
-    private func makeExpectations(search: SearchSpecification) throws(FieldError) -> Expectations {
-        let expectations = try expect?.make(search: search)
+    private func makeExpectations() throws(FieldError) -> Expectations {
+        let expectations = try expect?.make(path: "$.expect")
         guard let expectations, expectations.found != nil else {
             throw FieldError(
                 "$.expect.found",
-                "required: say what the search must find (services, [] for nothing; count; or both)"
+                "required: say what the search must find (services, [] for nothing; including; count)"
             )
         }
         return expectations
@@ -207,7 +243,7 @@ struct ScenarioSpecification: Decodable {
             devices: simulated,
             events: events.sorted { $0.at < $1.at },
             network: faults,
-            expect: try makeExpectations(search: search)
+            expect: try makeExpectations()
         )
     }
 }
@@ -383,64 +419,57 @@ struct ExpectFields: Decodable {
         error = try container.decodeIfPresent(String.self, forKey: .error)
     }
 
-    func make(search: SearchSpecification) throws(FieldError) -> Expectations {
+    /// The expectations, checked; `path` is the block's JSON path in its file, for errors.
+    func make(path: String) throws(FieldError) -> Expectations {
         var expectations = Expectations()
-        if let found {
-            guard found.services != nil || found.count != nil else {
-                throw FieldError("$.expect.found", "give services, count or both")
-            }
-            expectations.found = FoundExpectation(
-                services: found.services?.map { FoundExpectation.Service(usn: $0.usn, st: $0.st) },
-                count: try found.count?.make(path: "$.expect.found.count")
-            )
-        }
+        expectations.found = try found?.make(path: "\(path).found")
         if let stop {
             let reasons = ["timedOut", "noSearchRequests"]
             if let reason = stop.reason, !reasons.contains(reason) {
                 throw FieldError(
-                    "$.expect.stop.reason",
+                    "\(path).stop.reason",
                     "\"\(reason)\": must be one of \(reasons.joined(separator: ", "))"
                 )
             }
             expectations.stopReason = stop.reason
             expectations.stopTolerance = try stop.tolerance.map { (value) throws(FieldError) in
-                try seconds(value, path: "$.expect.stop.tolerance")
+                try seconds(value, path: "\(path).stop.tolerance")
             }
         }
         if let sent = searches?.sent {
             guard (0...ScenarioFile.maximumRequests).contains(sent) else {
-                throw FieldError("$.expect.searches.sent", "\"\(sent)\": must be 0...\(ScenarioFile.maximumRequests)")
+                throw FieldError("\(path).searches.sent", "\"\(sent)\": must be 0...\(ScenarioFile.maximumRequests)")
             }
             expectations.searchesSent = sent
         }
         for (name, count) in (dropped ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard let drop = SearchSessionStatistics.Drop(rawValue: name) else {
                 let names = SearchSessionStatistics.Drop.allCases.map(\.rawValue).joined(separator: ", ")
-                throw FieldError("$.expect.dropped.\(name)", "unknown drop reason (reasons: \(names))")
+                throw FieldError("\(path).dropped.\(name)", "unknown drop reason (reasons: \(names))")
             }
-            expectations.dropped[drop] = try count.make(path: "$.expect.dropped.\(name)")
+            expectations.dropped[drop] = try count.make(path: "\(path).dropped.\(name)")
         }
         if let http {
             var expectation = HTTPExpectation()
-            expectation.locationFetches = try http.locationFetches?.make(path: "$.expect.http.locationFetches")
+            expectation.locationFetches = try http.locationFetches?.make(path: "\(path).http.locationFetches")
             for (index, action) in (http.actions ?? []).enumerated() {
-                let path = "$.expect.http.actions[\(index)]"
-                guard !action.action.isEmpty else { throw FieldError("\(path).action", "must name an action") }
+                let actionPath = "\(path).http.actions[\(index)]"
+                guard !action.action.isEmpty else { throw FieldError("\(actionPath).action", "must name an action") }
                 expectation.actions.append(
                     HTTPExpectation.Action(
                         action: action.action,
                         arguments: action.arguments ?? [:],
-                        count: try action.count?.make(path: "\(path).count") ?? CountExpectation(1...Int.max)
+                        count: try action.count?.make(path: "\(actionPath).count") ?? CountExpectation(1...Int.max)
                     )
                 )
             }
             guard expectation.locationFetches != nil || !expectation.actions.isEmpty else {
-                throw FieldError("$.expect.http", "give locationFetches, actions or both")
+                throw FieldError("\(path).http", "give locationFetches, actions or both")
             }
             expectations.http = expectation
         }
         if let error, error.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw FieldError("$.expect.error", "must not be empty: an empty text would match any error")
+            throw FieldError("\(path).error", "must not be empty: an empty text would match any error")
         }
         expectations.error = error
         return expectations
@@ -498,16 +527,29 @@ struct FoundFields: Decodable {
     }
 
     var services: [Service]?
+    var including: [Service]?
     var count: CountFields?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case services, count
+        case services, including, count
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         services = try container.decodeIfPresent([Service].self, forKey: .services)
+        including = try container.decodeIfPresent([Service].self, forKey: .including)
         count = try container.decodeIfPresent(CountFields.self, forKey: .count)
+    }
+
+    func make(path: String) throws(FieldError) -> FoundExpectation {
+        guard services != nil || including != nil || count != nil else {
+            throw FieldError(path, "give services, including, count, or several of them")
+        }
+        return FoundExpectation(
+            services: services?.map { FoundExpectation.Service(usn: $0.usn, st: $0.st) },
+            including: including?.map { FoundExpectation.Service(usn: $0.usn, st: $0.st) },
+            count: try count?.make(path: "\(path).count")
+        )
     }
 }
 

@@ -75,12 +75,13 @@ struct Demo: AsyncParsableCommand {
     }
 
     private func run(against responder: ReplayResponder) async throws {
+        let output = CommandOutput(json: json)
         let port = responder.localAddress.port ?? 0
         if let serveFor {
-            print("Responder listening on 127.0.0.1:\(port) for \(serveFor) s; try:")
-            print("  ssdp-sim search upnp:rootdevice --host 127.0.0.1 --port \(port) --mx 1")
+            output.say("Responder listening on 127.0.0.1:\(port) for \(serveFor) s; try:")
+            output.say("  ssdp-sim search upnp:rootdevice --host 127.0.0.1 --port \(port) --mx 1")
             try await Task.sleep(for: .seconds(serveFor))
-            print("Heard \(responder.receivedSearches.count) M-SEARCH.")
+            output.say("Heard \(responder.receivedSearches.count) M-SEARCH.")
             return
         }
         let configuration = try SSDPSearchSessionConfiguration.createUnicastConfiguration(
@@ -91,18 +92,15 @@ struct Demo: AsyncParsableCommand {
             maximumSearchRequestsBeforeClosing: requests
         )
         let session = SSDPSearchSession(configuration: configuration, logger: makeLogger(level: logLevel))
-        guard case .stopped(let found) = try await SearchOutput(json: json).run(session) else { throw ExitCode.failure }
+        let record = await SearchOutput(json: json).run(session)
+        guard !record.failed else { throw ExitCode.failure }
         let heard = responder.receivedSearches.count
-        if !json {
-            print("The responder heard \(heard) M-SEARCH and answered each with \(DemoAnswers.all.count) datagrams.")
-        }
+        output.say("The responder heard \(heard) M-SEARCH and answered each with \(DemoAnswers.all.count) datagrams.")
         let expected = DemoAnswers.expectedUniqueServiceNames
-        guard heard == requests, found.map(\.uniqueServiceName).sorted() == expected.sorted() else {
-            FileHandle.standardError.write(
-                Data(
-                    "ssdp-sim: demo failed: expected \(expected.count) services after \(requests) searches, found \(found.count) after \(heard)\n"
-                        .utf8
-                )
+        let found = record.reports.map(\.service.usn)
+        guard heard == requests, found.sorted() == expected.sorted() else {
+            output.error(
+                "demo failed: expected \(expected.count) services after \(requests) searches, found \(found.count) after \(heard)"
             )
             throw ExitCode.failure
         }

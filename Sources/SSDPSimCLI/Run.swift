@@ -94,25 +94,26 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let output = CommandOutput(json: json)
         if namespace, ProcessInfo.processInfo.environment[Self.insideNamespace] == nil {
-            throw ExitCode(try runInPrivateNamespace())
+            throw ExitCode(try runInPrivateNamespace(output))
         }
         let scenarios: [Scenario]
         do {
             scenarios = try ScenarioFile.loadAll(paths).filter { filter == nil || $0.name.contains(filter ?? "") }
         } catch {
-            printError("Error: \(error)")
+            output.error("\(error)")
             throw ExitCode.validationFailure
         }
         guard !scenarios.isEmpty else {
-            printError("Error: no scenario name contains \"\(filter ?? "")\"")
+            output.error("no scenario name contains \"\(filter ?? "")\"")
             throw ExitCode.validationFailure
         }
         if let trace {
             do {
                 try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
             } catch {
-                printError("Error: --trace '\(trace)': cannot create the directory: \(error)")
+                output.error("--trace '\(trace)': cannot create the directory: \(error)")
                 throw ExitCode.validationFailure
             }
         }
@@ -122,8 +123,8 @@ struct Run: AsyncParsableCommand {
         let runs = scenarios.flatMap { scenario in
             (0..<seeds).map { offset in (scenario, (seed ?? scenario.seed) &+ UInt64(offset)) }
         }
-        let output = RunOutput(total: runs.count, quiet: json)
-        output.header(scenarios: scenarios.count, runs: runs.count, mode: mode)
+        let progress = RunOutput(total: runs.count, output: output)
+        progress.header(scenarios: scenarios.count, runs: runs.count, mode: mode)
         let clock = ContinuousClock()
         let start = clock.now
         var results: [ScenarioResult] = []
@@ -131,19 +132,19 @@ struct Run: AsyncParsableCommand {
         for (index, (scenario, seed)) in runs.enumerated() {
             let runner = ScenarioRunner(mode: mode, seed: seed, trace: trace != nil)
             var result = await runner.run(scenario)
-            output.progress(result, number: index + 1)
+            progress.progress(result, number: index + 1)
             if let trace {
                 do {
                     try writeTrace(result, into: trace)
                 } catch {
-                    printError("Error: \(error)")
+                    output.error("\(error)")
                     traceFailed = true
                 }
                 result.record.trace = []  // written; a long suite must not keep every packet
             }
             results.append(result)
         }
-        output.summary(results, elapsed: clock.now - start, reproduce: reproduceCommand)
+        progress.summary(results, elapsed: clock.now - start, reproduce: reproduceCommand)
         if let junit {
             try Reports.writeAtomically(Data(Reports.junit(results, title: "ssdp-sim run (\(mode))").utf8), to: junit)
         }
@@ -165,13 +166,13 @@ struct Run: AsyncParsableCommand {
 
     /// Runs this same command again inside a new network namespace whose loopback carries multicast, and
     /// returns its exit status. Nothing in the namespace can reach the host's networks.
-    private func runInPrivateNamespace() throws -> Int32 {
+    private func runInPrivateNamespace(_ output: CommandOutput) throws -> Int32 {
         let unshare = "/usr/bin/unshare"
         guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: unshare) else {
-            printError(
-                "Error: --namespace needs root and \(unshare) to create a private network namespace; without it, --live searches loopback by unicast"
+            output.error(
+                "--namespace needs root and \(unshare) to create a private network namespace; without it, --live searches loopback by unicast"
             )
-            return 2
+            return ExitCode.validationFailure.rawValue
         }
         let setUp =
             "ip link set lo up && ip link set lo multicast on && ip route add 239.0.0.0/8 dev lo && exec \"$0\" \"$@\""
@@ -183,10 +184,11 @@ struct Run: AsyncParsableCommand {
         process.environment = ProcessInfo.processInfo.environment.merging([Self.insideNamespace: "1"]) { $1 }
         try process.runWithNoSignalBlocked()
         process.waitUntilExit()
-        // 0, 1 and 2 are run's own answers; anything else (ip missing, a signal) is the namespace failing.
-        guard process.terminationReason == .exit, (0...2).contains(process.terminationStatus) else {
-            printError("Error: the run inside the private namespace failed (status \(process.terminationStatus))")
-            return 2
+        // 0, 1 and 64 are run's own answers; anything else (ip missing, a signal) is the namespace failing.
+        let answers = [ExitCode.success, .failure, .validationFailure].map(\.rawValue)
+        guard process.terminationReason == .exit, answers.contains(process.terminationStatus) else {
+            output.error("the run inside the private namespace failed (status \(process.terminationStatus))")
+            return ExitCode.failure.rawValue
         }
         return process.terminationStatus
     }
@@ -215,10 +217,10 @@ struct Run: AsyncParsableCommand {
 struct RunOutput {
     let total: Int
     /// With `--json` the report is the output: the text lines are not printed.
-    let quiet: Bool
+    let output: CommandOutput
 
     private func say(_ line: String) {
-        if !quiet { print(line) }
+        output.say(line)
     }
 
     func header(scenarios: Int, runs: Int, mode: ScenarioRunner.Mode) {
@@ -276,8 +278,4 @@ struct RunOutput {
             say("  \(reproduce(failure))")
         }
     }
-}
-
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -13,6 +13,7 @@
 
 import ArgumentParser
 import Logging
+import SSDPHarness
 import SSDPNIO
 import SSDPSearch
 
@@ -47,10 +48,41 @@ struct Search: AsyncParsableCommand {
     )
     var expectCount: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            Hold the search to an expectations file and exit 1 if a check fails: a scenario's `expect` block \
+            on its own (found.services, found.including, found.count, dropped, stop.reason, error), checked \
+            with the harness's own checks (Scenarios/README.md).
+            """,
+            valueName: "file"
+        )
+    )
+    var expect: String?
+
     func validate() throws {
         _ = try options.configuration(searchTarget: searchTarget)
-        if let expectCount, expectCount < 0 {
-            throw ValidationError("--expect-count must be 0 or more, got \(expectCount)")
+        _ = try expectations()
+    }
+
+    /// What `--expect` or `--expect-count` asks of the search; `nil` for nothing.
+    private func expectations() throws -> Expectations? {
+        switch (expect, expectCount) {
+        case (nil, nil):
+            return nil
+        case (let file?, nil):
+            do {
+                return try ScenarioFile.loadExpectations(path: file)
+            } catch {
+                throw ValidationError("--expect \(error)")
+            }
+        case (nil, let count?):
+            guard count >= 0 else { throw ValidationError("--expect-count must be 0 or more, got \(count)") }
+            var expectations = Expectations()
+            expectations.found = FoundExpectation(count: CountExpectation(count...count))
+            return expectations
+        case (_?, _?):
+            throw ValidationError("give --expect or --expect-count, not both (found.count says the same in the file)")
         }
     }
 
@@ -63,14 +95,15 @@ struct Search: AsyncParsableCommand {
             logger: makeLogger(level: options.logLevel)
         )
         let output = SearchOutput(json: options.json)
-        switch try await output.run(session) {
-        case .failed:
-            throw ExitCode.failure
-        case .stopped(let found) where expectCount.map({ $0 != found.count }) ?? false:
-            throw CommandFailure("expected \(plural(expectCount ?? 0, "service")), found \(found.count)")
-        case .stopped:
-            break
+        let record = await output.run(session)
+        guard let expectations = try expectations() else {
+            if record.failed { throw ExitCode.failure }
+            return
         }
+        let search = SearchSpecification(target: searchTarget, mx: options.mx, requests: options.requests)
+        let checks = ScenarioChecks(search: search, expect: expectations, record: record).evaluateReports()
+        output.emit(checks, from: expect ?? "--expect-count \(expectCount ?? 0)")
+        if checks.contains(where: \.failed) { throw ExitCode.failure }
     }
 }
 

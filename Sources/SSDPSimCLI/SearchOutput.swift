@@ -14,76 +14,69 @@
 import Foundation
 import Logging
 import NIOCore
+import SSDPHarness
 import SSDPSearch
 import SSDPSimulator
 
 /// Prints a search as it happens, as text or as JSON lines, and its summary at the end.
 struct SearchOutput {
-    enum Outcome {
-        case stopped(foundServices: [SSDPService])
-        case failed
+    let output: CommandOutput
+
+    init(json: Bool) {
+        output = CommandOutput(json: json)
     }
 
-    let json: Bool
-
-    func run(_ session: SSDPSearchSession) async throws -> Outcome {
+    /// Runs `session` to its end, printing each service as it is found and then the summary, and returns
+    /// what the search reported as the harness records a run, so that `--expect` holds it to the harness's
+    /// own checks.
+    func run(_ session: SSDPSearchSession) async -> RunRecord {
         let configuration = session.configuration
+        output.say(
+            "Searching for \(configuration.searchTarget) at \(configuration.host):\(configuration.port) "
+                + "(MX \(configuration.maximumWaitResponseTime), \(plural(configuration.maximumSearchRequestsBeforeClosing, "request")), "
+                + "stops after \(seconds(configuration.searchTimeout)) s)"
+        )
         let clock = ContinuousClock()
         let start = clock.now
-        if !json {
-            print(
-                "Searching for \(configuration.searchTarget) at \(configuration.host):\(configuration.port) "
-                    + "(MX \(configuration.maximumWaitResponseTime), \(plural(configuration.maximumSearchRequestsBeforeClosing, "request")), "
-                    + "stops after \(seconds(configuration.searchTimeout)) s)"
-            )
-        }
-        var found: [SSDPService] = []
+        var record = RunRecord(mode: .live, seed: 0)
         do {
             for try await service in session.services {
-                found.append(service)
-                emit(service, at: clock.now - start)
+                record.record(.found(ReportedService(service)), at: clock.now - start)
+                output.emit(FoundLine(time: seconds(clock.now - start), service: service))
             }
         } catch {
-            emitFailure(error, statistics: session.statistics)
-            return .failed
+            record.record(.failed(error.reason), at: clock.now - start)
+            record.statistics = session.statistics
+            output.emit(FailedLine(error: "\(error)", statistics: Counts(session.statistics)))
+            output.error("\(error)")
+            return record
         }
-        emitSummary(found: found.count, elapsed: clock.now - start, statistics: session.statistics)
-        return .stopped(foundServices: found)
+        let found = record.reports.count
+        record.record(.stopped(reason: session.stopReason.map { "\($0)" } ?? "", found: found), at: clock.now - start)
+        record.statistics = session.statistics
+        output.emit(StoppedLine(time: seconds(clock.now - start), found: found, statistics: Counts(session.statistics)))
+        return record
     }
 
-    private func emit(_ service: SSDPService, at elapsed: Duration) {
-        if json {
-            printJSONLine(FoundLine(time: seconds(elapsed), service: service))
-        } else {
-            let interface = service.interface.map { "  (\($0))" } ?? ""
-            print(
-                "+\(seconds(elapsed))s  \(service.searchTarget)  \(service.uniqueServiceName)  \(service.location)  \(service.server)\(interface)"
-            )
+    /// Prints the result of each check (`--expect`), then how many passed.
+    func emit(_ checks: [CheckResult], from source: String) {
+        output.say("Checks from \(source):")
+        for check in checks {
+            output.emit(CheckLine(check: check))
         }
-    }
-
-    private func emitSummary(found: Int, elapsed: Duration, statistics: SearchSessionStatistics) {
-        if json {
-            printJSONLine(
-                StoppedLine(event: "stopped", time: seconds(elapsed), found: found, statistics: Counts(statistics))
-            )
-        } else {
-            print("Found \(plural(found, "service")) in \(seconds(elapsed)) s. \(describe(statistics))")
-        }
-    }
-
-    private func emitFailure(_ error: any Error, statistics: SearchSessionStatistics) {
-        if json {
-            printJSONLine(FailedLine(event: "failed", error: "\(error)", statistics: Counts(statistics)))
-        } else {
-            FileHandle.standardError.write(Data("ssdp-sim: \(error)\n".utf8))
-        }
+        let failed = checks.filter(\.failed).count
+        output.say("\(checks.count - failed) of \(plural(checks.count, "check")) passed.")
     }
 }
 
-/// A duration in seconds with three decimals, for people and for JSON.
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.milliseconds) / 1_000
+extension RunRecord {
+    /// Whether the search ended in an error.
+    var failed: Bool {
+        endings.contains { entry in
+            if case .failed = entry.outcome { return true }
+            return false
+        }
+    }
 }
 
 /// "Sent 3 M-SEARCH; received 45 datagrams: 4 reported, 24 duplicates, …".
@@ -98,9 +91,9 @@ func describe(_ statistics: SearchSessionStatistics) -> String {
         "Sent \(statistics.searchesSent) M-SEARCH; \(received)\(parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))."
 }
 
-// MARK: - JSON lines
+// MARK: - Lines
 
-private struct FoundLine: Encodable {
+private struct FoundLine: OutputLine {
     let event = "found"
     let time: Double
     let usn: String
@@ -124,19 +117,56 @@ private struct FoundLine: Encodable {
             uniquingKeysWith: { first, _ in first }
         )
     }
+
+    var text: String? {
+        "+\(time)s  \(st)  \(usn)  \(location)  \(server)\(interface.map { "  (\($0))" } ?? "")"
+    }
 }
 
-private struct StoppedLine: Encodable {
-    let event: String
+private struct StoppedLine: OutputLine {
+    let event = "stopped"
     let time: Double
     let found: Int
     let statistics: Counts
+
+    var text: String? {
+        "Found \(plural(found, "service")) in \(time) s. \(describe(statistics.statistics))"
+    }
 }
 
-private struct FailedLine: Encodable {
-    let event: String
+/// The JSON form of an error; the words go to standard error.
+private struct FailedLine: OutputLine {
+    let event = "failed"
     let error: String
     let statistics: Counts
+
+    var text: String? { nil }
+}
+
+/// One check of `--expect`: `pass`, `FAIL` or `skip`, its name, and what happened.
+private struct CheckLine: OutputLine {
+    let check: CheckResult
+
+    enum CodingKeys: String, CodingKey {
+        case event, name, status, expected, actual
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("check", forKey: .event)
+        try container.encode(check.name, forKey: .name)
+        try container.encode(check.status, forKey: .status)
+        try container.encode(check.expected, forKey: .expected)
+        try container.encode(check.actual, forKey: .actual)
+    }
+
+    var text: String? {
+        switch check.status {
+        case .passed: "  pass  \(check.name): \(check.actual)"
+        case .failed: "  FAIL  \(check.name): expected \(check.expected); got \(check.actual)"
+        case .skipped: "  skip  \(check.name): \(check.actual)"
+        }
+    }
 }
 
 /// The statistics as JSON, with the names `run`'s reports and scenario files use.
@@ -158,11 +188,6 @@ private struct Counts: Encodable {
             try container.encode(count, forKey: AnyCodingKey(stringValue: name))
         }
     }
-}
-
-/// "1 service", "4 services".
-func plural(_ count: Int, _ noun: String, plural: String? = nil) -> String {
-    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
 }
 
 /// Whether `text` is an IPv4 or IPv6 literal.

@@ -73,12 +73,10 @@ struct Send: AsyncParsableCommand {
     func run() async throws {
         let bytes = try message()
         let destination = try SocketAddress(ipAddress: host, port: port)
-        let json = self.json
-        if !json {
-            print(
-                "Sent \(plural(bytes.count, "byte")) to \(destination.endpointDescription); waiting \(wait) s for replies"
-            )
-        }
+        let output = CommandOutput(json: json)
+        output.say(
+            "Sent \(plural(bytes.count, "byte")) to \(destination.endpointDescription); waiting \(wait) s for replies"
+        )
         let count = try await SSDPProbe.send(
             bytes,
             to: destination,
@@ -86,23 +84,16 @@ struct Send: AsyncParsableCommand {
             multicastTTL: ttl,
             wait: .milliseconds(Int64(wait * 1_000))
         ) { reply in
-            if json {
-                printJSONLine(
-                    ReplyLine(
-                        time: seconds(reply.elapsed),
-                        from: reply.source.endpointDescription,
-                        bytes: reply.bytes.count,
-                        text: String(decoding: reply.bytes, as: UTF8.self)
-                    )
+            output.emit(
+                ReplyLine(
+                    time: seconds(reply.elapsed),
+                    from: reply.source.endpointDescription,
+                    bytes: reply.bytes.count,
+                    message: String(decoding: reply.bytes, as: UTF8.self)
                 )
-            } else {
-                print(
-                    "--- +\(seconds(reply.elapsed)) s from \(reply.source.endpointDescription), \(plural(reply.bytes.count, "byte"))"
-                )
-                print(String(decoding: reply.bytes, as: UTF8.self), terminator: "")
-            }
+            )
         }
-        if !json { print("--- \(plural(count, "reply", plural: "replies")) in \(wait) s") }
+        output.say("--- \(plural(count, "reply", plural: "replies")) in \(wait) s")
     }
 
     /// The datagram to send: built from --st, or read from --file or standard input.
@@ -132,9 +123,19 @@ struct Send: AsyncParsableCommand {
     }
 }
 
-private struct ReplyLine: Encodable {
+/// One reply: a header line and the message as it came, or a JSON object with the message in `text`.
+private struct ReplyLine: OutputLine {
     var time: Double
     var from: String
     var bytes: Int
-    var text: String
+    var message: String
+
+    enum CodingKeys: String, CodingKey {
+        case time, from, bytes
+        case message = "text"
+    }
+
+    var text: String? {
+        "--- +\(time) s from \(from), \(plural(bytes, "byte"))\n" + message
+    }
 }

@@ -16,20 +16,23 @@ import NIOCore
 import SSDPHarness
 import SSDPSimulator
 
-/// Prints what a running simulator does: a start banner and a closing summary as text, or every event as
-/// one JSON object per line (`--json`).
+/// Prints what a running simulator does: a start banner, the device actions, SOAP calls and GENA traffic
+/// and a closing summary as text, or every event as one JSON object per line (`--json`).
 struct ServeOutput: Sendable {
-    let json: Bool
+    let output: CommandOutput
+
+    init(json: Bool) {
+        output = CommandOutput(json: json)
+    }
 
     func printStart(_ simulator: DeviceSimulator, seed: UInt64) {
-        guard !json else { return }
         let bootID = simulator.devices.first.map { " BOOTID \($0.bootID)," } ?? ""
-        print(
+        output.say(
             "Serving \(plural(simulator.devices.count, "device")) on UDP \(simulator.udpAddress.endpointDescription), "
                 + "HTTP \(simulator.httpAddress.endpointDescription),\(bootID) seed \(seed)"
         )
         if simulator.links.count > 1 {
-            print(
+            output.say(
                 "  on "
                     + simulator.links.map { "\($0.link.interfaceName) \($0.link.scope) \($0.link.urlHost)" }.joined(
                         separator: ", "
@@ -38,10 +41,12 @@ struct ServeOutput: Sendable {
         }
         for (index, device) in simulator.devices.enumerated() {
             let locations = simulator.links.map { $0.devices[index].location }.joined(separator: " ")
-            print("  \(device.device.friendlyName)  \(device.device.udn)  \(device.device.deviceType)  \(locations)")
+            output.say(
+                "  \(device.device.friendlyName)  \(device.device.udn)  \(device.device.deviceType)  \(locations)"
+            )
         }
         for link in simulator.links where link.devicesShareAnAddress {
-            print(
+            output.say(
                 "  The devices share \(link.link.urlHost) on \(link.link.interfaceName), so their HTTP ports differ; "
                     + "give each an address of its own with --addresses FIRST-LAST (see README, \"Addresses\")."
             )
@@ -49,32 +54,40 @@ struct ServeOutput: Sendable {
     }
 
     @Sendable func emit(_ event: SimulatorEvent) {
-        if json {
-            printJSONLine(EventLine(event))
-        } else if case .stopped(let counters) = event {
-            print("Stopped. \(summary(counters))")
-        } else if case .deviceAction(let action) = event {
-            print("\(action.udn): \(action.name) \(action.value)")
-        } else if case .actionCalled(let record) = event {
+        output.emit(EventLine(event))
+    }
+}
+
+extension EventLine {
+    /// The words for the events people follow on a terminal; the searches, answers and datagrams are only
+    /// in the JSON (and the log), since a busy simulator prints thousands of them.
+    var text: String? {
+        switch source {
+        case .stopped(let counters):
+            return "Stopped. \(Self.summary(counters))"
+        case .deviceAction(let action):
+            return "\(action.udn): \(action.name) \(action.value)"
+        case .actionCalled(let record):
             let arguments = record.call.arguments.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
             let answer: String
             switch record.outcome {
             case .success(let out): answer = out.map { "\($0.name)=\($0.value.prefix(60))" }.joined(separator: " ")
             case .failure(let error): answer = "fault \(error.code) \(error.description)"
             }
-            print("\(record.udn): \(record.call.actionName) \(arguments) -> \(answer)")
-        } else if case .subscription(let record) = event {
+            return "\(record.udn): \(record.call.actionName) \(arguments) -> \(answer)"
+        case .subscription(let record):
             let timeout = record.timeout.map { " Second-\($0)" } ?? ""
-            print(
+            return
                 "\(record.udn): \(record.kind.rawValue) \(record.serviceType) \(record.sid)\(timeout) (\(record.status))"
-            )
-        } else if case .eventSent(let delivery) = event {
+        case .eventSent(let delivery):
             let answer = delivery.lost ? "lost" : delivery.status.map { "\($0)" } ?? "no answer"
-            print("\(delivery.udn): event SEQ \(delivery.event.sequence) to \(delivery.event.callback) (\(answer))")
+            return "\(delivery.udn): event SEQ \(delivery.event.sequence) to \(delivery.event.callback) (\(answer))"
+        default:
+            return nil
         }
     }
 
-    private func summary(_ counters: SimulatorCounters) -> String {
+    private static func summary(_ counters: SimulatorCounters) -> String {
         "Received \(plural(counters.datagramsReceived, "datagram")): \(counters.searchesAccepted) searches accepted, "
             + "\(counters.searchesRejected) rejected, \(counters.malformed) malformed, \(counters.oversized) oversized, "
             + "\(counters.sourcesRejected) from non-local sources, \(counters.notifications) NOTIFY, \(counters.responses) responses. "
@@ -85,7 +98,9 @@ struct ServeOutput: Sendable {
 }
 
 /// One event as a JSON object; fields that do not apply are left out.
-private struct EventLine: Encodable {
+struct EventLine: OutputLine {
+    /// The simulator's event the line describes (not encoded: the fields below are its JSON form).
+    var source: SimulatorEvent
     var event: String
     /// The ssdp-sim version, on the `started` event.
     var version: String?
@@ -142,7 +157,14 @@ private struct EventLine: Encodable {
         var sharedAddress: Bool
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case event, version, from, to, st, mx, usn, answers, rejected, nts, count, method, path, status, udn
+        case action, value, udp, http, devices, links, counters, service, arguments, result, errorCode, sid, seq
+        case timeout, callback, lost, url, delay
+    }
+
     init(_ event: SimulatorEvent) {
+        self.source = event
         switch event {
         case .started(let udp, let http, let devices, let links):
             self.event = "started"
@@ -235,12 +257,4 @@ private struct EventLine: Encodable {
             self.count = bytes.count
         }
     }
-}
-
-/// Prints a value as one line of JSON with sorted keys.
-func printJSONLine(_ value: some Encodable) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(value) else { return }
-    print(String(decoding: data, as: UTF8.self))
 }

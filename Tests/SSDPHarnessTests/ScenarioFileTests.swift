@@ -77,7 +77,7 @@ import Testing
             scenario(extra: #", "expect": {"found": {"count": {"min": 3, "max": 1}}}"#), "$.expect.found.count",
             "min must not be above max"
         ),
-        (scenario(extra: #", "expect": {"found": {}}"#), "$.expect.found", "give services, count or both"),
+        (scenario(extra: #", "expect": {"found": {}}"#), "$.expect.found", "give services, including, count"),
         (
             scenario(extra: #", "expect": {"searches": {"sent": 3}}"#), "$.expect.found",
             "required: say what the search must find"
@@ -240,6 +240,49 @@ import Testing
             #expect(!scenario.description.isEmpty, "\(scenario.file)")
         }
     }
+    // MARK: - An expectations file on its own (`ssdp-sim search --expect`)
+
+    private func expectations(_ json: String) throws -> Expectations {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("expect-\(UUID()).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try ScenarioFile.loadExpectations(path: file.path)
+    }
+
+    @Test func anExpectationsFileReadsTheFieldsASearchCanObserve() throws {
+        let expectations = try expectations(
+            #"""
+            {"found": {"including": [{"usn": "uuid:a::upnp:rootdevice", "st": "upnp:rootdevice"}], "count": {"min": 1}},
+             "dropped": {"unparseable": 0}, "stop": {"reason": "timedOut"}}
+            """#
+        )
+        #expect(expectations.found?.including == [.init(usn: "uuid:a::upnp:rootdevice", st: "upnp:rootdevice")])
+        #expect(expectations.found?.services == nil)
+        #expect(expectations.found?.count == CountExpectation(1...Int.max))
+        #expect(expectations.dropped == [.unparseable: CountExpectation(0...0)])
+        #expect(expectations.stopReason == "timedOut")
+    }
+
+    @Test(arguments: [
+        (#"{"searches": {"sent": 3}}"#, "$.searches", "counted on the devices' side"),
+        (#"{"stop": {"tolerance": 1}}"#, "$.stop.tolerance", "cannot check this"),
+        (#"{"http": {"locationFetches": 1}}"#, "$.http", "ssdp-sim run --client"),
+        (#"{"found": {"inluding": []}}"#, "$.found.inluding", "unknown field"),
+        (#"{"found": {}}"#, "$.found", "give services, including, count"),
+        (#"{"dropped": {"lost": 0}}"#, "$.dropped.lost", "unknown drop reason"),
+        (#"{"error": " "}"#, "$.error", "must not be empty"),
+        (#"[1]"#, "$", "expected"),
+    ])
+    func anExpectationsFileIsRefusedNamingPathAndReason(json: String, path: String, reason: String) {
+        #expect {
+            _ = try expectations(json)
+        } throws: { error in
+            guard let error = error as? SimulatorInputError else { return false }
+            let matches = error.file.hasSuffix(".json") && error.path == path && error.reason.contains(reason)
+            if !matches { Issue.record("got \(error.path): \(error.reason)") }
+            return matches
+        }
+    }
 }
 
 /// Runs `Clients/schema_check.py` with jsonschema from `$SSDP_SIM_INTEROP_PYTHONPATH` (`scripts/install-interop`
@@ -294,4 +337,5 @@ enum SchemaCheck {
             process.terminationStatus, String(decoding: text, as: UTF8.self), String(decoding: errors, as: UTF8.self)
         )
     }
+
 }

@@ -284,6 +284,55 @@ import Testing
         #expect(failed.contains(check), "a client that \(mistake) must fail \(check); failed: \(failed)")
     }
 
+    @Test func foundIncludingAsksForTheseAmongOthers() throws {
+        let scenario = try Self.scenario(
+            extra:
+                #", "expect": {"found": {"including": [{"usn": "uuid:b::upnp:rootdevice", "st": "upnp:rootdevice"}]}}"#
+        )
+        let record = try VirtualRun.run(scenario)
+        #expect(Self.failures(scenario, record) == [])  // uuid:a is found too, and that is fine
+
+        var missing = scenario
+        missing.expect.found?.including?.append(.init(usn: "uuid:c::upnp:rootdevice", st: "upnp:rootdevice"))
+        #expect(
+            Self.failures(missing, record) == [
+                "found services included: expected these 2 services among those reported; "
+                    + "got missing uuid:c::upnp:rootdevice (upnp:rootdevice)"
+            ]
+        )
+    }
+
+    /// What `ssdp-sim search --expect` checks: only what the client reported and its counters. A record with
+    /// no M-SEARCH, no hearing and no advertisement seen (a network the harness does not run) passes them,
+    /// and a duplicate report still fails.
+    @Test func theReportChecksNeedNothingFromTheDevicesSide() throws {
+        var expectations = Expectations()
+        expectations.found = FoundExpectation(including: [.init(usn: "uuid:a::upnp:rootdevice", st: "upnp:rootdevice")])
+        expectations.dropped = [.duplicates: CountExpectation(1...1)]
+        let search = SearchSpecification(target: "upnp:rootdevice", mx: 1, requests: 2)
+        var record = RunRecord(mode: .live, seed: 0)
+        record.record(.found(ReportedService(usn: "uuid:a::upnp:rootdevice", st: "upnp:rootdevice")), at: .zero)
+        record.record(.stopped(reason: "timedOut", found: 1), at: .milliseconds(2_100))
+        var statistics = SearchSessionStatistics()
+        statistics.duplicates = 1
+        record.statistics = statistics
+
+        let checks = ScenarioChecks(search: search, expect: expectations, record: record).evaluateReports()
+        #expect(
+            checks.map(\.name) == [
+                "stop reason", "nothing reported after the stop", "each service reported once",
+                "only the searched target reported", "found at the stop", "found services included",
+                "dropped duplicates", "error",
+            ]
+        )
+        let notPassed = checks.filter { !$0.passed }
+        #expect(notPassed.isEmpty, "\(notPassed)")
+
+        record.outcomes.insert((.zero, record.outcomes[0].outcome), at: 0)
+        let twice = ScenarioChecks(search: search, expect: expectations, record: record).evaluateReports()
+        #expect(twice.filter(\.failed).map(\.name) == ["each service reported once", "found at the stop"])
+    }
+
     // MARK: - The shipped scenarios
 
     /// Faults put into the session on purpose: each must fail at least one shipped scenario in virtual time,

@@ -203,6 +203,18 @@ import Testing
         #expect(hue.standardOutput.contains("Default behaviour: duplicates 2, chatter any-target"))
         #expect(hue.standardOutput.contains("--no-quirks"))
 
+        // The same facts as JSON: one object per profile in the list, one object for a profile in full.
+        let listed = try CommandRunner.ssdpSim("profiles", "--json").jsonLines
+        #expect(listed.compactMap { $0["name"] as? String } == names)
+        #expect(listed.allSatisfy { $0["event"] as? String == "profile" && $0["summary"] is String })
+        let hueJSON = try #require(try CommandRunner.ssdpSim("profiles", "hue", "--json").jsonLines.first)
+        #expect((hueJSON["answers"] as? [[String: Any]])?.count == 6)
+        #expect(hueJSON["quirks"] as? Bool == true)
+        let advertisements = try #require(hueJSON["advertisements"] as? [[String: String]])
+        #expect(advertisements.first?["nt"] == "upnp:rootdevice")
+        #expect(advertisements.first?["usn"]?.hasSuffix("::upnp:rootdevice") == true)
+        #expect((hueJSON["http"] as? [[String: String]])?.isEmpty == false)
+
         let unknown = try CommandRunner.ssdpSim("profiles", "toaster")
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("no such profile 'toaster' (profiles: roku, dial-tv,"))

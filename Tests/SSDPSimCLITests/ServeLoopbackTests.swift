@@ -76,6 +76,56 @@ import Testing
         #expect(counters["answersSent"] as? Int == 2)
     }
 
+    /// `search --expect FILE` holds a search of devices it does not run to the harness's own checks: it passes
+    /// when the devices are there, fails naming what is missing, and refuses what it cannot observe.
+    @Test func searchHeldToAnExpectationsFile() throws {
+        let (serve, port) = try serve(["--profile", "roku", "--count", "2", "--seed", "4"])
+        defer { _ = stop(serve) }
+        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        let udns = try #require(started["devices"] as? [[String: Any]]).compactMap { $0["udn"] as? String }
+        #expect(udns.count == 2)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("expect-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func search(expecting json: String, _ flags: String...) throws -> CommandRunner.Output {
+            let file = directory.appendingPathComponent("expect.json")
+            try Data(json.utf8).write(to: file)
+            return try CommandRunner.run(
+                CommandRunner.ssdpSim,
+                ["search", "upnp:rootdevice", "--host", "127.0.0.1", "--port", "\(port)", "--mx", "1"]
+                    + ["--requests", "1", "--expect", file.path] + flags
+            )
+        }
+        let roots = udns.map { #"{"usn": "\#($0)::upnp:rootdevice", "st": "upnp:rootdevice"}"# }
+
+        let both = try search(expecting: #"{"found": {"including": [\#(roots.joined(separator: ","))]}}"#, "--json")
+        #expect(both.status == 0, "\(both.standardOutput)\n\(both.standardError)")
+        let checks = both.jsonLines.filter { $0["event"] as? String == "check" }
+        #expect(checks.count == 7)
+        #expect(checks.allSatisfy { $0["status"] as? String == "passed" }, "\(checks)")
+        #expect(checks.contains { $0["name"] as? String == "found services included" })
+
+        let ghost = #"{"usn": "uuid:ghost::upnp:rootdevice", "st": "upnp:rootdevice"}"#
+        let missing = try search(expecting: #"{"found": {"including": [\#(roots[0]), \#(ghost)]}}"#)
+        #expect(missing.status == 1, "\(missing.standardOutput)")
+        #expect(
+            missing.standardOutput.contains(
+                "  FAIL  found services included: expected these 2 services among those reported; "
+                    + "got missing uuid:ghost::upnp:rootdevice (upnp:rootdevice)"
+            ),
+            "\(missing.standardOutput)"
+        )
+        #expect(missing.standardOutput.contains("6 of 7 checks passed."))
+
+        let exact = try search(expecting: #"{"found": {"services": [\#(roots[0])]}, "dropped": {"duplicates": 0}}"#)
+        #expect(exact.status == 1, "\(exact.standardOutput)")
+        #expect(exact.standardOutput.contains("  FAIL  found services: expected exactly 1 services; got unexpected"))
+
+        let unobservable = try search(expecting: #"{"searches": {"sent": 1}}"#)
+        #expect(unobservable.status == 64)
+        #expect(unobservable.standardError.contains("expect.json: $.searches: a search of a network the harness"))
+    }
+
     @Test func aPipedMessageIsSentAsIsLikeNetcat() throws {
         let (serve, port) = try serve()
         let message = "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:\(port)\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\n\r\n"

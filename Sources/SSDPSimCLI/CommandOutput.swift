@@ -1,0 +1,71 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+
+/// Something a command reports as it works: one JSON object with an `event` field for programs, and the
+/// same thing in words for people (`nil` when it is only of interest to programs, like every datagram).
+protocol OutputLine: Encodable {
+    /// The line (or lines) for people.
+    var text: String? { get }
+}
+
+/// How every command speaks. Text on standard output for people; with `--json`, one JSON object per line
+/// instead, for programs, and no text at all, so the output is JSON lines and nothing else. Errors go to
+/// standard error as `Error: …` either way, the way ArgumentParser reports a bad flag.
+struct CommandOutput: Sendable {
+    /// Whether the command was given `--json`.
+    let json: Bool
+
+    /// Prints one event: its JSON line with `--json`, else its text.
+    func emit(_ line: some OutputLine) {
+        if json {
+            printJSONLine(line)
+        } else if let text = line.text {
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        }
+    }
+
+    /// Prints words for people that have no JSON form (a banner, a hint); nothing with `--json`.
+    func say(_ text: String) {
+        if !json { print(text) }
+    }
+
+    /// Reports an error on standard error.
+    func error(_ text: String) {
+        printError("Error: \(text)")
+    }
+}
+
+/// Prints a value as one line of JSON with sorted keys.
+func printJSONLine(_ value: some Encodable) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return }
+    print(String(decoding: data, as: UTF8.self))
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// A duration in seconds with three decimals, for people and for JSON.
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.milliseconds) / 1_000
+}
+
+/// "1 service", "4 services".
+func plural(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+}
