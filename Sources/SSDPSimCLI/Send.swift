@@ -125,13 +125,14 @@ struct Send: AsyncParsableCommand {
 
 /// One reply: a header line and the message as it came, or a JSON object with the message in `text`.
 private struct ReplyLine: OutputLine {
+    let event = "reply"
     var time: Double
     var from: String
     var bytes: Int
     var message: String
 
     enum CodingKeys: String, CodingKey {
-        case time, from, bytes
+        case event, time, from, bytes
         case message = "text"
     }
 

@@ -64,6 +64,7 @@ import Testing
         let sources = replies.compactMap { ($0["from"] as? String)?.split(separator: ":").first.map(String.init) }
         #expect(Set(sources) == ["127.0.0.2", "127.0.0.3"])
         for reply in replies {
+            #expect(reply["event"] as? String == "reply")
             let source = (reply["from"] as? String)?.split(separator: ":").first.map(String.init) ?? "?"
             #expect((reply["text"] as? String)?.contains("\r\nLOCATION: http://\(source):") == true)
             #expect(
