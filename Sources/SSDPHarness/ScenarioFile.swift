@@ -70,20 +70,12 @@ public enum ScenarioFile {
 
     /// Reads and checks one scenario file.
     public static func load(path: String) throws(SimulatorInputError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SimulatorInputError(file: path, path: "$", reason: "cannot read the file")
-        }
-        return try decode(data, file: path)
+        try decode(try JSONInputFile.contents(of: path), file: path)
     }
 
     /// Reads and checks a scenario's contents; `file` names it in errors.
     public static func decode(_ data: Data, file: String) throws(SimulatorInputError) -> Scenario {
-        let specification: ScenarioSpecification
-        do {
-            specification = try JSONDecoder().decode(ScenarioSpecification.self, from: data)
-        } catch {
-            throw SimulatorInputError(file: file, decodingError: error)
-        }
+        let specification = try JSONInputFile.decode(ScenarioSpecification.self, from: data, file: file)
         do throws(FieldError) {
             return try specification.makeScenario(file: file)
         } catch {
@@ -99,15 +91,7 @@ extension ScenarioFile {
     /// are seen only where the harness runs the devices, so `searches`, `stop.tolerance` and `http` are errors
     /// here rather than checks that would silently never run.
     public static func loadExpectations(path: String) throws(SimulatorInputError) -> Expectations {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SimulatorInputError(file: path, path: "$", reason: "cannot read the file")
-        }
-        let fields: ExpectFields
-        do {
-            fields = try JSONDecoder().decode(ExpectFields.self, from: data)
-        } catch {
-            throw SimulatorInputError(file: path, decodingError: error)
-        }
+        let fields = try JSONInputFile.decode(ExpectFields.self, from: try JSONInputFile.contents(of: path), file: path)
         let unobservable = [
             ("$.searches", fields.searches != nil, "the M-SEARCH messages are counted on the devices' side"),
             ("$.stop.tolerance", fields.stop?.tolerance != nil, "the stop's timing is checked against the devices"),

@@ -41,8 +41,9 @@ struct SearchOutput {
         var record = RunRecord(mode: .live, seed: 0)
         do {
             for try await service in session.services {
-                record.record(.found(ReportedService(service)), at: clock.now - start)
-                output.emit(FoundLine(time: seconds(clock.now - start), service: service))
+                let elapsed = clock.now - start
+                record.record(.found(ReportedService(service)), at: elapsed)
+                output.emit(FoundLine(time: seconds(elapsed), service: service))
             }
         } catch {
             record.record(.failed(error.reason), at: clock.now - start)
@@ -52,9 +53,10 @@ struct SearchOutput {
             return record
         }
         let found = record.reports.count
-        record.record(.stopped(reason: session.stopReason.map { "\($0)" } ?? "", found: found), at: clock.now - start)
+        let elapsed = clock.now - start
+        record.record(.stopped(reason: session.stopReason.map { "\($0)" } ?? "", found: found), at: elapsed)
         record.statistics = session.statistics
-        output.emit(StoppedLine(time: seconds(clock.now - start), found: found, statistics: Counts(session.statistics)))
+        output.emit(StoppedLine(time: seconds(elapsed), found: found, statistics: Counts(session.statistics)))
         return record
     }
 

@@ -33,23 +33,12 @@ public struct DeviceFile: Sendable {
 
     /// Reads and checks the file at `path`; `seed` draws the UDNs of devices that do not give one.
     public static func load(path: String, seed: UInt64) throws(SimulatorInputError) -> DeviceFile {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw SimulatorInputError(file: path, path: "$", reason: "no such file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SimulatorInputError(file: path, path: "$", reason: "cannot read the file")
-        }
-        return try decode(data, file: path, seed: seed)
+        try decode(try JSONInputFile.contents(of: path), file: path, seed: seed)
     }
 
     /// Reads and checks a device file's contents; `file` names it in errors.
     public static func decode(_ data: Data, file: String, seed: UInt64) throws(SimulatorInputError) -> DeviceFile {
-        let specification: Specification
-        do {
-            specification = try JSONDecoder().decode(Specification.self, from: data)
-        } catch {
-            throw SimulatorInputError(file: file, decodingError: error)
-        }
+        let specification = try JSONInputFile.decode(Specification.self, from: data, file: file)
         var devices: [SimulatedDevice] = []
         for (index, spec) in specification.devices.enumerated() {
             do throws(SSDPConfigurationError) {

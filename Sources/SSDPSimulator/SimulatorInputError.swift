@@ -113,3 +113,32 @@ extension Decoder {
         return try container(keyedBy: type)
     }
 }
+
+/// A user's JSON file (a device file, a scenario, an expectations file) read the one way every such file
+/// is: missing, unreadable, or the place in it where the JSON is not what was expected, each as a
+/// `SimulatorInputError` naming the file.
+package enum JSONInputFile {
+    /// The bytes of the file at `path`.
+    package static func contents(of path: String) throws(SimulatorInputError) -> Data {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw SimulatorInputError(file: path, path: "$", reason: "no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SimulatorInputError(file: path, path: "$", reason: "cannot read the file")
+        }
+        return data
+    }
+
+    /// `data` decoded as `Value`; `file` names it in errors.
+    package static func decode<Value: Decodable>(
+        _ type: Value.Type,
+        from data: Data,
+        file: String
+    ) throws(SimulatorInputError) -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw SimulatorInputError(file: file, decodingError: error)
+        }
+    }
+}
