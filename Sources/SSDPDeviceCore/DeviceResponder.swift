@@ -65,6 +65,8 @@ public struct DeviceResponder: Sendable {
     /// When the device started; silent windows are measured from here.
     public let startedAt: SSDPInstant
     private var random: SSDPRandom
+    /// Where replayed LOCATIONs point (see `init`).
+    private let replayLocations: SSDPReplay.Locations
     /// The device's advertisements and their answers on the wire, made at the first search (a device
     /// that is never searched for never pays for them) and dropped when `device` or `behaviour` changes.
     /// Serializing was most of the cost of answering.
@@ -77,18 +79,32 @@ public struct DeviceResponder: Sendable {
 
     /// A responder for `device`, which started at `startedAt`; `seed` fixes every random choice (loss,
     /// delays), so a run replays.
-    public init(device: SSDPRootDevice, behaviour: SSDPDeviceBehaviour = .init(), startedAt: SSDPInstant, seed: UInt64)
-    {
+    ///
+    /// A replaying device (`SSDPDeviceBehaviour.replay`) points the LOCATIONs it replays where
+    /// `replayLocations` says: by default at itself; a simulator of several replaying devices passes one
+    /// table for all (`SSDPReplay.Locations.relocated(_:)`), and a virtual network, which reaches no real
+    /// address, `.asCaptured`.
+    public init(
+        device: SSDPRootDevice,
+        behaviour: SSDPDeviceBehaviour = .init(),
+        startedAt: SSDPInstant,
+        seed: UInt64,
+        replayLocations: SSDPReplay.Locations = .relocated([:])
+    ) {
         self.device = device
         self.behaviour = behaviour
         self.startedAt = startedAt
         self.random = SSDPRandom(seed: seed)
+        self.replayLocations = replayLocations
     }
 
     /// Decides the answers to `search`, heard at `now`.
     public mutating func receive(_ search: SSDPSearchRequest, at now: SSDPInstant) -> Outcome {
         let index = statistics.searchesReceived
         statistics.searchesReceived += 1
+        if let replay = behaviour.replay {
+            return .answered(schedule(replay.answers(toSearch: index)))
+        }
         if index < behaviour.ignoredSearches || random.chance(behaviour.searchLoss) {
             statistics.searchesNotHeard += 1
             return .notHeard
@@ -152,6 +168,28 @@ public struct DeviceResponder: Sendable {
         }
         statistics.answersScheduled += scheduled.count
         return scheduled
+    }
+
+    /// Captured answers, relocated to this device's address (`SSDPReplay`).
+    private mutating func schedule(_ recorded: [SSDPReplay.Answer]) -> [ScheduledAnswer] {
+        let own = Self.schemeAndAuthority(of: device.location)
+        let scheduled = recorded.map { answer in
+            let bytes = SSDPReplay.relocating(answer.bytes, replayLocations, own: own)
+            let headers = (try? SSDPParser.parse(bytes))?.message.headers
+            let advertisement = SSDPAdvertisement(target: headers?["ST"] ?? "", usn: headers?["USN"] ?? "")
+            return ScheduledAnswer(delay: answer.delay, advertisement: advertisement, bytes: bytes)
+        }
+        statistics.answersScheduled += scheduled.count
+        return scheduled
+    }
+
+    /// `http://host:port` of a URL: everything before the path.
+    public static func schemeAndAuthority(of url: String) -> String {
+        var afterScheme = url.startIndex
+        if let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") {
+            afterScheme = url.index(colon, offsetBy: 3)
+        }
+        return String(url[..<(url[afterScheme...].firstIndex(of: "/") ?? url.endIndex)])
     }
 
     private mutating func cache() -> AnswerCache {

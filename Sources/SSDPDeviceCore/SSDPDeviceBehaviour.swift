@@ -73,6 +73,9 @@ public struct SSDPDeviceBehaviour: Hashable, Sendable {
     public var malformations: Set<SSDPMalformation>
     /// The stretches of time in which the device answers nothing.
     public var silentWindows: [SilentWindow]
+    /// Captured answers to replay instead of answering from the device's advertisements (`ssdp-sim
+    /// import`); the other fields then do not apply to searches.
+    public var replay: SSDPReplay?
 
     /// A behaviour; the defaults are a device that follows UDA 1.1 to the letter. Values a user gave are
     /// checked with `validate()`.
@@ -84,7 +87,8 @@ public struct SSDPDeviceBehaviour: Hashable, Sendable {
         duplicates: Int = 1,
         chatter: Set<Chatter> = [],
         malformations: Set<SSDPMalformation> = [],
-        silentWindows: [SilentWindow] = []
+        silentWindows: [SilentWindow] = [],
+        replay: SSDPReplay? = nil
     ) {
         self.delay = delay
         self.searchLoss = searchLoss
@@ -94,10 +98,16 @@ public struct SSDPDeviceBehaviour: Hashable, Sendable {
         self.chatter = chatter
         self.malformations = malformations
         self.silentWindows = silentWindows
+        self.replay = replay
     }
 
     /// Checks the values a user gave; the error names the field.
     public func validate() throws(SSDPConfigurationError) {
+        do throws(SSDPConfigurationError) {
+            try replay?.validate()
+        } catch {
+            throw SSDPConfigurationError(field: "replay.\(error.field)", value: error.value, reason: error.reason)
+        }
         for (field, probability) in [("searchLoss", searchLoss), ("responseLoss", responseLoss)]
         where !(0...1).contains(probability) {
             throw SSDPConfigurationError(field: field, value: "\(probability)", reason: "a probability must be 0...1")

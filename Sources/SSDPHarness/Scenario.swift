@@ -42,6 +42,8 @@ public struct Scenario: Sendable {
     public var network: NetworkFaults
     /// What must happen besides the invariants every run checks (`expect`).
     public var expect: Expectations
+    /// Where an imported scenario came from (`provenance`); `nil` for one written by hand.
+    public var provenance: ScenarioProvenance? = nil
 
     /// Whether `--live` runs it.
     public var isLive: Bool { tags.contains("live") }

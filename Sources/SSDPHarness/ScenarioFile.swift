@@ -70,12 +70,12 @@ public enum ScenarioFile {
 
     /// Reads and checks one scenario file.
     public static func load(path: String) throws(SimulatorInputError) -> Scenario {
-        try decode(try JSONInputFile.contents(of: path), file: path)
+        try decode(try InputFile.contents(of: path), file: path)
     }
 
     /// Reads and checks a scenario's contents; `file` names it in errors.
     public static func decode(_ data: Data, file: String) throws(SimulatorInputError) -> Scenario {
-        let specification = try JSONInputFile.decode(ScenarioSpecification.self, from: data, file: file)
+        let specification = try InputFile.decode(ScenarioSpecification.self, from: data, file: file)
         do throws(FieldError) {
             return try specification.makeScenario(file: file)
         } catch {
@@ -91,7 +91,7 @@ extension ScenarioFile {
     /// are seen only where the harness runs the devices, so `searches`, `stop.tolerance` and `http` are errors
     /// here rather than checks that would silently never run.
     public static func loadExpectations(path: String) throws(SimulatorInputError) -> Expectations {
-        let fields = try JSONInputFile.decode(ExpectFields.self, from: try JSONInputFile.contents(of: path), file: path)
+        let fields = try InputFile.decode(ExpectFields.self, from: try InputFile.contents(of: path), file: path)
         let unobservable = [
             ("$.searches", fields.searches != nil, "the M-SEARCH messages are counted on the devices' side"),
             ("$.stop.tolerance", fields.stop?.tolerance != nil, "the stop's timing is checked against the devices"),
@@ -139,9 +139,10 @@ struct ScenarioSpecification: Decodable {
     var events: [EventFields]?
     var network: NetworkFields?
     var expect: ExpectFields?
+    var provenance: ScenarioProvenance?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, seed, tags, search, devices, events, network, expect
+        case name, description, seed, tags, search, devices, events, network, expect, provenance
     }
 
     init(from decoder: any Decoder) throws {
@@ -155,6 +156,7 @@ struct ScenarioSpecification: Decodable {
         events = try container.decodeIfPresent([EventFields].self, forKey: .events)
         network = try container.decodeIfPresent(NetworkFields.self, forKey: .network)
         expect = try container.decodeIfPresent(ExpectFields.self, forKey: .expect)
+        provenance = try container.decodeIfPresent(ScenarioProvenance.self, forKey: .provenance)
     }
 
     /// The expectations. A scenario must say what the search finds: without it, a session that finds
@@ -227,7 +229,8 @@ struct ScenarioSpecification: Decodable {
             devices: simulated,
             events: events.sorted { $0.at < $1.at },
             network: faults,
-            expect: try makeExpectations()
+            expect: try makeExpectations(),
+            provenance: provenance
         )
     }
 }

@@ -191,7 +191,8 @@ public struct VirtualRun {
                     device: root,
                     behaviour: device.behaviour,
                     startedAt: start,
-                    seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1)
+                    seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1),
+                    replayLocations: .asCaptured
                 )
             ]
         )

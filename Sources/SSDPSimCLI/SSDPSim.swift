@@ -49,6 +49,6 @@ struct SSDPSim: AsyncParsableCommand {
             runs the real search session against them, with no network and no setup.
             """,
         version: ToolVersion.current,
-        subcommands: [Run.self, Serve.self, Send.self, Search.self, Profiles.self, Demo.self]
+        subcommands: [Run.self, Serve.self, Send.self, Search.self, Import.self, Profiles.self, Demo.self]
     )
 }

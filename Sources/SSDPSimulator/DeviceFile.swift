@@ -33,12 +33,12 @@ public struct DeviceFile: Sendable {
 
     /// Reads and checks the file at `path`; `seed` draws the UDNs of devices that do not give one.
     public static func load(path: String, seed: UInt64) throws(SimulatorInputError) -> DeviceFile {
-        try decode(try JSONInputFile.contents(of: path), file: path, seed: seed)
+        try decode(try InputFile.contents(of: path), file: path, seed: seed)
     }
 
     /// Reads and checks a device file's contents; `file` names it in errors.
     public static func decode(_ data: Data, file: String, seed: UInt64) throws(SimulatorInputError) -> DeviceFile {
-        let specification = try JSONInputFile.decode(Specification.self, from: data, file: file)
+        let specification = try InputFile.decode(Specification.self, from: data, file: file)
         var devices: [SimulatedDevice] = []
         for (index, spec) in specification.devices.enumerated() {
             do throws(SSDPConfigurationError) {
@@ -118,11 +118,13 @@ public struct DeviceSpecification: Decodable, Sendable {
     public var httpFaults: HTTPFaultSpecification?
     /// A media server's content, replacing the built-in tree that ContentDirectory browses.
     public var media: [MediaObjectSpecification]?
+    /// Captured answers the device replays instead of answering from its advertisements (`ssdp-sim import`).
+    public var replay: ReplaySpecification?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
         case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
-        case actions, httpFaults, media
+        case actions, httpFaults, media, replay
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -171,6 +173,7 @@ public struct DeviceSpecification: Decodable, Sendable {
         actions = try container.decodeIfPresent([ActionResponseSpecification].self, forKey: .actions)
         httpFaults = try container.decodeIfPresent(HTTPFaultSpecification.self, forKey: .httpFaults)
         media = try container.decodeIfPresent([MediaObjectSpecification].self, forKey: .media)
+        replay = try container.decodeIfPresent(ReplaySpecification.self, forKey: .replay)
     }
 
     /// The devices this entry describes, numbered from `firstNumber`. Errors name the field relative to
@@ -180,6 +183,13 @@ public struct DeviceSpecification: Decodable, Sendable {
         let count = self.count ?? 1
         guard (1...10_000).contains(count) else {
             throw SSDPConfigurationError(field: "count", value: "\(count)", reason: "must be 1...10000")
+        }
+        if replay != nil, count > 1 {
+            throw SSDPConfigurationError(
+                field: "count",
+                value: "\(count)",
+                reason: "a replay is one captured device: count 1"
+            )
         }
         if udn != nil, count > 1 {
             throw SSDPConfigurationError(field: "udn", value: udn ?? "", reason: "a fixed UDN needs count 1")
@@ -208,6 +218,10 @@ public struct DeviceSpecification: Decodable, Sendable {
             }
             if let media {
                 device.web.mediaLibrary = try MediaObjectSpecification.makeLibrary(media, field: "media")
+            }
+            if let replay {
+                device.behaviour.replay = try replay.makeReplay()
+                device.web.descriptionPath = try replay.descriptionPath() ?? device.web.descriptionPath
             }
             try device.validate()
             return device

@@ -295,12 +295,22 @@ extension DeviceSimulator {
         let seed =
             number == 0
             ? configuration.seed : SSDPRandom.derivedSeed(seed: configuration.seed, stream: 1 << 40 + UInt64(number))
+        // Replaying devices point captured LOCATIONs at themselves, one device per captured LOCATION.
+        let replayLocations = SSDPReplay.Locations.relocated(
+            devices.indices.map { index in
+                (
+                    configuration.devices[index].behaviour.replay,
+                    DeviceResponder.schemeAndAuthority(of: devices[index].location)
+                )
+            }
+        )
         let responders = devices.indices.map { index in
             DeviceResponder(
                 device: devices[index],
                 behaviour: configuration.devices[index].behaviour,
                 startedAt: now,
-                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1)
+                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1),
+                replayLocations: replayLocations
             )
         }
         let notifyHost =

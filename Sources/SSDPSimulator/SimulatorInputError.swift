@@ -114,10 +114,10 @@ extension Decoder {
     }
 }
 
-/// A user's JSON file (a device file, a scenario, an expectations file) read the one way every such file
-/// is: missing, unreadable, or the place in it where the JSON is not what was expected, each as a
-/// `SimulatorInputError` naming the file.
-package enum JSONInputFile {
+/// A user's input file (a device file, a scenario, an expectations file, a capture) read the one way every
+/// such file is: missing, unreadable, or — for JSON — the place in it where the JSON is not what was
+/// expected, each as a `SimulatorInputError` naming the file.
+package enum InputFile {
     /// The bytes of the file at `path`.
     package static func contents(of path: String) throws(SimulatorInputError) -> Data {
         guard FileManager.default.fileExists(atPath: path) else {

@@ -112,7 +112,37 @@ import Testing
             #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"count": 6000}, {"count": 6000}], "expect": {"found": {"count": 12000}}}"#,
             "$.devices", "12000 devices: a scenario may have at most 10000"
         ),
+        (
+            replaying(#"{"searches": 1, "answers": [{"search": 1, "delay": 0, "datagram": "x", "base64": "eA=="}]}"#),
+            "$.devices[0].replay.answers[0]", "give the datagram or its base64, one of them"
+        ),
+        (
+            replaying(#"{"searches": 1, "answers": [{"search": 2, "delay": 0, "datagram": "x"}]}"#),
+            "$.devices[0].replay.answers[0].search", "must be 1...1 (searches)"
+        ),
+        (
+            replaying(#"{"searches": 1, "answers": [{"search": 1, "delay": 0, "base64": "not base64!"}]}"#),
+            "$.devices[0].replay.answers[0].base64", "not base64"
+        ),
+        (
+            replaying(#"{"searches": 1, "answers": [{"search": 1, "delay": -0.5, "datagram": "x"}]}"#),
+            "$.devices[0].replay.answers[0].delay", "must be 0...3600 seconds"
+        ),
+        (
+            replaying(#"{"searches": 1, "answers": []}, "count": 2"#), "$.devices[0].count",
+            "a replay is one captured device: count 1"
+        ),
+        (
+            scenario(extra: #", "provenance": {"capture": "x.pcap"}"#), "$.provenance.format",
+            "required field is missing"
+        ),
     ]
+
+    /// A scenario whose one device replays `replay` (what follows the replay object goes into the device).
+    static func replaying(_ replay: String) -> String {
+        #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"replay": "#
+            + replay + #"}], "expect": {"found": {"count": 1}}}"#
+    }
 
     @Test(arguments: invalid)
     func rejectsNamingFilePathAndReason(json: String, path: String, reason: String) {
@@ -134,6 +164,9 @@ import Testing
         "$.network.latency: min must not be above max",
         "$.expect.found.count: min must not be above max",
         "$.devices: 12000 devices: a scenario may have at most 10000",
+        "$.devices[0].replay.answers[0].search: must be 1...1 (searches)",
+        "$.devices[0].replay.answers[0].base64: not base64",
+        "$.devices[0].count: a replay is one captured device: count 1",
     ]
 
     /// The loader and `Scenarios/scenario.schema.json` say the same thing: jsonschema (draft 2020-12) finds

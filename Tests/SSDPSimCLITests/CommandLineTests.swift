@@ -64,6 +64,13 @@ import Testing
         (["demo", "--serve-for", "0"], "--serve-for must be 1...3600"),
         (["demo", "--requests", "0"], "--requests must be 1...100"),
         (["demo", "--mx", "6"], "--mx must be 1...5"),
+        (["import", "/nonexistent/lan.pcap"], "Error: /nonexistent/lan.pcap: no such file"),
+        (
+            ["import", "Package.swift"],
+            "Error: Package.swift: not a pcap or pcapng capture (it starts with 2f 2f 20 73)"
+        ),
+        (["import", "x.pcap", "--mx", "0"], "--mx must be 1...5"),
+        (["import", "x.pcap", "--requests", "101"], "--requests must be 1...100"),
     ])
     func badOptionsExitWithUsageErrorNamingTheOption(arguments: [String], message: String) throws {
         let output = try CommandRunner.run(CommandRunner.ssdpSim, arguments)

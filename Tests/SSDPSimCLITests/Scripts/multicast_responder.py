@@ -8,11 +8,11 @@ data), the source port, and the text. Prints "ready" once listening. Exits after
 Run it only inside a private network namespace (unshare -n): it binds port 1900.
 """
 import json
-import signal
 import socket
-import struct
 import sys
 import time
+
+from group_socket import group_socket
 
 IP_PKTINFO = 8  # Linux values; Python does not export IP_RECVTTL.
 IP_RECVTTL = 12
@@ -30,15 +30,8 @@ ANSWER = (
 
 
 def main(seconds):
-    # A child of Foundation's Process inherits the spawning thread's blocked signals; unblock the ones
-    # that must stop this responder, or `kill` leaves it running until its deadline.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     deadline = time.monotonic() + seconds
-    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("0.0.0.0", 1900))
-    group = struct.pack("4s4s", socket.inet_aton("239.255.255.250"), socket.inet_aton("127.0.0.1"))
-    sock.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP, group)
+    sock = group_socket()
     sock.setsockopt(socket.IPPROTO_IP, IP_RECVTTL, 1)
     sock.setsockopt(socket.IPPROTO_IP, IP_PKTINFO, 1)
     print("ready", flush=True)

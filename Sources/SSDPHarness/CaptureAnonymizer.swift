@@ -1,0 +1,200 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// Replaces what identifies a network in captured SSDP (`ssdp-sim import --anonymize`), consistently: the
+/// same value gets the same replacement in every datagram, header and address, and different values get
+/// different ones, so that a device still answers as one device and two devices stay two.
+///
+/// What is replaced, in the datagrams and in the addresses they were sent from and to:
+/// - IPv4 addresses (not the SSDP group, 0.0.0.0 or 255.255.255.255) by documentation addresses (192.0.2.0/24,
+///   then 198.51.100.0/24 and 203.0.113.0/24), IPv6 addresses by 2001:db8::/32;
+/// - host names in URLs by `host-N.example`;
+/// - UUIDs and MAC addresses (any separator), keeping their form and case;
+/// - serial-like tokens: runs of letters and digits of 8 or more with both, and hexadecimal runs of 12 or
+///   more (bridge ids, MACs without separators), keeping their length and which places are digits;
+/// - every token of the value of a header whose name says it identifies (`HOUSEHOLD`, `BRIDGEID`,
+///   `SERIAL`, `MAC`, `HHID`, `DEVICEID`, `X-USER`).
+///
+/// Datagrams are handled as bytes (each byte one character), so what is not an identifier, malformed
+/// bytes included, stays byte for byte.
+struct CaptureAnonymizer {
+    private enum Kind: Int, CaseIterable {
+        case uuid, mac, ipv6, ipv4, host, identifyingHeader, hexRun, serial
+    }
+
+    private static let patternTexts: [(kind: Kind, pattern: String, group: Int)] = [
+        // Swift's Regex has no lookbehind: a pattern matches the character before its token too (or the start)
+        // and names the token as group 1.
+        (.uuid, #"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"#, 0),
+        (
+            .mac,
+            #"(?:^|[^0-9A-Fa-f:-])((?:[0-9A-Fa-f]{2}([:-]))(?:[0-9A-Fa-f]{2}\2){4}[0-9A-Fa-f]{2})(?![0-9A-Fa-f:-])"#, 1
+        ),
+        (.ipv6, #"\[([0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)\]"#, 1),
+        (.ipv6, #"(?i)(?:^|[^0-9a-z:])((?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4})(?![0-9a-z:])"#, 1),
+        (.ipv4, #"(?:^|[^0-9.])((?:[0-9]{1,3}\.){3}[0-9]{1,3})(?![0-9]|\.[0-9])"#, 1),
+        (.host, #"(?i)https?://([a-z][a-z0-9.-]*)"#, 1),
+        (
+            .identifyingHeader,
+            #"(?im)^[^:\r\n]*(?:HOUSEHOLD|BRIDGEID|SERIAL|MAC|HHID|DEVICEID|X-USER)[^:\r\n]*:[ \t]*([^\r\n]*)"#, 1
+        ),
+        (.hexRun, #"(?:^|[^0-9A-Za-z])([0-9A-Fa-f]{12,})(?![0-9A-Za-z])"#, 1),
+        (
+            .serial,
+            #"(?:^|[^0-9A-Za-z])((?=[0-9A-Za-z]*[0-9])(?=[0-9A-Za-z]*[A-Za-z])[0-9A-Za-z]{8,})(?![0-9A-Za-z])"#, 1
+        ),
+    ]
+
+    /// The patterns, compiled once per anonymizer (a `Regex` is not `Sendable`, so it cannot be a shared constant).
+    private let patterns = Self.patternTexts.map { kind, pattern, group in
+        // The patterns are constants of this file: one that does not compile is a programming error.
+        (kind: kind, regex: try! Regex(pattern), group: group)
+    }
+    private var replacements: [String: String] = [:]
+    private var counters: [Kind: Int] = [:]
+
+    /// `traffic` with every identifier replaced.
+    static func anonymize(_ traffic: SSDPTraffic) -> SSDPTraffic {
+        var anonymizer = CaptureAnonymizer()
+        var traffic = traffic
+        for keyPath in [\SSDPTraffic.searches, \.notifications, \.answers] {
+            traffic[keyPath: keyPath] = traffic[keyPath: keyPath].map { anonymizer.anonymize($0) }
+        }
+        return traffic
+    }
+
+    mutating func anonymize(_ datagram: PacketCapture.Datagram) -> PacketCapture.Datagram {
+        var datagram = datagram
+        datagram.source.address = address(datagram.source.address)
+        datagram.destination.address = address(datagram.destination.address)
+        datagram.payload = anonymize(bytes: datagram.payload)
+        return datagram
+    }
+
+    /// An address of an endpoint, replaced as it is in the datagrams.
+    mutating func address(_ address: String) -> String {
+        let kind: Kind = address.contains(":") ? .ipv6 : .ipv4
+        guard !Self.isKept(address, kind) else { return address }
+        return replacement(for: address, kind: kind)
+    }
+
+    /// The bytes with every identifier replaced; other bytes as they were.
+    mutating func anonymize(bytes: [UInt8]) -> [UInt8] {
+        let text = String(bytes.map { Character(Unicode.Scalar($0)) })
+        var spans: [(range: Range<String.Index>, kind: Kind)] = []
+        for (kind, regex, group) in patterns {
+            for match in text.matches(of: regex) {
+                guard let range = match.output[group].range, !range.isEmpty,
+                    !spans.contains(where: { $0.range.overlaps(range) })
+                else { continue }
+                spans.append((range, kind))
+            }
+        }
+        var result = ""
+        var position = text.startIndex
+        for (range, kind) in spans.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            result += text[position..<range.lowerBound]
+            let original = String(text[range])
+            result += Self.isKept(original, kind) ? original : replacement(for: original, kind: kind)
+            position = range.upperBound
+        }
+        result += text[position...]
+        return result.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+    }
+
+    /// Values that identify nothing: the SSDP groups, the unspecified and broadcast addresses.
+    private static func isKept(_ value: String, _ kind: Kind) -> Bool {
+        switch kind {
+        case .ipv4:
+            let octets = value.split(separator: ".").compactMap { Int($0) }
+            guard octets.count == 4, octets.allSatisfy({ $0 <= 255 }) else { return true }
+            return value == "239.255.255.250" || value == "0.0.0.0" || value == "255.255.255.255"
+        case .ipv6:
+            let lower = value.lowercased()
+            return ["ff02::c", "ff05::c", "ff08::c", "ff0e::c", "::"].contains(lower)
+                || !lower.contains("::")
+                    && lower.filter({ $0 == ":" }).count < 7
+        default:
+            return false
+        }
+    }
+
+    private mutating func replacement(for original: String, kind: Kind) -> String {
+        let key = kind == .ipv6 || kind == .mac || kind == .uuid || kind == .hexRun ? original.lowercased() : original
+        if let known = replacements[key] { return Self.matchingCase(known, of: original) }
+        let number = counters[kind, default: 0] + 1
+        counters[kind] = number
+        let made: String
+        switch kind {
+        case .ipv4:
+            let block = ["192.0.2", "198.51.100", "203.0.113"][min((number - 1) / 254, 2)]
+            made = "\(block).\((number - 1) % 254 + 1)"
+        case .ipv6:
+            made = "2001:db8::\(String(number, radix: 16))"
+        case .host:
+            made = "host-\(number).example"
+        case .uuid:
+            made = "5a5a5a5a-0000-4000-8000-" + Self.hex(number, width: 12)
+        case .mac:
+            let separator = original.first { $0 == ":" || $0 == "-" } ?? ":"
+            let octets = ["02", "00", "5e"] + Self.hex(number, width: 6).chunked(2)
+            made = octets.joined(separator: String(separator))
+        case .hexRun:
+            made = Self.hex(number, width: original.count)
+        case .serial, .identifyingHeader:
+            made = Self.shaped(like: original, number: number)
+        }
+        replacements[key] = made
+        return Self.matchingCase(made, of: original)
+    }
+
+    /// `number` in hexadecimal, `width` digits (more when it does not fit).
+    private static func hex(_ number: Int, width: Int) -> String {
+        let digits = String(number, radix: 16)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// A token of the same length whose digits are digits and letters letters (upper or lower as they
+    /// were), numbered from the end, so that two tokens of one shape differ.
+    private static func shaped(like original: String, number: Int) -> String {
+        var number = number
+        var characters = Array(original)
+        for index in characters.indices.reversed() {
+            let character = characters[index]
+            let place = number % 10
+            number /= 10
+            if character.isNumber {
+                characters[index] = Character(String(place))
+            } else if character.isLetter {
+                let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(place)))
+                characters[index] = character.isUppercase ? Character(letter.uppercased()) : letter
+            }
+        }
+        return String(characters)
+    }
+
+    /// `made` in upper case when `original`'s letters are all upper case.
+    private static func matchingCase(_ made: String, of original: String) -> String {
+        let letters = original.filter(\.isLetter)
+        return !letters.isEmpty && letters.allSatisfy(\.isUppercase) ? made.uppercased() : made
+    }
+}
+
+extension String {
+    fileprivate func chunked(_ size: Int) -> [String] {
+        stride(from: 0, to: count, by: size).map { start in
+            let from = index(startIndex, offsetBy: start)
+            return String(self[from..<(index(from, offsetBy: size, limitedBy: endIndex) ?? endIndex)])
+        }
+    }
+}

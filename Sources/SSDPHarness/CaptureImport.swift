@@ -1,0 +1,479 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import SSDPCore
+import SSDPSimulator
+
+/// Turns a packet capture into a scenario that reproduces it (`ssdp-sim import`): the search the capture
+/// shows, one device per address and UDN that answered it, replaying those answers byte for byte at their
+/// captured delays, and expectations of what a correct session reports for that traffic.
+///
+/// The expectations come from running the new scenario in virtual time with the project's session and
+/// taking what it reported and dropped, and the import checks that the scenario passes before writing it.
+public enum CaptureImport {
+    /// What the user asked for besides the capture.
+    public struct Options: Sendable {
+        /// The scenario's name; by default the capture's file name without its extension.
+        public var name: String?
+        /// The search target instead of the captured one.
+        public var target: String?
+        /// MX instead of the captured one.
+        public var mx: Int?
+        /// M-SEARCH messages instead of as many as the capture shows.
+        public var requests: Int?
+        /// Replace addresses, UUIDs, serial numbers and vendor identifiers (`CaptureAnonymizer`).
+        public var anonymize = false
+
+        /// Options with the captured search and no anonymizing.
+        public init(
+            name: String? = nil,
+            target: String? = nil,
+            mx: Int? = nil,
+            requests: Int? = nil,
+            anonymize: Bool = false
+        ) {
+            self.name = name
+            self.target = target
+            self.mx = mx
+            self.requests = requests
+            self.anonymize = anonymize
+        }
+    }
+
+    /// An imported scenario: the file's JSON, and the scenario as the harness reads it back.
+    public struct Result: Sendable {
+        /// The scenario file's contents.
+        public var json: Data
+        /// The scenario, read back from `json`.
+        public var scenario: Scenario
+        /// Answers replayed, over all devices.
+        public var answers: Int
+        /// NOTIFY messages in the capture.
+        public var notifications: Int
+    }
+
+    /// Why a capture gives no scenario.
+    public struct ImportError: Error, Sendable, CustomStringConvertible {
+        /// What is missing or wrong, for the user.
+        public var description: String
+    }
+
+    /// The scenario for the datagrams of `capture`, read from `file`.
+    public static func scenario(
+        from capture: PacketCapture,
+        file: String,
+        options: Options = .init()
+    ) throws(ImportError) -> Result {
+        var traffic = SSDPTraffic(capture.datagrams)
+        guard let client = traffic.busiestSearcher else {
+            throw ImportError(description: "no M-SEARCH in it: " + traffic.whatItHolds(capture))
+        }
+        if options.anonymize {
+            traffic = CaptureAnonymizer.anonymize(traffic)
+        }
+        let searches = traffic.searches.filter { $0.source == traffic.searcher(client) }
+        var notes: [String] = []
+        let others = Set(traffic.searches.map(\.source)).subtracting([searches[0].source])
+        if !others.isEmpty {
+            let answers = traffic.answers.filter { $0.destination != searches[0].source }.count
+            notes.append(
+                "\(others.count) other searching \(others.count == 1 ? "client" : "clients") and \(answers) answers to them left out"
+            )
+        }
+        let search = try searchFields(searches, options: options, notes: &notes)
+        let devices = makeDevices(
+            traffic.answers.filter { $0.destination == searches[0].source },
+            searches: searches,
+            notes: &notes
+        )
+        guard !devices.isEmpty else {
+            throw ImportError(
+                description:
+                    "the \(searches.count) M-SEARCH from \(searches[0].source) got no answer in the capture: there is no device to replay"
+            )
+        }
+        let start = capture.datagrams.first?.time ?? 0
+        let end = capture.datagrams.last?.time ?? start
+        let name = options.name ?? Self.name(from: file)
+        var imported = ImportedScenario(
+            name: name,
+            description:
+                "Imported from \((file as NSString).lastPathComponent): \(searches.count) M-SEARCH for \(search.target) from \(searches[0].source), \(devices.count) \(devices.count == 1 ? "device" : "devices") answering \(devices.reduce(0) { $0 + $1.replay.answers.count }) times.",
+            seed: 1,
+            tags: search.ipv6 == true ? nil : ["live"],
+            search: search,
+            devices: devices.map(\.specification),
+            expect: ImportedScenario.Expect(found: .init(services: nil, count: .atLeast(0))),
+            provenance: ScenarioProvenance(
+                capture: (file as NSString).lastPathComponent,
+                format: capture.format,
+                packets: capture.packets,
+                from: isoTime(start),
+                to: isoTime(end),
+                client: searches[0].source.description,
+                searchPackets: searches.map(\.packet),
+                devices: devices.enumerated().map { index, device in
+                    ScenarioProvenance.Device(device: index + 1, address: device.address, udn: device.udn)
+                },
+                notes: notes
+                    + (capture.incompleteFragments > 0
+                        ? ["\(capture.incompleteFragments) IP fragments never completed"] : []),
+                anonymized: options.anonymize
+            )
+        )
+        let scenarioFile = "\(name).json"
+        // What a correct session reports for this traffic: the project's session on the replay.
+        let trial = try read(imported, as: scenarioFile)
+        let record: RunRecord
+        do {
+            record = try VirtualRun.run(trial)
+        } catch {
+            throw ImportError(description: "the replay could not run: \(error)")
+        }
+        imported.expect = ImportedScenario.Expect(record: record)
+        let scenario = try read(imported, as: scenarioFile)
+        let checks = ScenarioChecks(
+            scenario: scenario,
+            record: record,
+            tolerance: .zero,
+            searchHost: "\(VirtualRun.searchDestination(scenario.search))"
+        )
+        let failed = checks.evaluate().filter { $0.failed }
+        guard failed.isEmpty else {
+            throw ImportError(
+                description: "the imported scenario fails its own checks: \(failed.map(\.name).joined(separator: ", "))"
+            )
+        }
+        return Result(
+            json: try encode(imported),
+            scenario: scenario,
+            answers: devices.reduce(0) { $0 + $1.replay.answers.count },
+            notifications: traffic.notifications.count
+        )
+    }
+
+    // MARK: - The search
+
+    private static func searchFields(
+        _ searches: [PacketCapture.Datagram],
+        options: Options,
+        notes: inout [String]
+    ) throws(ImportError) -> ImportedScenario.Search {
+        let headers = (try? SSDPParser.parse(searches[0].payload))?.message.headers
+        guard let target = options.target ?? headers?["ST"] else {
+            throw ImportError(description: "the M-SEARCH in packet \(searches[0].packet) has no ST; give one with --st")
+        }
+        let capturedMX = headers?["MX"].flatMap { Int($0.trimmingSpacesAndTabs()) }
+        var mx = options.mx ?? capturedMX ?? 3
+        if options.mx == nil, !(1...5).contains(mx) {
+            notes.append("the captured MX \(mx) is outside 1...5; the scenario searches with MX \(min(max(mx, 1), 5))")
+            mx = min(max(mx, 1), 5)
+        }
+        let targets = Set(searches.compactMap { (try? SSDPParser.parse($0.payload))?.message.headers["ST"] })
+        if targets.count > 1 {
+            notes.append(
+                "the client searched for \(targets.sorted().joined(separator: ", ")); the scenario searches for \(target)"
+            )
+        }
+        if searches.count > 1 {
+            let gaps = zip(searches, searches.dropFirst()).map { String(format: "%.3f", $1.time - $0.time) }
+            notes.append(
+                "the captured M-SEARCH messages were \(gaps.joined(separator: ", ")) s apart; the session spaces its own by MX"
+            )
+        }
+        let requests = options.requests ?? min(searches.count, ScenarioFile.maximumRequests)
+        return ImportedScenario.Search(
+            target: target,
+            mx: mx,
+            requests: requests,
+            ipv6: searches[0].source.address.contains(":") ? true : nil
+        )
+    }
+
+    // MARK: - The devices
+
+    private struct Device {
+        var address: String
+        var udn: String?
+        var replay: ReplaySpecification
+        var specification: ImportedScenario.Device
+    }
+
+    /// One device per address and UDN, in the order they first answered; each answer goes with the last
+    /// search before it.
+    private static func makeDevices(
+        _ answers: [PacketCapture.Datagram],
+        searches: [PacketCapture.Datagram],
+        notes: inout [String]
+    ) -> [Device] {
+        var order: [String] = []
+        var grouped:
+            [String: (address: String, udn: String?, answers: [ReplaySpecification.Answer], headers: SSDPHeaders?)] =
+                [:]
+        var early = 0
+        for answer in answers {
+            guard let search = searches.lastIndex(where: { $0.time <= answer.time }) else {
+                early += 1
+                continue
+            }
+            let headers = (try? SSDPParser.parse(answer.payload))?.message.headers
+            let udn = headers?["USN"].map { usn in String(usn.split(separator: "::", maxSplits: 1).first ?? "") }
+            let key = "\(answer.source.address) \(udn ?? "")"
+            if grouped[key] == nil {
+                order.append(key)
+                grouped[key] = (answer.source.address, udn, [], headers)
+            }
+            var replayed = ReplaySpecification.Answer(
+                search: search + 1,
+                delay: ((answer.time - searches[search].time) * 1_000_000).rounded() / 1_000_000,
+                bytes: answer.payload
+            )
+            replayed.packet = answer.packet
+            grouped[key]!.answers.append(replayed)
+            if grouped[key]!.headers == nil { grouped[key]!.headers = headers }
+        }
+        if early > 0 { notes.append("\(early) answers to the client before its first M-SEARCH left out") }
+        var used: Set<String> = []
+        return order.enumerated().map { index, key in
+            let entry = grouped[key]!
+            let replay = ReplaySpecification(searches: searches.count, answers: entry.answers)
+            // A simulated device needs a UDN and a type of its own. Its answers carry the captured USNs
+            // whatever it is called, so one whose answers name none, or the UDN of a device at another
+            // address (a device answering from two addresses), gets a made-up UDN.
+            var udn =
+                entry.udn.flatMap { $0.hasPrefix("uuid:") && $0.count > 5 ? $0 : nil }
+                ?? "uuid:00000000-0000-4000-8000-\(String(format: "%012x", index + 1))"
+            if !used.insert(udn).inserted {
+                udn = "uuid:00000000-0000-4000-8000-\(String(format: "%012x", index + 1))"
+                used.insert(udn)
+            }
+            let deviceType =
+                entry.answers.lazy.compactMap { answer -> String? in
+                    guard let text = answer.datagram,
+                        let headers = (try? SSDPParser.parse(text))?.message.headers,
+                        let target = headers["ST"], target.contains(":device:"),
+                        case .deviceType = SSDPSearchTarget(target)
+                    else { return nil }
+                    return target
+                }.first ?? "urn:schemas-upnp-org:device:Basic:1"
+            return Device(
+                address: entry.address,
+                udn: entry.udn,
+                replay: replay,
+                specification: ImportedScenario.Device(
+                    udn: udn,
+                    deviceType: deviceType,
+                    services: [],
+                    server: entry.headers?["SERVER"],
+                    replay: replay
+                )
+            )
+        }
+    }
+
+    // MARK: - Writing
+
+    private static func read(_ file: ImportedScenario, as name: String) throws(ImportError) -> Scenario {
+        do {
+            return try ScenarioFile.decode(try encode(file), file: name)
+        } catch {
+            throw ImportError(description: "the imported scenario does not read back: \(error)")
+        }
+    }
+
+    private static func encode(_ file: ImportedScenario) throws(ImportError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(file) + Data("\n".utf8)
+        } catch {
+            throw ImportError(description: "the scenario could not be written: \(error)")
+        }
+    }
+
+    private static func name(from file: String) -> String {
+        let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = String(base.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        return name.isEmpty ? "imported" : name
+    }
+
+    private static func isoTime(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+}
+
+/// The SSDP in a capture: M-SEARCH and NOTIFY messages to port 1900, and the unicast answers to each
+/// searcher's address and port.
+struct SSDPTraffic {
+    var searches: [PacketCapture.Datagram]
+    var notifications: [PacketCapture.Datagram]
+    var answers: [PacketCapture.Datagram]
+    /// UDP datagrams that are none of these, by destination port.
+    var otherPorts: [Int: Int] = [:]
+
+    init(_ datagrams: [PacketCapture.Datagram]) {
+        func starts(_ payload: [UInt8], with prefix: String) -> Bool {
+            payload.count >= prefix.utf8.count && zip(payload, prefix.utf8).allSatisfy { asciiUpper($0) == $1 }
+        }
+        searches = datagrams.filter { $0.destination.port == 1900 && starts($0.payload, with: "M-SEARCH") }
+        notifications = datagrams.filter { $0.destination.port == 1900 && starts($0.payload, with: "NOTIFY") }
+        let searchers = Set(searches.map(\.source))
+        answers = datagrams.filter { searchers.contains($0.destination) && !starts($0.payload, with: "M-SEARCH") }
+        for datagram in datagrams where datagram.destination.port != 1900 && !searchers.contains(datagram.destination) {
+            otherPorts[datagram.destination.port, default: 0] += 1
+        }
+    }
+
+    /// The searcher that got the most answers (the first to search, on a tie).
+    var busiestSearcher: Int? {
+        let sources = searches.map(\.source)
+        let unique = sources.indices.filter { sources.firstIndex(of: sources[$0]) == $0 }
+        return unique.max { first, second in
+            let (a, b) = (answerCount(to: sources[first]), answerCount(to: sources[second]))
+            return a != b ? a < b : first > second
+        }
+    }
+
+    func searcher(_ index: Int) -> TraceEntry.Endpoint { searches[index].source }
+
+    private func answerCount(to endpoint: TraceEntry.Endpoint) -> Int {
+        answers.filter { $0.destination == endpoint }.count
+    }
+
+    /// What a capture without a search holds instead, for the error.
+    func whatItHolds(_ capture: PacketCapture) -> String {
+        var parts: [String] = []
+        if !notifications.isEmpty { parts.append("\(notifications.count) NOTIFY") }
+        let udp = otherPorts.sorted { $0.value > $1.value }.prefix(5)
+        if !udp.isEmpty {
+            parts.append(
+                "\(otherPorts.values.reduce(0, +)) other UDP (to port \(udp.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")))"
+            )
+        }
+        for (kind, count) in capture.others.sorted(by: { $0.value > $1.value }).prefix(5) {
+            parts.append("\(count) \(kind)")
+        }
+        let held = parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+        return
+            "\(capture.packets) packets, of which \(held); capture while the client searches (udp port 1900 and the answers)"
+    }
+}
+
+private func asciiUpper(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+}
+
+/// The scenario file `ssdp-sim import` writes, in the order a reader expects the fields.
+struct ImportedScenario: Encodable {
+    struct Search: Encodable {
+        var target: String
+        var mx: Int
+        var requests: Int
+        var ipv6: Bool?
+    }
+
+    struct Device: Encodable {
+        var udn: String
+        var deviceType: String
+        var services: [String]
+        var server: String?
+        var replay: ReplaySpecification
+    }
+
+    struct Count: Encodable {
+        var min: Int
+        var max: Int?
+    }
+
+    struct Expect: Encodable {
+        struct Found: Encodable {
+            var services: [Service]?
+            var count: AnyCount
+        }
+
+        struct Service: Encodable {
+            var usn: String
+            var st: String
+        }
+
+        var found: Found
+        /// Every drop counter, in the session's order.
+        var dropped: [(reason: String, count: AnyCount)] = []
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(found, forKey: Key(stringValue: "found"))
+            guard !dropped.isEmpty else { return }
+            var counters = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "dropped"))
+            for (reason, count) in dropped {
+                try counters.encode(count, forKey: Key(stringValue: reason))
+            }
+        }
+
+        init(found: Found) {
+            self.found = found
+        }
+
+        /// What the run reported and dropped, exactly.
+        init(record: RunRecord) {
+            let reports = record.reports.map(\.service)
+            found = Found(
+                services: reports.map { Service(usn: $0.usn, st: $0.st) }.sorted { ($0.usn, $0.st) < ($1.usn, $1.st) },
+                count: .exactly(reports.count)
+            )
+            let statistics = record.statistics ?? SearchSessionStatistics()
+            // Answers after the stop reach a virtual session, which counts them, but not a live one, which has
+            // closed its socket: at most as many as the replay delivered.
+            dropped = SearchSessionStatistics.Drop.allCases.map { drop in
+                (drop.rawValue, drop == .notSearching ? .atMost(statistics[drop]) : .exactly(statistics[drop]))
+            }
+        }
+    }
+
+    enum AnyCount: Encodable {
+        case exactly(Int)
+        case atLeast(Int)
+        case atMost(Int)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .exactly(let value):
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            case .atLeast(let value):
+                try Count(min: value).encode(to: encoder)
+            case .atMost(let value):
+                try Count(min: 0, max: value).encode(to: encoder)
+            }
+        }
+    }
+
+    var name: String
+    var description: String
+    var seed: UInt64
+    var tags: [String]?
+    var search: Search
+    var devices: [Device]
+    var expect: Expect
+    var provenance: ScenarioProvenance
+}

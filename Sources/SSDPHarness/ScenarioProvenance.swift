@@ -1,0 +1,111 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// Where an imported scenario came from (`provenance` in a scenario file, written by `ssdp-sim import`):
+/// the capture, its times and the packets the search and each device's answers were read from, so that a
+/// maintainer can find them in the capture.
+public struct ScenarioProvenance: Codable, Sendable, Hashable {
+    /// One device of the scenario and where it was in the capture.
+    public struct Device: Codable, Sendable, Hashable {
+        /// The device's number in the scenario, from 1.
+        public var device: Int
+        /// The address it answered from.
+        public var address: String
+        /// The UDN its answers carried, if any answer could be read.
+        public var udn: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case device, address, udn
+        }
+
+        /// Device `device` (from 1), which answered from `address` with `udn`.
+        public init(device: Int, address: String, udn: String?) {
+            self.device = device
+            self.address = address
+            self.udn = udn
+        }
+
+        /// Reads an entry, rejecting unknown fields.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            device = try container.decode(Int.self, forKey: .device)
+            address = try container.decode(String.self, forKey: .address)
+            udn = try container.decodeIfPresent(String.self, forKey: .udn)
+        }
+    }
+
+    /// The capture's file name (without its directory).
+    public var capture: String
+    /// `pcap` or `pcapng`.
+    public var format: String
+    /// Packets in the capture.
+    public var packets: Int
+    /// When the first and the last packet were captured (ISO 8601, UTC).
+    public var from: String
+    /// When the last packet was captured.
+    public var to: String
+    /// The searching client, `address:port`.
+    public var client: String
+    /// The packet numbers of the client's M-SEARCH messages, in order.
+    public var searchPackets: [Int]
+    /// The devices and the addresses they answered from.
+    public var devices: [Device]
+    /// What the import left out, and why, one remark each.
+    public var notes: [String]
+    /// Whether identifiers were replaced (`--anonymize`).
+    public var anonymized: Bool
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case capture, format, packets, from, to, client, searchPackets, devices, notes, anonymized
+    }
+
+    /// Provenance with every field given.
+    public init(
+        capture: String,
+        format: String,
+        packets: Int,
+        from: String,
+        to: String,
+        client: String,
+        searchPackets: [Int],
+        devices: [Device],
+        notes: [String],
+        anonymized: Bool
+    ) {
+        self.capture = capture
+        self.format = format
+        self.packets = packets
+        self.from = from
+        self.to = to
+        self.client = client
+        self.searchPackets = searchPackets
+        self.devices = devices
+        self.notes = notes
+        self.anonymized = anonymized
+    }
+
+    /// Reads provenance, rejecting unknown fields.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        capture = try container.decode(String.self, forKey: .capture)
+        format = try container.decode(String.self, forKey: .format)
+        packets = try container.decode(Int.self, forKey: .packets)
+        from = try container.decode(String.self, forKey: .from)
+        to = try container.decode(String.self, forKey: .to)
+        client = try container.decode(String.self, forKey: .client)
+        searchPackets = try container.decode([Int].self, forKey: .searchPackets)
+        devices = try container.decode([Device].self, forKey: .devices)
+        notes = try container.decode([String].self, forKey: .notes)
+        anonymized = try container.decode(Bool.self, forKey: .anonymized)
+    }
+}
