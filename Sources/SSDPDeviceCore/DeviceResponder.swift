@@ -66,7 +66,7 @@ public struct DeviceResponder: Sendable {
     public let startedAt: SSDPInstant
     private var random: SSDPRandom
     /// Where replayed LOCATIONs point (see `init`).
-    private let replayLocations: SSDPReplay.Locations
+    public let replayLocations: SSDPReplay.Locations
     /// The device's advertisements and their answers on the wire, made at the first search (a device
     /// that is never searched for never pays for them) and dropped when `device` or `behaviour` changes.
     /// Serializing was most of the cost of answering.

@@ -16,6 +16,10 @@ import SSDPCore
 /// A device that answers as a captured one did: the datagrams it sent in a capture, byte for byte, each
 /// after the delay it left after the search it answered (`ssdp-sim import`).
 ///
+/// Its NOTIFY messages are the captured ones too, each at its captured time from the start of the search
+/// (`NotificationReplay`); a replaying device multicasts nothing else, so it says byebye only where the
+/// capture shows it.
+///
 /// The answers to the `n`th search the device hears are those recorded after the capture's `n`th search
 /// (none, when it did not answer that one); a device searched more often than the capture shows answers
 /// the later searches as it answered the capture's last. The search target is not looked at: the device
@@ -43,15 +47,32 @@ public struct SSDPReplay: Hashable, Sendable {
         }
     }
 
+    /// One captured NOTIFY.
+    public struct Notification: Hashable, Sendable {
+        /// When it was sent, from the device's start (the capture's first search).
+        public var at: Duration
+        /// The datagram as captured.
+        public var bytes: [UInt8]
+
+        /// A NOTIFY sent `at` after the device's start.
+        public init(at: Duration, bytes: [UInt8]) {
+            self.at = at
+            self.bytes = bytes
+        }
+    }
+
     /// How many searches the capture shows (answered or not).
     public var searches: Int
     /// The captured answers, in the order they were sent.
     public var answers: [Answer]
+    /// The captured NOTIFY messages, in the order they were sent.
+    public var notifications: [Notification]
 
-    /// A replay of `answers` to a capture of `searches` searches.
-    public init(searches: Int, answers: [Answer]) {
+    /// A replay of `answers` to a capture of `searches` searches, and of `notifications`.
+    public init(searches: Int, answers: [Answer], notifications: [Notification] = []) {
         self.searches = searches
         self.answers = answers
+        self.notifications = notifications
     }
 
     /// The answers to the search at `index` (from 0): those recorded for it, or for the capture's last
@@ -85,13 +106,27 @@ public struct SSDPReplay: Hashable, Sendable {
                     reason: "must be 0...3600 seconds"
                 )
             }
-            guard !answer.bytes.isEmpty, answer.bytes.count <= 65_507 else {
+            try Self.validate(answer.bytes, field: "answers[\(index)]")
+        }
+        for (index, notification) in notifications.enumerated() {
+            guard notification.at >= .zero, notification.at <= .seconds(3_600) else {
                 throw SSDPConfigurationError(
-                    field: "answers[\(index)]",
-                    value: "\(answer.bytes.count) bytes",
-                    reason: "a datagram is 1...65507 bytes"
+                    field: "notifications[\(index)].at",
+                    value: "\(notification.at)",
+                    reason: "must be 0...3600 seconds"
                 )
             }
+            try Self.validate(notification.bytes, field: "notifications[\(index)]")
+        }
+    }
+
+    private static func validate(_ bytes: [UInt8], field: String) throws(SSDPConfigurationError) {
+        guard !bytes.isEmpty, bytes.count <= 65_507 else {
+            throw SSDPConfigurationError(
+                field: field,
+                value: "\(bytes.count) bytes",
+                reason: "a datagram is 1...65507 bytes"
+            )
         }
     }
 
@@ -100,7 +135,7 @@ public struct SSDPReplay: Hashable, Sendable {
         /// Byte for byte (a virtual network, which reaches no real address).
         case asCaptured
         /// `http://host:port` as captured (lower case) → the simulated device that serves it; one not in
-        /// the table points at the replaying device itself.
+        /// the table points at the replaying device itself. Answers and NOTIFY messages alike.
         case relocated([String: String])
 
         /// Every LOCATION that one of `devices` replays, pointed at the first of them that replays it, so
@@ -109,9 +144,10 @@ public struct SSDPReplay: Hashable, Sendable {
         public static func relocated(_ devices: [(replay: SSDPReplay?, base: String)]) -> Locations {
             var table: [String: String] = [:]
             for (replay, base) in devices {
-                for answer in replay?.answers ?? [] {
-                    guard let range = locationAuthority(in: answer.bytes) else { continue }
-                    let captured = String(decoding: answer.bytes[range], as: UTF8.self).asciiLowercased()
+                let datagrams = (replay?.answers.map(\.bytes) ?? []) + (replay?.notifications.map(\.bytes) ?? [])
+                for bytes in datagrams {
+                    guard let range = locationAuthority(in: bytes) else { continue }
+                    let captured = String(decoding: bytes[range], as: UTF8.self).asciiLowercased()
                     if table[captured] == nil { table[captured] = base }
                 }
             }

@@ -59,7 +59,7 @@ public enum CaptureImport {
         public var scenario: Scenario
         /// Answers replayed, over all devices.
         public var answers: Int
-        /// NOTIFY messages in the capture.
+        /// NOTIFY messages replayed, over all devices.
         public var notifications: Int
     }
 
@@ -93,23 +93,26 @@ public enum CaptureImport {
         }
         let search = try searchFields(searches, options: options, notes: &notes)
         let devices = makeDevices(
-            traffic.answers.filter { $0.destination == searches[0].source },
+            answers: traffic.answers.filter { $0.destination == searches[0].source },
+            notifications: traffic.notifications,
             searches: searches,
             notes: &notes
         )
         guard !devices.isEmpty else {
             throw ImportError(
                 description:
-                    "the \(searches.count) M-SEARCH from \(searches[0].source) got no answer in the capture: there is no device to replay"
+                    "the \(searches.count) M-SEARCH from \(searches[0].source) got no answer and no device advertised after it: there is no device to replay"
             )
         }
+        let answers = devices.reduce(0) { $0 + $1.replay.answers.count }
+        let notifications = devices.reduce(0) { $0 + ($1.replay.notifications?.count ?? 0) }
         let start = capture.datagrams.first?.time ?? 0
         let end = capture.datagrams.last?.time ?? start
         let name = options.name ?? Self.name(from: file)
         var imported = ImportedScenario(
             name: name,
             description:
-                "Imported from \((file as NSString).lastPathComponent): \(searches.count) M-SEARCH for \(search.target) from \(searches[0].source), \(devices.count) \(devices.count == 1 ? "device" : "devices") answering \(devices.reduce(0) { $0 + $1.replay.answers.count }) times.",
+                "Imported from \((file as NSString).lastPathComponent): \(searches.count) M-SEARCH for \(search.target) from \(searches[0].source); \(devices.count) \(devices.count == 1 ? "device" : "devices") replaying \(answers) answers and \(notifications) NOTIFY.",
             seed: 1,
             tags: search.ipv6 == true ? nil : ["live"],
             search: search,
@@ -158,8 +161,8 @@ public enum CaptureImport {
         return Result(
             json: try encode(imported),
             scenario: scenario,
-            answers: devices.reduce(0) { $0 + $1.replay.answers.count },
-            notifications: traffic.notifications.count
+            answers: answers,
+            notifications: notifications
         )
     }
 
@@ -210,46 +213,80 @@ public enum CaptureImport {
         var specification: ImportedScenario.Device
     }
 
-    /// One device per address and UDN, in the order they first answered; each answer goes with the last
-    /// search before it.
+    /// One device per address and UDN, in the order they first answered or advertised; each answer goes
+    /// with the last search before it, each NOTIFY with its time from the first search.
     private static func makeDevices(
-        _ answers: [PacketCapture.Datagram],
+        answers: [PacketCapture.Datagram],
+        notifications: [PacketCapture.Datagram],
         searches: [PacketCapture.Datagram],
         notes: inout [String]
     ) -> [Device] {
+        struct Entry {
+            var address: String
+            var udn: String?
+            var answers: [ReplaySpecification.Answer] = []
+            var notifications: [ReplaySpecification.Notification] = []
+            var headers: SSDPHeaders?
+        }
         var order: [String] = []
-        var grouped:
-            [String: (address: String, udn: String?, answers: [ReplaySpecification.Answer], headers: SSDPHeaders?)] =
-                [:]
-        var early = 0
-        for answer in answers {
-            guard let search = searches.lastIndex(where: { $0.time <= answer.time }) else {
-                early += 1
-                continue
-            }
-            let headers = (try? SSDPParser.parse(answer.payload))?.message.headers
+        var grouped: [String: Entry] = [:]
+        /// The entry of the device that sent `datagram` (by address and the UDN in its USN), made when new.
+        func key(of datagram: PacketCapture.Datagram) -> String {
+            let headers = (try? SSDPParser.parse(datagram.payload))?.message.headers
             let udn = headers?["USN"].map { usn in String(usn.split(separator: "::", maxSplits: 1).first ?? "") }
-            let key = "\(answer.source.address) \(udn ?? "")"
+            let key = "\(datagram.source.address) \(udn ?? "")"
             if grouped[key] == nil {
                 order.append(key)
-                grouped[key] = (answer.source.address, udn, [], headers)
+                grouped[key] = Entry(address: datagram.source.address, udn: udn)
             }
-            var replayed = ReplaySpecification.Answer(
-                search: search + 1,
-                delay: ((answer.time - searches[search].time) * 1_000_000).rounded() / 1_000_000,
-                bytes: answer.payload
-            )
-            replayed.packet = answer.packet
-            grouped[key]!.answers.append(replayed)
             if grouped[key]!.headers == nil { grouped[key]!.headers = headers }
+            return key
         }
-        if early > 0 { notes.append("\(early) answers to the client before its first M-SEARCH left out") }
+        let events = (answers.map { ($0, true) } + notifications.map { ($0, false) }).sorted {
+            $0.0.packet < $1.0.packet
+        }
+        var early = (answers: 0, notifications: 0)
+        for (datagram, isAnswer) in events {
+            guard let search = searches.lastIndex(where: { $0.time <= datagram.time }) else {
+                if isAnswer { early.answers += 1 } else { early.notifications += 1 }
+                continue
+            }
+            let entry = key(of: datagram)
+            if isAnswer {
+                let delay = microseconds(datagram.time - searches[search].time)
+                grouped[entry]!.answers.append(
+                    ReplaySpecification.Answer(
+                        search: search + 1,
+                        delay: delay,
+                        bytes: datagram.payload,
+                        packet: datagram.packet
+                    )
+                )
+            } else {
+                let at = microseconds(datagram.time - searches[0].time)
+                grouped[entry]!.notifications.append(
+                    ReplaySpecification.Notification(at: at, bytes: datagram.payload, packet: datagram.packet)
+                )
+            }
+        }
+        if early.answers > 0 {
+            notes.append("\(early.answers) answers to the client before its first M-SEARCH left out")
+        }
+        if early.notifications > 0 {
+            notes.append(
+                "\(early.notifications) NOTIFY before the first M-SEARCH left out (a run starts with the search)"
+            )
+        }
         var used: Set<String> = []
         return order.enumerated().map { index, key in
             let entry = grouped[key]!
-            let replay = ReplaySpecification(searches: searches.count, answers: entry.answers)
-            // A simulated device needs a UDN and a type of its own. Its answers carry the captured USNs
-            // whatever it is called, so one whose answers name none, or the UDN of a device at another
+            let replay = ReplaySpecification(
+                searches: searches.count,
+                answers: entry.answers,
+                notifications: entry.notifications.isEmpty ? nil : entry.notifications
+            )
+            // A simulated device needs a UDN and a type of its own. Its datagrams carry the captured USNs
+            // whatever it is called, so one whose datagrams name none, or the UDN of a device at another
             // address (a device answering from two addresses), gets a made-up UDN.
             var udn =
                 entry.udn.flatMap { $0.hasPrefix("uuid:") && $0.count > 5 ? $0 : nil }
@@ -258,12 +295,11 @@ public enum CaptureImport {
                 udn = "uuid:00000000-0000-4000-8000-\(String(format: "%012x", index + 1))"
                 used.insert(udn)
             }
+            let texts = entry.answers.compactMap(\.datagram) + entry.notifications.compactMap(\.datagram)
             let deviceType =
-                entry.answers.lazy.compactMap { answer -> String? in
-                    guard let text = answer.datagram,
-                        let headers = (try? SSDPParser.parse(text))?.message.headers,
-                        let target = headers["ST"], target.contains(":device:"),
-                        case .deviceType = SSDPSearchTarget(target)
+                texts.lazy.compactMap { text -> String? in
+                    guard let message = (try? SSDPParser.parse(text))?.message,
+                        let target = message.searchTarget, case .deviceType = SSDPSearchTarget(target)
                     else { return nil }
                     return target
                 }.first ?? "urn:schemas-upnp-org:device:Basic:1"
@@ -280,6 +316,11 @@ public enum CaptureImport {
                 )
             )
         }
+    }
+
+    /// Seconds rounded to the microsecond, as a capture keeps them.
+    private static func microseconds(_ seconds: Double) -> Double {
+        (seconds * 1_000_000).rounded() / 1_000_000
     }
 
     // MARK: - Writing

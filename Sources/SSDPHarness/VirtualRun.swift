@@ -76,6 +76,8 @@ public struct VirtualRun {
         var endpoint: TraceEntry.Endpoint
         var responder: SimulatorResponder
         var advertiser: DeviceAdvertiser
+        /// A replaying device's captured NOTIFY messages, which take the advertiser's place.
+        var notificationReplay: NotificationReplay?
         var online = true
         /// Down for a reboot, and coming back.
         var returning = false
@@ -158,11 +160,16 @@ public struct VirtualRun {
             host: group.description.uppercased(),
             seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1 | 1)
         )
-        advertiser.start(at: start)
+        // A replaying device multicasts what the capture shows and nothing else.
+        let replay = scenario.devices[index].behaviour.replay
+        if replay == nil { advertiser.start(at: start) }
         return Host(
             endpoint: endpoint,
             responder: responder,
             advertiser: advertiser,
+            notificationReplay: replay.map {
+                NotificationReplay($0, startedAt: start, locations: .asCaptured, own: "")
+            },
             generation: generation,
             responderGeneration: generation,
             bootID: root.bootID
@@ -223,7 +230,7 @@ public struct VirtualRun {
             )
         }
         for index in hosts.indices where hosts[index].online {
-            send(hosts[index].advertiser.stop(at: now), from: index)
+            send(hosts[index].advertiser.stop(at: now).map { $0.serialized() }, from: index)
         }
         record.statistics = session.statistics
         record.hearings = hosts.enumerated().map { index, host in
@@ -250,7 +257,8 @@ public struct VirtualRun {
             perform(session.timerFired(at: now))
         case .advertiserTimer(let index, let generation):
             guard hosts[index].generation == generation, hosts[index].online else { return }
-            send(hosts[index].advertiser.timerFired(at: now), from: index)
+            send(hosts[index].advertiser.timerFired(at: now).map { $0.serialized() }, from: index)
+            send(hosts[index].notificationReplay?.due(at: now) ?? [], from: index)
             scheduleAdvertiser(index)
         case .deliver(let bytes, _, .client):
             let result = session.received(bytes, at: now)
@@ -271,7 +279,7 @@ public struct VirtualRun {
                 if event.action == .byebye { hosts[index].returning = false }
                 return
             }
-            send(hosts[index].advertiser.stop(at: now), from: index)
+            send(hosts[index].advertiser.stop(at: now).map { $0.serialized() }, from: index)
             hosts[index].online = false
             hosts[index].generation += 1
             hosts[index].returning = event.action == .reboot
@@ -332,21 +340,22 @@ public struct VirtualRun {
     // MARK: - The network
 
     private mutating func scheduleAdvertiser(_ index: Int) {
-        guard let deadline = hosts[index].advertiser.nextDeadline else { return }
+        let deadlines = [hosts[index].advertiser.nextDeadline, hosts[index].notificationReplay?.nextDeadline]
+        guard let deadline = deadlines.compactMap({ $0 }).min() else { return }
         schedule(.advertiserTimer(host: index, generation: hosts[index].generation), at: deadline)
     }
 
     /// Multicasts NOTIFY messages from a device: only the trace sees them (the client does not listen on
     /// 1900, so they are not in the advertised set either: nothing it reports can come from them).
-    private mutating func send(_ messages: [SSDPMessage], from index: Int) {
+    private mutating func send(_ notifications: [[UInt8]], from index: Int) {
         guard tracing else { return }
-        for message in messages {
+        for bytes in notifications {
             record.trace.append(
                 TraceEntry(
                     at: now.offset,
                     source: hosts[index].endpoint,
                     destination: group,
-                    bytes: message.serialized(),
+                    bytes: bytes,
                     fate: "multicast NOTIFY"
                 )
             )

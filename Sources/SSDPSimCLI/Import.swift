@@ -164,8 +164,8 @@ private struct ImportLine: OutputLine {
             dropped[drop.rawValue].map { "\($0) \(drop.summary)" }
         }
         var lines = [
-            "Imported \(capture): \(plural(searches, "M-SEARCH", plural: "M-SEARCH")) for \(target) from \(client), "
-                + "\(plural(devices, "device")) answering \(plural(answers, "time")), \(notifications) NOTIFY (not replayed)"
+            "Imported \(capture): \(plural(searches, "M-SEARCH", plural: "M-SEARCH")) for \(target) from \(client); "
+                + "\(plural(devices, "device")) replaying \(plural(answers, "answer")) and \(notifications) NOTIFY"
                 + (anonymized ? "; anonymized" : ""),
             "A correct session reports \(plural(servicesExpected, "service"))"
                 + (drops.isEmpty

@@ -31,6 +31,8 @@ final class SimulatorHandler: ChannelInboundHandler {
 
     private var responder: SimulatorResponder
     private var advertisers: [DeviceAdvertiser]
+    /// Replaying devices' captured NOTIFY messages, which take the place of their advertisers.
+    private var notificationReplays: [NotificationReplay?]
     private let sources: DeviceSources?
     private let notifyDestination: SocketAddress?
     private let sourcePolicy: SourceAddressPolicy
@@ -59,6 +61,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         self.reportsDatagrams = reportsDatagrams
         self.responder = responder
         self.advertisers = advertisers
+        self.notificationReplays = Array(repeating: nil, count: advertisers.count)
         self.sources = sources
         self.notifyDestination = notifyDestination
         self.sourcePolicy = sourcePolicy
@@ -204,7 +207,20 @@ final class SimulatorHandler: ChannelInboundHandler {
     func startAdvertising() {
         guard let context, notifyDestination != nil else { return }
         let now = now(context)
-        for index in advertisers.indices { advertisers[index].start(at: now) }
+        for index in advertisers.indices {
+            // A replaying device multicasts what the capture shows and nothing else.
+            if let replay = responder.devices[index].behaviour.replay {
+                let device = responder.devices[index]
+                notificationReplays[index] = NotificationReplay(
+                    replay,
+                    startedAt: now,
+                    locations: device.replayLocations,
+                    own: DeviceResponder.schemeAndAuthority(of: device.device.location)
+                )
+            } else {
+                advertisers[index].start(at: now)
+            }
+        }
         armTimer(context: context)
     }
 
@@ -212,9 +228,9 @@ final class SimulatorHandler: ChannelInboundHandler {
     func announceUpdate() {
         guard let context, notifyDestination != nil, !isShuttingDown else { return }
         let now = now(context)
-        var messages: [(device: Int, message: SSDPMessage)] = []
+        var messages: [(device: Int, bytes: [UInt8])] = []
         for index in advertisers.indices {
-            messages += advertisers[index].update(at: now).map { (index, $0) }
+            messages += advertisers[index].update(at: now).map { (index, $0.serialized()) }
             responder.devices[index].device.bootID = advertisers[index].device.bootID
         }
         multicast(messages, subtype: .update, context: context)
@@ -227,7 +243,9 @@ final class SimulatorHandler: ChannelInboundHandler {
         isShuttingDown = true
         timer?.cancel()
         let now = now(context)
-        let byebyes = advertisers.indices.flatMap { index in advertisers[index].stop(at: now).map { (index, $0) } }
+        let byebyes = advertisers.indices.flatMap { index in
+            advertisers[index].stop(at: now).map { (index, $0.serialized()) }
+        }
         multicast(byebyes, subtype: .byebye, context: context).assumeIsolated().whenComplete { _ in
             self.sources?.socket.close()
             context.close(promise: nil)
@@ -236,22 +254,38 @@ final class SimulatorHandler: ChannelInboundHandler {
 
     private func armTimer(context: ChannelHandlerContext) {
         timer?.cancel()
-        guard let deadline = advertisers.compactMap(\.nextDeadline).min() else { return }
+        let deadlines = advertisers.compactMap(\.nextDeadline) + notificationReplays.compactMap { $0?.nextDeadline }
+        guard let deadline = deadlines.min() else { return }
         timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: NIODeadline(deadline)) { [weak self] in
             guard let self, let context = self.context else { return }
             let now = self.now(context)
             let messages = self.advertisers.indices.flatMap { index in
-                self.advertisers[index].timerFired(at: now).map { (index, $0) }
+                self.advertisers[index].timerFired(at: now).map { (index, $0.serialized()) }
             }
             self.multicast(messages, subtype: .alive, context: context)
+            self.multicastReplayed(at: now, context: context)
             self.armTimer(context: context)
+        }
+    }
+
+    /// Multicasts the captured NOTIFY messages due by `now`, each reported under its own NTS.
+    private func multicastReplayed(at now: SSDPInstant, context: ChannelHandlerContext) {
+        var bySubtype: [String: [(device: Int, bytes: [UInt8])]] = [:]
+        for index in notificationReplays.indices {
+            for bytes in notificationReplays[index]?.due(at: now) ?? [] {
+                let nts = (try? SSDPParser.parse(bytes))?.message.notificationSubtype ?? .alive
+                bySubtype[nts.rawValue, default: []].append((index, bytes))
+            }
+        }
+        for (nts, datagrams) in bySubtype.sorted(by: { $0.key < $1.key }) {
+            multicast(datagrams, subtype: SSDPNotificationSubtype(rawValue: nts), context: context)
         }
     }
 
     /// Writes each device's `messages` to the multicast group; the future completes when they are written.
     @discardableResult
     private func multicast(
-        _ messages: [(device: Int, message: SSDPMessage)],
+        _ messages: [(device: Int, bytes: [UInt8])],
         subtype: SSDPNotificationSubtype,
         context: ChannelHandlerContext
     ) -> EventLoopFuture<Void> {
@@ -262,8 +296,8 @@ final class SimulatorHandler: ChannelInboundHandler {
         // the last one through the channel says when all are written.
         let promise = context.eventLoop.makePromise(of: Void.self)
         let lastThroughChannel = messages.lastIndex { sources?.addresses[$0.device] == nil }
-        for (index, (device, message)) in messages.enumerated() {
-            let datagram = SSDPDatagram(remoteAddress: destination, bytes: message.serialized())
+        for (index, (device, bytes)) in messages.enumerated() {
+            let datagram = SSDPDatagram(remoteAddress: destination, bytes: bytes)
             write(datagram, from: device, context: context, promise: index == lastThroughChannel ? promise : nil)
         }
         if lastThroughChannel == nil { promise.succeed(()) }

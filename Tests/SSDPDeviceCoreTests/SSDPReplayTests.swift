@@ -88,6 +88,37 @@ import Testing
         }
     }
 
+    @Test func capturedNotifyMessagesGoOutAtTheirTimesInOrderOnceWithTheirLocationRelocated() {
+        let alive = Array(
+            "NOTIFY * HTTP/1.1\r\nNTS: ssdp:alive\r\nLOCATION: http://192.168.1.20:8060/dial.xml\r\nUSN: uuid:a\r\n\r\n"
+                .utf8
+        )
+        let byebye = Array("NOTIFY * HTTP/1.1\r\nNTS: ssdp:byebye\r\nUSN: uuid:a\r\n\r\n".utf8)
+        let replay = SSDPReplay(
+            searches: 1,
+            answers: [],
+            notifications: [
+                .init(at: .milliseconds(900), bytes: byebye),
+                .init(at: .milliseconds(100), bytes: alive),
+                .init(at: .milliseconds(100), bytes: [0xFF]),
+            ]
+        )
+        let start = SSDPInstant(offset: .seconds(5))
+        var captured = NotificationReplay(replay, startedAt: start, locations: .asCaptured, own: "")
+        #expect(captured.nextDeadline == start + .milliseconds(100))
+        #expect(captured.due(at: start).isEmpty)
+        // Those of one instant in their captured order, each once.
+        #expect(captured.due(at: start + .milliseconds(500)) == [alive, [0xFF]])
+        #expect(captured.due(at: start + .milliseconds(500)).isEmpty)
+        #expect(captured.nextDeadline == start + .milliseconds(900))
+        #expect(captured.due(at: start + .seconds(10)) == [byebye])
+        #expect(captured.nextDeadline == nil)
+        var live = NotificationReplay(replay, startedAt: .zero, locations: .relocated([:]), own: "http://10.0.1.1:8060")
+        let relocated = String(decoding: live.due(at: SSDPInstant(offset: .seconds(1)))[0], as: UTF8.self)
+        #expect(relocated.contains("LOCATION: http://10.0.1.1:8060/dial.xml\r\n"))
+        #expect(!relocated.contains("192.168.1.20"))
+    }
+
     @Test func aReplayWithANegativeSearchOrDelayIsRejectedNamingTheField() {
         let bad = SSDPDeviceBehaviour(
             replay: SSDPReplay(searches: 1, answers: [.init(search: 0, delay: .seconds(-1), bytes: [1])])

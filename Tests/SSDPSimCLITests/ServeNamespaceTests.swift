@@ -124,6 +124,41 @@ struct ServeNamespaceTests {
         #expect((stopped?["counters"] as? [String: Any])?["notificationsSent"] as? Int ?? 0 >= 12 * 2 + 12 + 12)
     }
 
+    /// A device replaying a capture (`replay.notifications`, as `ssdp-sim import` writes them) multicasts
+    /// the captured NOTIFY messages at their times, its LOCATION pointed at itself, and nothing else: no
+    /// alive set of its own, and no byebye the capture does not have.
+    @Test func aReplayingDeviceMulticastsItsCapturedNotifyMessagesAndNothingElse() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let alive =
+            "NOTIFY * HTTP/1.1\\r\\nHOST: 239.255.255.250:1900\\r\\nNT: upnp:rootdevice\\r\\nNTS: ssdp:alive\\r\\n"
+            + "USN: uuid:captured-1::upnp:rootdevice\\r\\nLOCATION: http://192.168.1.20:8060/dial.xml\\r\\n"
+            + "CACHE-CONTROL: max-age=1800\\r\\nSERVER: Captured/1.0 UPnP/1.0 x/1\\r\\n\\r\\n"
+        let byebye =
+            "NOTIFY * HTTP/1.1\\r\\nHOST: 239.255.255.250:1900\\r\\nNT: upnp:rootdevice\\r\\nNTS: ssdp:byebye\\r\\n"
+            + "USN: uuid:captured-1::upnp:rootdevice\\r\\n\\r\\n"
+        try """
+        { "devices": [ { "udn": "uuid:0a1f0000-0000-4000-8000-0000000000c1", "replay": { "searches": 1, "answers": [],
+          "notifications": [ { "at": 0.3, "datagram": "\(alive)" }, { "at": 0.8, "datagram": "\(byebye)" } ] } } ] }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let output = try inNamespace(
+            serve: "--devices \(file.path)",
+            listen: true,
+            """
+            sleep 1.5
+            kill -TERM $SERVE; wait $SERVE; echo "serve exit: $?"
+            sleep 0.3
+            """
+        )
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("serve exit: 0"))
+        let notifications = lines(output, prefix: "notify: ")
+        #expect(notifications.map { $0["nts"] as? String } == ["ssdp:alive", "ssdp:byebye"])
+        #expect(notifications.allSatisfy { $0["usn"] as? String == "uuid:captured-1::upnp:rootdevice" })
+        let location = try #require(notifications.first?["location"] as? String)
+        #expect(location.hasPrefix("http://127.") && location.hasSuffix("/dial.xml"), "\(location)")
+    }
+
     @Test(
         .enabled(
             if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gssdp-discover"),

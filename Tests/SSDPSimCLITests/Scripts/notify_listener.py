@@ -8,19 +8,16 @@ namespace (unshare -n) whose loopback carries multicast.
 import json
 import signal
 import socket
-import struct
 import sys
 import time
+
+from group_socket import group_socket
 
 signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 
 seconds = float(sys.argv[1])
-sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-sock.bind(("0.0.0.0", 1900))
-sock.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
-                struct.pack("4s4s", socket.inet_aton("239.255.255.250"), socket.inet_aton("127.0.0.1")))
+sock = group_socket()
 sock.settimeout(0.2)
 print("ready", flush=True)
 end = time.monotonic() + seconds
