@@ -61,6 +61,10 @@ public enum CaptureImport {
         public var answers: Int
         /// NOTIFY messages replayed, over all devices.
         public var notifications: Int
+        /// The ST of the captured client's first M-SEARCH (the scenario's own may be another, `--st`).
+        public var capturedTarget: String
+        /// How many M-SEARCH messages the captured client sent.
+        public var capturedSearches: Int
     }
 
     /// Why a capture gives no scenario.
@@ -92,6 +96,7 @@ public enum CaptureImport {
             )
         }
         let search = try searchFields(searches, options: options, notes: &notes)
+        let capturedTarget = (try? SSDPParser.parse(searches[0].payload))?.message.headers["ST"] ?? search.target
         let devices = makeDevices(
             answers: traffic.answers.filter { $0.destination == searches[0].source },
             notifications: traffic.notifications,
@@ -112,7 +117,7 @@ public enum CaptureImport {
         var imported = ImportedScenario(
             name: name,
             description:
-                "Imported from \((file as NSString).lastPathComponent): \(searches.count) M-SEARCH for \(search.target) from \(searches[0].source); \(devices.count) \(devices.count == 1 ? "device" : "devices") replaying \(answers) answers and \(notifications) NOTIFY.",
+                "Imported from \((file as NSString).lastPathComponent): \(searches.count) M-SEARCH for \(capturedTarget) from \(searches[0].source); \(devices.count) \(devices.count == 1 ? "device" : "devices") replaying \(answers) answers and \(notifications) NOTIFY.",
             seed: 1,
             tags: search.ipv6 == true ? nil : ["live"],
             search: search,
@@ -162,7 +167,9 @@ public enum CaptureImport {
             json: try encode(imported),
             scenario: scenario,
             answers: answers,
-            notifications: notifications
+            notifications: notifications,
+            capturedTarget: capturedTarget,
+            capturedSearches: searches.count
         )
     }
 

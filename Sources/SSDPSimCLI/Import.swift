@@ -127,8 +127,13 @@ private struct ImportLine: OutputLine {
     var name: String
     var capture: String
     var client: String
+    /// What the captured client searched for, and how often.
+    var capturedTarget: String
+    var capturedSearches: Int
+    /// What the scenario searches for: the captured search unless --st, --mx or --requests said otherwise.
     var target: String
-    var searches: Int
+    var mx: Int
+    var requests: Int
     var devices: Int
     var answers: Int
     var notifications: Int
@@ -144,8 +149,11 @@ private struct ImportLine: OutputLine {
         name = scenario.name
         capture = provenance.map { "\($0.capture) (\($0.format), \($0.packets) packets)" } ?? ""
         client = provenance?.client ?? ""
+        capturedTarget = result.capturedTarget
+        capturedSearches = result.capturedSearches
         target = scenario.search.target
-        searches = scenario.search.requests
+        mx = scenario.search.mx
+        requests = scenario.search.requests
         devices = scenario.devices.count
         answers = result.answers
         notifications = result.notifications
@@ -163,11 +171,13 @@ private struct ImportLine: OutputLine {
         let drops = SearchSessionStatistics.Drop.allCases.compactMap { drop in
             dropped[drop.rawValue].map { "\($0) \(drop.summary)" }
         }
+        let captured = plural(capturedSearches, "M-SEARCH", plural: "M-SEARCH")
         var lines = [
-            "Imported \(capture): \(plural(searches, "M-SEARCH", plural: "M-SEARCH")) for \(target) from \(client); "
-                + "\(plural(devices, "device")) replaying \(plural(answers, "answer")) and \(notifications) NOTIFY"
+            "Imported \(capture): \(captured) for \(capturedTarget) from \(client); \(plural(devices, "device")) "
+                + "replaying \(plural(answers, "answer")) and \(notifications) NOTIFY"
                 + (anonymized ? "; anonymized" : ""),
-            "A correct session reports \(plural(servicesExpected, "service"))"
+            "The scenario searches for \(target), MX \(mx), \(plural(requests, "M-SEARCH", plural: "M-SEARCH")); "
+                + "a correct session reports \(plural(servicesExpected, "service"))"
                 + (drops.isEmpty
                     ? " and drops nothing." : " and drops \(drops.joined(separator: ", ")) (in virtual time)."),
         ]
