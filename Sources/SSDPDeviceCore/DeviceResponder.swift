@@ -54,11 +54,11 @@ public struct DeviceResponder: Sendable {
 
     /// The device answering; a change drops its cached answers.
     public var device: SSDPRootDevice {
-        didSet { answerCache = nil }
+        didSet { (answerCache, replayCache) = (nil, nil) }
     }
     /// How the device departs from UDA 1.1; a change drops its cached answers.
     public var behaviour: SSDPDeviceBehaviour {
-        didSet { answerCache = nil }
+        didSet { (answerCache, replayCache) = (nil, nil) }
     }
     /// What the device has done with the searches so far.
     public private(set) var statistics = Statistics()
@@ -71,6 +71,9 @@ public struct DeviceResponder: Sendable {
     /// that is never searched for never pays for them) and dropped when `device` or `behaviour` changes.
     /// Serializing was most of the cost of answering.
     private var answerCache: AnswerCache?
+    /// A replaying device's answers to each captured search as they go out (relocated, with the ST and USN
+    /// read from them), made at the first search and dropped with `answerCache`.
+    private var replayCache: [[ScheduledAnswer]]?
 
     private struct AnswerCache {
         var advertisements: [SSDPAdvertisement]
@@ -103,7 +106,9 @@ public struct DeviceResponder: Sendable {
         let index = statistics.searchesReceived
         statistics.searchesReceived += 1
         if let replay = behaviour.replay {
-            return .answered(schedule(replay.answers(toSearch: index)))
+            let scheduled = replayAnswers(replay)[min(index, replay.searches - 1)]
+            statistics.answersScheduled += scheduled.count
+            return .answered(scheduled)
         }
         if index < behaviour.ignoredSearches || random.chance(behaviour.searchLoss) {
             statistics.searchesNotHeard += 1
@@ -170,17 +175,21 @@ public struct DeviceResponder: Sendable {
         return scheduled
     }
 
-    /// Captured answers, relocated to this device's address (`SSDPReplay`).
-    private mutating func schedule(_ recorded: [SSDPReplay.Answer]) -> [ScheduledAnswer] {
+    /// The captured answers to each search of `replay`, relocated where `replayLocations` says (`SSDPReplay`):
+    /// read and rewritten once, not at every search.
+    private mutating func replayAnswers(_ replay: SSDPReplay) -> [[ScheduledAnswer]] {
+        if let replayCache { return replayCache }
         let own = Self.schemeAndAuthority(of: device.location)
-        let scheduled = recorded.map { answer in
-            let bytes = SSDPReplay.relocating(answer.bytes, replayLocations, own: own)
-            let headers = (try? SSDPParser.parse(bytes))?.message.headers
-            let advertisement = SSDPAdvertisement(target: headers?["ST"] ?? "", usn: headers?["USN"] ?? "")
-            return ScheduledAnswer(delay: answer.delay, advertisement: advertisement, bytes: bytes)
+        let made = (0..<replay.searches).map { search in
+            replay.answers(toSearch: search).map { answer in
+                let bytes = SSDPReplay.relocating(answer.bytes, replayLocations, own: own)
+                let headers = (try? SSDPParser.parse(bytes))?.message.headers
+                let advertisement = SSDPAdvertisement(target: headers?["ST"] ?? "", usn: headers?["USN"] ?? "")
+                return ScheduledAnswer(delay: answer.delay, advertisement: advertisement, bytes: bytes)
+            }
         }
-        statistics.answersScheduled += scheduled.count
-        return scheduled
+        replayCache = made
+        return made
     }
 
     /// `http://host:port` of a URL: everything before the path.

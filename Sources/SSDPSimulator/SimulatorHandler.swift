@@ -270,15 +270,15 @@ final class SimulatorHandler: ChannelInboundHandler {
 
     /// Multicasts the captured NOTIFY messages due by `now`, each reported under its own NTS.
     private func multicastReplayed(at now: SSDPInstant, context: ChannelHandlerContext) {
-        var bySubtype: [String: [(device: Int, bytes: [UInt8])]] = [:]
+        var bySubtype: [SSDPNotificationSubtype: [(device: Int, bytes: [UInt8])]] = [:]
         for index in notificationReplays.indices {
             for bytes in notificationReplays[index]?.due(at: now) ?? [] {
                 let nts = (try? SSDPParser.parse(bytes))?.message.notificationSubtype ?? .alive
-                bySubtype[nts.rawValue, default: []].append((index, bytes))
+                bySubtype[nts, default: []].append((index, bytes))
             }
         }
-        for (nts, datagrams) in bySubtype.sorted(by: { $0.key < $1.key }) {
-            multicast(datagrams, subtype: SSDPNotificationSubtype(rawValue: nts), context: context)
+        for (nts, datagrams) in bySubtype.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            multicast(datagrams, subtype: nts, context: context)
         }
     }
 
