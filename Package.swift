@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SSDPTesting", targets: ["SSDPTesting"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
         .executable(name: "ssdp-bench", targets: ["SSDPBench"]),
+        .executable(name: "ssdp-bench-probe", targets: ["SSDPBenchProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -28,11 +29,14 @@ let package = Package(
         // malformations, the rate limiter and seeded random, the description and service description
         // (SCPD) writers, SOAP control and GENA eventing. Imports only SSDPCore.
         .target(name: "SSDPDeviceCore", dependencies: ["SSDPCore"]),
+        // sendmmsg(2), which Swift's Glibc module lacks: the source-address socket's batched sends.
+        .target(name: "CSSDPLinux"),
         // SwiftNIO transport: UDP sockets, the datagram codec and the handlers that drive the core.
         .target(
             name: "SSDPNIO",
             dependencies: [
                 "SSDPCore",
+                "CSSDPLinux",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -126,10 +130,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `ssdp-bench-probe`: the parser and the session's ingest on one thread, without Foundation or
+        // Dispatch, for `ssdp-bench` to count their instructions under valgrind.
+        .executableTarget(name: "SSDPBenchProbe", dependencies: ["SSDPCore"]),
         // `ssdp-bench`: the performance figures of the README, against the targets the project set itself.
         .executableTarget(
             name: "SSDPBench",
             dependencies: [
+                "SSDPBenchProbe",
                 "SSDPCore",
                 "SSDPDeviceCore",
                 "SSDPSearch",

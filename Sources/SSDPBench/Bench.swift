@@ -84,10 +84,22 @@ struct Bench: AsyncParsableCommand {
                 switch name {
                 case "parse":
                     new = [
-                        try CoreBenchmarks.parse(corpus: try CoreBenchmarks.loadCorpus(corpus), minimum: sizes.minimum)
+                        try CoreBenchmarks.parse(
+                            corpus: try CoreBenchmarks.loadCorpus(corpus),
+                            minimum: sizes.minimum,
+                            instructionRounds: sizes.instructionRounds
+                        )
                     ]
                 case "ingest":
-                    new = [try CoreBenchmarks.ingest(services: sizes.services, copies: 10, minimum: sizes.minimum)]
+                    new = [
+                        try CoreBenchmarks.ingest(
+                            services: sizes.services,
+                            copies: 10,
+                            minimum: sizes.minimum,
+                            instructionRounds: sizes.instructionRounds,
+                            instructionServices: sizes.instructionServices
+                        )
+                    ]
                 case "responder": new = [try CoreBenchmarks.responder(devices: sizes.devices, minimum: sizes.minimum)]
                 case "loopback": new = [try await LoopbackBenchmark.run(duration: sizes.loopback)]
                 case "virtual":
@@ -115,6 +127,10 @@ struct Bench: AsyncParsableCommand {
         var devices: Int
         var virtualDevices: Int
         var loopback: Duration
+        /// The rounds over which instructions per datagram are counted (see `InstructionCount`), and the
+        /// services of the ingest count: callgrind runs a debug build (`--quick` in CI) 500 times slower.
+        var instructionRounds: Int
+        var instructionServices: Int
 
         init(quick: Bool) {
             minimum = quick ? .milliseconds(100) : .seconds(2)
@@ -122,6 +138,8 @@ struct Bench: AsyncParsableCommand {
             devices = quick ? 1_000 : 10_000
             virtualDevices = quick ? 100 : 1_000
             loopback = quick ? .milliseconds(300) : .seconds(3)
+            instructionRounds = quick ? 1 : 4
+            instructionServices = quick ? 20 : 1_000
         }
     }
 

@@ -20,10 +20,12 @@ import SSDPSimulator
 /// The benchmarks without sockets: the parser, the search session's filter, the responder and the
 /// virtual network. Each runs on the calling thread only, so its figure is one core's.
 enum CoreBenchmarks {
+    static let noValgrind = "no instruction count: valgrind is not installed"
+
     // MARK: 1. parse
 
     /// Datagrams per second through `SSDPParser`, over the captured corpus (good and malformed).
-    static func parse(corpus: [[UInt8]], minimum: Duration) throws -> Figure {
+    static func parse(corpus: [[UInt8]], minimum: Duration, instructionRounds: Int) throws -> Figure {
         let name = "parse"
         var parsed = 0
         var rejected = 0
@@ -48,6 +50,7 @@ enum CoreBenchmarks {
         }
         let datagrams = Double(run.rounds * corpus.count)
         let bytes = Double(run.rounds * corpus.reduce(0) { $0 + $1.count })
+        let instructions = try InstructionCount.perDatagram(.parse, datagrams: corpus, rounds: instructionRounds)
         return Figure(
             name: name,
             unit: "datagrams/s",
@@ -57,7 +60,8 @@ enum CoreBenchmarks {
                 "corpusDatagrams": Double(corpus.count), "corpusGood": Double(parsed),
                 "corpusRejected": Double(rejected), "megabytesPerSecond": bytes / run.cpu.seconds / 1e6,
                 "cpuSeconds": run.cpu.seconds, "wallSeconds": run.wall.seconds,
-            ]
+            ].merging(instructions.map { ["instructionsPerDatagram": $0] } ?? [:]) { $1 },
+            remark: instructions == nil ? noValgrind : nil
         )
     }
 
@@ -65,7 +69,13 @@ enum CoreBenchmarks {
 
     /// Responses per second through `SearchSessionStateMachine.received` (parse, filter, de-duplicate):
     /// `services` distinct services, each arriving `copies` times, in rounds as retries bring them.
-    static func ingest(services: Int, copies: Int, minimum: Duration) throws -> Figure {
+    static func ingest(
+        services: Int,
+        copies: Int,
+        minimum: Duration,
+        instructionRounds: Int,
+        instructionServices: Int
+    ) throws -> Figure {
         let name = "ingest"
         let responses = devices(services).map { root in
             root.searchResponse(for: root.advertisements[0]).serialized()  // upnp:rootdevice
@@ -93,6 +103,10 @@ enum CoreBenchmarks {
             name,
             "expected \(services) reported and \(services * (copies - 1)) duplicates, got \(last)"
         )
+        // Under callgrind, fewer services (1,000 of 10,000) in the same copies: the same work per datagram,
+        // in seconds rather than minutes.
+        let counted = Array((0..<copies).map { _ in responses.prefix(instructionServices) }.joined())
+        let instructions = try InstructionCount.perDatagram(.ingest, datagrams: counted, rounds: instructionRounds)
         return Figure(
             name: name,
             unit: "responses/s",
@@ -101,7 +115,8 @@ enum CoreBenchmarks {
             details: [
                 "services": Double(services), "copies": Double(copies), "cpuSeconds": run.cpu.seconds,
                 "wallSeconds": run.wall.seconds,
-            ]
+            ].merging(instructions.map { ["instructionsPerDatagram": $0] } ?? [:]) { $1 },
+            remark: instructions == nil ? noValgrind : nil
         )
     }
 

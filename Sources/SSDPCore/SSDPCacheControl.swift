@@ -32,7 +32,8 @@ public struct SSDPCacheControl: Hashable, Sendable {
         maxAge = nil
         hasSpacesAroundEquals = false
         otherDirectives = []
-        if let seconds = Self.plainMaxAge(value.utf8) {
+        let plain = value.utf8.withContiguousStorageIfAvailable(Self.plainMaxAge) ?? Self.plainMaxAge(value.utf8)
+        if let seconds = plain {
             maxAge = seconds
             return
         }

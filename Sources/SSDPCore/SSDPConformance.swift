@@ -109,22 +109,28 @@ public enum SSDPConformance {
     /// it, `UPnP/1.1` and `UPnP/2.0` do, and a missing minor version counts as 0. Tokens are separated by
     /// spaces and commas; versions by dots, empty parts skipped.
     static func claimsUPnP11OrLater(_ product: String?) -> Bool {
-        guard let product else { return false }
-        var utf8 = product.utf8[...]
-        while !utf8.isEmpty {
-            let token = utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ",") }
-            utf8 = utf8.dropFirst(token.count + 1)
-            guard token.starts(with: "upnp/".utf8, by: { asciiLowercased($0) == $1 }) else { continue }
-            var parts = token.dropFirst(5)[...]
-            guard let major = nextVersionPart(&parts).flatMap({ Int(Substring($0)) }) else { continue }
-            let minor = nextVersionPart(&parts).map { Int(Substring($0)) ?? 0 } ?? 0
-            return major > 1 || (major == 1 && minor >= 1)
+        guard var product else { return false }
+        return product.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: ",") { end += 1 }
+                defer { start = end + 1 }
+                let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                guard token.starts(with: "upnp/".utf8, by: { asciiLowercased($0) == $1 }) else { continue }
+                var parts = token.dropFirst(5)
+                guard let major = nextVersionPart(&parts).flatMap(integer) else { continue }
+                let minor = nextVersionPart(&parts).map { integer($0) ?? 0 } ?? 0
+                return major > 1 || (major == 1 && minor >= 1)
+            }
+            return false
         }
-        return false
     }
 
     /// The next non-empty part of a dotted version, removed from `version`; `nil` when none is left.
-    private static func nextVersionPart(_ version: inout Substring.UTF8View) -> Substring.UTF8View? {
+    private static func nextVersionPart(
+        _ version: inout Slice<UnsafeBufferPointer<UInt8>>
+    ) -> Slice<UnsafeBufferPointer<UInt8>>? {
         version = version.drop { $0 == UInt8(ascii: ".") }
         guard !version.isEmpty else { return nil }
         let part = version.prefix { $0 != UInt8(ascii: ".") }
@@ -132,21 +138,44 @@ public enum SSDPConformance {
         return part
     }
 
+    /// The bytes read as `Int(_:)` reads text: an optional sign, then digits, `nil` on anything else or overflow.
+    private static func integer(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        var digits = bytes[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAgain) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            guard !overflow, !overflowAgain else { return nil }
+            value = next
+        }
+        return value
+    }
+
     /// Whether a HOST value or an address names an SSDP multicast group: 239.255.255.250 or `FF0x::C`,
     /// with or without a port, and with or without a zone id (`[FF02::C%2]:1900`, as async_upnp_client
     /// writes it). A missing HOST counts as multicast, the SSDP default.
     public static func isMulticastHost(_ host: String?) -> Bool {
-        guard let host else { return true }
-        let address: Substring
-        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
-            address = host[host.index(after: host.startIndex)..<close]
-        } else if host.utf8.lazy.filter({ $0 == UInt8(ascii: ":") }).count > 1 {
-            address = Substring(host)  // a bare IPv6 literal
-        } else {
-            address = host[..<(host.firstIndex(of: ":") ?? host.endIndex)]
+        guard var host else { return true }
+        return host.withUTF8 { bytes in
+            let colon = UInt8(ascii: ":")
+            var address = bytes[...]
+            if bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) {
+                address = bytes[1..<close]
+            } else if bytes.lazy.filter({ $0 == colon }).count <= 1 {  // else a bare IPv6 literal
+                address = bytes[..<(bytes.firstIndex(of: colon) ?? bytes.endIndex)]
+            }
+            let withoutZone = address.prefix { $0 != UInt8(ascii: "%") }
+            let ipv6Group =
+                withoutZone.count >= 6
+                && withoutZone.prefix(3).elementsEqual("ff0".utf8) { asciiLowercased($0) == $1 }
+                && withoutZone.suffix(3).elementsEqual("::c".utf8) { asciiLowercased($0) == $1 }
+            return ipv6Group || withoutZone.elementsEqual("239.255.255.250".utf8)
         }
-        let withoutZone = address.prefix { $0 != "%" }
-        return withoutZone == "239.255.255.250"
-            || (withoutZone.hasPrefixIgnoringASCIICase("ff0") && withoutZone.hasSuffixIgnoringASCIICase("::c"))
     }
 }

@@ -14,6 +14,7 @@
 import NIOCore
 
 #if os(Linux)
+import CSSDPLinux
 import Glibc
 #endif
 
@@ -22,14 +23,48 @@ import Glibc
 /// their answers and NOTIFYs through one socket instead of one socket each.
 ///
 /// SwiftNIO reads packet info but writes none, so this is a plain non-blocking socket used from one
-/// event loop. A send that would block is dropped and reported as `false`: UDP may lose a datagram, and
-/// the caller counts it. IPv4 and Linux only; elsewhere `init` throws.
+/// event loop. Datagrams leave in batches, up to 64 per system call (`sendmmsg`). A send that would
+/// block is dropped and not counted as sent: UDP may lose a datagram, and the caller counts it. IPv4 and
+/// Linux only; elsewhere `init` throws.
 package final class SSDPSourceAddressSocket {
+    /// One datagram to send: its bytes, the host address it leaves from, and where it goes.
+    package struct Outgoing {
+        package var bytes: [UInt8]
+        package var source: SocketAddress
+        package var destination: SocketAddress
+
+        package init(bytes: [UInt8], from source: SocketAddress, to destination: SocketAddress) {
+            self.bytes = bytes
+            self.source = source
+            self.destination = destination
+        }
+    }
+
+    /// The most datagrams one system call sends.
+    package static let batchSize = 64
+
     #if os(Linux)
     private var descriptor: CInt
+    /// The batch being built, allocated once: headers, one buffer each, addresses, `IP_PKTINFO` control
+    /// messages, and the datagrams' bytes copied into one arena (a UDP datagram always fits).
+    private let messages = UnsafeMutablePointer<CSSDPLinux_mmsghdr>.allocate(capacity: batchSize)
+    private let vectors = UnsafeMutablePointer<iovec>.allocate(capacity: batchSize)
+    private let names = UnsafeMutablePointer<sockaddr_in>.allocate(capacity: batchSize)
+    private let controls = UnsafeMutableRawPointer.allocate(
+        byteCount: batchSize * controlSpace,
+        alignment: MemoryLayout<cmsghdr>.alignment
+    )
+    private let arena = UnsafeMutableRawPointer.allocate(byteCount: arenaSize, alignment: 16)
+    private static let arenaSize = 256 << 10
+    /// One control message: a cmsghdr, then the in_pktinfo, padded to the alignment of size_t (CMSG_SPACE).
+    private static let controlSpace =
+        MemoryLayout<cmsghdr>.stride + (MemoryLayout<in_pktinfo>.size + MemoryLayout<Int>.size - 1)
+        / MemoryLayout<Int>.size * MemoryLayout<Int>.size
     #endif
     /// The UDP port the datagrams leave from (chosen by the system).
     package private(set) var port = 0
+    /// The system calls that sent datagrams (against the datagrams sent, how well batches fill).
+    package private(set) var sendCalls = 0
 
     /// Opens the socket; multicast leaves through interface `interfaceIndex` with `ttl` hops.
     package init(interfaceIndex: Int, ttl: Int) throws(SSDPTransportError) {
@@ -72,53 +107,86 @@ package final class SSDPSourceAddressSocket {
 
     deinit {
         close()
-    }
-
-    /// Sends `bytes` to `destination` from `source` (an IPv4 address of this host, written as text).
-    /// Returns `false` when the datagram was not sent (the socket's buffer is full, or no route).
-    package func send(_ bytes: [UInt8], from source: SocketAddress, to destination: SocketAddress) -> Bool {
         #if os(Linux)
-        guard descriptor >= 0, case .v4(let from) = source, case .v4(let to) = destination else { return false }
-        var target = to.address
-        var info = in_pktinfo()
-        info.ipi_spec_dst = from.address.sin_addr
-        // One control message: a cmsghdr, then the in_pktinfo, padded to the alignment of size_t.
-        let headerSize = MemoryLayout<cmsghdr>.stride
-        let alignment = MemoryLayout<Int>.size
-        let payloadSpace = (MemoryLayout<in_pktinfo>.size + alignment - 1) / alignment * alignment
-        var control = [UInt8](repeating: 0, count: headerSize + payloadSpace)
-        return control.withUnsafeMutableBytes { controlBytes -> Bool in
-            let header = controlBytes.baseAddress!.assumingMemoryBound(to: cmsghdr.self)
-            header.pointee.cmsg_len = headerSize + MemoryLayout<in_pktinfo>.size
-            header.pointee.cmsg_level = CInt(IPPROTO_IP)
-            header.pointee.cmsg_type = CInt(IP_PKTINFO)
-            controlBytes.baseAddress!.advanced(by: headerSize).copyMemory(
-                from: &info,
-                byteCount: MemoryLayout<in_pktinfo>.size
-            )
-            return bytes.withUnsafeBytes { payload -> Bool in
-                var vector = iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: payload.baseAddress),
-                    iov_len: payload.count
-                )
-                return withUnsafeMutablePointer(to: &target) { target -> Bool in
-                    var message = msghdr()
-                    message.msg_name = UnsafeMutableRawPointer(target)
-                    message.msg_namelen = socklen_t(MemoryLayout<sockaddr_in>.size)
-                    message.msg_control = controlBytes.baseAddress
-                    message.msg_controllen = controlBytes.count
-                    return withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                        message.msg_iov = vectorPointer
-                        message.msg_iovlen = 1
-                        return sendmsg(descriptor, &message, CInt(MSG_NOSIGNAL)) == payload.count
-                    }
-                }
-            }
-        }
-        #else
-        return false
+        messages.deallocate()
+        vectors.deallocate()
+        names.deallocate()
+        controls.deallocate()
+        arena.deallocate()
         #endif
     }
+
+    /// Sends `bytes` to `destination` from `source` (an IPv4 address of this host).
+    /// Returns `false` when the datagram was not sent (the socket's buffer is full, or no route).
+    package func send(_ bytes: [UInt8], from source: SocketAddress, to destination: SocketAddress) -> Bool {
+        send([Outgoing(bytes: bytes, from: source, to: destination)]) == 1
+    }
+
+    /// Sends `datagrams` in order, up to `batchSize` per system call. Returns how many were sent; one that
+    /// is not IPv4 to IPv4, or that the system refuses (its buffer is full, no route), is skipped.
+    package func send(_ datagrams: [Outgoing]) -> Int {
+        #if os(Linux)
+        var sent = 0
+        var next = datagrams.startIndex
+        var slots: [Int] = []  // the index in `datagrams` of each message of the batch
+        slots.reserveCapacity(Self.batchSize)
+        while next < datagrams.endIndex, descriptor >= 0 {
+            slots.removeAll(keepingCapacity: true)
+            var used = 0
+            while next < datagrams.endIndex, slots.count < Self.batchSize {
+                let datagram = datagrams[next]
+                guard case .v4(let from) = datagram.source, case .v4(let to) = datagram.destination else {
+                    next += 1
+                    continue
+                }
+                guard used + datagram.bytes.count <= Self.arenaSize else { break }
+                prepare(slot: slots.count, datagram.bytes, at: used, from: from.address.sin_addr, to: to.address)
+                used += datagram.bytes.count
+                slots.append(next)
+                next += 1
+            }
+            guard !slots.isEmpty else { continue }
+            let result = Int(CSSDPLinux_sendmmsg(descriptor, messages, CUnsignedInt(slots.count), CInt(MSG_NOSIGNAL)))
+            if result > 0 {
+                sent += result
+                sendCalls += 1
+            }
+            // The message after the last one sent failed: skip it, and go on after it.
+            if result < slots.count { next = slots[max(result, 0)] + 1 }
+        }
+        return sent
+        #else
+        return 0
+        #endif
+    }
+
+    #if os(Linux)
+    /// Fills message `slot` of the batch: `bytes` copied into the arena at `offset`, from `source` to `target`.
+    private func prepare(slot: Int, _ bytes: [UInt8], at offset: Int, from source: in_addr, to target: sockaddr_in) {
+        bytes.withUnsafeBytes { payload in
+            if let base = payload.baseAddress { (arena + offset).copyMemory(from: base, byteCount: payload.count) }
+        }
+        vectors[slot] = iovec(iov_base: arena + offset, iov_len: bytes.count)
+        names[slot] = target
+        let control = controls + slot * Self.controlSpace
+        control.initializeMemory(as: UInt8.self, repeating: 0, count: Self.controlSpace)
+        let header = control.assumingMemoryBound(to: cmsghdr.self)
+        header.pointee.cmsg_len = MemoryLayout<cmsghdr>.stride + MemoryLayout<in_pktinfo>.size
+        header.pointee.cmsg_level = CInt(IPPROTO_IP)
+        header.pointee.cmsg_type = CInt(IP_PKTINFO)
+        var info = in_pktinfo()
+        info.ipi_spec_dst = source
+        (control + MemoryLayout<cmsghdr>.stride).copyMemory(from: &info, byteCount: MemoryLayout<in_pktinfo>.size)
+        var message = msghdr()
+        message.msg_name = UnsafeMutableRawPointer(names + slot)
+        message.msg_namelen = socklen_t(MemoryLayout<sockaddr_in>.size)
+        message.msg_iov = vectors + slot
+        message.msg_iovlen = 1
+        message.msg_control = control
+        message.msg_controllen = Self.controlSpace
+        messages[slot] = CSSDPLinux_mmsghdr(msg_hdr: message, msg_len: 0)
+    }
+    #endif
 
     /// Closes the socket; later sends return `false`.
     package func close() {

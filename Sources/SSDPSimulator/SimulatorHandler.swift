@@ -42,6 +42,9 @@ final class SimulatorHandler: ChannelInboundHandler {
     private let reportsDatagrams: Bool
     private var context: ChannelHandlerContext?
     private var timer: Scheduled<Void>?
+    /// Answers waiting for their delays, under one timer armed for the earliest.
+    private var pendingAnswers = EventQueue<PendingAnswer>()
+    private var answerTimer: (deadline: SSDPInstant, task: Scheduled<Void>)?
     private var sourcesRejected = 0
     private var answersSent = 0
     private var notificationsSent = 0
@@ -86,6 +89,7 @@ final class SimulatorHandler: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
+        answerTimer?.task.cancel()
         sources?.socket.close()
         self.context = nil
     }
@@ -115,6 +119,11 @@ final class SimulatorHandler: ChannelInboundHandler {
         for (device, answer) in reception.answers {
             schedule(answer, from: device, to: datagram.remoteAddress, context: context)
         }
+    }
+
+    /// The end of a read burst (up to 16 × 16 datagrams): the answers it made that are due leave together.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        sendDueAnswers(context: context)
     }
 
     private func report(_ reception: SimulatorResponder.Reception, from peer: SocketAddress) {
@@ -150,35 +159,73 @@ final class SimulatorHandler: ChannelInboundHandler {
         }
     }
 
+    /// Queues `answer` for `answer.delay` from now, and sends what is due.
     private func schedule(
         _ answer: ScheduledAnswer,
         from device: Int,
         to peer: SocketAddress,
         context: ChannelHandlerContext
     ) {
-        guard answer.delay > .zero else {
-            send(answer, from: device, to: peer)
-            return
-        }
-        context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(answer.delay)) { [weak self] in
-            self?.send(answer, from: device, to: peer)
-        }
+        pendingAnswers.schedule(
+            PendingAnswer(answer: answer, device: device, peer: peer),
+            at: now(context) + answer.delay
+        )
     }
 
-    private func send(_ answer: ScheduledAnswer, from device: Int, to peer: SocketAddress) {
-        responder.answerFinished()
-        guard let context, !isShuttingDown else { return }
-        answersSent += 1
-        logger.debug(
-            "Answer sent",
-            metadata: [
-                "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(answer.advertisement.target)",
-                "ssdp.usn": "\(answer.advertisement.usn)",
-            ]
-        )
-        onEvent(.answerSent(to: peer, usn: answer.advertisement.usn, target: answer.advertisement.target))
-        write(SSDPDatagram(remoteAddress: peer, bytes: answer.bytes), from: device, context: context)
-        context.flush()
+    /// Sends every answer due within `answerBatchWindow` from now, in one batch (one flush of the channel,
+    /// `sendmmsg` calls on the source-address socket), then arms the one timer for the next.
+    private func sendDueAnswers(context: ChannelHandlerContext) {
+        let dueBy = now(context) + Self.answerBatchWindow
+        var fromOwnAddresses: [SSDPSourceAddressSocket.Outgoing] = []
+        var throughChannel = 0
+        while let (_, pending) = pendingAnswers.next(dueBy: dueBy) {
+            responder.answerFinished()
+            guard !isShuttingDown else { continue }
+            let (answer, peer) = (pending.answer, pending.peer)
+            answersSent += 1
+            logger.debug(
+                "Answer sent",
+                metadata: [
+                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(answer.advertisement.target)",
+                    "ssdp.usn": "\(answer.advertisement.usn)",
+                ]
+            )
+            onEvent(.answerSent(to: peer, usn: answer.advertisement.usn, target: answer.advertisement.target))
+            let datagram = SSDPDatagram(remoteAddress: peer, bytes: answer.bytes)
+            if let sources, let source = sources.addresses[pending.device] {
+                fromOwnAddresses.append(.init(bytes: answer.bytes, from: source, to: peer))
+                report(datagram, received: false, local: sources.sourceAddress(of: pending.device))
+            } else {
+                report(datagram, received: false)
+                context.write(wrapOutboundOut(datagram), promise: nil)
+                throughChannel += 1
+            }
+        }
+        if let sources, !fromOwnAddresses.isEmpty {
+            let sent = sources.socket.send(fromOwnAddresses)
+            if sent < fromOwnAddresses.count {
+                logger.debug("Answers not sent", metadata: ["ssdp.count": "\(fromOwnAddresses.count - sent)"])
+            }
+        }
+        if throughChannel > 0 { context.flush() }
+        armAnswerTimer(context: context)
+    }
+
+    /// Arms the answer timer for the earliest pending answer, unless it is armed for that already.
+    private func armAnswerTimer(context: ChannelHandlerContext) {
+        guard !isShuttingDown, let next = pendingAnswers.nextInstant else {
+            answerTimer?.task.cancel()
+            answerTimer = nil
+            return
+        }
+        if let armed = answerTimer, armed.deadline <= next { return }
+        answerTimer?.task.cancel()
+        let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: NIODeadline(next)) { [weak self] in
+            guard let self, let context = self.context else { return }
+            self.answerTimer = nil
+            self.sendDueAnswers(context: context)
+        }
+        answerTimer = (next, task)
     }
 
     /// Writes (without flushing) one datagram of `device`: from its own address when it has one (at once),
@@ -242,6 +289,8 @@ final class SimulatorHandler: ChannelInboundHandler {
         guard let context, !isShuttingDown else { return }
         isShuttingDown = true
         timer?.cancel()
+        answerTimer?.task.cancel()
+        answerTimer = nil
         let now = now(context)
         let byebyes = advertisers.indices.flatMap { index in
             advertisers[index].stop(at: now).map { (index, $0.serialized()) }
@@ -325,6 +374,19 @@ final class SimulatorHandler: ChannelInboundHandler {
     private func now(_ context: ChannelHandlerContext) -> SSDPInstant {
         SSDPInstant(context.eventLoop.now)
     }
+}
+
+extension SimulatorHandler {
+    /// An answer waiting for its delay: which device sends it, and to whom.
+    private struct PendingAnswer {
+        var answer: ScheduledAnswer
+        var device: Int
+        var peer: SocketAddress
+    }
+
+    /// Answers due this close together leave in one batch: a flood of searches or ten thousand devices'
+    /// answers cost a system call per batch, not per answer, for a delay no client can tell from jitter.
+    static let answerBatchWindow = Duration.milliseconds(1)
 }
 
 @available(*, unavailable)

@@ -55,6 +55,12 @@ import Testing
             ("Linux UPnP/..1..1 test/1", true),
             ("Linux UPnP/.1 test/1", false),
             ("Linux UPnP/1.x test/1", false),
+            // Versions read as Int(_:) reads them: a sign is part of the number, overflow is no number.
+            ("UPnP/+1.+1", true),
+            ("UPnP/-1.1 UPnP/1.1", false),
+            ("UPnP/99999999999999999999.0 UPnP/1.1", true),
+            ("UPnP/1.99999999999999999999", false),
+            ("UPnP/1.-", false),
         ] as [(String?, Bool)]
     )
     func requiresBootAndConfigIDsOfUPnP11Senders(server: String?, versioned: Bool) {

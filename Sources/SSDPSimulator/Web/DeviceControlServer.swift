@@ -291,11 +291,20 @@ public struct EventDelivery: Hashable, Sendable {
 final class DeviceControls: Sendable {
     private let devices: [SimulatedDevice]
     private let seed: UInt64
+    /// Per device, the indices of the Sonos players in its household (itself included when it is one):
+    /// found once, so that placing ten thousand devices costs ten thousand look-ups, not their square.
+    private let householdPlayers: [[Int]]
     private let state = NIOLockedValueBox<(servers: [Int: DeviceControlServer], locations: [String])>(([:], []))
 
     init(devices: [SimulatedDevice], seed: UInt64) {
         self.devices = devices
         self.seed = seed
+        let households = devices.map(\.sonosHousehold)
+        var players: [String?: [Int]] = [:]
+        for index in devices.indices where devices[index].device.deviceType.contains(":device:ZonePlayer:") {
+            players[households[index], default: []].append(index)
+        }
+        self.householdPlayers = households.map { players[$0] ?? [] }
     }
 
     /// The server of device `index`, whose paths start with `prefix` (`/device/3` on the shared server).
@@ -329,10 +338,7 @@ final class DeviceControls: Sendable {
     }
 
     private func place(_ server: DeviceControlServer, index: Int, locations: [String]) {
-        let household = devices[index].sonosHousehold
-        let players = devices.indices.filter {
-            devices[$0].device.deviceType.contains(":device:ZonePlayer:") && devices[$0].sonosHousehold == household
-        }.map {
+        let players = householdPlayers[index].map {
             let device = devices[$0].device
             return SonosPlayer(
                 uuid: String(device.udn.dropFirst("uuid:".count)),

@@ -14,7 +14,10 @@
 import SSDPCore
 
 /// Events in time order; events at the same instant keep the order they were scheduled in.
-struct EventQueue<Event> {
+///
+/// The virtual network's clock and the live simulator's answers both wait here: the simulator keeps its
+/// pending answers in one queue under one event-loop timer, rather than a timer per answer.
+package struct EventQueue<Event> {
     /// What the heap orders: plain values, so that sifting moves no reference-counted payloads (moving
     /// the events themselves was 40 % of a 1,000-device run). The event waits in `events[slot]`.
     private struct Entry {
@@ -28,9 +31,26 @@ struct EventQueue<Event> {
     private var freeSlots: [Int] = []
     private var sequence = 0
 
-    var isEmpty: Bool { heap.isEmpty }
+    /// An empty queue.
+    package init() {}
 
-    mutating func schedule(_ event: Event, at instant: SSDPInstant) {
+    /// Whether no event waits.
+    package var isEmpty: Bool { heap.isEmpty }
+
+    /// How many events wait.
+    package var count: Int { heap.count }
+
+    /// When the earliest event is due, or `nil` when none waits.
+    package var nextInstant: SSDPInstant? { heap.first?.at }
+
+    /// The earliest event if it is due at or before `instant`, else `nil` (and the queue is unchanged).
+    package mutating func next(dueBy instant: SSDPInstant) -> (SSDPInstant, Event)? {
+        guard let first = heap.first, first.at <= instant else { return nil }
+        return next()
+    }
+
+    /// Adds `event`, due at `instant`, after any event already due at the same instant.
+    package mutating func schedule(_ event: Event, at instant: SSDPInstant) {
         sequence += 1
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -50,7 +70,8 @@ struct EventQueue<Event> {
         }
     }
 
-    mutating func next() -> (SSDPInstant, Event)? {
+    /// Removes and returns the earliest event, or `nil` when none waits.
+    package mutating func next() -> (SSDPInstant, Event)? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let first = heap.removeLast()

@@ -12,12 +12,11 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
-import SSDPDeviceCore
 import Testing
 
-@testable import SSDPHarness
+@testable import SSDPDeviceCore
 
-/// The virtual network's event queue: earliest first, ties in the order scheduled, slots reused.
+/// The event queue of the virtual network and the simulator's answers: earliest first, ties in the order scheduled, slots reused.
 @Suite struct EventQueueTests {
     @Test func givesEventsInTimeOrderAndTiesInTheOrderScheduled() {
         var queue = EventQueue<String>()
@@ -54,5 +53,20 @@ import Testing
         }
         #expect(seen.count == 1_000)
         #expect(seen == seen.sorted())
+    }
+
+    @Test func givesOnlyWhatIsDueByAnInstant() {
+        var queue = EventQueue<Int>()
+        for (index, milliseconds) in [30, 10, 20, 10].enumerated() {
+            queue.schedule(index, at: SSDPInstant(offset: .milliseconds(milliseconds)))
+        }
+        #expect(queue.nextInstant == SSDPInstant(offset: .milliseconds(10)))
+        var due: [Int] = []
+        while let (_, index) = queue.next(dueBy: SSDPInstant(offset: .milliseconds(20))) { due.append(index) }
+        #expect(due == [1, 3, 2])
+        #expect(queue.count == 1)
+        #expect(queue.nextInstant == SSDPInstant(offset: .milliseconds(30)))
+        #expect(queue.next(dueBy: SSDPInstant(offset: .milliseconds(29))) == nil)
+        #expect(queue.count == 1)
     }
 }

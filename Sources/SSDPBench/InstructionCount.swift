@@ -1,0 +1,102 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+
+/// Instructions per datagram of the parser and the session's ingest, counted by valgrind's callgrind over
+/// `ssdp-bench-probe`: the same count for the same build whatever else the machine does, so a regression
+/// shows on a noisy shared machine where datagrams per second cannot show it.
+///
+/// The probe runs twice, `1` round and `1 + rounds` rounds over the same datagrams; the difference per
+/// datagram leaves out the process's start and the reading of its input. `nil` when valgrind is not
+/// installed (the figure says so).
+enum InstructionCount {
+    enum Probe: String {
+        case parse, ingest
+    }
+
+    static func perDatagram(_ probe: Probe, datagrams: [[UInt8]], rounds: Int) throws -> Double? {
+        guard let valgrind = executable(named: "valgrind") else { return nil }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ssdp-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("datagrams")
+        var bytes = Data()
+        for datagram in datagrams {
+            withUnsafeBytes(of: UInt32(datagram.count).bigEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: datagram)
+        }
+        try bytes.write(to: input)
+        let probeBinary = try strippedProbe(in: directory)
+        let counts = try [1, 1 + rounds].map { rounds in
+            try collected(valgrind: valgrind, probe: probeBinary, arguments: [probe.rawValue, input.path, "\(rounds)"])
+        }
+        return Double(counts[1] - counts[0]) / Double(rounds * datagrams.count)
+    }
+
+    /// The probe, built beside `ssdp-bench`, copied without its debug information: valgrind 3.19 cannot
+    /// read the DWARF 5 that Swift writes (`objcopy` from binutils; the copy is used as is without it).
+    private static func strippedProbe(in directory: URL) throws -> String {
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let probe = own.deletingLastPathComponent().appendingPathComponent("ssdp-bench-probe").path
+        guard FileManager.default.isExecutableFile(atPath: probe) else {
+            throw BenchmarkFailure(benchmark: "instructions", reason: "\(probe) is missing: build the package first")
+        }
+        let copy = directory.appendingPathComponent("ssdp-bench-probe").path
+        if let objcopy = executable(named: "objcopy"),
+            (try? run(objcopy, ["--strip-debug", probe, copy]).status) == 0
+        {
+            return copy
+        }
+        return probe
+    }
+
+    /// Callgrind's total (`Collected : N`) for one run of the probe.
+    private static func collected(valgrind: String, probe: String, arguments: [String]) throws -> Int {
+        let (status, errors) = try run(
+            valgrind,
+            ["--tool=callgrind", "--callgrind-out-file=/dev/null", probe] + arguments
+        )
+        let line = errors.split(separator: "\n").first { $0.contains("Collected :") }
+        guard status == 0, let line, let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {
+            let tail = errors.split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw BenchmarkFailure(
+                benchmark: "instructions",
+                reason: "valgrind \(arguments.joined(separator: " ")) failed (status \(status)): \(tail)"
+            )
+        }
+        return count
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The first `name` on PATH that can be run.
+    private static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+}

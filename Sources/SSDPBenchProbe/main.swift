@@ -1,0 +1,89 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// `ssdp-bench-probe parse|ingest FILE ROUNDS`: the parser or the search session's ingest over the datagrams
+// in FILE (each a 4-byte big-endian length, then its bytes), ROUNDS times, on the main thread and nothing
+// else. `ssdp-bench` runs it under `valgrind --tool=callgrind` to count instructions per datagram: a
+// figure that does not move with the machine's load. Synchronous and without Foundation or Dispatch,
+// because valgrind 3.19 cannot follow Dispatch's main-thread handling.
+
+import SSDPCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The datagrams of `path`, or `nil` when it cannot be read or is cut short.
+func readDatagrams(_ path: String) -> [[UInt8]]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes += chunk[0..<count]
+    }
+    var datagrams: [[UInt8]] = []
+    var offset = 0
+    while offset < bytes.count {
+        guard offset + 4 <= bytes.count else { return nil }
+        let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        offset += 4
+        guard offset + length <= bytes.count else { return nil }
+        datagrams.append(Array(bytes[offset..<offset + length]))
+        offset += length
+    }
+    return datagrams
+}
+
+func fail(_ message: String) -> Never {
+    let line = "ssdp-bench-probe: \(message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+    exit(64)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let rounds = Int(arguments[3]), rounds >= 0 else {
+    fail("usage: ssdp-bench-probe parse|ingest FILE ROUNDS")
+}
+guard let datagrams = readDatagrams(arguments[2]) else { fail("cannot read datagrams from \(arguments[2])") }
+var checksum = 0
+switch arguments[1] {
+case "parse":
+    for _ in 0..<rounds {
+        for datagram in datagrams {
+            checksum &+= (try? SSDPParser.parse(datagram).diagnostics.count) ?? 1
+        }
+    }
+case "ingest":
+    guard
+        let configuration = try? SSDPSearchSessionConfiguration.createUnicastConfiguration(
+            forSearchTarget: "upnp:rootdevice",
+            host: "10.0.0.2",
+            maximumWaitResponseTime: 5,
+            maximumSearchRequestsBeforeClosing: 1
+        )
+    else { fail("no configuration") }
+    for _ in 0..<rounds {
+        var session = SearchSessionStateMachine(configuration: configuration)
+        _ = session.start(at: .zero)
+        for datagram in datagrams {
+            _ = session.received(datagram, at: SSDPInstant(offset: .milliseconds(10)))
+        }
+        checksum &+= session.statistics.servicesReported
+    }
+default:
+    fail("unknown probe '\(arguments[1])': parse or ingest")
+}
+print(checksum)
