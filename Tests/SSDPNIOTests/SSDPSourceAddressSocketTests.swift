@@ -74,7 +74,10 @@ private struct LoopbackReceiver {
                 bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
             }
         }
-        try #require(descriptor >= 0 && bound)
+        // Room for the whole batch whatever the system's default (208 KiB holds about 150 such datagrams).
+        var size = CInt(1 << 20)
+        let sized = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<CInt>.size)) == 0
+        try #require(descriptor >= 0 && bound && sized)
         self.descriptor = descriptor
         self.port = Int(UInt16(bigEndian: address.sin_port))
     }
