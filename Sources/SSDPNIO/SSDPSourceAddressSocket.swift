@@ -116,12 +116,6 @@ package final class SSDPSourceAddressSocket {
         #endif
     }
 
-    /// Sends `bytes` to `destination` from `source` (an IPv4 address of this host).
-    /// Returns `false` when the datagram was not sent (the socket's buffer is full, or no route).
-    package func send(_ bytes: [UInt8], from source: SocketAddress, to destination: SocketAddress) -> Bool {
-        send([Outgoing(bytes: bytes, from: source, to: destination)]) == 1
-    }
-
     /// Sends `datagrams` in order, up to `batchSize` per system call. Returns how many were sent; one that
     /// is not IPv4 to IPv4, or that the system refuses (its buffer is full, no route), is skipped.
     package func send(_ datagrams: [Outgoing]) -> Int {
@@ -188,7 +182,7 @@ package final class SSDPSourceAddressSocket {
     }
     #endif
 
-    /// Closes the socket; later sends return `false`.
+    /// Closes the socket; later sends send nothing.
     package func close() {
         #if os(Linux)
         if descriptor >= 0 {

@@ -176,8 +176,7 @@ final class SimulatorHandler: ChannelInboundHandler {
     /// `sendmmsg` calls on the source-address socket), then arms the one timer for the next.
     private func sendDueAnswers(context: ChannelHandlerContext) {
         let dueBy = now(context) + Self.answerBatchWindow
-        var fromOwnAddresses: [SSDPSourceAddressSocket.Outgoing] = []
-        var throughChannel = 0
+        var datagrams: [(device: Int, datagram: SSDPDatagram)] = []
         while let (_, pending) = pendingAnswers.next(dueBy: dueBy) {
             responder.answerFinished()
             guard !isShuttingDown else { continue }
@@ -191,23 +190,9 @@ final class SimulatorHandler: ChannelInboundHandler {
                 ]
             )
             onEvent(.answerSent(to: peer, usn: answer.advertisement.usn, target: answer.advertisement.target))
-            let datagram = SSDPDatagram(remoteAddress: peer, bytes: answer.bytes)
-            if let sources, let source = sources.addresses[pending.device] {
-                fromOwnAddresses.append(.init(bytes: answer.bytes, from: source, to: peer))
-                report(datagram, received: false, local: sources.sourceAddress(of: pending.device))
-            } else {
-                report(datagram, received: false)
-                context.write(wrapOutboundOut(datagram), promise: nil)
-                throughChannel += 1
-            }
+            datagrams.append((pending.device, SSDPDatagram(remoteAddress: peer, bytes: answer.bytes)))
         }
-        if let sources, !fromOwnAddresses.isEmpty {
-            let sent = sources.socket.send(fromOwnAddresses)
-            if sent < fromOwnAddresses.count {
-                logger.debug("Answers not sent", metadata: ["ssdp.count": "\(fromOwnAddresses.count - sent)"])
-            }
-        }
-        if throughChannel > 0 { context.flush() }
+        write(datagrams, context: context, promise: nil)
         armAnswerTimer(context: context)
     }
 
@@ -228,24 +213,36 @@ final class SimulatorHandler: ChannelInboundHandler {
         answerTimer = (next, task)
     }
 
-    /// Writes (without flushing) one datagram of `device`: from its own address when it has one (at once),
-    /// else through the channel. `promise` completes when it is written.
+    /// Writes each device's datagram and flushes: those from a device's own address through the
+    /// source-address socket (`sendmmsg` batches, at once), the others through the channel, in order.
+    /// `promise` completes when the last one through the channel is written (at once when there is none).
     private func write(
-        _ datagram: SSDPDatagram,
-        from device: Int,
+        _ datagrams: [(device: Int, datagram: SSDPDatagram)],
         context: ChannelHandlerContext,
-        promise: EventLoopPromise<Void>? = nil
+        promise: EventLoopPromise<Void>?
     ) {
-        guard let sources, let source = sources.addresses[device] else {
-            report(datagram, received: false)
-            context.write(wrapOutboundOut(datagram), promise: promise)
-            return
+        var fromOwnAddresses: [SSDPSourceAddressSocket.Outgoing] = []
+        let lastThroughChannel = datagrams.lastIndex { sources?.addresses[$0.device] == nil }
+        for (index, (device, datagram)) in datagrams.enumerated() {
+            if let sources, let source = sources.addresses[device] {
+                fromOwnAddresses.append(.init(bytes: datagram.bytes, from: source, to: datagram.remoteAddress))
+                report(datagram, received: false, local: sources.sourceAddress(of: device))
+            } else {
+                report(datagram, received: false)
+                context.write(wrapOutboundOut(datagram), promise: index == lastThroughChannel ? promise : nil)
+            }
         }
-        if !sources.socket.send(datagram.bytes, from: source, to: datagram.remoteAddress) {
-            logger.debug("Datagram not sent", metadata: ["ssdp.peer": "\(datagram.remoteAddress.endpointDescription)"])
+        if let sources, !fromOwnAddresses.isEmpty {
+            let sent = sources.socket.send(fromOwnAddresses)
+            if sent < fromOwnAddresses.count {
+                logger.debug("Datagrams not sent", metadata: ["ssdp.count": "\(fromOwnAddresses.count - sent)"])
+            }
         }
-        report(datagram, received: false, local: sources.sourceAddress(of: device))
-        promise?.succeed(())
+        if lastThroughChannel == nil {
+            promise?.succeed(())
+        } else {
+            context.flush()
+        }
     }
 
     // MARK: - Advertising
@@ -341,16 +338,9 @@ final class SimulatorHandler: ChannelInboundHandler {
         guard let destination = notifyDestination, !messages.isEmpty else {
             return context.eventLoop.makeSucceededVoidFuture()
         }
-        // Those from a device's own address leave at once; the channel's leave in order, so the promise of
-        // the last one through the channel says when all are written.
         let promise = context.eventLoop.makePromise(of: Void.self)
-        let lastThroughChannel = messages.lastIndex { sources?.addresses[$0.device] == nil }
-        for (index, (device, bytes)) in messages.enumerated() {
-            let datagram = SSDPDatagram(remoteAddress: destination, bytes: bytes)
-            write(datagram, from: device, context: context, promise: index == lastThroughChannel ? promise : nil)
-        }
-        if lastThroughChannel == nil { promise.succeed(()) }
-        context.flush()
+        let datagrams = messages.map { ($0.device, SSDPDatagram(remoteAddress: destination, bytes: $0.bytes)) }
+        write(datagrams, context: context, promise: promise)
         notificationsSent += messages.count
         logger.info("NOTIFY sent", metadata: ["ssdp.nts": "\(subtype.rawValue)", "ssdp.count": "\(messages.count)"])
         onEvent(.notificationsSent(subtype: subtype, count: messages.count))
