@@ -28,24 +28,36 @@ public struct SSDPCacheControl: Hashable, Sendable {
     public static let maximumMaxAge = Int(Int32.max)
 
     /// Reads a CACHE-CONTROL value. Never fails: without a readable max-age, `maxAge` is `nil`.
+    ///
+    /// The value is read as bytes: directives end at each comma byte, and spaces and tabs around them are
+    /// dropped, as HTTP reads a header.
     public init(_ value: some StringProtocol) {
+        self =
+            value.utf8.withContiguousStorageIfAvailable(Self.init(utf8:))
+            ?? Array(value.utf8).withUnsafeBufferPointer(Self.init(utf8:))
+    }
+
+    /// Reads a CACHE-CONTROL value given as UTF-8, as `init(_:)` reads text.
+    package init(utf8 value: UnsafeBufferPointer<UInt8>) {
         maxAge = nil
         hasSpacesAroundEquals = false
         otherDirectives = []
-        let plain = value.utf8.withContiguousStorageIfAvailable(Self.plainMaxAge) ?? Self.plainMaxAge(value.utf8)
-        if let seconds = plain {
+        if let seconds = Self.plainMaxAge(value) {
             maxAge = seconds
             return
         }
-        for directive in value.split(separator: ",") {
-            let trimmed = directive.trimmingSpacesAndTabs()
-            if Self.isMaxAge(trimmed) {
-                if maxAge == nil, let (seconds, spaced) = Self.readMaxAge(trimmed) {
+        var start = value.startIndex
+        while start <= value.endIndex {
+            let end = value[start...].firstIndex(of: UInt8(ascii: ",")) ?? value.endIndex
+            let directive = trimmed(value[start..<end])
+            start = end + 1
+            if Self.isMaxAge(directive) {
+                if maxAge == nil, let (seconds, spaced) = Self.readMaxAge(directive) {
                     maxAge = seconds
                     hasSpacesAroundEquals = spaced
                 }
-            } else if !trimmed.isEmpty {
-                otherDirectives.append(String(trimmed))
+            } else if !directive.isEmpty {
+                otherDirectives.append(String(decoding: directive, as: UTF8.self))
             }
         }
     }
@@ -72,21 +84,30 @@ public struct SSDPCacheControl: Hashable, Sendable {
 
     /// Whether the directive is named max-age, whatever its value (`max-age=:1800` is a max-age directive
     /// whose value is unreadable, not another directive).
-    private static func isMaxAge(_ directive: Substring) -> Bool {
-        let name = directive.prefix { $0 != "=" }.trimmingSpacesAndTabs()
-        return name.equalsIgnoringASCIICase("max-age")
+    private static func isMaxAge(_ directive: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let name = trimmed(directive.prefix { $0 != UInt8(ascii: "=") })
+        return name.elementsEqual("max-age".utf8) { asciiLowercased($0) == $1 }
     }
 
-    private static func readMaxAge(_ directive: Substring) -> (Int, spaced: Bool)? {
-        let afterName = directive.dropFirst("max-age".count)
-        let beforeEquals = afterName.trimmingSpacesAndTabs()
-        guard beforeEquals.first == "=" else { return nil }
-        let digits = beforeEquals.dropFirst().trimmingSpacesAndTabs()
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+    private static func readMaxAge(_ directive: Slice<UnsafeBufferPointer<UInt8>>) -> (Int, spaced: Bool)? {
+        let afterName = directive.dropFirst("max-age".utf8.count)
+        let beforeEquals = trimmed(afterName)
+        guard beforeEquals.first == UInt8(ascii: "=") else { return nil }
+        let digits = trimmed(beforeEquals.dropFirst())
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             return nil
         }
-        let seconds = digits.count > 10 ? maximumMaxAge : min(Int(digits) ?? maximumMaxAge, maximumMaxAge)
+        let seconds =
+            digits.count > 10
+            ? maximumMaxAge : min(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }, maximumMaxAge)
         let spaced = afterName.count != beforeEquals.count || beforeEquals.count - 1 != digits.count
         return (seconds, spaced)
     }
+}
+
+/// `bytes` without spaces and tabs at either end.
+private func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+    let start = bytes.firstIndex { !isSpaceOrTab($0) } ?? bytes.endIndex
+    let end = bytes[start...].lastIndex { !isSpaceOrTab($0) }.map { $0 + 1 } ?? start
+    return bytes[start..<end]
 }

@@ -24,21 +24,21 @@ public enum SSDPConformance {
         for name in required where !headers.contains(name) {
             diagnostics.append(SSDPDiagnostic(.missingHeader, field: name))
         }
-        if !versioned.isEmpty, claimsUPnP11OrLater(headers["SERVER"]) {
+        if !versioned.isEmpty, claimsUPnP11OrLater(headers) {
             for name in versioned where !headers.contains(name) {
                 diagnostics.append(SSDPDiagnostic(.missingHeader, field: name))
             }
         }
-        if let field = headers.fields.first(where: { $0.name.equalsIgnoringASCIICase("CACHE-CONTROL") }) {
-            let cacheControl = SSDPCacheControl(field.value)
+        if let position = headers.firstIndex(named: "CACHE-CONTROL") {
+            let cacheControl = headers.withBytes(at: position) { SSDPCacheControl(utf8: $1) }
             if cacheControl.maxAge == nil {
-                diagnostics.append(SSDPDiagnostic(.invalidCacheControl, field: field.name))
+                diagnostics.append(SSDPDiagnostic(.invalidCacheControl, field: headers.name(at: position)))
             }
             if cacheControl.hasSpacesAroundEquals {
-                diagnostics.append(SSDPDiagnostic(.spacedMaxAge, field: field.name))
+                diagnostics.append(SSDPDiagnostic(.spacedMaxAge, field: headers.name(at: position)))
             }
             if !cacheControl.otherDirectives.isEmpty {
-                diagnostics.append(SSDPDiagnostic(.extraCacheControlDirective, field: field.name))
+                diagnostics.append(SSDPDiagnostic(.extraCacheControlDirective, field: headers.name(at: position)))
             }
         }
         if message.kind == .search {
@@ -57,7 +57,7 @@ public enum SSDPConformance {
     /// required only in a multicast search (UDA 1.1 §1.3.2); the unicast form has none.
     public static func requiredHeaders(for message: SSDPMessage) -> [String] {
         let (required, versioned) = requiredHeaderLists(for: message)
-        return versioned.isEmpty || !claimsUPnP11OrLater(message.headers["SERVER"]) ? required : required + versioned
+        return versioned.isEmpty || !claimsUPnP11OrLater(message.headers) ? required : required + versioned
     }
 
     /// The headers every such message needs, and those it needs only when SERVER claims UPnP/1.1: constant
@@ -65,7 +65,8 @@ public enum SSDPConformance {
     private static func requiredHeaderLists(for message: SSDPMessage) -> (required: [String], versioned: [String]) {
         switch message.kind {
         case .search:
-            return (isMulticastHost(message.headers["HOST"]) ? multicastSearchHeaders : unicastSearchHeaders, [])
+            let multicast = message.headers.withValueBytes(named: "HOST", isMulticastHost(utf8:)) ?? true
+            return (multicast ? multicastSearchHeaders : unicastSearchHeaders, [])
         case .response:
             return (responseHeaders, versionHeaders)
         case .notify:
@@ -110,21 +111,28 @@ public enum SSDPConformance {
     /// spaces and commas; versions by dots, empty parts skipped.
     static func claimsUPnP11OrLater(_ product: String?) -> Bool {
         guard var product else { return false }
-        return product.withUTF8 { bytes in
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: ",") { end += 1 }
-                defer { start = end + 1 }
-                let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                guard token.starts(with: "upnp/".utf8, by: { asciiLowercased($0) == $1 }) else { continue }
-                var parts = token.dropFirst(5)
-                guard let major = nextVersionPart(&parts).flatMap(integer) else { continue }
-                let minor = nextVersionPart(&parts).map { integer($0) ?? 0 } ?? 0
-                return major > 1 || (major == 1 && minor >= 1)
-            }
-            return false
+        return product.withUTF8(claimsUPnP11OrLater(utf8:))
+    }
+
+    /// Whether the SERVER of `headers` claims UPnP/1.1 or later; `false` without SERVER.
+    private static func claimsUPnP11OrLater(_ headers: SSDPHeaders) -> Bool {
+        headers.withValueBytes(named: "SERVER", claimsUPnP11OrLater(utf8:)) ?? false
+    }
+
+    private static func claimsUPnP11OrLater(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: ",") { end += 1 }
+            defer { start = end + 1 }
+            let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard token.starts(with: "upnp/".utf8, by: { asciiLowercased($0) == $1 }) else { continue }
+            var parts = token.dropFirst(5)
+            guard let major = nextVersionPart(&parts).flatMap(integer) else { continue }
+            let minor = nextVersionPart(&parts).map { integer($0) ?? 0 } ?? 0
+            return major > 1 || (major == 1 && minor >= 1)
         }
+        return false
     }
 
     /// The next non-empty part of a dotted version, removed from `version`; `nil` when none is left.
@@ -162,20 +170,22 @@ public enum SSDPConformance {
     /// writes it). A missing HOST counts as multicast, the SSDP default.
     public static func isMulticastHost(_ host: String?) -> Bool {
         guard var host else { return true }
-        return host.withUTF8 { bytes in
-            let colon = UInt8(ascii: ":")
-            var address = bytes[...]
-            if bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) {
-                address = bytes[1..<close]
-            } else if bytes.lazy.filter({ $0 == colon }).count <= 1 {  // else a bare IPv6 literal
-                address = bytes[..<(bytes.firstIndex(of: colon) ?? bytes.endIndex)]
-            }
-            let withoutZone = address.prefix { $0 != UInt8(ascii: "%") }
-            let ipv6Group =
-                withoutZone.count >= 6
-                && withoutZone.prefix(3).elementsEqual("ff0".utf8) { asciiLowercased($0) == $1 }
-                && withoutZone.suffix(3).elementsEqual("::c".utf8) { asciiLowercased($0) == $1 }
-            return ipv6Group || withoutZone.elementsEqual("239.255.255.250".utf8)
+        return host.withUTF8(isMulticastHost(utf8:))
+    }
+
+    private static func isMulticastHost(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let colon = UInt8(ascii: ":")
+        var address = bytes[...]
+        if bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) {
+            address = bytes[1..<close]
+        } else if bytes.lazy.filter({ $0 == colon }).count <= 1 {  // else a bare IPv6 literal
+            address = bytes[..<(bytes.firstIndex(of: colon) ?? bytes.endIndex)]
         }
+        let withoutZone = address.prefix { $0 != UInt8(ascii: "%") }
+        let ipv6Group =
+            withoutZone.count >= 6
+            && withoutZone.prefix(3).elementsEqual("ff0".utf8) { asciiLowercased($0) == $1 }
+            && withoutZone.suffix(3).elementsEqual("::c".utf8) { asciiLowercased($0) == $1 }
+        return ipv6Group || withoutZone.elementsEqual("239.255.255.250".utf8)
     }
 }

@@ -30,67 +30,219 @@ public struct SSDPHeaderField: Hashable, Sendable {
 /// Fields keep their order, their original spelling and any duplicates, because devices differ in all three
 /// and the harness lints them. Lookup by name ignores ASCII case, as UDA 1.1 §1.1.2 requires; where a name
 /// appears more than once, lookup returns the first.
-public struct SSDPHeaders: Hashable, Sendable {
-    /// Every field in the order it was written.
-    public private(set) var fields: [SSDPHeaderField]
+///
+/// The headers hold their text as bytes, not as a `String` per name and value: parsed headers are the
+/// datagram's header block, copied once, and each field is a pair of ranges into it. Lookups compare bytes;
+/// a `String` is made only when a value is read (`headers["ST"]`, `fields`, iteration). The text is always
+/// valid UTF-8 (the parser replaces undecodable bytes with U+FFFD), and equality compares it byte for byte.
+public struct SSDPHeaders: Sendable {
+    /// The UTF-8 text that the fields' names and values are ranges of. Appending adds at the end; removing
+    /// a field leaves its text in place, unreferenced.
+    private var text: [UInt8]
+    /// Where each field's name and value are in `text`, in the order written.
+    private var spans: [Span]
+
+    /// One field's name and value as byte ranges of `text`. 32-bit offsets: a datagram is at most 64 KiB.
+    struct Span: Sendable {
+        private var nameStart: UInt32
+        private var nameEnd: UInt32
+        private var valueStart: UInt32
+        private var valueEnd: UInt32
+
+        init(name: Range<Int>, value: Range<Int>) {
+            nameStart = UInt32(name.lowerBound)
+            nameEnd = UInt32(name.upperBound)
+            valueStart = UInt32(value.lowerBound)
+            valueEnd = UInt32(value.upperBound)
+        }
+
+        var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+        var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
+    }
+
+    /// Headers over `text` with fields at `spans`: the parser's, which passes the datagram's own bytes.
+    init(text: [UInt8], spans: [Span]) {
+        self.text = text
+        self.spans = spans
+    }
 
     /// Headers made of `fields`, in order; empty by default.
     public init(_ fields: [SSDPHeaderField] = []) {
-        self.fields = fields
-    }
-
-    /// Empty headers with room for `capacity` fields.
-    init(reservingCapacity capacity: Int) {
-        self.fields = []
-        fields.reserveCapacity(capacity)
+        self.init(text: [], spans: [])
+        for field in fields { append(name: field.name, value: field.value) }
     }
 
     /// Builds headers from `(name, value)` pairs, in order.
     public init(_ pairs: KeyValuePairs<String, String>) {
-        self.fields = pairs.map { SSDPHeaderField(name: $0.key, value: $0.value) }
+        self.init(pairs.map { SSDPHeaderField(name: $0.key, value: $0.value) })
     }
+
+    /// Every field in the order it was written, made afresh on each call (two `String`s per field): to find
+    /// one field, look it up by name instead.
+    public var fields: [SSDPHeaderField] { Array(self) }
 
     /// The value of the first field called `name`, ignoring case, or `nil` when there is none.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+        firstSpan(named: name).map { string(at: $0.value) }
     }
 
     /// Every value of the fields called `name`, ignoring case, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+        withUTF8(of: name) { name in
+            text.withUnsafeBufferPointer { text in
+                spans.filter { equalsIgnoringASCIICase(text[$0.name], name) }
+            }
+        }.map { string(at: $0.value) }
     }
 
     /// Whether a field called `name` exists, ignoring case.
     public func contains(_ name: String) -> Bool {
-        fields.contains { $0.name.equalsIgnoringASCIICase(name) }
+        firstSpan(named: name) != nil
     }
 
     /// Appends a field at the end, keeping any field of the same name.
     public mutating func append(name: String, value: String) {
-        fields.append(SSDPHeaderField(name: name, value: value))
+        let nameStart = text.count
+        text += name.utf8
+        let valueStart = text.count
+        text += value.utf8
+        spans.append(Span(name: nameStart..<valueStart, value: valueStart..<text.count))
     }
 
     /// Removes every field called `name`, ignoring case.
     public mutating func removeAll(named name: String) {
-        fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
+        self = removingAll(named: [name])
     }
 
     /// The number of fields, duplicates included.
-    public var count: Int { fields.count }
+    public var count: Int { spans.count }
     /// Whether there are no fields at all.
-    public var isEmpty: Bool { fields.isEmpty }
+    public var isEmpty: Bool { spans.isEmpty }
+
+    // MARK: Bytes
+
+    /// Calls `body` with the bytes of the first value called `name`, ignoring case; `nil` when there is none.
+    package func withValueBytes<Result>(
+        named name: String,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        guard let span = firstSpan(named: name) else { return nil }
+        return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[span.value])) }
+    }
+
+    /// Calls `body` with the name and value bytes of the field at `position`.
+    package func withBytes<Result>(
+        at position: Int,
+        _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        let span = spans[position]
+        return try text.withUnsafeBufferPointer { text in
+            try body(UnsafeBufferPointer(rebasing: text[span.name]), UnsafeBufferPointer(rebasing: text[span.value]))
+        }
+    }
+
+    /// Calls `body` with the name and value bytes of each field, in order.
+    package func forEachField(
+        _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) throws -> Void
+    ) rethrows {
+        try text.withUnsafeBufferPointer { text in
+            for span in spans {
+                try body(
+                    UnsafeBufferPointer(rebasing: text[span.name]),
+                    UnsafeBufferPointer(rebasing: text[span.value])
+                )
+            }
+        }
+    }
+
+    /// The bytes the names and values take together, at most: a size to reserve for writing them out.
+    package var textByteCount: Int { text.count }
+
+    /// The headers without the fields called any of `names`, ignoring case; the text is shared, not copied.
+    package func removingAll(named names: [String]) -> SSDPHeaders {
+        var kept: [Span] = []
+        kept.reserveCapacity(spans.count)
+        text.withUnsafeBufferPointer { text in
+            for span in spans
+            where !names.contains(where: { name in withUTF8(of: name) { equalsIgnoringASCIICase(text[span.name], $0) } }
+            ) {
+                kept.append(span)
+            }
+        }
+        return SSDPHeaders(text: text, spans: kept)
+    }
+
+    /// The position of the first field called `name`, ignoring case, or `nil` when there is none.
+    package func firstIndex(named name: String) -> Int? {
+        withUTF8(of: name) { name in
+            text.withUnsafeBufferPointer { text in
+                spans.firstIndex { equalsIgnoringASCIICase(text[$0.name], name) }
+            }
+        }
+    }
+
+    /// The name of the field at `position`, as the sender spelled it.
+    package func name(at position: Int) -> String {
+        string(at: spans[position].name)
+    }
+
+    private func firstSpan(named name: String) -> Span? {
+        firstIndex(named: name).map { spans[$0] }
+    }
+
+    private func string(at range: Range<Int>) -> String {
+        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
 }
 
-extension SSDPHeaders: Sequence {
-    /// Iterates the fields in the order they were written.
-    public func makeIterator() -> IndexingIterator<[SSDPHeaderField]> {
-        fields.makeIterator()
+/// Calls `body` with the UTF-8 of `text`: in place for a native string (every literal), else from a copy.
+private func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(text.utf8).withUnsafeBufferPointer(body)
+}
+
+extension SSDPHeaders: RandomAccessCollection {
+    /// The position of the first field: 0.
+    public var startIndex: Int { 0 }
+    /// The position after the last field: `count`.
+    public var endIndex: Int { spans.count }
+
+    /// The field at `position`, its name and value made into strings.
+    public subscript(position: Int) -> SSDPHeaderField {
+        SSDPHeaderField(name: string(at: spans[position].name), value: string(at: spans[position].value))
+    }
+}
+
+extension SSDPHeaders: Hashable {
+    /// Whether both have the same fields in the same order, names and values equal byte for byte.
+    public static func == (lhs: SSDPHeaders, rhs: SSDPHeaders) -> Bool {
+        guard lhs.spans.count == rhs.spans.count else { return false }
+        return lhs.text.withUnsafeBufferPointer { left in
+            rhs.text.withUnsafeBufferPointer { right in
+                zip(lhs.spans, rhs.spans).allSatisfy { one, other in
+                    left[one.name].elementsEqual(right[other.name]) && left[one.value].elementsEqual(right[other.value])
+                }
+            }
+        }
+    }
+
+    /// Hashes the names and values, each with its length so that the boundaries between them count.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(spans.count)
+        func combine(_ part: UnsafeBufferPointer<UInt8>) {
+            hasher.combine(part.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(part))
+        }
+        forEachField { name, value in
+            combine(name)
+            combine(value)
+        }
     }
 }
 
 extension SSDPHeaders: ExpressibleByDictionaryLiteral {
     /// Builds headers from a literal such as `["ST": "ssdp:all", "MX": "3"]`, in the literal's order.
     public init(dictionaryLiteral elements: (String, String)...) {
-        self.fields = elements.map { SSDPHeaderField(name: $0.0, value: $0.1) }
+        self.init(elements.map { SSDPHeaderField(name: $0.0, value: $0.1) })
     }
 }

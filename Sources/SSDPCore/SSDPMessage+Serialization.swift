@@ -25,15 +25,15 @@ extension SSDPMessage {
     /// The wire form with the layout choices a sloppy sender makes (see `SSDPMalformation`).
     package func serialized(lineEnding: [UInt8], spaceAfterColon: Bool, finalBlankLine: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
+        bytes.reserveCapacity(32 + headers.textByteCount + headers.count * 4)
         bytes += startLine.utf8
         bytes += lineEnding
-        for field in headers.fields {
-            bytes += field.name.utf8
+        headers.forEachField { name, value in
+            bytes += name
             bytes.append(UInt8(ascii: ":"))
-            if !field.value.isEmpty {
+            if !value.isEmpty {
                 if spaceAfterColon { bytes.append(UInt8(ascii: " ")) }
-                bytes += field.value.utf8
+                bytes += value
             }
             bytes += lineEnding
         }

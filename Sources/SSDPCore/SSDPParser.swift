@@ -50,12 +50,26 @@ public enum SSDPParser {
 // MARK: - Reader
 
 extension SSDPParser {
-    /// One pass over a datagram, collecting diagnostics as it goes.
+    /// One pass over a datagram, collecting diagnostics as it goes. Lines, names and values are ranges of
+    /// the datagram; the headers keep one copy of its header block and the ranges into it.
     private struct Reader {
         let buffer: UnsafeBufferPointer<UInt8>
         var position = 0
         var lineNumber = 0
         var diagnostics: [SSDPDiagnostic] = []
+        /// Each field's name and value, as ranges of `buffer`.
+        var spans: [SSDPHeaders.Span] = []
+        /// Whether a name or value so far had bytes that are not UTF-8 (each becomes U+FFFD in the headers).
+        var hasInvalidUTF8 = false
+        /// One bit per name seen so far, chosen by its length and its first and last letter: a name whose bit
+        /// is clear is not a duplicate, without comparing it to every earlier name.
+        var nameBits: UInt64 = 0
+
+        /// A line without its line end, and whether all its bytes are ASCII (nearly always: nothing to check).
+        struct Line {
+            var range: Range<Int>
+            var isASCII: Bool
+        }
 
         init(buffer: UnsafeBufferPointer<UInt8>) {
             self.buffer = buffer
@@ -64,137 +78,222 @@ extension SSDPParser {
         mutating func read() throws(SSDPParseError) -> SSDPParsedMessage {
             guard let startLine = nextLine() else { throw SSDPParseError(.unknownStartLine, line: 1) }
             let kind = try readStartLine(startLine)
-            var headers = SSDPHeaders(reservingCapacity: 12)  // more than most devices send: one allocation
+            spans.reserveCapacity(12)  // more than most devices send: one allocation
             var sawBlankLine = false
             while let line = nextLine() {
-                if line.isEmpty {
+                if line.range.isEmpty {
                     sawBlankLine = true
                     break
                 }
-                try readHeaderLine(line, into: &headers)
+                try readHeaderLine(line)
             }
             if !sawBlankLine {
                 note(.missingFinalBlankLine)
             } else if buffer[position...].contains(where: { !isWhitespace($0) }) {
                 note(.bodyPresent)
             }
-            let message = SSDPMessage(kind: kind, headers: headers)
+            let message = SSDPMessage(kind: kind, headers: headers())
             diagnostics += SSDPConformance.diagnostics(for: message)
             return SSDPParsedMessage(message: message, diagnostics: diagnostics)
         }
 
+        /// The headers read: the datagram's bytes up to the last value, or, where some were not UTF-8, the
+        /// decoded names and values (U+FFFD in place of what could not be read).
+        func headers() -> SSDPHeaders {
+            guard hasInvalidUTF8 else {
+                let end = spans.last?.value.upperBound ?? 0
+                return SSDPHeaders(text: Array(UnsafeBufferPointer(rebasing: buffer[..<end])), spans: spans)
+            }
+            var headers = SSDPHeaders()
+            for span in spans { headers.append(name: string(span.name), value: string(span.value)) }
+            return headers
+        }
+
         /// The next line without its line end, or `nil` at the end of the datagram.
-        mutating func nextLine() -> Slice<UnsafeBufferPointer<UInt8>>? {
+        mutating func nextLine() -> Line? {
             guard position < buffer.endIndex else { return nil }
             lineNumber += 1
             let start = position
-            guard let lineFeed = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-                position = buffer.endIndex
-                return buffer[start..<buffer.endIndex]
+            let (end, isASCII) = Self.lineFeed(in: buffer, from: start)
+            guard end < buffer.endIndex else {
+                position = end
+                return Line(range: start..<end, isASCII: isASCII)
             }
-            position = lineFeed + 1
-            if lineFeed > start, buffer[lineFeed - 1] == UInt8(ascii: "\r") {
-                return buffer[start..<(lineFeed - 1)]
+            position = end + 1
+            if end > start, buffer[end - 1] == UInt8(ascii: "\r") {
+                return Line(range: start..<(end - 1), isASCII: isASCII)
             }
             note(.bareLineFeed)
-            return buffer[start..<lineFeed]
+            return Line(range: start..<end, isASCII: isASCII)
+        }
+
+        /// The index of the first LF at or after `start` (the end of `buffer` when there is none), and
+        /// whether every byte before it is ASCII.
+        ///
+        /// Eight bytes at a time: the LFs of a word are the zero bytes of `x`, the word xor `0x0A0A…`, and
+        /// `(x - 0x0101…) & ~x & 0x8080…` sets the high bit of the first of them (bytes after it may be marked
+        /// wrongly, never bytes before). The last few bytes of the datagram go one by one.
+        static func lineFeed(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, isASCII: Bool) {
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            var index = start
+            var bits: UInt64 = 0  // the bytes seen, or-ed: a high bit set says one of them is not ASCII
+            if let base = UnsafeRawPointer(buffer.baseAddress) {
+                while index + 8 <= buffer.count {
+                    // Little-endian order whatever the machine's: the first byte is the lowest.
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let lineFeeds = (x &- 0x0101_0101_0101_0101) & ~x & highBits
+                    guard lineFeeds == 0 else {
+                        let before = lineFeeds.trailingZeroBitCount / 8  // bytes before the first LF
+                        bits |= before == 0 ? 0 : word & (UInt64.max >> (64 - 8 * before))
+                        return (index + before, bits & highBits == 0)
+                    }
+                    bits |= word
+                    index += 8
+                }
+            }
+            while index < buffer.count, buffer[index] != UInt8(ascii: "\n") {
+                bits |= UInt64(buffer[index])
+                index += 1
+            }
+            return (index, bits & highBits == 0)
         }
 
         // MARK: Start line
 
-        mutating func readStartLine(
-            _ line: Slice<UnsafeBufferPointer<UInt8>>
-        ) throws(SSDPParseError) -> SSDPMessage.Kind {
+        mutating func readStartLine(_ line: Line) throws(SSDPParseError) -> SSDPMessage.Kind {
             // Nearly every start line is one of the three canonical ones, byte for byte.
-            if line.elementsEqual(Self.responseLine) { return .response }
-            if line.elementsEqual(Self.notifyLine) { return .notify }
-            if line.elementsEqual(Self.searchLine) { return .search }
-            let text = decode(line)
-            let tokens = text.split(separator: " ", omittingEmptySubsequences: true)
-            let canonical: String
+            let bytes = buffer[line.range]
+            if bytes.elementsEqual(Self.responseLine) { return .response }
+            if bytes.elementsEqual(Self.notifyLine) { return .notify }
+            if bytes.elementsEqual(Self.searchLine) { return .search }
+            if !line.isASCII { checkUTF8(line.range) }
+            let tokens = bytes.split(separator: UInt8(ascii: " "))
             let kind: SSDPMessage.Kind
-            if let first = tokens.first, first.hasPrefixIgnoringASCIICase("HTTP/1.") {
-                guard tokens.count >= 2, tokens[1] == "200" else { throw unknownStartLine(text) }
+            if let first = tokens.first, first.starts(with: "HTTP/1.".utf8, by: Self.equalIgnoringCase) {
+                guard tokens.count >= 2, tokens[1].elementsEqual("200".utf8) else { throw unknownStartLine(line) }
                 kind = .response
-            } else if tokens.count == 3, tokens[2].hasPrefixIgnoringASCIICase("HTTP/1.") {
-                if tokens[0].equalsIgnoringASCIICase("M-SEARCH") {
+            } else if tokens.count == 3, tokens[2].starts(with: "HTTP/1.".utf8, by: Self.equalIgnoringCase) {
+                if tokens[0].elementsEqual("M-SEARCH".utf8, by: Self.equalIgnoringCase) {
                     kind = .search
-                } else if tokens[0].equalsIgnoringASCIICase("NOTIFY") {
+                } else if tokens[0].elementsEqual("NOTIFY".utf8, by: Self.equalIgnoringCase) {
                     kind = .notify
                 } else {
-                    throw unknownStartLine(text)
+                    throw unknownStartLine(line)
                 }
             } else {
-                throw unknownStartLine(text)
+                throw unknownStartLine(line)
             }
-            canonical = SSDPMessage(kind: kind, headers: [:]).startLine
-            if text != canonical { note(.nonStandardStartLine) }
+            note(.nonStandardStartLine)  // understood, but none of the three lines above
             return kind
+        }
+
+        static func equalIgnoringCase(_ byte: UInt8, _ upperCase: UInt8) -> Bool {
+            byte == upperCase || asciiLowercased(byte) == asciiLowercased(upperCase)
         }
 
         static let responseLine = Array(SSDPMessage(kind: .response, headers: [:]).startLine.utf8)
         static let notifyLine = Array(SSDPMessage(kind: .notify, headers: [:]).startLine.utf8)
         static let searchLine = Array(SSDPMessage(kind: .search, headers: [:]).startLine.utf8)
 
-        func unknownStartLine(_ text: String) -> SSDPParseError {
-            SSDPParseError(.unknownStartLine, line: lineNumber, text: excerpt(text))
+        func unknownStartLine(_ line: Line) -> SSDPParseError {
+            SSDPParseError(.unknownStartLine, line: lineNumber, text: excerpt(string(line.range)))
         }
 
         // MARK: Header lines
 
-        mutating func readHeaderLine(
-            _ line: Slice<UnsafeBufferPointer<UInt8>>,
-            into headers: inout SSDPHeaders
-        ) throws(SSDPParseError) {
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                throw SSDPParseError(.headerLineWithoutColon, line: lineNumber, text: excerpt(decode(line)))
+        mutating func readHeaderLine(_ line: Line) throws(SSDPParseError) {
+            // Index loops over the buffer itself: a slice would check every subscript, even in release builds.
+            let (start, end) = (line.range.lowerBound, line.range.upperBound)
+            // The bytes before the colon are the name and spaces: note whether a lower-case letter or a dot is
+            // among them on the way (`token.domain` names are exempt from upper case, UDA 1.1 §1.1.3).
+            var colon = start
+            var lowercaseLetters: UInt8 = 0
+            var dots: UInt8 = 0
+            while colon < end, buffer[colon] != UInt8(ascii: ":") {
+                lowercaseLetters |= buffer[colon] &- UInt8(ascii: "a") < 26 ? 1 : 0
+                dots |= buffer[colon] == UInt8(ascii: ".") ? 1 : 0
+                colon += 1
             }
-            let rawName = line[line.startIndex..<colon]
-            let nameEnd = rawName.lastIndex(where: { !isSpaceOrTab($0) }).map { $0 + 1 } ?? rawName.startIndex
-            let nameStart = rawName.firstIndex(where: { !isSpaceOrTab($0) }) ?? nameEnd
+            guard colon < end else {
+                let text = decode(line.range, isASCII: line.isASCII)
+                throw SSDPParseError(.headerLineWithoutColon, line: lineNumber, text: excerpt(text))
+            }
+            var nameStart = start
+            while nameStart < colon, isSpaceOrTab(buffer[nameStart]) { nameStart += 1 }
+            var nameEnd = colon
+            while nameEnd > nameStart, isSpaceOrTab(buffer[nameEnd - 1]) { nameEnd -= 1 }
             guard nameStart < nameEnd else {
-                throw SSDPParseError(.emptyHeaderName, line: lineNumber, text: excerpt(decode(line)))
+                let text = decode(line.range, isASCII: line.isASCII)
+                throw SSDPParseError(.emptyHeaderName, line: lineNumber, text: excerpt(text))
             }
-            let name = decode(line[nameStart..<nameEnd])
+            let name = nameStart..<nameEnd
 
-            let rawValue = line[(colon + 1)...]
-            let valueStart = rawValue.firstIndex(where: { !isSpaceOrTab($0) }) ?? rawValue.endIndex
-            let valueEnd = rawValue.lastIndex(where: { !isSpaceOrTab($0) }).map { $0 + 1 } ?? valueStart
-            let value = decode(line[valueStart..<valueEnd])
+            var valueStart = colon + 1
+            while valueStart < end, isSpaceOrTab(buffer[valueStart]) { valueStart += 1 }
+            var valueEnd = end
+            while valueEnd > valueStart, isSpaceOrTab(buffer[valueEnd - 1]) { valueEnd -= 1 }
+            let value = valueStart..<valueEnd
+            if !line.isASCII {
+                checkUTF8(name)
+                checkUTF8(value)
+            }
 
-            let leadingWhitespace = valueStart - rawValue.startIndex
-            let spaceAroundName = nameStart != line.startIndex || nameEnd != colon
-            let oneSpaceAfterColon = leadingWhitespace == 1 && rawValue.first == UInt8(ascii: " ")
+            let leadingWhitespace = valueStart - (colon + 1)
+            let spaceAroundName = nameStart != start || nameEnd != colon
+            let oneSpaceAfterColon = leadingWhitespace == 1 && buffer[colon + 1] == UInt8(ascii: " ")
             if spaceAroundName || (leadingWhitespace > 0 && !oneSpaceAfterColon) {
                 note(.extraWhitespaceAroundColon, field: name)
             } else if leadingWhitespace == 0 && valueStart < valueEnd {
                 note(.noSpaceAfterColon, field: name)
             }
-            let nameBytes = line[nameStart..<nameEnd]
-            let isVendorName = nameBytes.contains(UInt8(ascii: "."))  // `token.domain`, UDA 1.1 §1.1.3
-            if !isVendorName, nameBytes.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+            if lowercaseLetters != 0 && dots == 0 {
                 note(.lowercaseHeaderName, field: name)
             }
-            if headers.contains(name) {
+            if isDuplicate(name) {
                 note(.duplicateHeader, field: name)
             }
-            headers.append(name: name, value: value)
+            spans.append(SSDPHeaders.Span(name: name, value: value))
+        }
+
+        /// Whether an earlier field has the name at `name`, ignoring case. Once bytes that are not UTF-8
+        /// were seen, names are compared as decoded, where different such bytes read alike (U+FFFD).
+        mutating func isDuplicate(_ name: Range<Int>) -> Bool {
+            let first = UInt64(asciiLowercased(buffer[name.lowerBound]))
+            let last = UInt64(asciiLowercased(buffer[name.upperBound - 1]))
+            let bit: UInt64 = 1 << ((UInt64(name.count) &* 7 &+ first &* 3 &+ last) % 64)
+            defer { nameBits |= bit }
+            guard nameBits & bit != 0 || hasInvalidUTF8 else { return false }
+            guard !hasInvalidUTF8 else {
+                let decoded = string(name)
+                return spans.contains { string($0.name).equalsIgnoringASCIICase(decoded) }
+            }
+            let bytes = UnsafeBufferPointer(rebasing: buffer[name])
+            return spans.contains { equalsIgnoringASCIICase(buffer[$0.name], bytes) }
         }
 
         // MARK: Helpers
 
-        mutating func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-            // ASCII, nearly always: one pass to check, and a copy without validation.
-            if bytes.allSatisfy({ $0 < 0x80 }) {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
-            }
-            if let text = String(validating: bytes, as: UTF8.self) { return text }
+        /// Notes `invalidUTF8` when the bytes at `range` are not UTF-8.
+        mutating func checkUTF8(_ range: Range<Int>) {
+            guard String(validating: buffer[range], as: UTF8.self) == nil else { return }
+            hasInvalidUTF8 = true
             note(.invalidUTF8)
-            return String(decoding: bytes, as: UTF8.self)
         }
 
-        mutating func note(_ code: SSDPDiagnostic.Code, field: String? = nil) {
-            let diagnostic = SSDPDiagnostic(code, field: field)
+        /// The text at `range`, noting `invalidUTF8` when some of it is not UTF-8.
+        mutating func decode(_ range: Range<Int>, isASCII: Bool) -> String {
+            if !isASCII { checkUTF8(range) }
+            return string(range)
+        }
+
+        /// The text at `range`, with U+FFFD for bytes that are not UTF-8.
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+
+        mutating func note(_ code: SSDPDiagnostic.Code, field: Range<Int>? = nil) {
+            let diagnostic = SSDPDiagnostic(code, field: field.map(string))
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
 

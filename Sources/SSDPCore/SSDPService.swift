@@ -65,7 +65,7 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
     /// USN is missing; the error lists every such field.
     public init(response: SSDPMessage, receivedAt: SSDPInstant) throws(SSDPIncompleteResponse) {
         let headers = response.headers
-        let maxAge = headers["CACHE-CONTROL"].flatMap { SSDPCacheControl($0).maxAge }
+        let maxAge = headers.withValueBytes(named: "CACHE-CONTROL") { SSDPCacheControl(utf8: $0).maxAge } ?? nil
         let location = headers["LOCATION"].flatMap { $0.isEmpty ? nil : $0 }
         let (server, searchTarget, usn) = (headers["SERVER"], headers["ST"], headers["USN"])
         guard let maxAge, let location, let server, let searchTarget, let usn else {
@@ -75,9 +75,7 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
             ]
             throw SSDPIncompleteResponse(missingFields: fields.filter(\.1).map(\.0))
         }
-        let otherHeaders = SSDPHeaders(
-            headers.fields.filter { field in !Self.requiredHeaders.contains { field.name.equalsIgnoringASCIICase($0) } }
-        )
+        let otherHeaders = headers.removingAll(named: Self.requiredHeaders)
         self.init(
             cacheControl: receivedAt + .seconds(maxAge),
             maxAge: .seconds(maxAge),

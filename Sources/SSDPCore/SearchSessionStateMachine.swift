@@ -83,6 +83,9 @@ public struct SearchSessionStateMachine: Sendable {
         var foundSet: Set<SSDPService>
         /// The interface each USN and ST was first reported through, when answers name their interface.
         var interfaceOf: [ServiceKey: String] = [:]
+        /// The position in `found` of a service by its `ResponseFingerprint`'s hash (the first, where two
+        /// hashes collide): an answer that repeats it byte for byte is dropped before it is decoded.
+        var foundByFingerprint: [Int: Int] = [:]
     }
 
     private struct ServiceKey: Hashable, Sendable {
@@ -214,6 +217,13 @@ public struct SearchSessionStateMachine: Sendable {
             return .dropped(.unparseable(error))
         }
         guard message.kind == .response else { return .dropped(.notAResponse(message.kind)) }
+        // A deliberate fault changes what counts as the same service: then every answer goes the long way.
+        let fingerprint = mutations.isEmpty ? ResponseFingerprint(message.headers) : nil
+        if let fingerprint, let index = searching.foundByFingerprint[fingerprint.hash],
+            fingerprint.matches(searching.found[index], in: message.headers)
+        {
+            return .dropped(.duplicate)
+        }
         var service: SSDPService
         do {
             service = try SSDPService(response: message, receivedAt: now)
@@ -238,6 +248,9 @@ public struct SearchSessionStateMachine: Sendable {
             return .dropped(.duplicate)
         }
         searching.found.append(service)
+        if let fingerprint, searching.foundByFingerprint[fingerprint.hash] == nil {
+            searching.foundByFingerprint[fingerprint.hash] = searching.found.count - 1
+        }
         return .reportService(service)
     }
 

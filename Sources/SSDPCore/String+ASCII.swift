@@ -20,12 +20,7 @@ extension StringProtocol {
         // contiguous UTF-8 of native strings, and only walk the views for the rest.
         guard self.utf8.count == other.utf8.count else { return false }
         let fast = self.utf8.withContiguousStorageIfAvailable { mine in
-            other.utf8.withContiguousStorageIfAvailable { theirs in
-                for index in 0..<mine.count where asciiLowercased(mine[index]) != asciiLowercased(theirs[index]) {
-                    return false
-                }
-                return true
-            }
+            other.utf8.withContiguousStorageIfAvailable { SSDPCore.equalsIgnoringASCIICase(mine, $0) }
         }
         if let fast, let equal = fast { return equal }
         return self.utf8.elementsEqual(other.utf8) { asciiLowercased($0) == asciiLowercased($1) }
@@ -47,6 +42,24 @@ extension StringProtocol {
         let last = text.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first
         return text[first...last]
     }
+}
+
+/// Whether two byte strings are equal when ASCII letters are compared without case.
+package func equalsIgnoringASCIICase(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard one.count == other.count else { return false }
+    for index in 0..<one.count where one[index] != other[index] {
+        guard asciiLowercased(one[index]) == asciiLowercased(other[index]) else { return false }
+    }
+    return true
+}
+
+/// `equalsIgnoringASCIICase(_:_:)` for a part of a buffer.
+@inline(__always)
+package func equalsIgnoringASCIICase(
+    _ one: Slice<UnsafeBufferPointer<UInt8>>,
+    _ other: UnsafeBufferPointer<UInt8>
+) -> Bool {
+    equalsIgnoringASCIICase(UnsafeBufferPointer(rebasing: one), other)
 }
 
 @inline(__always)
@@ -80,4 +93,49 @@ extension String {
         guard let start = indices.first(where: { self[$0...].hasPrefix(target) }) else { return self }
         return String(self[..<start]) + replacement + self[index(start, offsetBy: target.count)...]
     }
+}
+
+/// Whether two byte strings are equal, compared eight bytes at a time.
+package func bytesEqual(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard one.count == other.count else { return false }
+    guard let left = UnsafeRawPointer(one.baseAddress), let right = UnsafeRawPointer(other.baseAddress) else {
+        return true  // both empty
+    }
+    var index = 0
+    while index + 8 <= one.count {
+        guard
+            left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        else { return false }
+        index += 8
+    }
+    while index < one.count {
+        guard one[index] == other[index] else { return false }
+        index += 1
+    }
+    return true
+}
+
+/// Mixes `bytes` and their count into `hash`, eight bytes at a time: a quick hash for tables inside one
+/// process whose collisions cost time, never correctness (not seeded, so not for keys an attacker picks to
+/// fill one bucket: key a `Dictionary`, which hashes again with its own seed, with the result).
+package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
+    func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+    }
+    mix(UInt64(bytes.count))
+    var index = 0
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+        while index + 8 <= bytes.count {
+            mix(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+    }
+    var tail: UInt64 = 0
+    while index < bytes.count {
+        tail = tail << 8 | UInt64(bytes[index])
+        index += 1
+    }
+    mix(tail)
 }

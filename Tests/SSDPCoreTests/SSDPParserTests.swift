@@ -430,3 +430,34 @@ extension SSDPParserTests {
         #expect(lowercase == [SSDPDiagnostic(.lowercaseHeaderName, field: "hue-bridgeid")])
     }
 }
+
+extension SSDPParserTests {
+    /// The line scan reads eight bytes at a time: every position of the line end and of a byte that is not
+    /// UTF-8 within and across those words must read as one byte at a time would.
+    @Test func readsEveryLineLengthAndFindsUndecodableBytesAnywhere() throws {
+        for nameLength in 1...9 {
+            let name = String(repeating: "X", count: nameLength)
+            for valueLength in 0..<20 {
+                let value = (0..<valueLength).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+                for bad in [nil] + Array(0..<valueLength) {
+                    var bytes = value
+                    if let bad { bytes[bad] = 0xFF }
+                    let datagram =
+                        Array("HTTP/1.1 200 OK\r\n\(name): ".utf8) + bytes
+                        + Array("\r\nST: upnp:rootdevice\r\n\r\n".utf8)
+                    let parsed = try SSDPParser.parse(datagram)
+                    #expect(parsed.message.headers[name] == String(decoding: bytes, as: UTF8.self))
+                    #expect(parsed.message.headers["ST"] == "upnp:rootdevice")
+                    #expect(parsed.diagnostics.contains(SSDPDiagnostic(.invalidUTF8)) == (bad != nil))
+                    #expect(!parsed.diagnostics.contains(SSDPDiagnostic(.bareLineFeed)))
+                }
+            }
+        }
+    }
+
+    @Test func keepsDecodableNonASCIIBytesAsTheyAre() throws {
+        let parsed = try SSDPParser.parse("HTTP/1.1 200 OK\r\nSERVER: Café/1.0 UPnP/1.0 Zürich/2\r\n\r\n")
+        #expect(parsed.message.headers["SERVER"] == "Café/1.0 UPnP/1.0 Zürich/2")
+        #expect(!parsed.diagnostics.contains(SSDPDiagnostic(.invalidUTF8)))
+    }
+}

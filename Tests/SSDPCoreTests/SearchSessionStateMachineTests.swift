@@ -325,6 +325,43 @@ import Testing
         #expect(machine.received(later.datagram, at: .zero + .seconds(2)) == .dropped(.duplicate))
     }
 
+    /// A repeated answer is dropped from its bytes before it is decoded; that must not change what it is
+    /// dropped as: an unreadable repeat is incomplete, not a duplicate.
+    @Test(arguments: [
+        ("CACHE-CONTROL", "no-cache", ["CACHE-CONTROL"]), ("LOCATION", "", ["LOCATION"]),
+    ])
+    func repeatedAnswerThatIsNoLongerCompleteIsIncomplete(field: String, value: String, missing: [String]) throws {
+        var machine = try Machine.multicast()
+        _ = machine.start(at: .zero)
+        #expect(machine.received(roku.datagram, at: .zero) == .reportService(roku.service()))
+        let broken = roku.setting(field, to: value)
+        #expect(
+            machine.received(broken.datagram, at: .zero + .seconds(1)) == .dropped(.incomplete(missingFields: missing))
+        )
+    }
+
+    @Test func sameAnswerWithOtherNameCaseAndOrderIsADuplicate() throws {
+        var machine = try Machine.multicast()
+        _ = machine.start(at: .zero)
+        #expect(machine.received(roku.datagram, at: .zero) == .reportService(roku.service()))
+        let reordered = SearchResponseBuilder([
+            "usn": "uuid:roku:ecp:YN00AA000001", "St": "roku:ecp", "Server": "Roku/12.0.0 UPnP/1.0 Roku/12.0.0",
+            "Location": "http://192.168.1.20:8060/", "Cache-Control": "max-age=3600",
+        ])
+        #expect(machine.received(reordered.datagram, at: .zero + .seconds(1)) == .dropped(.duplicate))
+    }
+
+    /// Equal as text but not as bytes (é precomposed, then as e and a combining accent): the same service, as
+    /// `SSDPService`'s equality says, though the bytes that drop repeats early differ.
+    @Test func sameAnswerInAnotherUnicodeFormIsADuplicate() throws {
+        var machine = try Machine.multicast()
+        _ = machine.start(at: .zero)
+        let precomposed = roku.setting("SERVER", to: "Caf\u{E9}/1.0 UPnP/1.0 Roku/12.0.0")
+        let decomposed = roku.setting("SERVER", to: "Cafe\u{301}/1.0 UPnP/1.0 Roku/12.0.0")
+        #expect(machine.received(precomposed.datagram, at: .zero) == .reportService(precomposed.service()))
+        #expect(machine.received(decomposed.datagram, at: .zero + .seconds(1)) == .dropped(.duplicate))
+    }
+
     @Test func sameAnswerWithOtherExtraHeadersIsADuplicate() throws {
         var machine = try Machine.multicast(searchTarget: "ssdp:all")
         _ = machine.start(at: .zero)

@@ -1,0 +1,94 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+
+@testable import SSDPCore
+
+/// Headers held as bytes: what parsed and built headers share, what copies keep, and the byte helpers the
+/// parser and the session's de-duplication rely on.
+@Suite struct SSDPHeadersTests {
+    static let response =
+        "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\nLocation: http://10.0.0.2/\r\nST: upnp:rootdevice\r\n\r\n"
+
+    @Test func parsedHeadersEqualTheSameHeadersBuilt() throws {
+        let parsed = try SSDPParser.parse(Self.response).message.headers
+        let built: SSDPHeaders = [
+            "CACHE-CONTROL": "max-age=1800", "EXT": "", "Location": "http://10.0.0.2/", "ST": "upnp:rootdevice",
+        ]
+        #expect(parsed == built)
+        #expect(Set([parsed, built]).count == 1)
+        #expect(parsed.fields == built.fields)
+        #expect(parsed.map(\.name) == ["CACHE-CONTROL", "EXT", "Location", "ST"])
+        #expect(parsed[2] == SSDPHeaderField(name: "Location", value: "http://10.0.0.2/"))
+        #expect(parsed["location"] == "http://10.0.0.2/")
+        #expect(parsed["EXT"] == "")
+        #expect(parsed["USN"] == nil)
+    }
+
+    @Test func aCopyKeepsItsFieldsWhenTheOtherChanges() throws {
+        let parsed = try SSDPParser.parse(Self.response).message.headers
+        var changed = parsed
+        changed.append(name: "USN", value: "uuid:1::upnp:rootdevice")
+        changed.removeAll(named: "cache-control")
+        #expect(changed.map(\.name) == ["EXT", "Location", "ST", "USN"])
+        #expect(changed["USN"] == "uuid:1::upnp:rootdevice")
+        #expect(parsed.map(\.name) == ["CACHE-CONTROL", "EXT", "Location", "ST"])
+        #expect(parsed["CACHE-CONTROL"] == "max-age=1800")
+    }
+
+    @Test func whereOneFieldEndsAndTheNextBeginsCountsForEquality() {
+        let one: SSDPHeaders = ["AB": "C"]
+        let other: SSDPHeaders = ["A": "BC"]
+        #expect(one != other)
+        #expect(
+            SSDPHeaders([SSDPHeaderField(name: "X", value: "")]) != SSDPHeaders([SSDPHeaderField(name: "", value: "X")])
+        )
+        #expect((["ST": "a", "MX": "1"] as SSDPHeaders) != (["MX": "1", "ST": "a"] as SSDPHeaders))
+    }
+
+    @Test func valuesAndLookupIgnoreCaseAndKeepOrder() {
+        let headers: SSDPHeaders = ["NT": "a", "nt": "b", "NTS": "ssdp:alive", "Nt": "c"]
+        #expect(headers.values(for: "nT") == ["a", "b", "c"])
+        #expect(headers["nt"] == "a")
+        #expect(headers.contains("nts"))
+        #expect(!headers.contains("N"))
+    }
+
+    // MARK: - Byte helpers
+
+    @Test func bytesEqualFindsADifferenceAtEveryPosition() {
+        for count in 0..<20 {
+            let bytes = (0..<count).map { UInt8($0 + 65) }
+            for position in 0..<count {
+                var other = bytes
+                other[position] ^= 0x20
+                #expect(bytes.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { !bytesEqual(a, $0) } })
+            }
+            #expect(bytes.withUnsafeBufferPointer { a in Array(bytes).withUnsafeBufferPointer { bytesEqual(a, $0) } })
+            let longer = bytes + [0]
+            #expect(bytes.withUnsafeBufferPointer { a in longer.withUnsafeBufferPointer { !bytesEqual(a, $0) } })
+        }
+    }
+
+    @Test func mixHashTellsApartValuesThatOnlyMoveTheirBoundary() {
+        func hash(_ parts: [String]) -> UInt64 {
+            var hash: UInt64 = 0
+            for part in parts { Array(part.utf8).withUnsafeBufferPointer { mixHash($0, into: &hash) } }
+            return hash
+        }
+        #expect(hash(["ab", "c"]) != hash(["a", "bc"]))
+        #expect(hash(["", "abc"]) != hash(["abc", ""]))
+        #expect(hash(["uuid:1", "upnp:rootdevice"]) == hash(["uuid:1", "upnp:rootdevice"]))
+    }
+}
