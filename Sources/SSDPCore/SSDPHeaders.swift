@@ -220,7 +220,14 @@ extension SSDPHeaders: Hashable {
         return lhs.text.withUnsafeBufferPointer { left in
             rhs.text.withUnsafeBufferPointer { right in
                 zip(lhs.spans, rhs.spans).allSatisfy { one, other in
-                    left[one.name].elementsEqual(right[other.name]) && left[one.value].elementsEqual(right[other.value])
+                    bytesEqual(
+                        UnsafeBufferPointer(rebasing: left[one.name]),
+                        UnsafeBufferPointer(rebasing: right[other.name])
+                    )
+                        && bytesEqual(
+                            UnsafeBufferPointer(rebasing: left[one.value]),
+                            UnsafeBufferPointer(rebasing: right[other.value])
+                        )
                 }
             }
         }
