@@ -21,6 +21,7 @@ public struct SSDPInstant: Hashable, Comparable, Sendable, CustomStringConvertib
     public var offset: Duration
 
     /// The instant `offset` after the clock's origin.
+    @inlinable
     public init(offset: Duration) {
         self.offset = offset
     }
@@ -29,11 +30,13 @@ public struct SSDPInstant: Hashable, Comparable, Sendable, CustomStringConvertib
     public static let zero = SSDPInstant(offset: .zero)
 
     /// Whether `lhs` comes before `rhs`.
-    public static func < (lhs: SSDPInstant, rhs: SSDPInstant) -> Bool { lhs.offset < rhs.offset }
+    @inlinable public static func < (lhs: SSDPInstant, rhs: SSDPInstant) -> Bool { lhs.offset < rhs.offset }
     /// The instant `rhs` after `lhs`.
-    public static func + (lhs: SSDPInstant, rhs: Duration) -> SSDPInstant { SSDPInstant(offset: lhs.offset + rhs) }
+    @inlinable public static func + (lhs: SSDPInstant, rhs: Duration) -> SSDPInstant {
+        SSDPInstant(offset: lhs.offset + rhs)
+    }
     /// The time from `rhs` to `lhs`; negative when `lhs` is earlier.
-    public static func - (lhs: SSDPInstant, rhs: SSDPInstant) -> Duration { lhs.offset - rhs.offset }
+    @inlinable public static func - (lhs: SSDPInstant, rhs: SSDPInstant) -> Duration { lhs.offset - rhs.offset }
 
     /// The text form: the offset as `Duration` prints it (`12.5 seconds`).
     public var description: String { "\(offset)" }

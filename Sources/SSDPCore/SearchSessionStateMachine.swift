@@ -212,7 +212,7 @@ public struct SearchSessionStateMachine: Sendable {
         }
         let message: SSDPMessage
         do {
-            message = try SSDPParser.parse(datagram).message
+            message = try SSDPParser.parseMessage(datagram)
         } catch {
             return .dropped(.unparseable(error))
         }

@@ -84,7 +84,7 @@ private final class ReplayHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let datagram = unwrapInboundIn(data)
-        guard let message = try? SSDPParser.parse(datagram.bytes).message, message.kind == .search else { return }
+        guard let message = try? SSDPParser.parseMessage(datagram.bytes), message.kind == .search else { return }
         log.withLockedValue { searches in
             if searches.count < ReplayResponder.maximumRecordedSearches { searches.append(message) }
         }

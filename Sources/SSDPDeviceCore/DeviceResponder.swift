@@ -54,11 +54,11 @@ public struct DeviceResponder: Sendable {
 
     /// The device answering; a change drops its cached answers.
     public var device: SSDPRootDevice {
-        didSet { (answerCache, replayCache) = (nil, nil) }
+        didSet { (answerCache, replayCache) = ([], nil) }
     }
     /// How the device departs from UDA 1.1; a change drops its cached answers.
     public var behaviour: SSDPDeviceBehaviour {
-        didSet { (answerCache, replayCache) = (nil, nil) }
+        didSet { (answerCache, replayCache) = ([], nil) }
     }
     /// What the device has done with the searches so far.
     public private(set) var statistics = Statistics()
@@ -67,17 +67,30 @@ public struct DeviceResponder: Sendable {
     private var random: SSDPRandom
     /// Where replayed LOCATIONs point (see `init`).
     public let replayLocations: SSDPReplay.Locations
-    /// The device's advertisements and their answers on the wire, made at the first search (a device
-    /// that is never searched for never pays for them) and dropped when `device` or `behaviour` changes.
-    /// Serializing was most of the cost of answering.
-    private var answerCache: AnswerCache?
+    /// The answers to each question asked so far as they go out (chatter and malformations applied), made
+    /// at its first asking and dropped when `device` or `behaviour` changes: listing and serializing them
+    /// was most of the cost of answering. At most `maximumCachedQuestions` are kept, so searches for ever
+    /// new targets cannot grow it without bound. A list, not a dictionary: a device is asked one or two
+    /// questions, and comparing them costs less than hashing one.
+    private var answerCache: [(question: Question, answers: [Answer])] = []
     /// A replaying device's answers to each captured search as they go out (relocated, with the ST and USN
     /// read from them), made at the first search and dropped with `answerCache`.
     private var replayCache: [[ScheduledAnswer]]?
 
-    private struct AnswerCache {
-        var advertisements: [SSDPAdvertisement]
-        var answers: [[UInt8]]
+    private static let maximumCachedQuestions = 16
+
+    /// What a device is asked; its answers depend on nothing else.
+    private enum Question: Hashable {
+        /// A search for this target.
+        case search(SSDPSearchTarget)
+        /// A NOTIFY, which a device chatty about notifications answers.
+        case notification
+    }
+
+    /// One answer: what it announces, and its datagram.
+    private struct Answer {
+        var advertisement: SSDPAdvertisement
+        var bytes: [UInt8]
     }
 
     /// A responder for `device`, which started at `startedAt`; `seed` fixes every random choice (loss,
@@ -118,12 +131,12 @@ public struct DeviceResponder: Sendable {
             statistics.searchesWhileSilent += 1
             return .silent
         }
-        let advertisements = answers(to: search.target)
-        guard !advertisements.isEmpty else {
+        let answers = answers(to: .search(search.target))
+        guard !answers.isEmpty else {
             statistics.searchesUnmatched += 1
             return .noMatch
         }
-        return .answered(schedule(advertisements, window: search.responseWindow))
+        return .answered(schedule(answers, window: search.responseWindow))
     }
 
     /// Decides the answers to a NOTIFY: none, unless the device is chatty about notifications, in which
@@ -134,7 +147,7 @@ public struct DeviceResponder: Sendable {
             statistics.searchesWhileSilent += 1
             return .silent
         }
-        return .answered(schedule(Array(device.advertisements.prefix(3)), window: .seconds(1)))
+        return .answered(schedule(answers(to: .notification), window: .seconds(1)))
     }
 
     private func isSilent(at now: SSDPInstant) -> Bool {
@@ -142,9 +155,27 @@ public struct DeviceResponder: Sendable {
         return behaviour.silentWindows.contains { $0.contains(elapsed) }
     }
 
-    /// The advertisements to answer with, chatter applied.
-    private mutating func answers(to target: SSDPSearchTarget) -> [SSDPAdvertisement] {
-        var answers = target == .all ? cache().advertisements : device.answers(to: target)
+    /// The answers to `question`, chatter and malformations applied: from the cache, or made and kept.
+    private mutating func answers(to question: Question) -> [Answer] {
+        if let cached = answerCache.first(where: { $0.question == question }) { return cached.answers }
+        let answers = advertisements(answering: question).map { advertisement in
+            Answer(
+                advertisement: advertisement,
+                bytes: SSDPMalformation.bytes(
+                    for: device.searchResponse(for: advertisement),
+                    with: behaviour.malformations
+                )
+            )
+        }
+        if answerCache.count >= Self.maximumCachedQuestions { answerCache.removeAll(keepingCapacity: true) }
+        answerCache.append((question, answers))
+        return answers
+    }
+
+    /// The advertisements to answer `question` with, chatter applied.
+    private func advertisements(answering question: Question) -> [SSDPAdvertisement] {
+        guard case .search(let target) = question else { return Array(device.advertisements.prefix(3)) }
+        var answers = device.answers(to: target)
         if behaviour.chatter.contains(.anyTarget), target != .all {
             answers = Array(device.advertisements.prefix(3))
         }
@@ -157,17 +188,18 @@ public struct DeviceResponder: Sendable {
         return answers
     }
 
-    private mutating func schedule(_ advertisements: [SSDPAdvertisement], window: Duration) -> [ScheduledAnswer] {
+    private mutating func schedule(_ answers: [Answer], window: Duration) -> [ScheduledAnswer] {
         var scheduled: [ScheduledAnswer] = []
-        scheduled.reserveCapacity(advertisements.count * behaviour.duplicates)
-        for advertisement in advertisements {
+        scheduled.reserveCapacity(answers.count * behaviour.duplicates)
+        for answer in answers {
             let delay = delay(within: window)
-            let bytes = answerBytes(for: advertisement)
             for _ in 0..<behaviour.duplicates {
                 if random.chance(behaviour.responseLoss) {
                     statistics.answersLost += 1
                 } else {
-                    scheduled.append(ScheduledAnswer(delay: delay, advertisement: advertisement, bytes: bytes))
+                    scheduled.append(
+                        ScheduledAnswer(delay: delay, advertisement: answer.advertisement, bytes: answer.bytes)
+                    )
                 }
             }
         }
@@ -183,7 +215,7 @@ public struct DeviceResponder: Sendable {
         let made = (0..<replay.searches).map { search in
             replay.answers(toSearch: search).map { answer in
                 let bytes = SSDPReplay.relocating(answer.bytes, replayLocations, own: own)
-                let headers = (try? SSDPParser.parse(bytes))?.message.headers
+                let headers = (try? SSDPParser.parseMessage(bytes))?.headers
                 let advertisement = SSDPAdvertisement(target: headers?["ST"] ?? "", usn: headers?["USN"] ?? "")
                 return ScheduledAnswer(delay: answer.delay, advertisement: advertisement, bytes: bytes)
             }
@@ -199,28 +231,6 @@ public struct DeviceResponder: Sendable {
             afterScheme = url.index(colon, offsetBy: 3)
         }
         return String(url[..<(url[afterScheme...].firstIndex(of: "/") ?? url.endIndex)])
-    }
-
-    private mutating func cache() -> AnswerCache {
-        if let answerCache { return answerCache }
-        let advertisements = device.advertisements
-        let made = AnswerCache(
-            advertisements: advertisements,
-            answers: advertisements.map { advertisement in
-                SSDPMalformation.bytes(for: device.searchResponse(for: advertisement), with: behaviour.malformations)
-            }
-        )
-        answerCache = made
-        return made
-    }
-
-    /// The answer to `advertisement` on the wire, malformations applied: from the cache when it is one of
-    /// the device's own advertisements, as written; made anew otherwise (a search for an older version,
-    /// a chatty device's wrong target).
-    private mutating func answerBytes(for advertisement: SSDPAdvertisement) -> [UInt8] {
-        let cache = cache()
-        if let index = cache.advertisements.firstIndex(of: advertisement) { return cache.answers[index] }
-        return SSDPMalformation.bytes(for: device.searchResponse(for: advertisement), with: behaviour.malformations)
     }
 
     private mutating func delay(within window: Duration) -> Duration {

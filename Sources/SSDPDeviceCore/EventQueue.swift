@@ -17,40 +17,54 @@ import SSDPCore
 ///
 /// The virtual network's clock and the live simulator's answers both wait here: the simulator keeps its
 /// pending answers in one queue under one event-loop timer, rather than a timer per answer.
-package struct EventQueue<Event> {
+public struct EventQueue<Event> {
     /// What the heap orders: plain values, so that sifting moves no reference-counted payloads (moving
     /// the events themselves was 40 % of a 1,000-device run). The event waits in `events[slot]`.
-    private struct Entry {
-        var at: SSDPInstant
-        var sequence: Int
-        var slot: Int
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline var at: SSDPInstant
+        @usableFromInline var sequence: Int
+        @usableFromInline var slot: Int
+
+        @inlinable
+        init(at: SSDPInstant, sequence: Int, slot: Int) {
+            self.at = at
+            self.sequence = sequence
+            self.slot = slot
+        }
     }
 
-    private var heap: [Entry] = []
-    private var events: [Event?] = []
-    private var freeSlots: [Int] = []
-    private var sequence = 0
+    @usableFromInline var heap: [Entry] = []
+    @usableFromInline var events: [Event?] = []
+    @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var sequence = 0
 
     /// An empty queue.
-    package init() {}
+    @inlinable
+    public init() {}
 
     /// Whether no event waits.
-    package var isEmpty: Bool { heap.isEmpty }
+    @inlinable
+    public var isEmpty: Bool { heap.isEmpty }
 
     /// How many events wait.
-    package var count: Int { heap.count }
+    @inlinable
+    public var count: Int { heap.count }
 
     /// When the earliest event is due, or `nil` when none waits.
-    package var nextInstant: SSDPInstant? { heap.first?.at }
+    @inlinable
+    public var nextInstant: SSDPInstant? { heap.first?.at }
 
     /// The earliest event if it is due at or before `instant`, else `nil` (and the queue is unchanged).
-    package mutating func next(dueBy instant: SSDPInstant) -> (SSDPInstant, Event)? {
+    @inlinable
+    public mutating func next(dueBy instant: SSDPInstant) -> (SSDPInstant, Event)? {
         guard let first = heap.first, first.at <= instant else { return nil }
         return next()
     }
 
     /// Adds `event`, due at `instant`, after any event already due at the same instant.
-    package mutating func schedule(_ event: Event, at instant: SSDPInstant) {
+    @inlinable
+    public mutating func schedule(_ event: Event, at instant: SSDPInstant) {
         sequence += 1
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -71,7 +85,8 @@ package struct EventQueue<Event> {
     }
 
     /// Removes and returns the earliest event, or `nil` when none waits.
-    package mutating func next() -> (SSDPInstant, Event)? {
+    @inlinable
+    public mutating func next() -> (SSDPInstant, Event)? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let first = heap.removeLast()
@@ -91,7 +106,10 @@ package struct EventQueue<Event> {
         return (first.at, event)
     }
 
-    private func precedes(_ a: Int, _ b: Int) -> Bool {
+    @inlinable
+    func precedes(_ a: Int, _ b: Int) -> Bool {
         (heap[a].at, heap[a].sequence) < (heap[b].at, heap[b].sequence)
     }
 }
+
+extension EventQueue: Sendable where Event: Sendable {}

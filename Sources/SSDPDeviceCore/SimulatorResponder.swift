@@ -110,6 +110,40 @@ public struct SimulatorResponder: Sendable {
         self.limiter = SSDPRateLimiter(rate: configuration.answersPerSourcePerSecond)
     }
 
+    /// A datagram read once: parsed and, if it is an M-SEARCH, held to the acceptance rules. A network
+    /// that hands the same bytes to many hosts (the harness's multicast) reads them once for all of them.
+    public struct Datagram: Sendable {
+        /// The parsed message, or why the bytes are not SSDP.
+        public let message: Result<SSDPMessage, SSDPParseError>
+        /// The rules `search` was decided under.
+        public let strictness: SSDPSearchRequest.Strictness
+        /// For an M-SEARCH, the accepted search or why it was dropped; `nil` for any other message.
+        public let search: Result<SSDPSearchRequest, SSDPSearchRequest.Rejection>?
+
+        /// `bytes` parsed, an M-SEARCH held to the rules of `strictness`.
+        public init(_ bytes: [UInt8], strictness: SSDPSearchRequest.Strictness) {
+            self.init(
+                message: Result { () throws(SSDPParseError) in try SSDPParser.parseMessage(bytes) },
+                strictness: strictness
+            )
+        }
+
+        private init(message: Result<SSDPMessage, SSDPParseError>, strictness: SSDPSearchRequest.Strictness) {
+            self.message = message
+            self.strictness = strictness
+            if case .success(let parsed) = message, parsed.kind == .search {
+                search = SSDPSearchRequest.accept(parsed, strictness: strictness)
+            } else {
+                search = nil
+            }
+        }
+
+        /// The same datagram held to the rules of `strictness`.
+        fileprivate func held(to strictness: SSDPSearchRequest.Strictness) -> Datagram {
+            strictness == self.strictness ? self : Datagram(message: message, strictness: strictness)
+        }
+    }
+
     /// Handles one datagram from `source` (its address, the rate limiter's key) at `now`. A datagram sent to
     /// the address of one device (`device`, its index) is that device's alone; one sent to the group or to
     /// the host (`nil`) reaches every device.
@@ -119,13 +153,25 @@ public struct SimulatorResponder: Sendable {
         at now: SSDPInstant,
         device: Int? = nil
     ) -> Reception {
+        receive(Datagram(bytes, strictness: configuration.strictness), from: source, at: now, device: device)
+    }
+
+    /// Handles a datagram read already, as `receive(_:from:at:device:)` handles its bytes.
+    public mutating func receive(
+        _ datagram: Datagram,
+        from source: String,
+        at now: SSDPInstant,
+        device: Int? = nil
+    ) -> Reception {
         counters.datagrams += 1
+        let datagram = datagram.held(to: configuration.strictness)
         let message: SSDPMessage
-        do {
-            message = try SSDPParser.parse(bytes).message
-        } catch {
+        switch datagram.message {
+        case .failure(let error):
             counters.malformed += 1
             return Reception(kind: .malformed(error), message: nil, answers: [])
+        case .success(let parsed):
+            message = parsed
         }
         switch message.kind {
         case .response:
@@ -136,7 +182,7 @@ public struct SimulatorResponder: Sendable {
             let answers = collect(from: source, at: now, devices: device) { $0.receiveNotification(at: now) }
             return Reception(kind: .notification, message: message, answers: answers)
         case .search:
-            switch SSDPSearchRequest.accept(message, strictness: configuration.strictness) {
+            switch datagram.search ?? .failure(.notASearch) {
             case .failure(let rejection):
                 counters.searchesRejected += 1
                 return Reception(kind: .rejected(rejection), message: message, answers: [])

@@ -96,7 +96,7 @@ public enum CaptureImport {
             )
         }
         let search = try searchFields(searches, options: options, notes: &notes)
-        let capturedTarget = (try? SSDPParser.parse(searches[0].payload))?.message.headers["ST"] ?? search.target
+        let capturedTarget = (try? SSDPParser.parseMessage(searches[0].payload))?.headers["ST"] ?? search.target
         let devices = makeDevices(
             answers: traffic.answers.filter { $0.destination == searches[0].source },
             notifications: traffic.notifications,
@@ -180,7 +180,7 @@ public enum CaptureImport {
         options: Options,
         notes: inout [String]
     ) throws(ImportError) -> ImportedScenario.Search {
-        let headers = (try? SSDPParser.parse(searches[0].payload))?.message.headers
+        let headers = (try? SSDPParser.parseMessage(searches[0].payload))?.headers
         guard let target = options.target ?? headers?["ST"] else {
             throw ImportError(description: "the M-SEARCH in packet \(searches[0].packet) has no ST; give one with --st")
         }
@@ -190,7 +190,7 @@ public enum CaptureImport {
             notes.append("the captured MX \(mx) is outside 1...5; the scenario searches with MX \(min(max(mx, 1), 5))")
             mx = min(max(mx, 1), 5)
         }
-        let targets = Set(searches.compactMap { (try? SSDPParser.parse($0.payload))?.message.headers["ST"] })
+        let targets = Set(searches.compactMap { (try? SSDPParser.parseMessage($0.payload))?.headers["ST"] })
         if targets.count > 1 {
             notes.append(
                 "the client searched for \(targets.sorted().joined(separator: ", ")); the scenario searches for \(target)"
@@ -239,7 +239,7 @@ public enum CaptureImport {
         var grouped: [String: Entry] = [:]
         /// The entry of the device that sent `datagram` (by address and the UDN in its USN), made when new.
         func key(of datagram: PacketCapture.Datagram) -> String {
-            let headers = (try? SSDPParser.parse(datagram.payload))?.message.headers
+            let headers = (try? SSDPParser.parseMessage(datagram.payload))?.headers
             let udn = headers?["USN"].map { usn in String(usn.split(separator: "::", maxSplits: 1).first ?? "") }
             let key = "\(datagram.source.address) \(udn ?? "")"
             if grouped[key] == nil {
@@ -305,7 +305,7 @@ public enum CaptureImport {
             let texts = entry.answers.compactMap(\.datagram) + entry.notifications.compactMap(\.datagram)
             let deviceType =
                 texts.lazy.compactMap { text -> String? in
-                    guard let message = (try? SSDPParser.parse(text))?.message,
+                    guard let message = try? SSDPParser.parseMessage(Array(text.utf8)),
                         let target = message.searchTarget, case .deviceType = SSDPSearchTarget(target)
                     else { return nil }
                     return target

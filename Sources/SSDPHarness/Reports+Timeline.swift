@@ -60,8 +60,7 @@ extension Reports {
 
     /// A datagram in a few words: its start line and the headers that tell answers apart.
     public static func summary(of bytes: [UInt8]) -> String {
-        guard let parsed = try? SSDPParser.parse(bytes) else { return "unparseable (\(bytes.count) bytes)" }
-        let message = parsed.message
+        guard let message = try? SSDPParser.parseMessage(bytes) else { return "unparseable (\(bytes.count) bytes)" }
         let start: String
         switch message.kind {
         case .search: start = "M-SEARCH"

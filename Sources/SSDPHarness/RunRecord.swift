@@ -212,7 +212,7 @@ public struct Advertisement: Sendable, Hashable {
 
     /// The advertisement in a datagram as the tolerant parser reads it.
     public init?(datagram: some Collection<UInt8>) {
-        guard let message = try? SSDPParser.parse(datagram).message else { return nil }
+        guard let message = try? SSDPParser.parseMessage(datagram) else { return nil }
         self.init(message)
     }
 }
@@ -233,7 +233,7 @@ public struct TraceEntry: Sendable, Hashable {
         }
 
         /// The address as the host of a URL or a HOST header: IPv6 in brackets.
-        public var host: String { address.contains(":") ? "[\(address)]" : address }
+        public var host: String { address.utf8.contains(UInt8(ascii: ":")) ? "[\(address)]" : address }
 
         /// `host:port`, an IPv6 address in brackets.
         public var description: String { "\(host):\(port)" }

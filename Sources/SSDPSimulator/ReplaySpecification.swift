@@ -169,7 +169,7 @@ public struct ReplaySpecification: Codable, Sendable, Hashable {
     public func descriptionPath() throws(SSDPConfigurationError) -> String? {
         for (index, answer) in answers.enumerated() {
             let bytes = try answer.bytes(field: "replay.answers[\(index)]")
-            guard let location = (try? SSDPParser.parse(bytes))?.message.headers["LOCATION"],
+            guard let location = (try? SSDPParser.parseMessage(bytes))?.headers["LOCATION"],
                 location.hasPrefixIgnoringASCIICase("http://")
             else { continue }
             let afterScheme = location.dropFirst("http://".count)

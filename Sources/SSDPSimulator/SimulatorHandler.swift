@@ -319,7 +319,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         var bySubtype: [SSDPNotificationSubtype: [(device: Int, bytes: [UInt8])]] = [:]
         for index in notificationReplays.indices {
             for bytes in notificationReplays[index]?.due(at: now) ?? [] {
-                let nts = (try? SSDPParser.parse(bytes))?.message.notificationSubtype ?? .alive
+                let nts = (try? SSDPParser.parseMessage(bytes))?.notificationSubtype ?? .alive
                 bySubtype[nts, default: []].append((index, bytes))
             }
         }

@@ -71,6 +71,33 @@ import Testing
         #expect(first.trace != other.trace)
     }
 
+    /// Only the trace sees NOTIFYs, so only a traced run makes them: without a trace the run is the same in
+    /// everything else, reboots and byebyes included.
+    @Test func aRunWithoutATraceIsTheTracedRunWithoutNotifications() throws {
+        let scenario = try Self.scenario(
+            devices: #"[{"count": 6}, {"udn": "uuid:phoenix", "behaviour": {"delay": "immediate"}}]"#,
+            extra: #"""
+                , "network": {"latency": {"min": 0, "max": 0.2}, "loss": 0.2, "duplicate": 0.2, "reorder": 0.5},
+                "events": [{"at": 1, "action": "reboot", "device": 7, "downFor": 1.5},
+                           {"at": 2, "action": "byebye", "device": 2}]
+                """#
+        )
+        let traced = try VirtualRun.run(scenario, seed: 5, trace: true)
+        let plain = try VirtualRun.run(scenario, seed: 5)
+
+        #expect(plain.outcomes.map(\.at) == traced.outcomes.map(\.at))
+        #expect(plain.outcomes.map(\.outcome) == traced.outcomes.map(\.outcome))
+        #expect(plain.statistics == traced.statistics)
+        #expect(plain.searches == traced.searches)
+        #expect(plain.hearings == traced.hearings)
+        #expect(plain.advertised == traced.advertised)
+        #expect(plain.duration == traced.duration)
+        #expect(plain.trace.isEmpty)
+        let notifications = traced.trace.filter { $0.fate == "multicast NOTIFY" }
+        #expect(notifications.count > 7 * 6)  // every device's alive set at least once, and byebyes
+        #expect(!plain.reports.isEmpty)
+    }
+
     @Test func aNetworkThatLosesEverythingFindsNothing() throws {
         let scenario = try Self.scenario(extra: #", "network": {"loss": 1}, "expect": {"found": {"count": 0}}"#)
         let record = try VirtualRun.run(scenario)
