@@ -220,10 +220,14 @@ public struct VirtualRun {
         }
         perform(session.start(at: now))
         var events = 0
+        // When the last event that was not an advertiser's timer happened: the run's duration, which NOTIFY
+        // rounds (made only for a trace) must not lengthen.
+        var lastWork = now
         while stoppedAt == nil || pendingWork > 0, events < Self.maximumEvents, let (at, event) = queue.next() {
             if !isTimer(event) { pendingWork -= 1 }
             if let stoppedAt, at > stoppedAt + Self.tail { break }
             now = at
+            if !isTimer(event) { lastWork = at }
             events += 1
             handle(event)
         }
@@ -239,7 +243,7 @@ public struct VirtualRun {
         record.hearings = hosts.enumerated().map { index, host in
             RunRecord.Hearing(device: index + 1, delivered: host.delivered, heard: host.heard)
         }
-        record.duration = now.offset
+        record.duration = lastWork.offset
         return record
     }
 

@@ -72,14 +72,18 @@ import Testing
     }
 
     /// Only the trace sees NOTIFYs, so only a traced run makes them: without a trace the run is the same in
-    /// everything else, reboots and byebyes included.
+    /// everything else, reboots and byebyes included. The duration ends at the last event that is not a
+    /// NOTIFY round: here the return from the second reboot, at 31 s, though the device's NOTIFYs follow
+    /// and a byebye is still due when the run gives up on it (more than 60 s after the stop).
     @Test func aRunWithoutATraceIsTheTracedRunWithoutNotifications() throws {
         let scenario = try Self.scenario(
             devices: #"[{"count": 6}, {"udn": "uuid:phoenix", "behaviour": {"delay": "immediate"}}]"#,
             extra: #"""
                 , "network": {"latency": {"min": 0, "max": 0.2}, "loss": 0.2, "duplicate": 0.2, "reorder": 0.5},
                 "events": [{"at": 1, "action": "reboot", "device": 7, "downFor": 1.5},
-                           {"at": 2, "action": "byebye", "device": 2}]
+                           {"at": 2, "action": "byebye", "device": 2},
+                           {"at": 30, "action": "reboot", "device": 7, "downFor": 1},
+                           {"at": 100, "action": "byebye", "device": 1}]
                 """#
         )
         let traced = try VirtualRun.run(scenario, seed: 5, trace: true)
@@ -92,9 +96,11 @@ import Testing
         #expect(plain.hearings == traced.hearings)
         #expect(plain.advertised == traced.advertised)
         #expect(plain.duration == traced.duration)
+        #expect(plain.duration == .seconds(31))
         #expect(plain.trace.isEmpty)
         let notifications = traced.trace.filter { $0.fate == "multicast NOTIFY" }
         #expect(notifications.count > 7 * 6)  // every device's alive set at least once, and byebyes
+        #expect(traced.trace.last.map { $0.at > .seconds(31) } == true)  // the returned device's NOTIFYs
         #expect(!plain.reports.isEmpty)
     }
 
