@@ -80,7 +80,7 @@ public struct DeviceResponder: Sendable {
     private static let maximumCachedQuestions = 16
 
     /// What a device is asked; its answers depend on nothing else.
-    private enum Question: Hashable {
+    private enum Question: Equatable {
         /// A search for this target.
         case search(SSDPSearchTarget)
         /// A NOTIFY, which a device chatty about notifications answers.
