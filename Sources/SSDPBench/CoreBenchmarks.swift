@@ -210,6 +210,8 @@ enum CoreBenchmarks {
             runs += 1
         } while clock.now - start < minimum
         let wall = clock.now - start
+        let cpu = threadCPUTime() - cpuStart
+        let sweep = try await sweepTime(scenario, minimum: minimum)
         return Figure(
             name: name,
             unit: "× wall clock",
@@ -219,9 +221,36 @@ enum CoreBenchmarks {
                 "devices": Double(count), "runs": Double(runs),
                 "virtualSecondsPerRun": simulated.seconds / Double(runs),
                 "wallSecondsPerRun": wall.seconds / Double(runs), "foundPerRun": Double(found) / Double(runs),
-                "cpuSeconds": (threadCPUTime() - cpuStart).seconds,
+                "cpuSeconds": cpu.seconds,
+                "sweepJobs": Double(sweep.jobs), "sweepTimesWallClock": sweep.timesWallClock,
             ]
         )
+    }
+
+    /// Virtual seconds per wall second of a seed sweep (`ssdp-sim run --seeds N`): consecutive seeds of
+    /// `scenario`, one run per core at once, for at least `minimum`; every run's checks must pass.
+    private static func sweepTime(
+        _ scenario: Scenario,
+        minimum: Duration
+    ) async throws -> (jobs: Int, timesWallClock: Double) {
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        let clock = ContinuousClock()
+        let start = clock.now
+        var simulated = Duration.zero
+        var failed: [String] = []
+        var seed = scenario.seed
+        repeat {
+            let runs = (0..<UInt64(4 * jobs)).map { (scenario: scenario, seed: seed &+ $0) }
+            seed &+= UInt64(runs.count)
+            await ScenarioRunner.run(runs, mode: .virtual, jobs: jobs) { _, result in
+                if !result.passed {
+                    failed.append("seed \(result.seed): \(Reports.failureLines(result).joined(separator: "; "))")
+                }
+                simulated += result.record.duration
+            }
+        } while clock.now - start < minimum
+        try require(failed.isEmpty, "virtual", "a sweep's checks failed: \(failed.prefix(3).joined(separator: " | "))")
+        return (jobs, simulated.seconds / (clock.now - start).seconds)
     }
 
     // MARK: Shared

@@ -69,6 +69,10 @@ public struct SSDPHeaders: Sendable {
     /// Headers made of `fields`, in order; empty by default.
     public init(_ fields: [SSDPHeaderField] = []) {
         self.init(text: [], spans: [])
+        // One allocation each for the text and the spans, rather than one per doubling as fields are added,
+        // with room for the few fields a message appends after its literal (a device's BOOTID and CONFIGID).
+        text.reserveCapacity(fields.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count })
+        spans.reserveCapacity(fields.count + 4)
         for field in fields { append(name: field.name, value: field.value) }
     }
 

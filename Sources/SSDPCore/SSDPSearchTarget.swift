@@ -43,15 +43,26 @@ public enum SSDPSearchTarget: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `urn:<domain>:device|service:<type>:<version>`: exactly four colons, no part empty. Found on the UTF-8
+    /// bytes, without splitting (a simulator reads one per search it is sent).
     private static func typed(_ rawValue: String) -> SSDPSearchTarget? {
-        let parts = rawValue.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[0] == "urn", !parts[1].isEmpty, !parts[3].isEmpty, !parts[4].isEmpty else {
-            return nil
-        }
-        let (domain, type, version) = (String(parts[1]), String(parts[3]), String(parts[4]))
-        switch parts[2] {
-        case "device": return .deviceType(domain: domain, type: type, version: version)
-        case "service": return .serviceType(domain: domain, type: type, version: version)
+        let utf8 = rawValue.utf8
+        let colon = UInt8(ascii: ":")
+        guard utf8.starts(with: "urn:".utf8) else { return nil }
+        let first = utf8.index(utf8.startIndex, offsetBy: 3)
+        guard let second = utf8[utf8.index(after: first)...].firstIndex(of: colon),
+            let third = utf8[utf8.index(after: second)...].firstIndex(of: colon),
+            let fourth = utf8[utf8.index(after: third)...].firstIndex(of: colon),
+            !utf8[utf8.index(after: fourth)...].contains(colon)
+        else { return nil }
+        let domain = rawValue[utf8.index(after: first)..<second]
+        let kind = rawValue[utf8.index(after: second)..<third]
+        let type = rawValue[utf8.index(after: third)..<fourth]
+        let version = rawValue[utf8.index(after: fourth)...]
+        guard !domain.isEmpty, !type.isEmpty, !version.isEmpty else { return nil }
+        switch kind {
+        case "device": return .deviceType(domain: String(domain), type: String(type), version: String(version))
+        case "service": return .serviceType(domain: String(domain), type: String(type), version: String(version))
         default: return nil
         }
     }

@@ -44,17 +44,23 @@ public struct SSDPRateLimiter: Sendable {
     /// Takes up to `count` tokens for `source` at `now` and returns how many it got.
     public mutating func take(_ count: Int, for source: String, at now: SSDPInstant) -> Int {
         guard count > 0 else { return 0 }
-        if buckets[source] == nil {
-            if buckets.count >= maximumSources { forgetIdleSources(at: now) }
-            guard buckets.count < maximumSources else { return 0 }
-            buckets[source] = Bucket(tokens: Double(rate), updatedAt: now)
+        // One lookup for a source already known (the bucket is changed in place), two for a new one.
+        if let index = buckets.index(forKey: source) {
+            return take(count, from: &buckets.values[index], at: now)
         }
-        var bucket = buckets[source]!
+        if buckets.count >= maximumSources { forgetIdleSources(at: now) }
+        guard buckets.count < maximumSources else { return 0 }
+        var bucket = Bucket(tokens: Double(rate), updatedAt: now)
+        let granted = take(count, from: &bucket, at: now)
+        buckets[source] = bucket
+        return granted
+    }
+
+    private func take(_ count: Int, from bucket: inout Bucket, at now: SSDPInstant) -> Int {
         bucket.tokens = refilled(bucket, at: now)
         bucket.updatedAt = now
         let granted = min(count, Int(bucket.tokens))
         bucket.tokens -= Double(granted)
-        buckets[source] = bucket
         return granted
     }
 

@@ -102,6 +102,8 @@ public struct SimulatorResponder: Sendable {
     /// Answers handed out whose `answerFinished()` has not been called yet.
     public private(set) var pendingAnswers = 0
     private var limiter: SSDPRateLimiter
+    /// Reads the bytes handed to `receive(_:from:at:device:)`: a client repeats a search byte for byte.
+    private var reader = Reader()
 
     /// A host of `devices` answering under `configuration`.
     public init(configuration: Configuration, devices: [DeviceResponder]) {
@@ -144,6 +146,24 @@ public struct SimulatorResponder: Sendable {
         }
     }
 
+    /// Reads bytes into a `Datagram`, and bytes equal to the last ones read only once: a client repeats its
+    /// search byte for byte (a flood sends nothing else), and a multicast search reaches every host of a
+    /// network with the same bytes. Comparing equal bytes costs a hundredth of reading them.
+    public struct Reader: Sendable {
+        private var last: (bytes: [UInt8], datagram: Datagram)?
+
+        /// A reader that has read nothing yet.
+        public init() {}
+
+        /// `bytes` read as `Datagram(bytes, strictness:)` reads them.
+        public mutating func read(_ bytes: [UInt8], strictness: SSDPSearchRequest.Strictness) -> Datagram {
+            if let last, last.datagram.strictness == strictness, last.bytes == bytes { return last.datagram }
+            let datagram = Datagram(bytes, strictness: strictness)
+            last = (bytes, datagram)
+            return datagram
+        }
+    }
+
     /// Handles one datagram from `source` (its address, the rate limiter's key) at `now`. A datagram sent to
     /// the address of one device (`device`, its index) is that device's alone; one sent to the group or to
     /// the host (`nil`) reaches every device.
@@ -153,7 +173,7 @@ public struct SimulatorResponder: Sendable {
         at now: SSDPInstant,
         device: Int? = nil
     ) -> Reception {
-        receive(Datagram(bytes, strictness: configuration.strictness), from: source, at: now, device: device)
+        receive(reader.read(bytes, strictness: configuration.strictness), from: source, at: now, device: device)
     }
 
     /// Handles a datagram read already, as `receive(_:from:at:device:)` handles its bytes.

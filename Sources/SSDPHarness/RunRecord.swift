@@ -125,6 +125,12 @@ public struct RunRecord: Sendable {
         }
     }
 
+    /// Makes room for `count` distinct advertisements, so that noting them does not grow the sets step by step.
+    mutating func reserveAdvertisements(_ count: Int) {
+        advertised.reserveCapacity(count)
+        notedDatagrams.reserveCapacity(count)
+    }
+
     /// Notes what a device sent, if it is an answer or an alive NOTIFY with a USN and a target.
     /// A device repeats the same answer to every search, so each distinct datagram is parsed once.
     mutating func noteSent(_ bytes: [UInt8]) {

@@ -119,3 +119,46 @@ public struct ScenarioRunner: Sendable {
         }
     }
 }
+
+extension ScenarioRunner {
+    /// One run of a sweep: a scenario and the seed to run it with.
+    public typealias Run = (scenario: Scenario, seed: UInt64)
+
+    /// Runs every run of a sweep in `mode` and hands each result to `completed` in the order of `runs`, as
+    /// soon as it and every run before it are done.
+    ///
+    /// Virtual runs are pure computation, one thread each, so up to `jobs` of them run at once (one per core
+    /// makes a seed sweep as many times faster). Live runs and external clients share the wall clock, the
+    /// ports and the machine's sockets, so they run one at a time whatever `jobs` says. Runs start in order,
+    /// and never more than `2 × jobs` ahead of the next result handed out: finished results wait in that
+    /// window, not for the whole sweep.
+    public static func run(
+        _ runs: [Run],
+        mode: Mode,
+        trace: Bool = false,
+        jobs: Int,
+        completed: (_ index: Int, _ result: ScenarioResult) async -> Void
+    ) async {
+        let width = mode == .virtual ? max(1, jobs) : 1
+        await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+            var started = 0
+            var finished = 0
+            var handedOut = 0
+            var waiting: [Int: ScenarioResult] = [:]
+            while handedOut < runs.count {
+                while started < runs.count, started - finished < width, started - handedOut < 2 * width {
+                    let (index, (scenario, seed)) = (started, runs[started])
+                    group.addTask { (index, await ScenarioRunner(mode: mode, seed: seed, trace: trace).run(scenario)) }
+                    started += 1
+                }
+                guard let (index, result) = await group.next() else { return }
+                finished += 1
+                waiting[index] = result
+                while let result = waiting.removeValue(forKey: handedOut) {
+                    await completed(handedOut, result)
+                    handedOut += 1
+                }
+            }
+        }
+    }
+}

@@ -89,6 +89,10 @@ public struct VirtualRun {
         /// What earlier generations delivered and heard.
         var deliveredBefore = 0
         var heardBefore = 0
+        /// The answers put on the wire so far, each distinct datagram once (up to `notedLimit`): a device
+        /// repeats the same answer to every search, and the record needs each only once.
+        var noted: [[UInt8]] = []
+        static let notedLimit = 8
 
         /// M-SEARCH messages that reached the device while it was up.
         var delivered: Int {
@@ -113,9 +117,11 @@ public struct VirtualRun {
     /// Events waiting that are not advertiser timers: once the search has stopped and none is left, the
     /// run is over (advertisers would go on for ever).
     private var pendingWork = 0
-    /// The datagram a device read last, with its bytes: a multicast search reaches every host with the
-    /// same bytes, which are parsed and checked once for all of them.
-    private var lastRead: (bytes: [UInt8], datagram: SimulatorResponder.Datagram)?
+    /// Reads what the hosts receive: a multicast search reaches every host with the same bytes, which are
+    /// parsed and checked once for all of them.
+    private var reader = SimulatorResponder.Reader()
+    /// The group as a NOTIFY's HOST header gives it, for every device's advertiser.
+    private let notifyHost: String
 
     /// Runs `scenario` with `seed` (its own unless given) and returns what happened.
     public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Bool = false) throws -> RunRecord {
@@ -144,6 +150,8 @@ public struct VirtualRun {
         )
         network = SSDPRandom.derived(seed: seed, stream: 0xFA17)
         record = RunRecord(mode: .virtual, seed: seed)
+        record.reserveAdvertisements(scenario.devices.count)
+        notifyHost = Self.group(ipv6: scenario.search.ipv6).description.uppercased()
         hosts = scenario.devices.indices.map { makeHost($0, generation: 0, bootID: 1, at: .zero) }
     }
 
@@ -160,7 +168,7 @@ public struct VirtualRun {
         )
         var advertiser = DeviceAdvertiser(
             device: root,
-            host: group.description.uppercased(),
+            host: notifyHost,
             seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1 | 1)
         )
         // A replaying device multicasts what the capture shows and nothing else.
@@ -277,7 +285,7 @@ public struct VirtualRun {
         case .answer(let index, let generation, let bytes, let destination):
             if hosts[index].responderGeneration == generation { hosts[index].responder.answerFinished() }
             guard hosts[index].generation == generation, hosts[index].online else { return }
-            record.noteSent(bytes)
+            note(answer: bytes, from: index)
             transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client])
         case .scenario(let event):
             let index = event.device - 1
@@ -304,16 +312,18 @@ public struct VirtualRun {
         }
     }
 
+    /// Adds an answer a device put on the wire to the record, unless the device sent the same bytes before.
+    private mutating func note(answer bytes: [UInt8], from index: Int) {
+        // Equal arrays that share storage (the responder keeps its answers) compare without reading the bytes.
+        guard !hosts[index].noted.contains(bytes) else { return }
+        if hosts[index].noted.count < Host.notedLimit { hosts[index].noted.append(bytes) }
+        record.noteSent(bytes)
+    }
+
     /// A datagram reaches a device's host: the production responder decides what to answer and when.
     private mutating func receive(_ bytes: [UInt8], from source: TraceEntry.Endpoint, at index: Int) {
         guard hosts[index].online else { return }
-        let datagram: SimulatorResponder.Datagram
-        if let lastRead, lastRead.bytes == bytes {
-            datagram = lastRead.datagram
-        } else {
-            datagram = SimulatorResponder.Datagram(bytes, strictness: hosts[index].responder.configuration.strictness)
-            lastRead = (bytes, datagram)
-        }
+        let datagram = reader.read(bytes, strictness: hosts[index].responder.configuration.strictness)
         let reception = hosts[index].responder.receive(datagram, from: source.address, at: now)
         for (_, answer) in reception.answers {
             schedule(

@@ -26,7 +26,7 @@ struct Run: AsyncParsableCommand {
 
               ssdp-sim run Scenarios                          every scenario, virtual time
               ssdp-sim run Scenarios/lossy-network.json --seed 7
-              ssdp-sim run Scenarios --seeds 20               each scenario with seeds S...S+19
+              ssdp-sim run Scenarios --seeds 20               each scenario with seeds S...S+19, a run per core
               ssdp-sim run Scenarios --live                   scenarios tagged live, over loopback UDP
               ssdp-sim run Scenarios --client './my-client'   your client against live devices
               ssdp-sim run Scenarios --junit report.xml --json-report report.json --trace traces/
@@ -50,6 +50,9 @@ struct Run: AsyncParsableCommand {
 
     @Option(help: "Run each scenario with this many seeds, from --seed (or its own) upwards.")
     var seeds = 1
+
+    @Option(help: "Virtual runs at once (default: one per core). Live runs and --client go one at a time.")
+    var jobs: Int?
 
     @Flag(help: "Run the scenarios tagged live over real UDP sockets on loopback.")
     var live = false
@@ -77,6 +80,7 @@ struct Run: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...1_000).contains(seeds) else { throw ValidationError("--seeds must be 1...1000, got \(seeds)") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1...256, got \(jobs)") }
         if live, client != nil {
             throw ValidationError("--live and --client cannot be combined: --client runs devices live")
         }
@@ -129,9 +133,9 @@ struct Run: AsyncParsableCommand {
         let start = clock.now
         var results: [ScenarioResult] = []
         var traceFailed = false
-        for (index, (scenario, seed)) in runs.enumerated() {
-            let runner = ScenarioRunner(mode: mode, seed: seed, trace: trace != nil)
-            var result = await runner.run(scenario)
+        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        await ScenarioRunner.run(runs, mode: mode, trace: trace != nil, jobs: jobs) { index, result in
+            var result = result
             progress.progress(result, number: index + 1)
             if let trace {
                 do {

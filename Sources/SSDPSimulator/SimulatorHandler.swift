@@ -128,14 +128,14 @@ final class SimulatorHandler: ChannelInboundHandler {
 
     private func report(_ reception: SimulatorResponder.Reception, from peer: SocketAddress) {
         let headers = reception.message?.headers ?? SSDPHeaders()
-        let target = headers["ST"] ?? ""
-        let mx = headers["MX"]
+        // Metadata is made only when the level is logged: a flood must not make two strings per search.
         switch reception.kind {
         case .search:
             logger.info(
                 "M-SEARCH received",
                 metadata: [
-                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(target)", "ssdp.mx": "\(mx ?? "-")",
+                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(headers["ST"] ?? "")",
+                    "ssdp.mx": "\(headers["MX"] ?? "-")",
                     "ssdp.answers": "\(reception.answers.count)",
                 ]
             )
@@ -144,7 +144,7 @@ final class SimulatorHandler: ChannelInboundHandler {
             logger.info(
                 "M-SEARCH dropped",
                 metadata: [
-                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(target)",
+                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(headers["ST"] ?? "")",
                     "ssdp.reason": "\(rejection.rawValue)",
                 ]
             )

@@ -57,6 +57,9 @@ import Testing
             ),
             ("urn:schemas-upnp-org:device:MediaRenderer:", .other("urn:schemas-upnp-org:device:MediaRenderer:")),
             ("urn::device:MediaRenderer:1", .other("urn::device:MediaRenderer:1")),
+            ("urn:schemas-upnp-org:device::1", .other("urn:schemas-upnp-org:device::1")),
+            ("urn:schemas-upnp-org:device:Basic:1:2", .other("urn:schemas-upnp-org:device:Basic:1:2")),
+            ("urn:", .other("urn:")),
             ("urn:schemas-upnp-org:gadget:MediaRenderer:1", .other("urn:schemas-upnp-org:gadget:MediaRenderer:1")),
             ("URN:schemas-upnp-org:device:Basic:1", .other("URN:schemas-upnp-org:device:Basic:1")),
             ("uuid:", .other("uuid:")),
@@ -69,6 +72,36 @@ import Testing
         #expect(SSDPSearchTarget(rawValue) == target)
         #expect(target.rawValue == rawValue)
         #expect(target.description == rawValue)
+    }
+
+    /// The forms read on bytes are the forms the `urn:` split reads: every string of up to five pieces that
+    /// make the forms and their near misses reads as the split would.
+    @Test func readsTypedFormsAsTheSplitDoes() {
+        let pieces = ["urn:", "URN:", "x:", "device:", "service:", "x", ":", "é"]
+        func reference(_ rawValue: String) -> SSDPSearchTarget {
+            if rawValue == "ssdp:all" { return .all }
+            if rawValue == "upnp:rootdevice" { return .rootDevice }
+            if rawValue.hasPrefix("uuid:"), rawValue.utf8.count > 5 { return .uuid(String(rawValue.dropFirst(5))) }
+            let parts = rawValue.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 5, parts[0] == "urn", !parts[1].isEmpty, !parts[3].isEmpty, !parts[4].isEmpty else {
+                return .other(rawValue)
+            }
+            switch parts[2] {
+            case "device": return .deviceType(domain: parts[1], type: parts[3], version: parts[4])
+            case "service": return .serviceType(domain: parts[1], type: parts[3], version: parts[4])
+            default: return .other(rawValue)
+            }
+        }
+        var strings = [""]
+        var checked = 0
+        for _ in 1...5 {
+            strings = strings.flatMap { prefix in pieces.map { prefix + $0 } }
+            for rawValue in strings where SSDPSearchTarget(rawValue) != reference(rawValue) {
+                Issue.record("\(rawValue): \(SSDPSearchTarget(rawValue)), the split reads \(reference(rawValue))")
+            }
+            checked += strings.count
+        }
+        #expect(checked == 37_448)
     }
 
     @Test(arguments: [

@@ -78,6 +78,25 @@ import Testing
         #expect(responder.receive(search("ssdp:all"), from: "10.0.0.5", at: later).answers.count == 5)
     }
 
+    /// The reader keeps the last datagram read: bytes equal to it are not read again, and anything else,
+    /// or the same bytes under other rules, is read afresh.
+    @Test func aReaderReadsRepeatedBytesAsItReadTheFirstOnes() throws {
+        var reader = SimulatorResponder.Reader()
+        let rootDevice = search("upnp:rootdevice")
+        let withoutMX = search("ssdp:all", mx: nil)
+        let sequence: [([UInt8], SSDPSearchRequest.Strictness)] = [
+            (rootDevice, .strict), (rootDevice, .strict), (withoutMX, .strict), (withoutMX, .lenient),
+            (withoutMX, .strict), (Array("garbage".utf8), .strict), (rootDevice, .strict),
+        ]
+        for (bytes, strictness) in sequence {
+            let read = reader.read(bytes, strictness: strictness)
+            let fresh = SimulatorResponder.Datagram(bytes, strictness: strictness)
+            #expect(read.strictness == strictness)
+            #expect((try? read.message.get()) == (try? fresh.message.get()))
+            #expect((try? read.search?.get()) == (try? fresh.search?.get()))
+        }
+    }
+
     @Test func pendingCapDropsAndCountsTheExcess() {
         var responder = host(devices: 2, pending: 15)
         let perSearch = 2 * responder.devices[0].device.advertisements.count

@@ -404,6 +404,30 @@ import Testing
     }
 }
 
+/// A sweep of virtual runs several at once (`ssdp-sim run --seeds N`, one per core) gives the results one at
+/// a time would, handed out in the sweep's order.
+@Suite struct SweepTests {
+    @Test func aSweepOnThreeJobsGivesTheResultsOfOneAtATimeInOrder() async throws {
+        let scenarios = try HarnessFixtures.shippedScenarios().prefix(5)
+        let runs = scenarios.flatMap { scenario in (UInt64(1)...3).map { (scenario: scenario, seed: $0) } }
+        var handedOut: [Int] = []
+        var swept: [ScenarioResult] = []
+        await ScenarioRunner.run(runs, mode: .virtual, jobs: 3) { index, result in
+            handedOut.append(index)
+            swept.append(result)
+        }
+        #expect(handedOut == Array(runs.indices))
+        for (run, result) in zip(runs, swept) {
+            let alone = await ScenarioRunner(seed: run.seed).run(run.scenario)
+            #expect(result.scenario.name == run.scenario.name && result.seed == run.seed)
+            #expect(result.checks == alone.checks, "\(run.scenario.name) seed \(run.seed)")
+            #expect(result.record.statistics == alone.record.statistics)
+            #expect(result.record.reports.map(\.service) == alone.record.reports.map(\.service))
+            #expect(result.record.reports.map(\.at) == alone.record.reports.map(\.at))
+        }
+    }
+}
+
 /// `search.ipv6`: the same run over IPv6 link-local addresses.
 @Suite struct VirtualIPv6Tests {
     @Test func anIPv6SearchGoesToFF02CAndIsAnsweredWithBracketedLinkLocalLocations() throws {
