@@ -242,7 +242,7 @@ enum CoreBenchmarks {
         repeat {
             let runs = (0..<UInt64(4 * jobs)).map { (scenario: scenario, seed: seed &+ $0) }
             seed &+= UInt64(runs.count)
-            await ScenarioRunner.run(runs, mode: .virtual, jobs: jobs) { _, result in
+            await ScenarioRunner.sweep(runs, mode: .virtual, jobs: jobs) { _, result in
                 if !result.passed {
                     failed.append("seed \(result.seed): \(Reports.failureLines(result).joined(separator: "; "))")
                 }

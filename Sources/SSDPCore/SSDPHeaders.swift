@@ -69,6 +69,7 @@ public struct SSDPHeaders: Sendable {
     /// Headers made of `fields`, in order; empty by default.
     public init(_ fields: [SSDPHeaderField] = []) {
         self.init(text: [], spans: [])
+        guard !fields.isEmpty else { return }
         // One allocation each for the text and the spans, rather than one per doubling as fields are added,
         // with room for the few fields a message appends after its literal (a device's BOOTID and CONFIGID).
         text.reserveCapacity(fields.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count })

@@ -43,8 +43,10 @@ public enum SSDPSearchTarget: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `urn:<domain>:device|service:<type>:<version>`: exactly four colons, no part empty. Found on the UTF-8
-    /// bytes, without splitting (a simulator reads one per search it is sent).
+    /// `urn:<domain>:device|service:<type>:<version>`: exactly four colons, no part empty. The colons are
+    /// found on the UTF-8 bytes, without splitting (a simulator reads one per search it is sent): a colon
+    /// is a colon even where a combining mark follows it, as in the protocol's byte-oriented header values
+    /// (a split on `Character` would not see that colon, and read `.other`).
     private static func typed(_ rawValue: String) -> SSDPSearchTarget? {
         let utf8 = rawValue.utf8
         let colon = UInt8(ascii: ":")

@@ -46,25 +46,25 @@ public struct SSDPRateLimiter: Sendable {
         guard count > 0 else { return 0 }
         // One lookup for a source already known (the bucket is changed in place), two for a new one.
         if let index = buckets.index(forKey: source) {
-            return take(count, from: &buckets.values[index], at: now)
+            return Self.take(count, from: &buckets.values[index], rate: rate, at: now)
         }
         if buckets.count >= maximumSources { forgetIdleSources(at: now) }
         guard buckets.count < maximumSources else { return 0 }
         var bucket = Bucket(tokens: Double(rate), updatedAt: now)
-        let granted = take(count, from: &bucket, at: now)
+        let granted = Self.take(count, from: &bucket, rate: rate, at: now)
         buckets[source] = bucket
         return granted
     }
 
-    private func take(_ count: Int, from bucket: inout Bucket, at now: SSDPInstant) -> Int {
-        bucket.tokens = refilled(bucket, at: now)
+    private static func take(_ count: Int, from bucket: inout Bucket, rate: Int, at now: SSDPInstant) -> Int {
+        bucket.tokens = refilled(bucket, rate: rate, at: now)
         bucket.updatedAt = now
         let granted = min(count, Int(bucket.tokens))
         bucket.tokens -= Double(granted)
         return granted
     }
 
-    private func refilled(_ bucket: Bucket, at now: SSDPInstant) -> Double {
+    private static func refilled(_ bucket: Bucket, rate: Int, at now: SSDPInstant) -> Double {
         let elapsed = now - bucket.updatedAt
         return min(Double(rate), bucket.tokens + max(0, elapsed.inSeconds) * Double(rate))
     }
@@ -72,6 +72,6 @@ public struct SSDPRateLimiter: Sendable {
     private mutating func forgetIdleSources(at now: SSDPInstant) {
         if let lastSweep, now - lastSweep < .seconds(1) { return }
         lastSweep = now
-        buckets = buckets.filter { refilled($0.value, at: now) < Double(rate) }
+        buckets = buckets.filter { Self.refilled($0.value, rate: rate, at: now) < Double(rate) }
     }
 }

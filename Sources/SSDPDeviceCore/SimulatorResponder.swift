@@ -157,8 +157,13 @@ public struct SimulatorResponder: Sendable {
 
         /// `bytes` read as `Datagram(bytes, strictness:)` reads them.
         public mutating func read(_ bytes: [UInt8], strictness: SSDPSearchRequest.Strictness) -> Datagram {
-            if let last, last.datagram.strictness == strictness, last.bytes == bytes { return last.datagram }
-            let datagram = Datagram(bytes, strictness: strictness)
+            // The same bytes under other rules are not parsed again, only accepted again.
+            let datagram =
+                if let last, last.bytes == bytes {
+                    last.datagram.held(to: strictness)
+                } else {
+                    Datagram(bytes, strictness: strictness)
+                }
             last = (bytes, datagram)
             return datagram
         }

@@ -125,7 +125,8 @@ public struct RunRecord: Sendable {
         }
     }
 
-    /// Makes room for `count` distinct advertisements, so that noting them does not grow the sets step by step.
+    /// Makes room for `count` distinct advertisements (a virtual run asks for one per device, what a search
+    /// for one target brings), so that noting them does not grow the sets step by step.
     mutating func reserveAdvertisements(_ count: Int) {
         advertised.reserveCapacity(count)
         notedDatagrams.reserveCapacity(count)

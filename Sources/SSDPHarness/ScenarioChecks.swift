@@ -63,11 +63,11 @@ public struct ScenarioChecks {
     public var expect: Expectations
     /// What the run recorded.
     public var record: RunRecord {
-        didSet { reports = record.reports.map(\.service) }
+        didSet { reportedServices = record.reports.map(\.service) }
     }
     /// The services the client reported, in order: read from `record` once, for the checks that go through
     /// them (a thousand reports are a thousand copies per read).
-    private var reports: [ReportedService]
+    private var reportedServices: [ReportedService]
     /// How far times may stray from the design.
     public var tolerance: Duration
     /// The HOST header the searches must carry.
@@ -78,7 +78,7 @@ public struct ScenarioChecks {
         self.search = scenario.search
         self.expect = scenario.expect
         self.record = record
-        self.reports = record.reports.map(\.service)
+        self.reportedServices = record.reports.map(\.service)
         self.tolerance = max(tolerance, expect.stopTolerance ?? .zero)
         self.searchHost = searchHost
     }
@@ -89,7 +89,7 @@ public struct ScenarioChecks {
         self.search = search
         self.expect = expect
         self.record = record
-        self.reports = record.reports.map(\.service)
+        self.reportedServices = record.reports.map(\.service)
         self.tolerance = .zero
         self.searchHost = ""
     }
@@ -191,8 +191,8 @@ public struct ScenarioChecks {
         }
         return CheckResult(
             name: "found at the stop",
-            passed: count == reports.count,
-            expected: "\(reports.count) found at the stop, as reported",
+            passed: count == reportedServices.count,
+            expected: "\(reportedServices.count) found at the stop, as reported",
             actual: "\(count) found at the stop"
         )
     }
@@ -224,8 +224,8 @@ public struct ScenarioChecks {
 
     private func eachServiceOnce() -> CheckResult {
         var seen: [FoundExpectation.Service: Int] = [:]
-        seen.reserveCapacity(reports.count)
-        for report in reports {
+        seen.reserveCapacity(reportedServices.count)
+        for report in reportedServices {
             seen[FoundExpectation.Service(usn: report.usn, st: report.st), default: 0] += 1
         }
         let repeated = seen.filter { $0.value > 1 }.sorted { $0.key < $1.key }
@@ -245,14 +245,14 @@ public struct ScenarioChecks {
         // A device must echo the searched ST (UDA 1.1 §1.3.2, §1.3.3), so the check asks for equality, as the
         // session does (the seed's `contains` would keep a `:10` answer to a `:1` search; README).
         let target = search.target
-        let wrong = reports.filter { target != "ssdp:all" && $0.st != target }
+        let wrong = reportedServices.filter { target != "ssdp:all" && $0.st != target }
         let dropped = record.statistics.map { ", \($0.wrongSearchTarget) wrong-target answers dropped" } ?? ""
         return CheckResult(
             name: "only the searched target reported",
             passed: wrong.isEmpty,
             expected: target == "ssdp:all" ? "any ST (ssdp:all)" : "every reported ST is \(target)",
             actual: wrong.isEmpty
-                ? "all \(reports.count) match\(dropped)"
+                ? "all \(reportedServices.count) match\(dropped)"
                 : "\(wrong.count) do not, first \(wrong[0].usn) with ST \(wrong[0].st)"
         )
     }
@@ -264,7 +264,7 @@ public struct ScenarioChecks {
         // held against the device's advertisements field by field, to say which field differs.
         var byUSN: [String: [Advertisement]]?
         var wrong: [String] = []
-        for report in reports {
+        for report in reportedServices {
             if report.stGiven, let location = report.location, let server = report.server,
                 record.advertised.contains(
                     Advertisement(usn: report.usn, st: report.st, location: location, server: server)
@@ -299,7 +299,7 @@ public struct ScenarioChecks {
             passed: wrong.isEmpty,
             expected: "USN, ST, LOCATION and SERVER of each report as a device sent them",
             actual: wrong.isEmpty
-                ? "all \(reports.count) as sent (\(record.advertised.count) distinct advertisements on the wire)"
+                ? "all \(reportedServices.count) as sent (\(record.advertised.count) distinct advertisements on the wire)"
                 : wrong.prefix(3).joined(separator: "; ") + (wrong.count > 3 ? "; and \(wrong.count - 3) more" : "")
         )
     }
@@ -307,7 +307,7 @@ public struct ScenarioChecks {
     private func found() -> [CheckResult] {
         guard let expectation = expect.found else { return [] }
         var results: [CheckResult] = []
-        let reported = Set(reports.map { FoundExpectation.Service(usn: $0.usn, st: $0.st) })
+        let reported = Set(reportedServices.map { FoundExpectation.Service(usn: $0.usn, st: $0.st) })
         if let services = expectation.services {
             let expected = Set(services)
             let missing = expected.subtracting(reported).sorted()
@@ -341,9 +341,9 @@ public struct ScenarioChecks {
             results.append(
                 CheckResult(
                     name: "found count",
-                    passed: count.accepts(reports.count),
+                    passed: count.accepts(reportedServices.count),
                     expected: "\(count) services reported",
-                    actual: "\(reports.count) reported (\(reported.count) distinct)"
+                    actual: "\(reportedServices.count) reported (\(reported.count) distinct)"
                 )
             )
         }

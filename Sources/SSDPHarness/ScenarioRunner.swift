@@ -121,10 +121,7 @@ public struct ScenarioRunner: Sendable {
 }
 
 extension ScenarioRunner {
-    /// One run of a sweep: a scenario and the seed to run it with.
-    public typealias Run = (scenario: Scenario, seed: UInt64)
-
-    /// Runs every run of a sweep in `mode` and hands each result to `completed` in the order of `runs`, as
+    /// Runs every run of a sweep (a scenario and the seed to run it with) in `mode` and hands each result to `completed` in the order of `runs`, as
     /// soon as it and every run before it are done.
     ///
     /// Virtual runs are pure computation, one thread each, so up to `jobs` of them run at once (one per core
@@ -132,15 +129,17 @@ extension ScenarioRunner {
     /// ports and the machine's sockets, so they run one at a time whatever `jobs` says. Runs start in order,
     /// and never more than `2 × jobs` ahead of the next result handed out: finished results wait in that
     /// window, not for the whole sweep.
-    public static func run(
-        _ runs: [Run],
+    /// `completed` runs in the caller's isolation (on the main actor for a caller on it).
+    public static func sweep(
+        _ runs: [(scenario: Scenario, seed: UInt64)],
         mode: Mode,
         trace: Bool = false,
         jobs: Int,
+        isolation: isolated (any Actor)? = #isolation,
         completed: (_ index: Int, _ result: ScenarioResult) async -> Void
     ) async {
         let width = mode == .virtual ? max(1, jobs) : 1
-        await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+        await withTaskGroup(of: (Int, ScenarioResult).self, isolation: isolation) { group in
             var started = 0
             var finished = 0
             var handedOut = 0

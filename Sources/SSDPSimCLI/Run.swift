@@ -134,7 +134,7 @@ struct Run: AsyncParsableCommand {
         var results: [ScenarioResult] = []
         var traceFailed = false
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        await ScenarioRunner.run(runs, mode: mode, trace: trace != nil, jobs: jobs) { index, result in
+        await ScenarioRunner.sweep(runs, mode: mode, trace: trace != nil, jobs: jobs) { index, result in
             var result = result
             progress.progress(result, number: index + 1)
             if let trace {

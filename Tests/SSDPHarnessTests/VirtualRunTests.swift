@@ -407,12 +407,13 @@ import Testing
 /// A sweep of virtual runs several at once (`ssdp-sim run --seeds N`, one per core) gives the results one at
 /// a time would, handed out in the sweep's order.
 @Suite struct SweepTests {
-    @Test func aSweepOnThreeJobsGivesTheResultsOfOneAtATimeInOrder() async throws {
+    /// On the main actor, so that `completed` runs there (the sweep's runs do not).
+    @MainActor @Test func aSweepOnThreeJobsGivesTheResultsOfOneAtATimeInOrder() async throws {
         let scenarios = try HarnessFixtures.shippedScenarios().prefix(5)
         let runs = scenarios.flatMap { scenario in (UInt64(1)...3).map { (scenario: scenario, seed: $0) } }
         var handedOut: [Int] = []
         var swept: [ScenarioResult] = []
-        await ScenarioRunner.run(runs, mode: .virtual, jobs: 3) { index, result in
+        await ScenarioRunner.sweep(runs, mode: .virtual, jobs: 3) { index, result in
             handedOut.append(index)
             swept.append(result)
         }
