@@ -121,15 +121,15 @@ public struct ScenarioRunner: Sendable {
 }
 
 extension ScenarioRunner {
-    /// Runs every run of a sweep (a scenario and the seed to run it with) in `mode` and hands each result to `completed` in the order of `runs`, as
-    /// soon as it and every run before it are done.
+    /// Runs every run of a sweep (a scenario and the seed to run it with) in `mode`, and hands each result to
+    /// `completed` in the order of `runs` as soon as it and every run before it are done. `completed` runs
+    /// in the caller's isolation (on the main actor for a caller on it).
     ///
     /// Virtual runs are pure computation, one thread each, so up to `jobs` of them run at once (one per core
     /// makes a seed sweep as many times faster). Live runs and external clients share the wall clock, the
     /// ports and the machine's sockets, so they run one at a time whatever `jobs` says. Runs start in order,
     /// and never more than `2 × jobs` ahead of the next result handed out: finished results wait in that
     /// window, not for the whole sweep.
-    /// `completed` runs in the caller's isolation (on the main actor for a caller on it).
     public static func sweep(
         _ runs: [(scenario: Scenario, seed: UInt64)],
         mode: Mode,
