@@ -89,10 +89,6 @@ public struct VirtualRun {
         /// What earlier generations delivered and heard.
         var deliveredBefore = 0
         var heardBefore = 0
-        /// The answers put on the wire so far, each distinct datagram once (up to `notedLimit`): a device
-        /// repeats the same answer to every search, and the record needs each only once.
-        var noted: [[UInt8]] = []
-        static let notedLimit = 8
 
         /// M-SEARCH messages that reached the device while it was up.
         var delivered: Int {
@@ -285,7 +281,7 @@ public struct VirtualRun {
         case .answer(let index, let generation, let bytes, let destination):
             if hosts[index].responderGeneration == generation { hosts[index].responder.answerFinished() }
             guard hosts[index].generation == generation, hosts[index].online else { return }
-            note(answer: bytes, from: index)
+            record.noteSent(bytes)
             transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client])
         case .scenario(let event):
             let index = event.device - 1
@@ -310,14 +306,6 @@ public struct VirtualRun {
             hosts[index] = host
             scheduleAdvertiser(index)
         }
-    }
-
-    /// Adds an answer a device put on the wire to the record, unless the device sent the same bytes before.
-    private mutating func note(answer bytes: [UInt8], from index: Int) {
-        // Equal arrays that share storage (the responder keeps its answers) compare without reading the bytes.
-        guard !hosts[index].noted.contains(bytes) else { return }
-        if hosts[index].noted.count < Host.notedLimit { hosts[index].noted.append(bytes) }
-        record.noteSent(bytes)
     }
 
     /// A datagram reaches a device's host: the production responder decides what to answer and when.
