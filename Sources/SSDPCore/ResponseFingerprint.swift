@@ -29,13 +29,13 @@ struct ResponseFingerprint {
     /// The fingerprint of a response that `SSDPService(response:receivedAt:)` accepts, or `nil` for one it
     /// rejects (no readable max-age, an empty or missing LOCATION, no SERVER, ST or USN).
     init?(_ headers: SSDPHeaders) {
-        let maxAge = headers.withValueBytes(named: "CACHE-CONTROL") { SSDPCacheControl(utf8: $0).maxAge } ?? nil
+        let maxAge = headers.withValueBytes(of: .cacheControl) { SSDPCacheControl(utf8: $0).maxAge } ?? nil
         guard maxAge != nil,
-            let location = headers.firstIndex(named: "LOCATION"),
+            let location = headers.firstIndex(of: .location),
             headers.withBytes(at: location, { !$1.isEmpty }),
-            let server = headers.firstIndex(named: "SERVER"),
-            let searchTarget = headers.firstIndex(named: "ST"),
-            let uniqueServiceName = headers.firstIndex(named: "USN")
+            let server = headers.firstIndex(of: .server),
+            let searchTarget = headers.firstIndex(of: .st),
+            let uniqueServiceName = headers.firstIndex(of: .usn)
         else { return nil }
         (self.location, self.server, self.searchTarget, self.uniqueServiceName) =
             (location, server, searchTarget, uniqueServiceName)

@@ -19,17 +19,23 @@ public enum SSDPConformance {
     /// The deviations of `message` from the header rules of UDA 1.1 §1.2–§1.3.
     public static func diagnostics(for message: SSDPMessage) -> [SSDPDiagnostic] {
         var diagnostics: [SSDPDiagnostic] = []
+        diagnose(message, into: &diagnostics)
+        return diagnostics
+    }
+
+    /// Appends the deviations of `message` to `diagnostics`: the parser's, which has its own to add to.
+    static func diagnose(_ message: SSDPMessage, into diagnostics: inout [SSDPDiagnostic]) {
         let headers = message.headers
         let (required, versioned) = requiredHeaderLists(for: message)
-        for name in required where !headers.contains(name) {
-            diagnostics.append(SSDPDiagnostic(.missingHeader, field: name))
+        for name in required where headers.firstIndex(of: name) == nil {
+            diagnostics.append(SSDPDiagnostic(.missingHeader, field: name.text))
         }
         if !versioned.isEmpty, claimsUPnP11OrLater(headers) {
-            for name in versioned where !headers.contains(name) {
-                diagnostics.append(SSDPDiagnostic(.missingHeader, field: name))
+            for name in versioned where headers.firstIndex(of: name) == nil {
+                diagnostics.append(SSDPDiagnostic(.missingHeader, field: name.text))
             }
         }
-        if let position = headers.firstIndex(named: "CACHE-CONTROL") {
+        if let position = headers.firstIndex(of: .cacheControl) {
             let cacheControl = headers.withBytes(at: position) { SSDPCacheControl(utf8: $1) }
             if cacheControl.maxAge == nil {
                 diagnostics.append(SSDPDiagnostic(.invalidCacheControl, field: headers.name(at: position)))
@@ -42,12 +48,11 @@ public enum SSDPConformance {
             }
         }
         if message.kind == .search {
-            diagnostics += searchDiagnostics(headers)
+            diagnoseSearch(headers, into: &diagnostics)
         }
         if case .other = message.notificationSubtype {
             diagnostics.append(SSDPDiagnostic(.unknownNotificationSubtype, field: "NTS"))
         }
-        return diagnostics
     }
 
     /// The headers UDA 1.1 requires for `message`, spelled as the spec spells them.
@@ -57,15 +62,18 @@ public enum SSDPConformance {
     /// required only in a multicast search (UDA 1.1 §1.3.2); the unicast form has none.
     public static func requiredHeaders(for message: SSDPMessage) -> [String] {
         let (required, versioned) = requiredHeaderLists(for: message)
-        return versioned.isEmpty || !claimsUPnP11OrLater(message.headers) ? required : required + versioned
+        let names = versioned.isEmpty || !claimsUPnP11OrLater(message.headers) ? required : required + versioned
+        return names.map(\.text)
     }
 
     /// The headers every such message needs, and those it needs only when SERVER claims UPnP/1.1: constant
     /// lists, so that checking a parsed message allocates nothing.
-    private static func requiredHeaderLists(for message: SSDPMessage) -> (required: [String], versioned: [String]) {
+    private static func requiredHeaderLists(
+        for message: SSDPMessage
+    ) -> (required: [SSDPHeaders.WellKnownName], versioned: [SSDPHeaders.WellKnownName]) {
         switch message.kind {
         case .search:
-            let multicast = message.headers.withValueBytes(named: "HOST", isMulticastHost(utf8:)) ?? true
+            let multicast = message.headers.withValueBytes(of: .host, isMulticastHost(utf8:)) ?? true
             return (multicast ? multicastSearchHeaders : unicastSearchHeaders, [])
         case .response:
             return (responseHeaders, versionHeaders)
@@ -79,29 +87,31 @@ public enum SSDPConformance {
         }
     }
 
-    private static let multicastSearchHeaders = ["HOST", "MAN", "MX", "ST"]
-    private static let unicastSearchHeaders = ["HOST", "MAN", "ST"]
-    private static let responseHeaders = ["CACHE-CONTROL", "EXT", "LOCATION", "SERVER", "ST", "USN"]
-    private static let aliveHeaders = ["HOST", "CACHE-CONTROL", "LOCATION", "NT", "NTS", "SERVER", "USN"]
-    private static let byebyeHeaders = ["HOST", "NT", "NTS", "USN"]
-    private static let updateHeaders = [
-        "HOST", "LOCATION", "NT", "NTS", "USN", "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG", "NEXTBOOTID.UPNP.ORG",
+    private static let multicastSearchHeaders: [SSDPHeaders.WellKnownName] = [.host, .man, .mx, .st]
+    private static let unicastSearchHeaders: [SSDPHeaders.WellKnownName] = [.host, .man, .st]
+    private static let responseHeaders: [SSDPHeaders.WellKnownName] = [
+        .cacheControl, .ext, .location, .server, .st, .usn,
     ]
-    private static let versionHeaders = ["BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG"]
+    private static let aliveHeaders: [SSDPHeaders.WellKnownName] = [
+        .host, .cacheControl, .location, .nt, .nts, .server, .usn,
+    ]
+    private static let byebyeHeaders: [SSDPHeaders.WellKnownName] = [.host, .nt, .nts, .usn]
+    private static let updateHeaders: [SSDPHeaders.WellKnownName] = [
+        .host, .location, .nt, .nts, .usn, .bootID, .configID, .nextBootID,
+    ]
+    private static let versionHeaders: [SSDPHeaders.WellKnownName] = [.bootID, .configID]
 
-    private static func searchDiagnostics(_ headers: SSDPHeaders) -> [SSDPDiagnostic] {
-        var diagnostics: [SSDPDiagnostic] = []
-        if let man = headers["MAN"], man != "\"ssdp:discover\"" {
+    private static func diagnoseSearch(_ headers: SSDPHeaders, into diagnostics: inout [SSDPDiagnostic]) {
+        if let man = headers[.man], man != "\"ssdp:discover\"" {
             diagnostics.append(SSDPDiagnostic(.malformedMAN, field: "MAN"))
         }
-        if let mx = headers["MX"] {
+        if let mx = headers[.mx] {
             if let seconds = Int(mx), seconds >= 1 {
                 if seconds > 5 { diagnostics.append(SSDPDiagnostic(.mxAboveFive, field: "MX")) }
             } else {
                 diagnostics.append(SSDPDiagnostic(.invalidMX, field: "MX"))
             }
         }
-        return diagnostics
     }
 
     /// Whether a SERVER or USER-AGENT value has a `UPnP/1.x` token with x ≥ 1, or `UPnP/2.x`.
@@ -116,7 +126,7 @@ public enum SSDPConformance {
 
     /// Whether the SERVER of `headers` claims UPnP/1.1 or later; `false` without SERVER.
     private static func claimsUPnP11OrLater(_ headers: SSDPHeaders) -> Bool {
-        headers.withValueBytes(named: "SERVER", claimsUPnP11OrLater(utf8:)) ?? false
+        headers.withValueBytes(of: .server, claimsUPnP11OrLater(utf8:)) ?? false
     }
 
     private static func claimsUPnP11OrLater(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -126,7 +136,10 @@ public enum SSDPConformance {
             while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: ",") { end += 1 }
             defer { start = end + 1 }
             let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            guard token.starts(with: "upnp/".utf8, by: { asciiLowercased($0) == $1 }) else { continue }
+            guard token.count >= 5, asciiLowercased(token[0]) == UInt8(ascii: "u"), token[4] == UInt8(ascii: "/"),
+                asciiLowercased(token[1]) == UInt8(ascii: "p"), asciiLowercased(token[2]) == UInt8(ascii: "n"),
+                asciiLowercased(token[3]) == UInt8(ascii: "p")
+            else { continue }
             var parts = token.dropFirst(5)
             guard let major = nextVersionPart(&parts).flatMap(integer) else { continue }
             let minor = nextVersionPart(&parts).map { integer($0) ?? 0 } ?? 0

@@ -57,6 +57,7 @@ public struct SSDPHeaders: Sendable {
         }
 
         var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+        var nameLength: Int { Int(nameEnd &- nameStart) }
         var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
     }
 
@@ -184,6 +185,34 @@ public struct SSDPHeaders: Sendable {
                 spans.firstIndex { equalsIgnoringASCIICase(text[$0.name], name) }
             }
         }
+    }
+
+    /// The position of the first field called `name`, in any case, or `nil` when there is none.
+    package func firstIndex(of name: WellKnownName) -> Int? {
+        let length = name.name.utf8CodeUnitCount
+        return text.withUnsafeBufferPointer { text in
+            spans.withUnsafeBufferPointer { spans in
+                // Only a name of the same length can match: most fields are passed over on that alone.
+                for position in spans.indices where spans[position].nameLength == length {
+                    if name.isSpelled(by: UnsafeBufferPointer(rebasing: text[spans[position].name])) { return position }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The value of the first field called `name`, in any case, or `nil` when there is none.
+    package subscript(name: WellKnownName) -> String? {
+        firstIndex(of: name).map { string(at: spans[$0].value) }
+    }
+
+    /// Calls `body` with the bytes of the first value called `name`, in any case; `nil` when there is none.
+    package func withValueBytes<Result>(
+        of name: WellKnownName,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        guard let position = firstIndex(of: name) else { return nil }
+        return try withBytes(at: position) { try body($1) }
     }
 
     /// The name of the field at `position`, as the sender spelled it.

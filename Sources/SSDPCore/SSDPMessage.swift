@@ -48,13 +48,22 @@ public struct SSDPMessage: Hashable, Sendable {
 
     /// The `NTS` of a NOTIFY (`ssdp:alive`, `ssdp:update`, `ssdp:byebye`), or `nil` for other messages.
     public var notificationSubtype: SSDPNotificationSubtype? {
-        guard kind == .notify, let value = headers["NTS"] else { return nil }
-        return SSDPNotificationSubtype(rawValue: value)
+        guard kind == .notify else { return nil }
+        return headers.withValueBytes(of: .nts) { value in
+            // The three SSDP values compared as bytes; a `String` is made only for another value.
+            func reads(_ text: StaticString) -> Bool {
+                bytesEqual(value, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            }
+            if reads("ssdp:alive") { return .alive }
+            if reads("ssdp:byebye") { return .byebye }
+            if reads("ssdp:update") { return .update }
+            return .other(String(decoding: value, as: UTF8.self))
+        }
     }
 
     /// The search target: `ST` of a search or response, `NT` of a NOTIFY.
     public var searchTarget: String? {
-        headers[kind == .notify ? "NT" : "ST"]
+        headers[kind == .notify ? .nt : .st]
     }
 }
 

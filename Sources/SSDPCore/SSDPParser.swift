@@ -115,7 +115,7 @@ extension SSDPParser {
             } else if buffer[position...].contains(where: { !isWhitespace($0) }) {
                 note(.bodyPresent)
             }
-            diagnostics += SSDPConformance.diagnostics(for: message)
+            SSDPConformance.diagnose(message, into: &diagnostics)
             return SSDPParsedMessage(message: message, diagnostics: diagnostics)
         }
 
@@ -152,27 +152,21 @@ extension SSDPParser {
         /// The index of the first LF at or after `start` (the end of `buffer` when there is none), and
         /// whether every byte before it is ASCII.
         ///
-        /// Eight bytes at a time: the LFs of a word are the zero bytes of `x`, the word xor `0x0A0A…`, and
-        /// `(x - 0x0101…) & ~x & 0x8080…` sets the high bit of the first of them (bytes after it may be marked
-        /// wrongly, never bytes before). The last few bytes of the datagram go one by one.
+        /// Eight bytes at a time (`bytesEqual(to:in:)`); the last few bytes of the datagram go one by one.
         static func lineFeed(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, isASCII: Bool) {
             let highBits: UInt64 = 0x8080_8080_8080_8080
             var index = start
             var bits: UInt64 = 0  // the bytes seen, or-ed: a high bit set says one of them is not ASCII
-            if let base = UnsafeRawPointer(buffer.baseAddress) {
-                while index + 8 <= buffer.count {
-                    // Little-endian order whatever the machine's: the first byte is the lowest.
-                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                    let lineFeeds = (x &- 0x0101_0101_0101_0101) & ~x & highBits
-                    guard lineFeeds == 0 else {
-                        let before = lineFeeds.trailingZeroBitCount / 8  // bytes before the first LF
-                        bits |= before == 0 ? 0 : word & (UInt64.max >> (64 - 8 * before))
-                        return (index + before, bits & highBits == 0)
-                    }
-                    bits |= word
-                    index += 8
+            while index + 8 <= buffer.count {
+                let word = loadWord(buffer, at: index)
+                let lineFeeds = bytesEqual(to: UInt8(ascii: "\n"), in: word)
+                guard lineFeeds == 0 else {
+                    let before = lineFeeds.trailingZeroBitCount / 8  // bytes before the first LF
+                    bits |= before == 0 ? 0 : word & (UInt64.max >> (64 - 8 * before))
+                    return (index + before, bits & highBits == 0)
                 }
+                bits |= word
+                index += 8
             }
             while index < buffer.count, buffer[index] != UInt8(ascii: "\n") {
                 bits |= UInt64(buffer[index])
@@ -186,9 +180,10 @@ extension SSDPParser {
         mutating func readStartLine(_ line: Line) throws(SSDPParseError) -> SSDPMessage.Kind {
             // Nearly every start line is one of the three canonical ones, byte for byte.
             let bytes = buffer[line.range]
-            if bytes.elementsEqual(Self.responseLine) { return .response }
-            if bytes.elementsEqual(Self.notifyLine) { return .notify }
-            if bytes.elementsEqual(Self.searchLine) { return .search }
+            let text = UnsafeBufferPointer(rebasing: bytes)
+            if Self.responseLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .response }
+            if Self.notifyLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .notify }
+            if Self.searchLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .search }
             if !line.isASCII { checkUTF8(line.range) }
             let tokens = bytes.split(separator: UInt8(ascii: " "))
             let kind: SSDPMessage.Kind
@@ -227,16 +222,7 @@ extension SSDPParser {
         mutating func readHeaderLine(_ line: Line) throws(SSDPParseError) {
             // Index loops over the buffer itself: a slice would check every subscript, even in release builds.
             let (start, end) = (line.range.lowerBound, line.range.upperBound)
-            // The bytes before the colon are the name and spaces: note whether a lower-case letter or a dot is
-            // among them on the way (`token.domain` names are exempt from upper case, UDA 1.1 §1.1.3).
-            var colon = start
-            var lowercaseLetters: UInt8 = 0
-            var dots: UInt8 = 0
-            while colon < end, buffer[colon] != UInt8(ascii: ":") {
-                lowercaseLetters |= buffer[colon] &- UInt8(ascii: "a") < 26 ? 1 : 0
-                dots |= buffer[colon] == UInt8(ascii: ".") ? 1 : 0
-                colon += 1
-            }
+            let colon = Self.colon(in: buffer, from: start, to: end)
             guard colon < end else {
                 let text = decode(line.range, isASCII: line.isASCII)
                 throw SSDPParseError(.headerLineWithoutColon, line: lineNumber, text: excerpt(text))
@@ -261,22 +247,28 @@ extension SSDPParser {
                 checkUTF8(value)
             }
             if diagnosing {
-                let lowercaseName = lowercaseLetters != 0 && dots == 0
-                diagnose(name: name, value: value, colon: colon, line: line.range, lowercaseName: lowercaseName)
+                diagnose(name: name, value: value, colon: colon, line: line.range)
             }
             spans.append(SSDPHeaders.Span(name: name, value: value))
         }
 
+        /// The index of the first colon in `start..<end` of `buffer`, or `end` when there is none: eight bytes
+        /// at a time (`bytesEqual(to:in:)`), the last few one by one.
+        static func colon(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+            var index = start
+            while index + 8 <= end {
+                let colons = bytesEqual(to: UInt8(ascii: ":"), in: loadWord(buffer, at: index))
+                if colons != 0 { return index + colons.trailingZeroBitCount / 8 }
+                index += 8
+            }
+            while index < end, buffer[index] != UInt8(ascii: ":") { index += 1 }
+            return index
+        }
+
         /// Notes what is irregular about a header line: `name` and `value` are at these ranges of `line`,
-        /// around the colon at `colon`; `lowercaseName` says that the name has a lower-case letter and no dot.
+        /// around the colon at `colon`.
         @inline(__always)  // one call per header line
-        mutating func diagnose(
-            name: Range<Int>,
-            value: Range<Int>,
-            colon: Int,
-            line: Range<Int>,
-            lowercaseName: Bool
-        ) {
+        mutating func diagnose(name: Range<Int>, value: Range<Int>, colon: Int, line: Range<Int>) {
             let leadingWhitespace = value.lowerBound - (colon + 1)
             let spaceAroundName = name.lowerBound != line.lowerBound || name.upperBound != colon
             let oneSpaceAfterColon = leadingWhitespace == 1 && buffer[colon + 1] == UInt8(ascii: " ")
@@ -285,7 +277,9 @@ extension SSDPParser {
             } else if leadingWhitespace == 0 && !value.isEmpty {
                 note(.noSpaceAfterColon, field: name)
             }
-            if lowercaseName {
+            // A lower-case letter, unless the name is a `token.domain` one, which is exempt (UDA 1.1 §1.1.3).
+            let nameBytes = buffer[name]
+            if nameBytes.contains(where: { $0 &- UInt8(ascii: "a") < 26 }), !nameBytes.contains(UInt8(ascii: ".")) {
                 note(.lowercaseHeaderName, field: name)
             }
             if isDuplicate(name) {
@@ -332,7 +326,9 @@ extension SSDPParser {
         mutating func note(_ code: SSDPDiagnostic.Code, field: Range<Int>? = nil) {
             guard diagnosing else { return }
             let diagnostic = SSDPDiagnostic(code, field: field.map(string))
-            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            guard !diagnostics.contains(diagnostic) else { return }
+            if diagnostics.isEmpty { diagnostics.reserveCapacity(8) }  // one allocation for what most messages have
+            diagnostics.append(diagnostic)
         }
 
         func excerpt(_ text: String) -> String {

@@ -61,13 +61,13 @@ public struct SSDPSearchRequest: Hashable, Sendable {
     public static func accept(_ message: SSDPMessage, strictness: Strictness) -> Result<Self, Rejection> {
         guard message.kind == .search else { return .failure(.notASearch) }
         let headers = message.headers
-        guard let target = headers["ST"], !target.isEmpty else { return .failure(.missingSearchTarget) }
-        let isMulticast = SSDPConformance.isMulticastHost(headers["HOST"])
-        if strictness == .strict, headers["MAN"] != "\"ssdp:discover\"" {
+        guard let target = headers[.st], !target.isEmpty else { return .failure(.missingSearchTarget) }
+        let isMulticast = SSDPConformance.isMulticastHost(headers[.host])
+        if strictness == .strict, headers[.man] != "\"ssdp:discover\"" {
             return .failure(.wrongMAN)
         }
         let window: Int
-        switch (headers["MX"].map { Int($0) }, strictness) {
+        switch (headers[.mx].map { Int($0) }, strictness) {
         case (.some(.some(let mx)), _) where mx >= 1:
             window = isMulticast ? min(mx, maximumMX) : 1
         case (nil, _) where !isMulticast, (_, .lenient):

@@ -65,9 +65,9 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
     /// USN is missing; the error lists every such field.
     public init(response: SSDPMessage, receivedAt: SSDPInstant) throws(SSDPIncompleteResponse) {
         let headers = response.headers
-        let maxAge = headers.withValueBytes(named: "CACHE-CONTROL") { SSDPCacheControl(utf8: $0).maxAge } ?? nil
-        let location = headers["LOCATION"].flatMap { $0.isEmpty ? nil : $0 }
-        let (server, searchTarget, usn) = (headers["SERVER"], headers["ST"], headers["USN"])
+        let maxAge = headers.withValueBytes(of: .cacheControl) { SSDPCacheControl(utf8: $0).maxAge } ?? nil
+        let location = headers[.location].flatMap { $0.isEmpty ? nil : $0 }
+        let (server, searchTarget, usn) = (headers[.server], headers[.st], headers[.usn])
         guard let maxAge, let location, let server, let searchTarget, let usn else {
             let fields: [(String, Bool)] = [
                 ("CACHE-CONTROL", maxAge == nil), ("LOCATION", location == nil),

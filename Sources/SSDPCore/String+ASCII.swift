@@ -139,3 +139,31 @@ package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt6
     }
     mix(tail)
 }
+
+// MARK: - Eight bytes at a time
+
+/// The bytes of `word` equal to `byte`, marked by their high bit: the lowest marked byte is the first equal
+/// one (bytes after it may be marked wrongly, never bytes before). `word` holds bytes in little-endian order.
+@inline(__always)
+package func bytesEqual(to byte: UInt8, in word: UInt64) -> UInt64 {
+    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+}
+
+/// `word` with its ASCII capital letters in lower case, or `nil` when a byte is not ASCII.
+@inline(__always)
+package func asciiLowercased(word: UInt64) -> UInt64? {
+    guard word & 0x8080_8080_8080_8080 == 0 else { return nil }
+    // Every byte is below 0x80, so these sums carry into no other byte: the high bit of a byte of the first
+    // is set from "A" (0x41) on, of the second after "Z" (0x5A).
+    let fromA = word &+ 0x3F3F_3F3F_3F3F_3F3F
+    let afterZ = word &+ 0x2525_2525_2525_2525
+    let capitals = fromA & ~afterZ & 0x8080_8080_8080_8080
+    return word | capitals >> 2  // 0x80 >> 2 is 0x20, the case bit
+}
+
+/// The eight bytes of `buffer` at `offset`, the first in the lowest byte whatever the machine's order.
+@inline(__always)
+package func loadWord(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+}

@@ -91,4 +91,53 @@ import Testing
         #expect(hash(["", "abc"]) != hash(["abc", ""]))
         #expect(hash(["uuid:1", "upnp:rootdevice"]) == hash(["uuid:1", "upnp:rootdevice"]))
     }
+
+    @Test func wordHelpersAgreeWithTheirByteByByteForms() {
+        // Each lane of a word takes every byte value in turn, the other lanes random: lower-casing matches
+        // `asciiLowercased` byte by byte (nil when a byte is not ASCII), and the first byte equal to a
+        // target is the one `bytesEqual(to:in:)` marks lowest.
+        var random = SplitMix64(seed: 20)
+        for lane in 0..<8 {
+            for value in 0...255 {
+                var bytes = (0..<8).map { _ in UInt8(random.next() % 128) }
+                bytes[lane] = UInt8(value)
+                let word = bytes.withUnsafeBufferPointer { loadWord($0, at: 0) }
+                let lowered = bytes.contains { $0 >= 0x80 } ? nil : Array(bytes.map(asciiLowercased))
+                let fromWord = asciiLowercased(word: word).map { word in
+                    (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
+                }
+                #expect(fromWord == lowered, "\(bytes)")
+                for target in [UInt8(ascii: ":"), UInt8(ascii: "\n"), UInt8(value)] {
+                    let marks = bytesEqual(to: target, in: word)
+                    let first = marks == 0 ? nil : marks.trailingZeroBitCount / 8
+                    #expect(first == bytes.firstIndex(of: target), "\(bytes) \(target)")
+                }
+            }
+        }
+    }
+
+    @Test func wellKnownNamesAreFoundAsLookupByNameFindsThem() {
+        // Every well-known name in random case, and the same with one byte changed (a letter's case bit on a
+        // `-` or `.`, a neighbouring letter, a byte above ASCII), among other fields: the lookup by the
+        // well-known name finds what the lookup by its `String` finds, and only that.
+        var random = SplitMix64(seed: 7)
+        for name in SSDPHeaders.WellKnownName.allCases {
+            let spelling = Array(name.text.utf8)
+            for trial in 0..<64 {
+                var bytes = spelling.map { random.next() % 2 == 0 ? asciiLowercased($0) : $0 }
+                if trial % 2 == 1 {
+                    let position = Int(random.next() % UInt64(bytes.count))
+                    bytes[position] = [bytes[position] ^ 0x20, bytes[position] &+ 1, 0xC3][Int(random.next() % 3)]
+                }
+                let written = String(decoding: bytes, as: UTF8.self)
+                var headers = SSDPHeaders([SSDPHeaderField(name: "X-\(written)", value: "before")])
+                headers.append(name: written, value: "value")
+                headers.append(name: name.text, value: "spelled")
+                let expected = headers.firstIndex(named: name.text)
+                #expect(headers.firstIndex(of: name) == expected, "\(written)")
+                #expect(expected == (written.equalsIgnoringASCIICase(name.text) ? 1 : 2), "\(written)")
+                #expect(headers[name] == headers[name.text])
+            }
+        }
+    }
 }
