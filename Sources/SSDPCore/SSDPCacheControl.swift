@@ -64,23 +64,22 @@ public struct SSDPCacheControl: Hashable, Sendable {
 
     /// The seconds of a value that is exactly `max-age=<1 to 10 digits>` in any case, the form nearly
     /// every device writes, read without splitting; `nil` sends any other value the general way.
-    private static func plainMaxAge(_ utf8: some Collection<UInt8>) -> Int? {
-        var index = utf8.startIndex
-        for expected in "max-age=".utf8 {
-            guard index != utf8.endIndex, asciiLowercased(utf8[index]) == expected else { return nil }
-            utf8.formIndex(after: &index)
-        }
+    private static func plainMaxAge(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        // "max-age=" is eight bytes: one word, compared in lower case.
+        guard utf8.count > 8, asciiLowercased(word: loadWord(utf8, at: 0)) == maxAgeWord else { return nil }
         var seconds = 0
         var digits = 0
-        while index != utf8.endIndex {
+        for index in 8..<utf8.count {
             let byte = utf8[index]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 10 else { return nil }
             seconds = seconds * 10 + Int(byte - UInt8(ascii: "0"))
             digits += 1
-            utf8.formIndex(after: &index)
         }
-        return digits > 0 ? min(seconds, maximumMaxAge) : nil
+        return min(seconds, maximumMaxAge)
     }
+
+    /// The bytes of `max-age=` as `loadWord` reads them.
+    private static let maxAgeWord = Array("max-age=".utf8).withUnsafeBufferPointer { loadWord($0, at: 0) }
 
     /// Whether the directive is named max-age, whatever its value (`max-age=:1800` is a max-age directive
     /// whose value is unreadable, not another directive).

@@ -67,6 +67,12 @@ public struct SSDPHeaders: Sendable {
         self.spans = spans
     }
 
+    /// Headers over a copy of `buffer`'s bytes up to the last value, with fields at `spans`, ranges of `buffer`.
+    init(copying buffer: UnsafeBufferPointer<UInt8>, spans: [Span]) {
+        let end = spans.last?.value.upperBound ?? 0
+        self.init(text: Array(UnsafeBufferPointer(rebasing: buffer[..<end])), spans: spans)
+    }
+
     /// Headers made of `fields`, in order; empty by default.
     public init(_ fields: [SSDPHeaderField] = []) {
         self.init(text: [], spans: [])
@@ -145,6 +151,13 @@ public struct SSDPHeaders: Sendable {
         return try text.withUnsafeBufferPointer { text in
             try body(UnsafeBufferPointer(rebasing: text[span.name]), UnsafeBufferPointer(rebasing: text[span.value]))
         }
+    }
+
+    /// Calls `body` with the text and the fields' ranges of it.
+    func withStorage<Result>(
+        _ body: (_ text: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<Span>) throws -> Result
+    ) rethrows -> Result {
+        try text.withUnsafeBufferPointer { text in try spans.withUnsafeBufferPointer { try body(text, $0) } }
     }
 
     /// Calls `body` with the name and value bytes of each field, in order.

@@ -29,8 +29,18 @@ public struct SSDPInstant: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The clock's origin: the start of a virtual timeline.
     public static let zero = SSDPInstant(offset: .zero)
 
+    // Equality and order compare the two words of the offset (`Duration` is a 128-bit count of attoseconds)
+    // as integers: `Duration`'s own `==` and `<` are calls into the standard library, never inlined, and a
+    // virtual run compares instants millions of times.
+
+    /// Whether `lhs` and `rhs` are the same instant.
+    @inlinable public static func == (lhs: SSDPInstant, rhs: SSDPInstant) -> Bool {
+        lhs.offset._low == rhs.offset._low && lhs.offset._high == rhs.offset._high
+    }
     /// Whether `lhs` comes before `rhs`.
-    @inlinable public static func < (lhs: SSDPInstant, rhs: SSDPInstant) -> Bool { lhs.offset < rhs.offset }
+    @inlinable public static func < (lhs: SSDPInstant, rhs: SSDPInstant) -> Bool {
+        lhs.offset._high != rhs.offset._high ? lhs.offset._high < rhs.offset._high : lhs.offset._low < rhs.offset._low
+    }
     /// The instant `rhs` after `lhs`.
     @inlinable public static func + (lhs: SSDPInstant, rhs: Duration) -> SSDPInstant {
         SSDPInstant(offset: lhs.offset + rhs)

@@ -44,6 +44,32 @@ public enum SSDPParser {
         return try result.get()
     }
 
+    /// Reads the start line and header lines of the datagram in `buffer` without copying it: the kind of
+    /// message, and each field's name and value as ranges of `buffer` in `spans` (emptied first, its capacity
+    /// kept, so that a caller reading many datagrams allocates once). The same errors as `parseMessage(_:)`;
+    /// `nil` when a name or value is not UTF-8, which only `parseMessage(_:)` decodes.
+    ///
+    /// The search session's ingest reads every answer this way and copies the bytes into `SSDPHeaders` only
+    /// for an answer it keeps: most answers repeat one it has reported, and cost no allocation at all.
+    static func readFields(
+        of buffer: UnsafeBufferPointer<UInt8>,
+        into spans: inout [SSDPHeaders.Span]
+    ) throws(SSDPParseError) -> SSDPMessage.Kind? {
+        try checkSize(of: buffer)
+        var reader = Reader(buffer: buffer, diagnosing: false)
+        swap(&reader.spans, &spans)  // the reader appends to the caller's array in place, and hands it back
+        defer { swap(&reader.spans, &spans) }
+        reader.spans.removeAll(keepingCapacity: true)
+        let kind = try reader.readFields()
+        return reader.hasInvalidUTF8 ? nil : kind
+    }
+
+    /// Throws for a datagram that is empty or larger than `maximumDatagramSize`.
+    private static func checkSize(of buffer: UnsafeBufferPointer<UInt8>) throws(SSDPParseError) {
+        guard !buffer.isEmpty else { throw SSDPParseError(.emptyDatagram) }
+        guard buffer.count <= maximumDatagramSize else { throw SSDPParseError(.datagramTooLarge) }
+    }
+
     /// Parses one datagram given as text (convenient in tests and tools; the text's UTF-8 is parsed).
     public static func parse(_ text: String) throws(SSDPParseError) -> SSDPParsedMessage {
         try parse(Array(text.utf8))
@@ -53,10 +79,9 @@ public enum SSDPParser {
         buffer: UnsafeBufferPointer<UInt8>,
         diagnosing: Bool
     ) -> Result<SSDPParsedMessage, SSDPParseError> {
-        guard !buffer.isEmpty else { return .failure(SSDPParseError(.emptyDatagram)) }
-        guard buffer.count <= maximumDatagramSize else { return .failure(SSDPParseError(.datagramTooLarge)) }
-        var reader = Reader(buffer: buffer, diagnosing: diagnosing)
         do {
+            try checkSize(of: buffer)
+            var reader = Reader(buffer: buffer, diagnosing: diagnosing)
             return .success(try reader.read())
         } catch {
             return .failure(error)
@@ -91,23 +116,16 @@ extension SSDPParser {
             var isASCII: Bool
         }
 
+        /// Whether the header lines ended with a blank line (`readFields()` sets it).
+        var sawBlankLine = false
+
         init(buffer: UnsafeBufferPointer<UInt8>, diagnosing: Bool) {
             self.buffer = buffer
             self.diagnosing = diagnosing
         }
 
         mutating func read() throws(SSDPParseError) -> SSDPParsedMessage {
-            guard let startLine = nextLine() else { throw SSDPParseError(.unknownStartLine, line: 1) }
-            let kind = try readStartLine(startLine)
-            spans.reserveCapacity(12)  // more than most devices send: one allocation
-            var sawBlankLine = false
-            while let line = nextLine() {
-                if line.range.isEmpty {
-                    sawBlankLine = true
-                    break
-                }
-                try readHeaderLine(line)
-            }
+            let kind = try readFields()
             let message = SSDPMessage(kind: kind, headers: headers())
             guard diagnosing else { return SSDPParsedMessage(message: message, diagnostics: []) }
             if !sawBlankLine {
@@ -119,13 +137,25 @@ extension SSDPParser {
             return SSDPParsedMessage(message: message, diagnostics: diagnostics)
         }
 
+        /// Reads the start line and the header lines, up to the blank line or the end of the datagram.
+        mutating func readFields() throws(SSDPParseError) -> SSDPMessage.Kind {
+            guard let startLine = nextLine() else { throw SSDPParseError(.unknownStartLine, line: 1) }
+            let kind = try readStartLine(startLine)
+            spans.reserveCapacity(12)  // more than most devices send: one allocation
+            while let line = nextLine() {
+                if line.range.isEmpty {
+                    sawBlankLine = true
+                    break
+                }
+                try readHeaderLine(line)
+            }
+            return kind
+        }
+
         /// The headers read: the datagram's bytes up to the last value, or, where some were not UTF-8, the
         /// decoded names and values (U+FFFD in place of what could not be read).
         func headers() -> SSDPHeaders {
-            guard hasInvalidUTF8 else {
-                let end = spans.last?.value.upperBound ?? 0
-                return SSDPHeaders(text: Array(UnsafeBufferPointer(rebasing: buffer[..<end])), spans: spans)
-            }
+            guard hasInvalidUTF8 else { return SSDPHeaders(copying: buffer, spans: spans) }
             var headers = SSDPHeaders()
             for span in spans { headers.append(name: string(span.name), value: string(span.value)) }
             return headers

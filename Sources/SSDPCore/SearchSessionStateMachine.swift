@@ -98,6 +98,8 @@ public struct SearchSessionStateMachine: Sendable {
     /// Deliberate faults, for the harness's own tests (`package`: no user of the library sees them).
     package var mutations: SearchSessionMutations = []
     private var state: State = .idle
+    /// The fields of the last datagram read, as ranges of it: kept for their capacity (`classify`).
+    private var fieldSpans: [SSDPHeaders.Span] = []
     /// Counts of what the session sent, received, reported and dropped.
     public private(set) var statistics = SearchSessionStatistics()
 
@@ -207,22 +209,49 @@ public struct SearchSessionStateMachine: Sendable {
         at now: SSDPInstant,
         interface: String?
     ) -> ReceiveResult {
-        guard case .searching(var searching) = state, now < searching.startedAt + configuration.searchTimeout else {
+        datagram.withContiguousStorageIfAvailable { classify(buffer: $0, at: now, interface: interface) }
+            ?? Array(datagram).withUnsafeBufferPointer { classify(buffer: $0, at: now, interface: interface) }
+    }
+
+    private mutating func classify(
+        buffer: UnsafeBufferPointer<UInt8>,
+        at now: SSDPInstant,
+        interface: String?
+    ) -> ReceiveResult {
+        // Borrowed, not copied: most answers are dropped, and a copy costs a retain and a release of each
+        // of the search's tables. Only a new service takes a copy, to add itself.
+        guard case .searching(let current) = state, now < current.startedAt + configuration.searchTimeout else {
             return .dropped(.notSearching)
         }
+        // The fields are read as ranges of the datagram, into an array kept from one datagram to the next: an
+        // answer that repeats a reported one is dropped before anything is allocated or copied.
+        var spans = fieldSpans
+        fieldSpans = []  // `spans` is the only reference: the parser appends in place
+        defer { fieldSpans = spans }
         let message: SSDPMessage
-        do {
-            message = try SSDPParser.parseMessage(datagram)
+        let fingerprint: ResponseFingerprint?
+        do throws(SSDPParseError) {
+            switch try SSDPParser.readFields(of: buffer, into: &spans) {
+            case .response?:
+                let repeats: Bool
+                (fingerprint, repeats) = spans.withUnsafeBufferPointer {
+                    Self.matchFingerprint(buffer, $0, in: current, mutations: mutations)
+                }
+                guard !repeats else { return .dropped(.duplicate) }
+                message = SSDPMessage(kind: .response, headers: SSDPHeaders(copying: buffer, spans: spans))
+            case let kind?:
+                return .dropped(.notAResponse(kind))
+            case nil:  // a name or value that is not UTF-8: the full parse decodes it
+                message = try SSDPParser.parseMessage(buffer)
+                guard message.kind == .response else { return .dropped(.notAResponse(message.kind)) }
+                let repeats: Bool
+                (fingerprint, repeats) = message.headers.withStorage {
+                    Self.matchFingerprint($0, $1, in: current, mutations: mutations)
+                }
+                guard !repeats else { return .dropped(.duplicate) }
+            }
         } catch {
             return .dropped(.unparseable(error))
-        }
-        guard message.kind == .response else { return .dropped(.notAResponse(message.kind)) }
-        // A deliberate fault changes what counts as the same service: then every answer goes the long way.
-        let fingerprint = mutations.isEmpty ? ResponseFingerprint(message.headers) : nil
-        if let fingerprint, let index = searching.foundByFingerprint[fingerprint.hash],
-            fingerprint.matches(searching.found[index], in: message.headers)
-        {
-            return .dropped(.duplicate)
         }
         var service: SSDPService
         do {
@@ -235,6 +264,7 @@ public struct SearchSessionStateMachine: Sendable {
         // `searching` is a copy of the state's value: while `state` still holds the set and the array,
         // inserting would copy them whole, once per answer (quadratic in the services found). Clearing
         // `state` first leaves `searching` their only owner, so they grow in place.
+        var searching = current
         state = .idle
         defer { state = .searching(searching) }
         if let interface {
@@ -252,6 +282,22 @@ public struct SearchSessionStateMachine: Sendable {
             searching.foundByFingerprint[fingerprint.hash] = searching.found.count - 1
         }
         return .reportService(service)
+    }
+
+    /// The fingerprint of the response whose fields are at `spans` of `text` (`nil` while a deliberate fault
+    /// is set, which changes what counts as the same service, or when the response lacks a field it needs),
+    /// and whether it repeats a reported service byte for byte.
+    private static func matchFingerprint(
+        _ text: UnsafeBufferPointer<UInt8>,
+        _ spans: UnsafeBufferPointer<SSDPHeaders.Span>,
+        in searching: Searching,
+        mutations: SearchSessionMutations
+    ) -> (ResponseFingerprint?, repeats: Bool) {
+        guard mutations.isEmpty, let fingerprint = ResponseFingerprint(text: text, spans: spans) else {
+            return (nil, false)
+        }
+        guard let index = searching.foundByFingerprint[fingerprint.hash] else { return (fingerprint, false) }
+        return (fingerprint, fingerprint.matches(searching.found[index], text: text, spans: spans))
     }
 
     /// The chatty-device filter: keep a service whose ST is the searched ST, or everything when searching

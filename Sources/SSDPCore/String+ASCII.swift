@@ -95,49 +95,41 @@ extension String {
     }
 }
 
-/// Whether two byte strings are equal, compared eight bytes at a time.
+/// Whether two byte strings are equal, compared eight bytes at a time (the last eight bytes overlapping the
+/// word before, rather than a few bytes one by one).
 package func bytesEqual(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
     guard one.count == other.count else { return false }
-    guard let left = UnsafeRawPointer(one.baseAddress), let right = UnsafeRawPointer(other.baseAddress) else {
-        return true  // both empty
-    }
+    guard one.count >= 8 else { return (0..<one.count).allSatisfy { one[$0] == other[$0] } }
+    let last = one.count - 8
     var index = 0
-    while index + 8 <= one.count {
-        guard
-            left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        else { return false }
+    while index < last {
+        guard loadWord(one, at: index) == loadWord(other, at: index) else { return false }
         index += 8
     }
-    while index < one.count {
-        guard one[index] == other[index] else { return false }
-        index += 1
-    }
-    return true
+    return loadWord(one, at: last) == loadWord(other, at: last)
 }
 
-/// Mixes `bytes` and their count into `hash`, eight bytes at a time: a quick hash for tables inside one
-/// process whose collisions cost time, never correctness (not seeded, so not for keys an attacker picks to
-/// fill one bucket: key a `Dictionary`, which hashes again with its own seed, with the result).
+/// Mixes `bytes` and their count into `hash`, eight bytes at a time (the last eight overlapping the word
+/// before): a quick hash for tables inside one process whose collisions cost time, never correctness (not
+/// seeded, so not for keys an attacker picks to fill one bucket: key a `Dictionary`, which hashes again
+/// with its own seed, with the result).
 package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
     func mix(_ word: UInt64) {
         hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
         hash ^= hash >> 29
     }
     mix(UInt64(bytes.count))
+    guard bytes.count >= 8 else {
+        mix(bytes.reduce(0) { $0 << 8 | UInt64($1) })
+        return
+    }
+    let last = bytes.count - 8
     var index = 0
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-        while index + 8 <= bytes.count {
-            mix(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            index += 8
-        }
+    while index < last {
+        mix(loadWord(bytes, at: index))
+        index += 8
     }
-    var tail: UInt64 = 0
-    while index < bytes.count {
-        tail = tail << 8 | UInt64(bytes[index])
-        index += 1
-    }
-    mix(tail)
+    mix(loadWord(bytes, at: last))
 }
 
 // MARK: - Eight bytes at a time
@@ -162,7 +154,8 @@ package func asciiLowercased(word: UInt64) -> UInt64? {
     return word | capitals >> 2  // 0x80 >> 2 is 0x20, the case bit
 }
 
-/// The eight bytes of `buffer` at `offset`, the first in the lowest byte whatever the machine's order.
+/// The eight bytes of `buffer` at `offset`, the first in the lowest byte whatever the machine's order. The
+/// caller makes sure they are there (`offset + 8 <= buffer.count`): nothing here checks.
 @inline(__always)
 package func loadWord(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
     UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))

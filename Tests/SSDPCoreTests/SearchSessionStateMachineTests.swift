@@ -370,6 +370,26 @@ import Testing
         #expect(machine.received(rebooted.datagram, at: .zero + .seconds(2)) == .dropped(.duplicate))
     }
 
+    /// Bytes that are not UTF-8 send an answer the long way (the parser decodes them to U+FFFD); its repeat
+    /// is still a duplicate, before and after an answer that went the short way.
+    @Test func answerWithBytesThatAreNotUTF8IsReportedDecodedAndOnce() throws {
+        var machine = try Machine.multicast()
+        _ = machine.start(at: .zero)
+        var garbled = roku.setting("SERVER", to: "Roku/12.0.0 UPnP/1.0 Roku/~").datagram
+        let marker = try #require(garbled.firstIndex(of: UInt8(ascii: "~")))
+        garbled[marker] = 0xFF
+        let decoded = roku.setting("SERVER", to: "Roku/12.0.0 UPnP/1.0 Roku/\u{FFFD}")
+        #expect(machine.received(garbled, at: .zero) == .reportService(decoded.service()))
+        #expect(machine.received(garbled, at: .zero) == .dropped(.duplicate))
+        #expect(machine.received(roku.datagram, at: .zero) == .reportService(roku.service()))
+        #expect(machine.received(garbled, at: .zero) == .dropped(.duplicate))
+        #expect(machine.received(roku.datagram, at: .zero) == .dropped(.duplicate))
+        #expect(
+            machine.stop(at: .zero + .seconds(1))
+                == [.stop(foundServices: [decoded.service(), roku.service()], reason: .stopRequested)]
+        )
+    }
+
     @Test(arguments: [
         ("LOCATION", "http://192.168.1.21:8060/"),
         ("SERVER", "Roku/12.5.0 UPnP/1.0 Roku/12.5.0"),

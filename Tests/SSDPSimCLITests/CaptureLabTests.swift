@@ -70,6 +70,7 @@ struct CaptureLabTests {
         }
         let script = """
             set -e
+            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT  # a process left running would hold the output open: the test would wait for ever
             cd "$DIR"
             ip link set lo up
             ip link set lo multicast on

@@ -39,6 +39,7 @@ struct RealClientInteropTests {
         let client = try #require(Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Scripts"))
         let script = """
             set -e
+            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT  # a process left running would hold the output open: the test would wait for ever
             ip link set lo up; ip link set lo multicast on; ip route add 239.0.0.0/8 dev lo
             SERVE_OUT=$(mktemp)
             "$SSDP_SIM" serve --interface lo \(arguments) --json --log-level warning > "$SERVE_OUT" 2>&1 &

@@ -31,6 +31,7 @@ struct ServeNamespaceTests {
         )
         let script = """
             set -e
+            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT  # a process left running would hold the output open: the test would wait for ever
             ip link set lo up; ip link set lo multicast on; ip route add 239.0.0.0/8 dev lo
             NOTIFY_OUT=$(mktemp); SERVE_OUT=$(mktemp)
             if [ "$LISTEN" = 1 ]; then

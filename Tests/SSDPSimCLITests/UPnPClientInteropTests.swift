@@ -53,6 +53,7 @@ struct UPnPClientInteropTests {
         defer { try? FileManager.default.removeItem(at: devicesFile) }
         let script = """
             set -e
+            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT  # a process left running would hold the output open: the test would wait for ever
             ip link add v0 type veth peer name v1
             ip addr add 10.77.0.1/24 dev v0; ip addr add 10.77.0.2/24 dev v1
             ip link set lo up; ip link set v0 up; ip link set v1 up

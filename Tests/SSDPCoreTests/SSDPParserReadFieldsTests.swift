@@ -1,0 +1,66 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+
+@testable import SSDPCore
+
+/// `SSDPParser.readFields(of:into:)`, the search session's way in: it must read every datagram as
+/// `parseMessage(_:)` does, or say that it cannot (bytes that are not UTF-8).
+@Suite struct SSDPParserReadFieldsTests {
+    /// What reading one datagram came to, counted so that the test shows it saw every outcome.
+    enum Outcome: Hashable {
+        case sameError, sameFields, notUTF8
+    }
+
+    /// The corpus, then fuzzed datagrams, read into one array of fields reused throughout, as the session
+    /// reuses its own: whatever the earlier datagrams left in it, each datagram's fields are its own.
+    @Test func readsEveryDatagramAsParseMessageDoes() throws {
+        let corpus = try CorpusFixture.all().map { try $0.bytes() }
+        var fuzzer = DatagramFuzzer(seed: 20, corpus: corpus)
+        var spans: [SSDPHeaders.Span] = []
+        var outcomes: [Outcome: Int] = [:]
+        for datagram in corpus + (0..<20_000).map({ _ in fuzzer.next() }) {
+            let outcome = try #require(Self.compare(datagram, spans: &spans), "bytes \(datagram.prefix(512))")
+            outcomes[outcome, default: 0] += 1
+        }
+        #expect(outcomes[.sameError, default: 0] > 1_000)
+        #expect(outcomes[.sameFields, default: 0] > 1_000)
+        #expect(outcomes[.notUTF8, default: 0] > 10)
+    }
+
+    /// How `readFields` agreed with `parseMessage` on `datagram`, or `nil` (and an issue) where it did not.
+    static func compare(_ datagram: [UInt8], spans: inout [SSDPHeaders.Span]) -> Outcome? {
+        let parsed = Result { () throws(SSDPParseError) in try SSDPParser.parseMessage(datagram) }
+        let read = datagram.withUnsafeBufferPointer { buffer in
+            Result { () throws(SSDPParseError) in try SSDPParser.readFields(of: buffer, into: &spans) }
+        }
+        switch (parsed, read) {
+        case (.failure(let expected), .failure(let error)):
+            #expect(error == expected)
+            return error == expected ? .sameError : nil
+        case (.success(let message), .success(let kind?)):
+            let headers = datagram.withUnsafeBufferPointer { SSDPHeaders(copying: $0, spans: spans) }
+            #expect(kind == message.kind)
+            #expect(headers == message.headers)
+            return kind == message.kind && headers == message.headers ? .sameFields : nil
+        case (.success, .success(nil)):
+            let notUTF8 = (try? SSDPParser.parse(datagram).diagnostics.contains { $0.code == .invalidUTF8 }) == true
+            #expect(notUTF8, "readFields gave up on a datagram that is UTF-8")
+            return notUTF8 ? .notUTF8 : nil
+        default:
+            Issue.record("parseMessage: \(parsed), readFields: \(read)")
+            return nil
+        }
+    }
+}
