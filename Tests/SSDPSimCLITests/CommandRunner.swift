@@ -34,7 +34,11 @@ enum CommandRunner {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ssdp-sim")
     }
 
-    /// Runs `executable` with `arguments` to completion; `timeout` bounds it (the process is killed after).
+    /// Runs `executable` with `arguments` to completion; `timeout` bounds it.
+    ///
+    /// Foundation starts the program as the leader of a process group, and the timeout kills the group:
+    /// whatever it started and left running (a server a script put in the background) would otherwise hold
+    /// its output open, and reading that output to its end would wait for ever.
     static func run(
         _ executable: URL,
         _ arguments: [String],
@@ -49,7 +53,8 @@ enum CommandRunner {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.runWithNoSignalBlocked()
-        let killer = DispatchWorkItem { process.terminate() }
+        let group = process.processIdentifier  // Foundation starts the process as the leader of a group
+        let killer = DispatchWorkItem { kill(-group, SIGKILL) }
         DispatchQueue.global().asyncAfter(
             deadline: .now() + .milliseconds(Int(timeout.components.seconds) * 1000),
             execute: killer
