@@ -264,7 +264,7 @@ public struct SearchSessionStateMachine: Sendable {
         // `searching` is a copy of the state's value: while `state` still holds the set and the array,
         // inserting would copy them whole, once per answer (quadratic in the services found). Clearing
         // `state` first leaves `searching` their only owner, so they grow in place.
-        var searching = current
+        var searching = consume current
         state = .idle
         defer { state = .searching(searching) }
         if let interface {
