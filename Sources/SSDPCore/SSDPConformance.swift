@@ -19,23 +19,39 @@ public enum SSDPConformance {
     /// The deviations of `message` from the header rules of UDA 1.1 §1.2–§1.3.
     public static func diagnostics(for message: SSDPMessage) -> [SSDPDiagnostic] {
         var diagnostics: [SSDPDiagnostic] = []
-        diagnose(message, into: &diagnostics)
+        diagnose(message, positions: message.headers.wellKnownPositions, into: &diagnostics)
         return diagnostics
     }
 
     /// Appends the deviations of `message` to `diagnostics`: the parser's, which has its own to add to.
-    static func diagnose(_ message: SSDPMessage, into diagnostics: inout [SSDPDiagnostic]) {
+    ///
+    /// Each rule looks its headers up in `positions` (the message's `wellKnownPositions`, which the parser
+    /// notes as it reads the names), rather than searching the fields once for each.
+    static func diagnose(
+        _ message: SSDPMessage,
+        positions: SSDPHeaders.WellKnownPositions,
+        into diagnostics: inout [SSDPDiagnostic]
+    ) {
         let headers = message.headers
-        let (required, versioned) = requiredHeaderLists(for: message)
-        for name in required where headers.firstIndex(of: name) == nil {
+        func value<Result>(_ name: SSDPHeaders.WellKnownName, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result?
+        {
+            positions[name].map { headers.withBytes(at: $0) { body($1) } }
+        }
+        let subtype = message.kind == .notify ? value(.nts, SSDPNotificationSubtype.init(utf8:)) : nil
+        let (required, versioned) = requiredHeaderLists(
+            for: message.kind,
+            subtype: subtype,
+            multicast: { value(.host, isMulticastHost(utf8:)) ?? true }
+        )
+        for name in required where positions[name] == nil {
             diagnostics.append(SSDPDiagnostic(.missingHeader, field: name.text))
         }
-        if !versioned.isEmpty, claimsUPnP11OrLater(headers) {
-            for name in versioned where headers.firstIndex(of: name) == nil {
+        if !versioned.isEmpty, value(.server, claimsUPnP11OrLater(utf8:)) ?? false {
+            for name in versioned where positions[name] == nil {
                 diagnostics.append(SSDPDiagnostic(.missingHeader, field: name.text))
             }
         }
-        if let position = headers.firstIndex(of: .cacheControl) {
+        if let position = positions[.cacheControl] {
             let cacheControl = headers.withBytes(at: position) { SSDPCacheControl(utf8: $1) }
             if cacheControl.maxAge == nil {
                 diagnostics.append(SSDPDiagnostic(.invalidCacheControl, field: headers.name(at: position)))
@@ -48,9 +64,9 @@ public enum SSDPConformance {
             }
         }
         if message.kind == .search {
-            diagnoseSearch(headers, into: &diagnostics)
+            diagnoseSearch(headers, positions, into: &diagnostics)
         }
-        if case .other = message.notificationSubtype {
+        if case .other = subtype {
             diagnostics.append(SSDPDiagnostic(.unknownNotificationSubtype, field: "NTS"))
         }
     }
@@ -61,24 +77,30 @@ public enum SSDPConformance {
     /// in SERVER; a UPnP/1.0 device (most Rokus, Hue bridges, Sonos players) never sent them. MX is
     /// required only in a multicast search (UDA 1.1 §1.3.2); the unicast form has none.
     public static func requiredHeaders(for message: SSDPMessage) -> [String] {
-        let (required, versioned) = requiredHeaderLists(for: message)
+        let (required, versioned) = requiredHeaderLists(
+            for: message.kind,
+            subtype: message.notificationSubtype,
+            multicast: { message.headers.withValueBytes(of: .host, isMulticastHost(utf8:)) ?? true }
+        )
         let names = versioned.isEmpty || !claimsUPnP11OrLater(message.headers) ? required : required + versioned
         return names.map(\.text)
     }
 
-    /// The headers every such message needs, and those it needs only when SERVER claims UPnP/1.1: constant
-    /// lists, so that checking a parsed message allocates nothing.
+    /// The headers every message of `kind` needs, and those it needs only when SERVER claims UPnP/1.1:
+    /// constant lists, so that checking a parsed message allocates nothing. A NOTIFY's depend on its
+    /// `subtype`; a search's on whether it was sent to the group (`multicast`, asked only of a search).
     private static func requiredHeaderLists(
-        for message: SSDPMessage
+        for kind: SSDPMessage.Kind,
+        subtype: SSDPNotificationSubtype?,
+        multicast: () -> Bool
     ) -> (required: [SSDPHeaders.WellKnownName], versioned: [SSDPHeaders.WellKnownName]) {
-        switch message.kind {
+        switch kind {
         case .search:
-            let multicast = message.headers.withValueBytes(of: .host, isMulticastHost(utf8:)) ?? true
-            return (multicast ? multicastSearchHeaders : unicastSearchHeaders, [])
+            return (multicast() ? multicastSearchHeaders : unicastSearchHeaders, [])
         case .response:
             return (responseHeaders, versionHeaders)
         case .notify:
-            switch message.notificationSubtype {
+            switch subtype {
             case .alive: return (aliveHeaders, versionHeaders)
             case .byebye: return (byebyeHeaders, versionHeaders)
             case .update: return (updateHeaders, [])
@@ -101,11 +123,15 @@ public enum SSDPConformance {
     ]
     private static let versionHeaders: [SSDPHeaders.WellKnownName] = [.bootID, .configID]
 
-    private static func diagnoseSearch(_ headers: SSDPHeaders, into diagnostics: inout [SSDPDiagnostic]) {
-        if let man = headers[.man], man != "\"ssdp:discover\"" {
+    private static func diagnoseSearch(
+        _ headers: SSDPHeaders,
+        _ positions: SSDPHeaders.WellKnownPositions,
+        into diagnostics: inout [SSDPDiagnostic]
+    ) {
+        if let man = positions[.man].map({ headers[$0].value }), man != "\"ssdp:discover\"" {
             diagnostics.append(SSDPDiagnostic(.malformedMAN, field: "MAN"))
         }
-        if let mx = headers[.mx] {
+        if let mx = positions[.mx].map({ headers[$0].value }) {
             if let seconds = Int(mx), seconds >= 1 {
                 if seconds > 5 { diagnostics.append(SSDPDiagnostic(.mxAboveFive, field: "MX")) }
             } else {

@@ -47,25 +47,89 @@ extension SSDPHeaders {
         /// Whether `bytes` spell the name: letters in either case, other bytes (`-`, `.`) exactly. Eight
         /// bytes at a time, the last eight of a long name overlapping the word before.
         func isSpelled(by bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            Self.lowercaseSpellings[rawValue].withUnsafeBufferPointer { spelling in
-                guard bytes.count == spelling.count else { return false }
-                guard bytes.count >= 8 else {
-                    return (0..<bytes.count).allSatisfy { asciiLowercased(bytes[$0]) == spelling[$0] }
+            let name = self.name
+            guard bytes.count == name.utf8CodeUnitCount else { return false }
+            let spelling = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            guard bytes.count >= 8 else {
+                // The spelling is capitals, `-` and `.`: a byte matches it or, for a letter, its lower case (to
+                // which `-` and `.` are their own).
+                for index in 0..<bytes.count where bytes[index] != spelling[index] {
+                    guard bytes[index] == spelling[index] | 0x20 else { return false }
                 }
-                let last = bytes.count - 8
-                var offset = 0
-                while true {
-                    let at = Swift.min(offset, last)
-                    guard asciiLowercased(word: loadWord(bytes, at: at)) == loadWord(spelling, at: at) else {
-                        return false
-                    }
-                    if at == last { return true }
-                    offset += 8
-                }
+                return true
+            }
+            let last = bytes.count - 8
+            var offset = 0
+            while true {
+                let at = Swift.min(offset, last)
+                let word = loadWord(bytes, at: at)
+                // Not ASCII reads as `nil`: no such word spells an ASCII name.
+                guard let lowercased = asciiLowercased(word: word),
+                    lowercased == asciiLowercased(word: loadWord(spelling, at: at))
+                else { return false }
+                if at == last { return true }
+                offset += 8
             }
         }
 
-        /// Each name's spelling in lower case, by `rawValue`.
-        private static let lowercaseSpellings = allCases.map { Array($0.text.utf8).map(asciiLowercased) }
+        /// The name `bytes` spell, in any case, or `nil` for any other name. A name's length and first letter
+        /// tell the one name it can be, and only that one is compared.
+        init?(spelledBy bytes: UnsafeBufferPointer<UInt8>) {
+            guard let first = bytes.first else { return nil }
+            let candidate: WellKnownName
+            switch (bytes.count, asciiLowercased(first)) {
+            case (2, UInt8(ascii: "s")): candidate = .st
+            case (2, UInt8(ascii: "m")): candidate = .mx
+            case (2, UInt8(ascii: "n")): candidate = .nt
+            case (3, UInt8(ascii: "u")): candidate = .usn
+            case (3, UInt8(ascii: "e")): candidate = .ext
+            case (3, UInt8(ascii: "m")): candidate = .man
+            case (3, UInt8(ascii: "n")): candidate = .nts
+            case (4, _): candidate = .host
+            case (6, _): candidate = .server
+            case (8, _): candidate = .location
+            case (10, _): candidate = .userAgent
+            case (13, _): candidate = .cacheControl
+            case (15, _): candidate = .bootID
+            case (17, _): candidate = .configID
+            case (19, UInt8(ascii: "n")): candidate = .nextBootID
+            case (19, UInt8(ascii: "s")): candidate = .searchPort
+            default: return nil
+            }
+            guard candidate.isSpelled(by: bytes) else { return nil }
+            self = candidate
+        }
+    }
+
+    /// Where the first field of each name SSDP defines is, found in one pass over the names: what a check
+    /// of many of them reads (`SSDPConformance`), rather than searching the fields once for each.
+    package struct WellKnownPositions {
+        private var first = InlineArray<16, Int32>(repeating: -1)
+
+        /// Positions with no field noted.
+        package init() {}
+
+        /// The position of the first field called `name`, in any case, or `nil` when there is none.
+        package subscript(name: WellKnownName) -> Int? {
+            first[name.rawValue] < 0 ? nil : Int(first[name.rawValue])
+        }
+
+        /// Notes a field called `name` at `position`, unless an earlier one was.
+        package mutating func note(_ name: WellKnownName, at position: Int) {
+            if first[name.rawValue] < 0 { first[name.rawValue] = Int32(truncatingIfNeeded: position) }
+        }
+    }
+
+    /// The positions of the names SSDP defines among the fields.
+    package var wellKnownPositions: WellKnownPositions {
+        var positions = WellKnownPositions()
+        withStorage { text, spans in
+            for position in spans.indices {
+                if let name = WellKnownName(spelledBy: UnsafeBufferPointer(rebasing: text[spans[position].name])) {
+                    positions.note(name, at: position)
+                }
+            }
+        }
+        return positions
     }
 }

@@ -49,11 +49,12 @@ public struct SSDPHeaders: Sendable {
         private var valueStart: UInt32
         private var valueEnd: UInt32
 
+        /// A span of these ranges, which must be below 4 GiB (a datagram's are: at most 64 KiB).
         init(name: Range<Int>, value: Range<Int>) {
-            nameStart = UInt32(name.lowerBound)
-            nameEnd = UInt32(name.upperBound)
-            valueStart = UInt32(value.lowerBound)
-            valueEnd = UInt32(value.upperBound)
+            nameStart = UInt32(truncatingIfNeeded: name.lowerBound)
+            nameEnd = UInt32(truncatingIfNeeded: name.upperBound)
+            valueStart = UInt32(truncatingIfNeeded: value.lowerBound)
+            valueEnd = UInt32(truncatingIfNeeded: value.upperBound)
         }
 
         var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
@@ -75,18 +76,23 @@ public struct SSDPHeaders: Sendable {
 
     /// Headers made of `fields`, in order; empty by default.
     public init(_ fields: [SSDPHeaderField] = []) {
-        self.init(text: [], spans: [])
-        guard !fields.isEmpty else { return }
-        // One allocation each for the text and the spans, rather than one per doubling as fields are added,
-        // with room for the few fields a message appends after its literal (a device's BOOTID and CONFIGID).
-        text.reserveCapacity(fields.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count })
-        spans.reserveCapacity(fields.count + 4)
-        for field in fields { append(name: field.name, value: field.value) }
+        self.init(pairs: fields.lazy.map { ($0.name, $0.value) })
     }
 
     /// Builds headers from `(name, value)` pairs, in order.
     public init(_ pairs: KeyValuePairs<String, String>) {
-        self.init(pairs.map { SSDPHeaderField(name: $0.key, value: $0.value) })
+        self.init(pairs: pairs.lazy.map { ($0.key, $0.value) })
+    }
+
+    /// Headers of these names and values, in order.
+    private init(pairs: some Collection<(String, String)>) {
+        self.init(text: [], spans: [])
+        guard !pairs.isEmpty else { return }
+        // One allocation each for the text and the spans, rather than one per doubling as fields are added,
+        // with room for the few fields a message appends after its literal (a device's BOOTID and CONFIGID).
+        text.reserveCapacity(pairs.reduce(64) { $0 + $1.0.utf8.count + $1.1.utf8.count })
+        spans.reserveCapacity(pairs.count + 4)
+        for (name, value) in pairs { append(name: name, value: value) }
     }
 
     /// Every field in the order it was written, made afresh on each call (two `String`s per field): to find
@@ -115,10 +121,18 @@ public struct SSDPHeaders: Sendable {
     /// Appends a field at the end, keeping any field of the same name.
     public mutating func append(name: String, value: String) {
         let nameStart = text.count
-        text += name.utf8
+        appendUTF8(of: name)
         let valueStart = text.count
-        text += value.utf8
+        appendUTF8(of: value)
+        precondition(text.count <= UInt32.max, "SSDPHeaders hold at most 4 GiB of names and values")
         spans.append(Span(name: nameStart..<valueStart, value: valueStart..<text.count))
+    }
+
+    /// Appends the UTF-8 of `string` to `text`: copied at once from a native string's storage.
+    private mutating func appendUTF8(of string: String) {
+        if string.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
+            text += string.utf8
+        }
     }
 
     /// Removes every field called `name`, ignoring case.
@@ -179,12 +193,20 @@ public struct SSDPHeaders: Sendable {
 
     /// The headers without the fields called any of `names`, ignoring case; the text is shared, not copied.
     package func removingAll(named names: [String]) -> SSDPHeaders {
+        removingAll { name in names.contains { withUTF8(of: $0) { equalsIgnoringASCIICase(name, $0) } } }
+    }
+
+    /// The headers without the fields called any of `names`, in any case; the text is shared, not copied.
+    package func removingAll(_ names: [WellKnownName]) -> SSDPHeaders {
+        removingAll { name in names.contains { $0.isSpelled(by: name) } }
+    }
+
+    /// The headers without the fields whose name's bytes `isRemoved`; the text is shared, not copied.
+    private func removingAll(where isRemoved: (UnsafeBufferPointer<UInt8>) -> Bool) -> SSDPHeaders {
         var kept: [Span] = []
         kept.reserveCapacity(spans.count)
         text.withUnsafeBufferPointer { text in
-            for span in spans
-            where !names.contains(where: { name in withUTF8(of: name) { equalsIgnoringASCIICase(text[span.name], $0) } }
-            ) {
+            for span in spans where !isRemoved(UnsafeBufferPointer(rebasing: text[span.name])) {
                 kept.append(span)
             }
         }
@@ -297,6 +319,6 @@ extension SSDPHeaders: Hashable {
 extension SSDPHeaders: ExpressibleByDictionaryLiteral {
     /// Builds headers from a literal such as `["ST": "ssdp:all", "MX": "3"]`, in the literal's order.
     public init(dictionaryLiteral elements: (String, String)...) {
-        self.init(elements.map { SSDPHeaderField(name: $0.0, value: $0.1) })
+        self.init(pairs: elements)
     }
 }

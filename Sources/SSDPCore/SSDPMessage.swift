@@ -49,16 +49,7 @@ public struct SSDPMessage: Hashable, Sendable {
     /// The `NTS` of a NOTIFY (`ssdp:alive`, `ssdp:update`, `ssdp:byebye`), or `nil` for other messages.
     public var notificationSubtype: SSDPNotificationSubtype? {
         guard kind == .notify else { return nil }
-        return headers.withValueBytes(of: .nts) { value in
-            // The three SSDP values compared as bytes; a `String` is made only for another value.
-            func reads(_ text: StaticString) -> Bool {
-                bytesEqual(value, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-            }
-            if reads("ssdp:alive") { return .alive }
-            if reads("ssdp:byebye") { return .byebye }
-            if reads("ssdp:update") { return .update }
-            return .other(String(decoding: value, as: UTF8.self))
-        }
+        return headers.withValueBytes(of: .nts, SSDPNotificationSubtype.init(utf8:))
     }
 
     /// The search target: `ST` of a search or response, `NT` of a NOTIFY.
@@ -85,6 +76,23 @@ public enum SSDPNotificationSubtype: Hashable, Sendable {
         case "ssdp:update": self = .update
         case "ssdp:byebye": self = .byebye
         default: self = .other(rawValue)
+        }
+    }
+
+    /// Reads an `NTS` value's bytes as `init(rawValue:)` reads its text: the three SSDP values compared as
+    /// bytes, a `String` made only for another value.
+    package init(utf8 value: UnsafeBufferPointer<UInt8>) {
+        func reads(_ text: StaticString) -> Bool {
+            bytesEqual(value, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        if reads("ssdp:alive") {
+            self = .alive
+        } else if reads("ssdp:byebye") {
+            self = .byebye
+        } else if reads("ssdp:update") {
+            self = .update
+        } else {
+            self = .other(String(decoding: value, as: UTF8.self))
         }
     }
 

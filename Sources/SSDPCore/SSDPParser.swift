@@ -56,7 +56,7 @@ public enum SSDPParser {
         into spans: inout [SSDPHeaders.Span]
     ) throws(SSDPParseError) -> SSDPMessage.Kind? {
         try checkSize(of: buffer)
-        var reader = Reader(buffer: buffer, diagnosing: false)
+        var reader = Reader<WithoutDiagnostics>(buffer: buffer)
         swap(&reader.spans, &spans)  // the reader appends to the caller's array in place, and hands it back
         defer { swap(&reader.spans, &spans) }
         reader.spans.removeAll(keepingCapacity: true)
@@ -81,7 +81,11 @@ public enum SSDPParser {
     ) -> Result<SSDPParsedMessage, SSDPParseError> {
         do {
             try checkSize(of: buffer)
-            var reader = Reader(buffer: buffer, diagnosing: diagnosing)
+            if diagnosing {
+                var reader = Reader<WithDiagnostics>(buffer: buffer)
+                return .success(try reader.read())
+            }
+            var reader = Reader<WithoutDiagnostics>(buffer: buffer)
             return .success(try reader.read())
         } catch {
             return .failure(error)
@@ -92,13 +96,32 @@ public enum SSDPParser {
 // MARK: - Reader
 
 extension SSDPParser {
-    /// One pass over a datagram, collecting diagnostics as it goes (unless it is not `diagnosing`). Lines,
+    /// The three start lines, as UDA 1.1 §1.1.1 writes them.
+    private static let responseLine = Array(SSDPMessage(kind: .response, headers: [:]).startLine.utf8)
+    private static let notifyLine = Array(SSDPMessage(kind: .notify, headers: [:]).startLine.utf8)
+    private static let searchLine = Array(SSDPMessage(kind: .search, headers: [:]).startLine.utf8)
+
+    /// Whether a reader looks for diagnostics (without, the message and the errors are the same): a type,
+    /// so that each kind of reader is compiled on its own, and the one without carries none of their code.
+    private protocol ReadingMode {
+        static var diagnosing: Bool { get }
+    }
+
+    private enum WithDiagnostics: ReadingMode {
+        static var diagnosing: Bool { true }
+    }
+
+    private enum WithoutDiagnostics: ReadingMode {
+        static var diagnosing: Bool { false }
+    }
+
+    /// One pass over a datagram, collecting diagnostics as it goes (unless its `Mode` says not to). Lines,
     /// names and values are ranges of the datagram; the headers keep one copy of its header block and the
     /// ranges into it.
-    private struct Reader {
+    private struct Reader<Mode: ReadingMode> {
         let buffer: UnsafeBufferPointer<UInt8>
-        /// Whether to look for diagnostics: without, the message and the errors are the same.
-        let diagnosing: Bool
+        /// Whether to look for diagnostics.
+        var diagnosing: Bool { Mode.diagnosing }
         var position = 0
         var lineNumber = 0
         var diagnostics: [SSDPDiagnostic] = []
@@ -109,6 +132,9 @@ extension SSDPParser {
         /// One bit per name seen so far, chosen by its length and its first and last letter: a name whose bit
         /// is clear is not a duplicate, without comparing it to every earlier name.
         var nameBits: UInt64 = 0
+        /// Where the first field of each name SSDP defines is (read while diagnosing): the conformance pass
+        /// reads them here, and a repeated one is a duplicate without comparing names.
+        var wellKnownPositions = SSDPHeaders.WellKnownPositions()
 
         /// A line without its line end, and whether all its bytes are ASCII (nearly always: nothing to check).
         struct Line {
@@ -116,12 +142,15 @@ extension SSDPParser {
             var isASCII: Bool
         }
 
+        /// Whether every byte of the datagram is ASCII: then no line needs checking for UTF-8.
+        let isASCII: Bool
+
         /// Whether the header lines ended with a blank line (`readFields()` sets it).
         var sawBlankLine = false
 
-        init(buffer: UnsafeBufferPointer<UInt8>, diagnosing: Bool) {
+        init(buffer: UnsafeBufferPointer<UInt8>) {
             self.buffer = buffer
-            self.diagnosing = diagnosing
+            self.isASCII = isAllASCII(buffer)
         }
 
         mutating func read() throws(SSDPParseError) -> SSDPParsedMessage {
@@ -133,7 +162,7 @@ extension SSDPParser {
             } else if buffer[position...].contains(where: { !isWhitespace($0) }) {
                 note(.bodyPresent)
             }
-            SSDPConformance.diagnose(message, into: &diagnostics)
+            SSDPConformance.diagnose(message, positions: wellKnownPositions, into: &diagnostics)
             return SSDPParsedMessage(message: message, diagnostics: diagnostics)
         }
 
@@ -141,7 +170,7 @@ extension SSDPParser {
         mutating func readFields() throws(SSDPParseError) -> SSDPMessage.Kind {
             guard let startLine = nextLine() else { throw SSDPParseError(.unknownStartLine, line: 1) }
             let kind = try readStartLine(startLine)
-            spans.reserveCapacity(12)  // more than most devices send: one allocation
+            spans.reserveCapacity(16)  // more than devices send (a Sonos player 13): one allocation
             while let line = nextLine() {
                 if line.range.isEmpty {
                     sawBlankLine = true
@@ -162,11 +191,12 @@ extension SSDPParser {
         }
 
         /// The next line without its line end, or `nil` at the end of the datagram.
+        @inline(__always)  // one call per line
         mutating func nextLine() -> Line? {
             guard position < buffer.endIndex else { return nil }
             lineNumber += 1
             let start = position
-            let (end, isASCII) = Self.lineFeed(in: buffer, from: start)
+            let (end, isASCII) = lineFeed(from: start)
             guard end < buffer.endIndex else {
                 position = end
                 return Line(range: start..<end, isASCII: isASCII)
@@ -182,27 +212,27 @@ extension SSDPParser {
         /// The index of the first LF at or after `start` (the end of `buffer` when there is none), and
         /// whether every byte before it is ASCII.
         ///
-        /// Eight bytes at a time (`bytesEqual(to:in:)`); the last few bytes of the datagram go one by one.
-        static func lineFeed(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, isASCII: Bool) {
-            let highBits: UInt64 = 0x8080_8080_8080_8080
+        /// Sixteen bytes at a time (`firstIndex(of:inSixteenAt:)`); the last few bytes go one by one. When
+        /// the whole datagram is ASCII (nearly always), no line's bytes need checking.
+        @inline(__always)
+        func lineFeed(from start: Int) -> (Int, isASCII: Bool) {
             var index = start
-            var bits: UInt64 = 0  // the bytes seen, or-ed: a high bit set says one of them is not ASCII
-            while index + 8 <= buffer.count {
-                let word = loadWord(buffer, at: index)
-                let lineFeeds = bytesEqual(to: UInt8(ascii: "\n"), in: word)
-                guard lineFeeds == 0 else {
-                    let before = lineFeeds.trailingZeroBitCount / 8  // bytes before the first LF
-                    bits |= before == 0 ? 0 : word & (UInt64.max >> (64 - 8 * before))
-                    return (index + before, bits & highBits == 0)
+            if let base = UnsafeRawPointer(buffer.baseAddress) {
+                while index + 16 <= buffer.count {
+                    if let offset = firstIndex(of: UInt8(ascii: "\n"), inSixteenAt: index, of: base) {
+                        index += offset
+                        return (index, isASCII || isASCII(start..<index))
+                    }
+                    index += 16
                 }
-                bits |= word
-                index += 8
             }
-            while index < buffer.count, buffer[index] != UInt8(ascii: "\n") {
-                bits |= UInt64(buffer[index])
-                index += 1
-            }
-            return (index, bits & highBits == 0)
+            while index < buffer.count, buffer[index] != UInt8(ascii: "\n") { index += 1 }
+            return (index, isASCII || isASCII(start..<index))
+        }
+
+        /// Whether the bytes at `range` are all ASCII.
+        func isASCII(_ range: Range<Int>) -> Bool {
+            !buffer[range].contains { $0 >= 0x80 }
         }
 
         // MARK: Start line
@@ -211,9 +241,9 @@ extension SSDPParser {
             // Nearly every start line is one of the three canonical ones, byte for byte.
             let bytes = buffer[line.range]
             let text = UnsafeBufferPointer(rebasing: bytes)
-            if Self.responseLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .response }
-            if Self.notifyLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .notify }
-            if Self.searchLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .search }
+            if SSDPParser.responseLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .response }
+            if SSDPParser.notifyLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .notify }
+            if SSDPParser.searchLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .search }
             if !line.isASCII { checkUTF8(line.range) }
             let tokens = bytes.split(separator: UInt8(ascii: " "))
             let kind: SSDPMessage.Kind
@@ -239,39 +269,16 @@ extension SSDPParser {
             byte == upperCase || asciiLowercased(byte) == asciiLowercased(upperCase)
         }
 
-        static let responseLine = Array(SSDPMessage(kind: .response, headers: [:]).startLine.utf8)
-        static let notifyLine = Array(SSDPMessage(kind: .notify, headers: [:]).startLine.utf8)
-        static let searchLine = Array(SSDPMessage(kind: .search, headers: [:]).startLine.utf8)
-
         func unknownStartLine(_ line: Line) -> SSDPParseError {
             SSDPParseError(.unknownStartLine, line: lineNumber, text: excerpt(string(line.range)))
         }
 
         // MARK: Header lines
 
+        /// Reads one header line into `spans`, noting what is irregular about it.
+        @inline(__always)  // one call per line
         mutating func readHeaderLine(_ line: Line) throws(SSDPParseError) {
-            // Index loops over the buffer itself: a slice would check every subscript, even in release builds.
-            let (start, end) = (line.range.lowerBound, line.range.upperBound)
-            let colon = Self.colon(in: buffer, from: start, to: end)
-            guard colon < end else {
-                let text = decode(line.range, isASCII: line.isASCII)
-                throw SSDPParseError(.headerLineWithoutColon, line: lineNumber, text: excerpt(text))
-            }
-            var nameStart = start
-            while nameStart < colon, isSpaceOrTab(buffer[nameStart]) { nameStart += 1 }
-            var nameEnd = colon
-            while nameEnd > nameStart, isSpaceOrTab(buffer[nameEnd - 1]) { nameEnd -= 1 }
-            guard nameStart < nameEnd else {
-                let text = decode(line.range, isASCII: line.isASCII)
-                throw SSDPParseError(.emptyHeaderName, line: lineNumber, text: excerpt(text))
-            }
-            let name = nameStart..<nameEnd
-
-            var valueStart = colon + 1
-            while valueStart < end, isSpaceOrTab(buffer[valueStart]) { valueStart += 1 }
-            var valueEnd = end
-            while valueEnd > valueStart, isSpaceOrTab(buffer[valueEnd - 1]) { valueEnd -= 1 }
-            let value = valueStart..<valueEnd
+            let (name, colon, value) = try split(line)
             if !line.isASCII {
                 checkUTF8(name)
                 checkUTF8(value)
@@ -282,17 +289,48 @@ extension SSDPParser {
             spans.append(SSDPHeaders.Span(name: name, value: value))
         }
 
-        /// The index of the first colon in `start..<end` of `buffer`, or `end` when there is none: eight bytes
-        /// at a time (`bytesEqual(to:in:)`), the last few one by one.
+        /// The name, the colon and the value of a header line, the name and value without the spaces and
+        /// tabs around them. Throws for a line without a colon or without a name.
+        @inline(__always)  // one call per line
+        func split(_ line: Line) throws(SSDPParseError) -> (name: Range<Int>, colon: Int, value: Range<Int>) {
+            // Index loops over the buffer itself: a slice would check every subscript, even in release builds.
+            let (start, end) = (line.range.lowerBound, line.range.upperBound)
+            let colon = Self.colon(in: buffer, from: start, to: end)
+            guard colon < end else {
+                throw SSDPParseError(.headerLineWithoutColon, line: lineNumber, text: excerpt(string(line.range)))
+            }
+            var nameStart = start
+            while nameStart < colon, isSpaceOrTab(buffer[nameStart]) { nameStart += 1 }
+            var nameEnd = colon
+            while nameEnd > nameStart, isSpaceOrTab(buffer[nameEnd - 1]) { nameEnd -= 1 }
+            guard nameStart < nameEnd else {
+                throw SSDPParseError(.emptyHeaderName, line: lineNumber, text: excerpt(string(line.range)))
+            }
+            var valueStart = colon + 1
+            while valueStart < end, isSpaceOrTab(buffer[valueStart]) { valueStart += 1 }
+            var valueEnd = end
+            while valueEnd > valueStart, isSpaceOrTab(buffer[valueEnd - 1]) { valueEnd -= 1 }
+            return (nameStart..<nameEnd, colon, valueStart..<valueEnd)
+        }
+
+        /// The index of the first colon in `start..<end` of `buffer`, or `end` when there is none: the first
+        /// sixteen bytes at once (a name is nearly always shorter), then eight at a time, the last few one by one.
+        @inline(__always)  // one call per line
         static func colon(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
             var index = start
+            if start + 16 <= buffer.count, let base = UnsafeRawPointer(buffer.baseAddress) {
+                if let offset = firstIndex(of: UInt8(ascii: ":"), inSixteenAt: start, of: base) {
+                    return Swift.min(start + offset, end)  // one after the line's end is not in the line
+                }
+                index += 16
+            }
             while index + 8 <= end {
                 let colons = bytesEqual(to: UInt8(ascii: ":"), in: loadWord(buffer, at: index))
                 if colons != 0 { return index + colons.trailingZeroBitCount / 8 }
                 index += 8
             }
             while index < end, buffer[index] != UInt8(ascii: ":") { index += 1 }
-            return index
+            return Swift.min(index, end)
         }
 
         /// Notes what is irregular about a header line: `name` and `value` are at these ranges of `line`,
@@ -312,7 +350,15 @@ extension SSDPParser {
             if nameBytes.contains(where: { $0 &- UInt8(ascii: "a") < 26 }), !nameBytes.contains(UInt8(ascii: ".")) {
                 note(.lowercaseHeaderName, field: name)
             }
-            if isDuplicate(name) {
+            // A name SSDP defines is a duplicate when an earlier field had it; any other is compared with the
+            // earlier names (which cannot be one SSDP defines).
+            if let known = SSDPHeaders.WellKnownName(spelledBy: UnsafeBufferPointer(rebasing: buffer[name])) {
+                if wellKnownPositions[known] != nil {
+                    note(.duplicateHeader, field: name)
+                } else {
+                    wellKnownPositions.note(known, at: spans.count)
+                }
+            } else if isDuplicate(name) {
                 note(.duplicateHeader, field: name)
             }
         }
@@ -356,7 +402,10 @@ extension SSDPParser {
         mutating func note(_ code: SSDPDiagnostic.Code, field: Range<Int>? = nil) {
             guard diagnosing else { return }
             let diagnostic = SSDPDiagnostic(code, field: field.map(string))
-            guard !diagnostics.contains(diagnostic) else { return }
+            // By index, the code first: a field's text is compared only with a field of the same code.
+            for index in diagnostics.indices where diagnostics[index].code == code {
+                if diagnostics[index].field == diagnostic.field { return }
+            }
             if diagnostics.isEmpty { diagnostics.reserveCapacity(8) }  // one allocation for what most messages have
             diagnostics.append(diagnostic)
         }

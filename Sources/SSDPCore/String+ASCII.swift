@@ -109,27 +109,44 @@ package func bytesEqual(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBuffer
     return loadWord(one, at: last) == loadWord(other, at: last)
 }
 
-/// Mixes `bytes` and their count into `hash`, eight bytes at a time (the last eight overlapping the word
-/// before): a quick hash for tables inside one process whose collisions cost time, never correctness (not
-/// seeded, so not for keys an attacker picks to fill one bucket: key a `Dictionary`, which hashes again
-/// with its own seed, with the result).
+/// Mixes `bytes` and their count into `hash`, eight bytes at a time: a quick hash for tables inside one process
+/// whose collisions cost time, never correctness (not seeded, so not for keys an attacker picks to fill one
+/// bucket: key a `Dictionary`, which hashes again with its own seed, with the result).
+///
+/// Four lanes take 32 bytes at a time, each mixed on its own so that their multiplications overlap; the
+/// words left over go into the first, the last eight bytes overlapping the word before.
 package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
-    func mix(_ word: UInt64) {
-        hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= hash >> 29
+    @inline(__always) func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return mixed ^ (mixed >> 29)
     }
-    mix(UInt64(bytes.count))
+    hash = mix(hash, UInt64(bytes.count))
     guard bytes.count >= 8 else {
-        mix(bytes.reduce(0) { $0 << 8 | UInt64($1) })
+        hash = mix(hash, bytes.reduce(0) { $0 << 8 | UInt64($1) })
         return
     }
-    let last = bytes.count - 8
+    var (a, b, c, d) = (hash, UInt64(1), UInt64(2), UInt64(3))
     var index = 0
-    while index < last {
-        mix(loadWord(bytes, at: index))
+    while index + 32 <= bytes.count {
+        a = mix(a, loadWord(bytes, at: index))
+        b = mix(b, loadWord(bytes, at: index + 8))
+        c = mix(c, loadWord(bytes, at: index + 16))
+        d = mix(d, loadWord(bytes, at: index + 24))
+        index += 32
+    }
+    while index + 8 <= bytes.count {
+        a = mix(a, loadWord(bytes, at: index))
         index += 8
     }
-    mix(loadWord(bytes, at: last))
+    if index < bytes.count { a = mix(a, loadWord(bytes, at: bytes.count - 8)) }
+    hash = mix(mix(mix(a, b), c), d)
+}
+
+/// `bytes` hashed by `mixHash(_:into:)` from zero: the same bytes give the same hash in every process.
+package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0
+    mixHash(bytes, into: &hash)
+    return Int(truncatingIfNeeded: hash)
 }
 
 // MARK: - Eight bytes at a time
@@ -140,6 +157,16 @@ package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt6
 package func bytesEqual(to byte: UInt8, in word: UInt64) -> UInt64 {
     let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+}
+
+/// The lower-case ASCII letters of `word` ("a" to "z"), marked by their high bit: exactly these, since no
+/// sum here carries from one byte into the next.
+@inline(__always)
+package func lowercaseLetters(in word: UInt64) -> UInt64 {
+    let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
+    let fromA = ascii &+ 0x1F1F_1F1F_1F1F_1F1F  // a byte's high bit set from "a" (0x61) on
+    let afterZ = ascii &+ 0x0505_0505_0505_0505  // from "{" (0x7B), the byte after "z", on
+    return fromA & ~afterZ & ~word & 0x8080_8080_8080_8080  // and not a byte above 0x7F
 }
 
 /// `word` with its ASCII capital letters in lower case, or `nil` when a byte is not ASCII.
@@ -159,4 +186,38 @@ package func asciiLowercased(word: UInt64) -> UInt64? {
 @inline(__always)
 package func loadWord(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
     UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+}
+
+// MARK: - Sixteen bytes at a time
+
+/// The offset of the first byte equal to `byte` among the sixteen at `offset` from `base`, or `nil` when
+/// none is. The caller makes sure the sixteen bytes are there: nothing here checks.
+@inline(__always)
+package func firstIndex(of byte: UInt8, inSixteenAt offset: Int, of base: UnsafeRawPointer) -> Int? {
+    let chunk = base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+    // Lane by lane, without carries between lanes: a byte equal to `byte` becomes 0x80, the others 0. Read
+    // as two words (the first eight bytes in the low one), the first with a mark says where the first is.
+    let x = chunk ^ SIMD16(repeating: byte)
+    let marks = unsafeBitCast((x &- 1) & ~x & 0x80, to: SIMD2<UInt64>.self)
+    let (low, high) = (UInt64(littleEndian: marks[0]), UInt64(littleEndian: marks[1]))
+    guard low | high != 0 else { return nil }
+    return low != 0 ? low.trailingZeroBitCount / 8 : 8 + high.trailingZeroBitCount / 8
+}
+
+/// Whether every byte of `buffer` is ASCII: sixteen bytes at a time, the last few one by one.
+package func isAllASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = UnsafeRawPointer(buffer.baseAddress) else { return true }
+    var seen = SIMD16<UInt8>()
+    var index = 0
+    while index + 16 <= buffer.count {
+        seen |= base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+        index += 16
+    }
+    let words = unsafeBitCast(seen, to: SIMD2<UInt64>.self)
+    var rest = words[0] | words[1]
+    while index < buffer.count {
+        rest |= UInt64(buffer[index])
+        index += 1
+    }
+    return rest & 0x8080_8080_8080_8080 == 0
 }

@@ -17,42 +17,20 @@ import Testing
 /// `SSDPParser.parseMessage` skips the diagnostics and nothing else: for every datagram it returns
 /// `parse`'s message, or throws `parse`'s error.
 @Suite struct ParseMessageTests {
-    /// Compares the two on one datagram; returns what differs, if anything.
-    static func difference(_ datagram: [UInt8]) -> String? {
-        let full = Result { () throws(SSDPParseError) in try SSDPParser.parse(datagram).message }
-        let alone = Result { () throws(SSDPParseError) in try SSDPParser.parseMessage(datagram) }
-        switch (full, alone) {
-        case (.success(let expected), .success(let message)) where message == expected:
-            return nil
-        case (.failure(let expected), .failure(let error)) where error == expected:
-            return nil
-        default:
-            return "parse gave \(full), parseMessage \(alone)"
-        }
-    }
+    static let agreement = ParserAgreement(
+        read: { (datagram: [UInt8]) throws(SSDPParseError) in try SSDPParser.parseMessage(datagram) },
+        expected: { (datagram: [UInt8]) throws(SSDPParseError) in try SSDPParser.parse(datagram).message }
+    )
 
     @Test(arguments: try CorpusFixture.all())
     func agreesWithParseOnTheCorpus(_ fixture: CorpusFixture) throws {
-        #expect(Self.difference(try fixture.bytes()) == nil)
+        #expect(Self.agreement.difference(try fixture.bytes()) == nil)
     }
 
     /// 200,000 random and mutated datagrams, from the fuzz test's generator (its first shard's seed): every
     /// error code and every line-level diagnostic turns up among them.
     @Test func agreesWithParseOnFuzzedDatagrams() throws {
-        let corpus = try CorpusFixture.all().map { try $0.bytes() }.filter { $0.count <= 4_096 }
-        var fuzzer = DatagramFuzzer(seed: ParserFuzzTests.seed, corpus: corpus)
-        var differences: [String] = []
-        var (messages, errors) = (0, 0)
-        for index in 0..<200_000 where differences.count < 5 {
-            let datagram = fuzzer.next()
-            if let difference = Self.difference(datagram) {
-                differences.append("datagram \(index): \(difference); bytes \(datagram.prefix(256))")
-            } else if (try? SSDPParser.parseMessage(datagram)) != nil {
-                messages += 1
-            } else {
-                errors += 1
-            }
-        }
+        let (differences, messages, errors) = try Self.agreement.fuzz(count: 200_000, seed: ParserFuzzTests.seed)
         #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
         #expect(messages > 20_000 && errors > 20_000, "\(messages) messages, \(errors) errors: the generator changed")
     }

@@ -90,6 +90,16 @@ import Testing
         #expect(hash(["ab", "c"]) != hash(["a", "bc"]))
         #expect(hash(["", "abc"]) != hash(["abc", ""]))
         #expect(hash(["uuid:1", "upnp:rootdevice"]) == hash(["uuid:1", "upnp:rootdevice"]))
+        // Long enough for the four lanes and the words after them: one byte changed anywhere, or one byte
+        // more or fewer, changes the hash.
+        let answer = String(repeating: "LOCATION: http://10.0.0.2:8080/description.xml\r\n", count: 3)
+        let original = hash([answer])
+        for position in answer.utf8.indices {
+            var changed = Array(answer.utf8)
+            changed[answer.utf8.distance(from: answer.utf8.startIndex, to: position)] ^= 1
+            #expect(hash([String(decoding: changed, as: UTF8.self)]) != original, "byte \(position)")
+        }
+        #expect(hash([answer + "x"]) != original && hash([String(answer.dropLast())]) != original)
     }
 
     @Test func wordHelpersAgreeWithTheirByteByByteForms() {
@@ -137,6 +147,10 @@ import Testing
                 #expect(headers.firstIndex(of: name) == expected, "\(written)")
                 #expect(expected == (written.equalsIgnoringASCIICase(name.text) ? 1 : 2), "\(written)")
                 #expect(headers[name] == headers[name.text])
+                // The name a field's bytes spell, as the conformance pass reads it, and where it first is.
+                let spelled = SSDPHeaders.WellKnownName.allCases.first { written.equalsIgnoringASCIICase($0.text) }
+                #expect(bytes.withUnsafeBufferPointer { SSDPHeaders.WellKnownName(spelledBy: $0) } == spelled)
+                #expect(headers.wellKnownPositions[name] == expected, "\(written)")
             }
         }
     }

@@ -1,0 +1,54 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import SSDPCore
+
+/// Two ways of reading datagrams held to each other (`parse` and `parseMessage`, `parse` and the plain
+/// `ReferenceParser`): on the corpus and on the fuzz test's datagrams, each must give the same value or
+/// throw the same error.
+struct ParserAgreement<Value: Equatable>: Sendable {
+    /// The way under test, and the way it must agree with.
+    var read: @Sendable ([UInt8]) throws(SSDPParseError) -> Value
+    var expected: @Sendable ([UInt8]) throws(SSDPParseError) -> Value
+
+    /// What differs on `datagram`, or `nil` when both read it the same.
+    func difference(_ datagram: [UInt8]) -> String? {
+        let got = Result { () throws(SSDPParseError) in try read(datagram) }
+        let want = Result { () throws(SSDPParseError) in try expected(datagram) }
+        switch (got, want) {
+        case (.success(let value), .success(let expected)) where value == expected: return nil
+        case (.failure(let error), .failure(let expected)) where error == expected: return nil
+        default: return "read \(got), expected \(want)"
+        }
+    }
+
+    /// Compares the two on `count` datagrams from the fuzz test's generator with `seed`, stopping after five
+    /// differences: those, and how many datagrams read as a value and as an error.
+    func fuzz(count: Int, seed: UInt64) throws -> (differences: [String], values: Int, errors: Int) {
+        let corpus = try CorpusFixture.all().map { try $0.bytes() }.filter { $0.count <= 4_096 }
+        var fuzzer = DatagramFuzzer(seed: seed, corpus: corpus)
+        var differences: [String] = []
+        var (values, errors) = (0, 0)
+        for index in 0..<count where differences.count < 5 {
+            let datagram = fuzzer.next()
+            if let difference = difference(datagram) {
+                differences.append("datagram \(index): \(difference); bytes \(datagram.prefix(256))")
+            } else if (try? expected(datagram)) != nil {
+                values += 1
+            } else {
+                errors += 1
+            }
+        }
+        return (differences, values, errors)
+    }
+}
