@@ -57,7 +57,8 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The headers a response must carry to be a service, as the seed's parser requires them.
-    public static let requiredHeaders = ["CACHE-CONTROL", "LOCATION", "SERVER", "ST", "USN"]
+    public static let requiredHeaders = requiredNames.map(\.text)
+    private static let requiredNames: [SSDPHeaders.WellKnownName] = [.cacheControl, .location, .server, .st, .usn]
 
     /// Reads a service from a search response, as the seed's `SSDPServiceParser` does.
     ///
@@ -75,7 +76,7 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
             ]
             throw SSDPIncompleteResponse(missingFields: fields.filter(\.1).map(\.0))
         }
-        let otherHeaders = headers.removingAll(named: Self.requiredHeaders)
+        let otherHeaders = headers.removingAll(Self.requiredNames)
         self.init(
             cacheControl: receivedAt + .seconds(maxAge),
             maxAge: .seconds(maxAge),

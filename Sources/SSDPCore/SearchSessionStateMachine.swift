@@ -79,13 +79,15 @@ public struct SearchSessionStateMachine: Sendable {
     private struct Searching: Sendable {
         var startedAt: SSDPInstant
         var searchesSent: Int
-        var found: [SSDPService]
-        var foundSet: Set<SSDPService>
+        var found = FoundServices()
         /// The interface each USN and ST was first reported through, when answers name their interface.
         var interfaceOf: [ServiceKey: String] = [:]
         /// The position in `found` of a service by its `ResponseFingerprint`'s hash (the first, where two
         /// hashes collide): an answer that repeats it byte for byte is dropped before it is decoded.
         var foundByFingerprint: [Int: Int] = [:]
+        /// The datagrams that reported services, by a hash of their bytes (`mixHash`; the first, where two
+        /// hashes collide). The bytes are the reported service's headers' own, shared rather than copied.
+        var reportingDatagrams: [Int: [UInt8]] = [:]
     }
 
     private struct ServiceKey: Hashable, Sendable {
@@ -118,7 +120,7 @@ public struct SearchSessionStateMachine: Sendable {
             state = .stopped
             return [.stop(foundServices: [], reason: .noSearchRequests)]
         }
-        state = .searching(Searching(startedAt: now, searchesSent: 0, found: [], foundSet: []))
+        state = .searching(Searching(startedAt: now, searchesSent: 0))
         return timerFired(at: now)
     }
 
@@ -135,7 +137,7 @@ public struct SearchSessionStateMachine: Sendable {
         }
         if now >= searching.startedAt + configuration.searchTimeout {
             state = .stopped
-            actions.append(.stop(foundServices: searching.found, reason: .timedOut))
+            actions.append(.stop(foundServices: searching.found.services, reason: .timedOut))
         } else {
             state = .searching(searching)
         }
@@ -168,7 +170,7 @@ public struct SearchSessionStateMachine: Sendable {
             return [.stop(foundServices: [], reason: .stopRequested)]
         case .searching(let searching):
             state = .stopped
-            return [.stop(foundServices: searching.found, reason: .stopRequested)]
+            return [.stop(foundServices: searching.found.services, reason: .stopRequested)]
         case .stopped:
             return []
         }
@@ -218,18 +220,56 @@ public struct SearchSessionStateMachine: Sendable {
         at now: SSDPInstant,
         interface: String?
     ) -> ReceiveResult {
-        // Borrowed, not copied: most answers are dropped, and a copy costs a retain and a release of each
-        // of the search's tables. Only a new service takes a copy, to add itself.
-        guard case .searching(let current) = state, now < current.startedAt + configuration.searchTimeout else {
-            return .dropped(.notSearching)
-        }
         // The fields are read as ranges of the datagram, into an array kept from one datagram to the next: an
         // answer that repeats a reported one is dropped before anything is allocated or copied.
         var spans = fieldSpans
         fieldSpans = []  // `spans` is the only reference: the parser appends in place
         defer { fieldSpans = spans }
+        switch read(buffer, at: now, spans: &spans) {
+        case .dropped(let reason):
+            return .dropped(reason)
+        case .new(let answer):
+            return add(answer, interface: interface)
+        }
+    }
+
+    /// What `read` makes of a datagram: why it is dropped, or a response that reads as a new service.
+    private enum Reading {
+        case dropped(DropReason)
+        case new(NewAnswer)
+    }
+
+    /// A response that is not a repeat of a reported service, read into a service, with what `add` keeps
+    /// of it to recognise its repeats.
+    private struct NewAnswer {
+        var service: SSDPService
+        var fingerprint: ResponseFingerprint?
+        /// The datagram's hash and bytes, where the service's headers hold the datagram as it came.
+        var datagram: (hash: Int, bytes: [UInt8])?
+    }
+
+    /// Reads the datagram in `buffer` into a service, or says why it is dropped; the search's tables are
+    /// only read here, borrowed rather than copied: most answers are dropped, and a copy costs a retain and
+    /// a release of each table.
+    private func read(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        at now: SSDPInstant,
+        spans: inout [SSDPHeaders.Span]
+    ) -> Reading {
+        guard case .searching(let current) = state, now < current.startedAt + configuration.searchTimeout else {
+            return .dropped(.notSearching)
+        }
+        // Most answers repeat one that reported a service, byte for byte: a device sends the same bytes to
+        // every retry. Such an answer is that service again, whatever else the session would read in it.
+        let datagramHash = mutations.isEmpty ? mixHash(buffer) : nil
+        if let datagramHash, let reporting = current.reportingDatagrams[datagramHash],
+            reporting.withUnsafeBufferPointer({ bytesEqual($0, buffer) })
+        {
+            return .dropped(.duplicate)
+        }
         let message: SSDPMessage
         let fingerprint: ResponseFingerprint?
+        var datagram: (hash: Int, bytes: [UInt8])? = nil
         do throws(SSDPParseError) {
             switch try SSDPParser.readFields(of: buffer, into: &spans) {
             case .response?:
@@ -238,7 +278,9 @@ public struct SearchSessionStateMachine: Sendable {
                     Self.matchFingerprint(buffer, $0, in: current, mutations: mutations)
                 }
                 guard !repeats else { return .dropped(.duplicate) }
-                message = SSDPMessage(kind: .response, headers: SSDPHeaders(copying: buffer, spans: spans))
+                let bytes = Array(buffer)
+                datagram = datagramHash.map { ($0, bytes) }
+                message = SSDPMessage(kind: .response, headers: SSDPHeaders(text: bytes, spans: spans))
             case let kind?:
                 return .dropped(.notAResponse(kind))
             case nil:  // a name or value that is not UTF-8: the full parse decodes it
@@ -261,12 +303,19 @@ public struct SearchSessionStateMachine: Sendable {
         }
         if mutations.contains(.locationFromServer) { service.location = service.server }
         guard isSearchedFor(service) else { return .dropped(.wrongSearchTarget(service.searchTarget)) }
-        // `searching` is a copy of the state's value: while `state` still holds the set and the array,
-        // inserting would copy them whole, once per answer (quadratic in the services found). Clearing
-        // `state` first leaves `searching` their only owner, so they grow in place.
-        var searching = consume current
+        return .new(NewAnswer(service: service, fingerprint: fingerprint, datagram: datagram))
+    }
+
+    /// Reports `answer`'s service unless it is one already reported (through another interface, or with
+    /// other bytes), and keeps what recognises its repeats.
+    private mutating func add(_ answer: NewAnswer, interface: String?) -> ReceiveResult {
+        guard case .searching(var searching) = state else { return .dropped(.notSearching) }
+        // While `state` still holds the search's set and array, inserting would copy them whole, once per
+        // answer (quadratic in the services found). Clearing `state` first leaves `searching` their only
+        // owner, so they grow in place.
         state = .idle
         defer { state = .searching(searching) }
+        var service = answer.service
         if let interface {
             service.interface = interface
             let key = ServiceKey(usn: service.uniqueServiceName, searchTarget: service.searchTarget)
@@ -274,12 +323,16 @@ public struct SearchSessionStateMachine: Sendable {
             guard first == interface else { return .dropped(.duplicate) }
             searching.interfaceOf[key] = first
         }
-        guard searching.foundSet.insert(service).inserted || mutations.contains(.keepsDuplicates) else {
+        let hash = service.hashValue
+        guard !searching.found.contains(service, hash: hash) || mutations.contains(.keepsDuplicates) else {
             return .dropped(.duplicate)
         }
-        searching.found.append(service)
-        if let fingerprint, searching.foundByFingerprint[fingerprint.hash] == nil {
-            searching.foundByFingerprint[fingerprint.hash] = searching.found.count - 1
+        searching.found.append(service, hash: hash)
+        if let fingerprint = answer.fingerprint, searching.foundByFingerprint[fingerprint.hash] == nil {
+            searching.foundByFingerprint[fingerprint.hash] = searching.found.services.count - 1
+        }
+        if let (hash, bytes) = answer.datagram, searching.reportingDatagrams[hash] == nil {
+            searching.reportingDatagrams[hash] = bytes
         }
         return .reportService(service)
     }
@@ -297,7 +350,7 @@ public struct SearchSessionStateMachine: Sendable {
             return (nil, false)
         }
         guard let index = searching.foundByFingerprint[fingerprint.hash] else { return (fingerprint, false) }
-        return (fingerprint, fingerprint.matches(searching.found[index], text: text, spans: spans))
+        return (fingerprint, fingerprint.matches(searching.found.services[index], text: text, spans: spans))
     }
 
     /// The chatty-device filter: keep a service whose ST is the searched ST, or everything when searching

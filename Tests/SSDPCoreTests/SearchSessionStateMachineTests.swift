@@ -317,6 +317,34 @@ import Testing
         #expect(machine.statistics.duplicates == 2)
     }
 
+    /// A repeat byte for byte is dropped before it is read; only repeats of an answer that reported a
+    /// service are: a repeat of a dropped answer is dropped again for its own reason, and a repeat after
+    /// the timeout is past the search.
+    @Test func byteForByteRepeatIsADuplicateOnlyOfAReportedAnswer() throws {
+        var machine = try Machine.multicast(searchTarget: "roku:ecp", maximumWaitResponseTime: 1, requests: 1)
+        _ = machine.start(at: .zero)
+        let chatty = hue.datagram
+        let incomplete = roku.removing("SERVER").setting("USN", to: "uuid:roku:ecp:YN00AA000009").datagram
+        for _ in 0..<2 {
+            #expect(machine.received(chatty, at: .zero) == .dropped(.wrongSearchTarget("upnp:rootdevice")))
+            #expect(machine.received(incomplete, at: .zero) == .dropped(.incomplete(missingFields: ["SERVER"])))
+        }
+        #expect(machine.received(roku.datagram, at: .zero) == .reportService(roku.service()))
+        #expect(machine.received(roku.datagram, at: .zero + .milliseconds(1_099)) == .dropped(.duplicate))
+        #expect(machine.received(roku.datagram, at: .zero + .milliseconds(1_100)) == .dropped(.notSearching))
+        #expect(machine.statistics.duplicates == 1 && machine.statistics.wrongSearchTarget == 2)
+    }
+
+    /// With a deliberate fault set (the harness's own tests), nothing is dropped from its bytes: a session
+    /// that keeps duplicates reports a repeat byte for byte again.
+    @Test func aSessionThatKeepsDuplicatesReportsARepeatByteForByte() throws {
+        var machine = try Machine.multicast()
+        machine.mutations = [.keepsDuplicates]
+        _ = machine.start(at: .zero)
+        #expect(machine.received(roku.datagram, at: .zero) == .reportService(roku.service()))
+        #expect(machine.received(roku.datagram, at: .zero) == .reportService(roku.service()))
+    }
+
     @Test func sameAnswerWithAnotherMaxAgeIsADuplicate() throws {
         var machine = try Machine.multicast()
         _ = machine.start(at: .zero)
