@@ -14,14 +14,31 @@
 /// The one way ssdp-sim turns a duration into numbers and text, so that reports, logs, flags, files and
 /// JSON all agree (to the millisecond, as every duration a user gives or reads is).
 extension Duration {
+    /// `components`, read without its 128-bit arithmetic when the duration is from 0 to 18 seconds (below
+    /// 2⁶⁴ attoseconds), as nearly every duration a run deals in is: a virtual run reads hundreds of
+    /// thousands, and `components` is a call into the standard library that multiplies 128-bit numbers.
+    package var secondsAndAttoseconds: (seconds: Int64, attoseconds: Int64) {
+        guard _high == 0 else { return components }
+        let attosecondsPerSecond: UInt64 = 1_000_000_000_000_000_000
+        return (Int64(_low / attosecondsPerSecond), Int64(_low % attosecondsPerSecond))
+    }
+
     /// Whole milliseconds, truncated toward zero.
     package var milliseconds: Int64 {
-        components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
+        let (seconds, attoseconds) = secondsAndAttoseconds
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// Whole microseconds, truncated toward zero.
+    package var microseconds: Int64 {
+        let (seconds, attoseconds) = secondsAndAttoseconds
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 
     /// Seconds as a `Double`, exact to the attosecond as far as a `Double` goes.
     package var inSeconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+        let (seconds, attoseconds) = secondsAndAttoseconds
+        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
     /// Seconds with three decimals, as reports and output print them: `9.100`, `-0.250`.

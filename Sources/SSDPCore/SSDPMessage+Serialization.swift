@@ -23,22 +23,42 @@ extension SSDPMessage {
     }
 
     /// The wire form with the layout choices a sloppy sender makes (see `SSDPMalformation`).
+    ///
+    /// The size is counted first and the bytes copied into an array of exactly that size: a device's
+    /// answers are made this way once each, and appending piece by piece cost twice as much.
     package func serialized(lineEnding: [UInt8], spaceAfterColon: Bool, finalBlankLine: Bool) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 + headers.textByteCount + headers.count * 4)
-        bytes += startLine.utf8
-        bytes += lineEnding
-        headers.forEachField { name, value in
-            bytes += name
-            bytes.append(UInt8(ascii: ":"))
-            if !value.isEmpty {
-                if spaceAfterColon { bytes.append(UInt8(ascii: " ")) }
-                bytes += value
+        var start = startLine
+        return start.withUTF8 { start in
+            lineEnding.withUnsafeBufferPointer { lineEnding in
+                var size = start.count + lineEnding.count * (finalBlankLine ? 2 : 1)
+                headers.forEachField { name, value in
+                    size += name.count + 1 + lineEnding.count
+                    if !value.isEmpty { size += (spaceAfterColon ? 1 : 0) + value.count }
+                }
+                return [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
+                    func write(_ part: UnsafeBufferPointer<UInt8>) {
+                        _ = UnsafeMutableBufferPointer(rebasing: bytes[count...]).initialize(fromContentsOf: part)
+                        count += part.count
+                    }
+                    func write(_ byte: UInt8) {
+                        bytes.initializeElement(at: count, to: byte)
+                        count += 1
+                    }
+                    write(start)
+                    write(lineEnding)
+                    headers.forEachField { name, value in
+                        write(name)
+                        write(UInt8(ascii: ":"))
+                        if !value.isEmpty {
+                            if spaceAfterColon { write(UInt8(ascii: " ")) }
+                            write(value)
+                        }
+                        write(lineEnding)
+                    }
+                    if finalBlankLine { write(lineEnding) }
+                }
             }
-            bytes += lineEnding
         }
-        if finalBlankLine { bytes += lineEnding }
-        return bytes
     }
 
     /// `serialized()` as text, for logs and tools.

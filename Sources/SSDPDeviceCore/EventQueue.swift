@@ -75,13 +75,7 @@ public struct EventQueue<Event> {
             events.append(event)
         }
         heap.append(Entry(at: instant, sequence: sequence, slot: slot))
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(child, parent) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
+        heap.withUnsafeMutableBufferPointer { Self.siftUp($0) }
     }
 
     /// Removes and returns the earliest event, or `nil` when none waits.
@@ -90,25 +84,55 @@ public struct EventQueue<Event> {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let first = heap.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < heap.count, precedes(left, smallest) { smallest = left }
-            if right < heap.count, precedes(right, smallest) { smallest = right }
-            guard smallest != parent else { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
+        heap.withUnsafeMutableBufferPointer { Self.siftDown($0) }
         guard let event = events[first.slot].take() else { preconditionFailure("an event slot was empty") }
         freeSlots.append(first.slot)
         return (first.at, event)
     }
 
+    // The heap is four-ary: each entry has up to four children, so it is half as deep as a binary heap and
+    // an entry moves half as often (the four children sit side by side in memory). It is sifted through its
+    // buffer, an entry held aside while the ones in its way move into the hole it leaves: a subscript of the
+    // array would check its bounds and its uniqueness at every step.
+
+    /// Moves the last entry of `heap` up to its place.
     @inlinable
-    func precedes(_ a: Int, _ b: Int) -> Bool {
-        (heap[a].at, heap[a].sequence) < (heap[b].at, heap[b].sequence)
+    static func siftUp(_ heap: UnsafeMutableBufferPointer<Entry>) {
+        var child = heap.count - 1
+        let entry = heap[child]
+        while child > 0 {
+            let parent = (child - 1) / 4
+            guard precedes(entry, heap[parent]) else { break }
+            heap[child] = heap[parent]
+            child = parent
+        }
+        heap[child] = entry
+    }
+
+    /// Moves the first entry of `heap` down to its place.
+    @inlinable
+    static func siftDown(_ heap: UnsafeMutableBufferPointer<Entry>) {
+        guard !heap.isEmpty else { return }
+        let entry = heap[0]
+        var parent = 0
+        while true {
+            let first = 4 * parent + 1
+            guard first < heap.count else { break }
+            var earliest = first
+            for child in first + 1..<Swift.min(first + 4, heap.count) where precedes(heap[child], heap[earliest]) {
+                earliest = child
+            }
+            guard precedes(heap[earliest], entry) else { break }
+            heap[parent] = heap[earliest]
+            parent = earliest
+        }
+        heap[parent] = entry
+    }
+
+    /// Whether `a` is due before `b`: earlier, or at the same instant and scheduled first.
+    @inlinable
+    static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        a.at != b.at ? a.at < b.at : a.sequence < b.sequence
     }
 }
 

@@ -56,8 +56,7 @@ public struct SSDPRandom: RandomNumberGenerator, Sendable {
 
     /// A duration drawn uniformly from `0...upperBound`, to the microsecond.
     public mutating func duration(upTo upperBound: Duration) -> Duration {
-        let microseconds =
-            upperBound.components.seconds * 1_000_000 + upperBound.components.attoseconds / 1_000_000_000_000
+        let microseconds = upperBound.microseconds
         guard microseconds > 0 else { return .zero }
         return .microseconds(Int64.random(in: 0...microseconds, using: &self))
     }

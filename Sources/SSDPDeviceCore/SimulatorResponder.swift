@@ -114,7 +114,10 @@ public struct SimulatorResponder: Sendable {
 
     /// A datagram read once: parsed and, if it is an M-SEARCH, held to the acceptance rules. A network
     /// that hands the same bytes to many hosts (the harness's multicast) reads them once for all of them.
-    public struct Datagram: Sendable {
+    ///
+    /// A class, immutable: handing one to each of a thousand hosts costs a retain each, where a copy of the
+    /// message and the search it holds cost a dozen.
+    public final class Datagram: Sendable {
         /// The parsed message, or why the bytes are not SSDP.
         public let message: Result<SSDPMessage, SSDPParseError>
         /// The rules `search` was decided under.
@@ -123,7 +126,7 @@ public struct SimulatorResponder: Sendable {
         public let search: Result<SSDPSearchRequest, SSDPSearchRequest.Rejection>?
 
         /// `bytes` parsed, an M-SEARCH held to the rules of `strictness`.
-        public init(_ bytes: [UInt8], strictness: SSDPSearchRequest.Strictness) {
+        public convenience init(_ bytes: [UInt8], strictness: SSDPSearchRequest.Strictness) {
             self.init(
                 message: Result { () throws(SSDPParseError) in try SSDPParser.parseMessage(bytes) },
                 strictness: strictness
@@ -150,22 +153,20 @@ public struct SimulatorResponder: Sendable {
     /// search byte for byte (a flood sends nothing else), and a multicast search reaches every host of a
     /// network with the same bytes. Comparing equal bytes costs a hundredth of reading them.
     public struct Reader: Sendable {
-        private var last: (bytes: [UInt8], datagram: Datagram)?
+        private var lastBytes: [UInt8]?
+        private var lastRead: Datagram?
 
         /// A reader that has read nothing yet.
         public init() {}
 
         /// `bytes` read as `Datagram(bytes, strictness:)` reads them.
         public mutating func read(_ bytes: [UInt8], strictness: SSDPSearchRequest.Strictness) -> Datagram {
+            if let lastRead, lastRead.strictness == strictness, lastBytes == bytes { return lastRead }
             // The same bytes under other rules are not parsed again, only accepted again.
-            let datagram =
-                if let last, last.bytes == bytes {
-                    last.datagram.held(to: strictness)
-                } else {
-                    Datagram(bytes, strictness: strictness)
-                }
-            last = (bytes, datagram)
-            return datagram
+            let datagram = lastBytes == bytes ? lastRead?.held(to: strictness) : nil
+            let read = datagram ?? Datagram(bytes, strictness: strictness)
+            (lastBytes, lastRead) = (bytes, read)
+            return read
         }
     }
 

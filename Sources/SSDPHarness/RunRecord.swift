@@ -135,9 +135,7 @@ public struct RunRecord: Sendable {
     /// Notes what a device sent, if it is an answer or an alive NOTIFY with a USN and a target.
     /// A device repeats the same answer to every search, so each distinct datagram is parsed once.
     mutating func noteSent(_ bytes: [UInt8]) {
-        var hasher = Hasher()
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        guard notedDatagrams.insert(hasher.finalize()).inserted else { return }
+        guard notedDatagrams.insert(bytes.withUnsafeBufferPointer(mixHash)).inserted else { return }
         if let advertisement = Advertisement(datagram: bytes) { advertised.insert(advertisement) }
     }
 

@@ -147,16 +147,37 @@ public struct NetworkFaults: Sendable, Hashable {
 
     /// The fate of each copy of one datagram to one recipient, drawn from `random`: one copy, or two when
     /// duplicated, each lost (`nil`) or arriving after its delay (latency, plus a hold-back when reordered).
-    package func copies(drawingFrom random: inout SSDPRandom) -> [Duration?] {
-        let copies = duplicate > 0 && random.chance(duplicate) ? 2 : 1
-        return (0..<copies).map { _ in
-            if loss > 0, random.chance(loss) { return nil }
-            var delay = latency.lowerBound + random.duration(upTo: latency.upperBound - latency.lowerBound)
-            if reorder > 0, random.chance(reorder) {
-                delay += random.duration(upTo: reorderDelay)
-            }
-            return delay
+    package func copies(drawingFrom random: inout SSDPRandom) -> Copies {
+        let duplicated = duplicate > 0 && random.chance(duplicate)
+        let first = fate(drawingFrom: &random)
+        return Copies(first: first, second: duplicated ? fate(drawingFrom: &random) : nil, count: duplicated ? 2 : 1)
+    }
+
+    /// The fate of one copy: lost (`nil`), or its delay.
+    private func fate(drawingFrom random: inout SSDPRandom) -> Duration? {
+        if loss > 0, random.chance(loss) { return nil }
+        var delay = latency.lowerBound + random.duration(upTo: latency.upperBound - latency.lowerBound)
+        if reorder > 0, random.chance(reorder) {
+            delay += random.duration(upTo: reorderDelay)
         }
+        return delay
+    }
+
+    /// The fates of the copies of one datagram, one or two: a value rather than an array, since the virtual
+    /// network draws them for every datagram it carries to every host.
+    package struct Copies: RandomAccessCollection {
+        private let first: Duration?
+        private let second: Duration?
+        /// How many copies: 1, or 2 when duplicated.
+        package let count: Int
+
+        fileprivate init(first: Duration?, second: Duration?, count: Int) {
+            (self.first, self.second, self.count) = (first, second, count)
+        }
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { count }
+        package subscript(position: Int) -> Duration? { position == 0 ? first : second }
     }
 
     /// Whether any fault is configured (a live run cannot inject them).

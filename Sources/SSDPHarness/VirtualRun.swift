@@ -95,7 +95,11 @@ public struct VirtualRun {
             deliveredBefore + responder.counters.searchesAccepted + responder.counters.searchesRejected
         }
         /// M-SEARCH messages the device accepted and considered.
-        var heard: Int { heardBefore + responder.deviceStatistics.searchesReceived }
+        var heard: Int {
+            // Read from the devices' stored statistics: `deviceStatistics`, a call into another module, made
+            // the run copy the whole host to call it.
+            heardBefore + responder.devices.reduce(0) { $0 + $1.statistics.searchesReceived }
+        }
     }
 
     private let scenario: Scenario
@@ -244,8 +248,8 @@ public struct VirtualRun {
             send(hosts[index].advertiser.stop(at: now).map { $0.serialized() }, from: index)
         }
         record.statistics = session.statistics
-        record.hearings = hosts.enumerated().map { index, host in
-            RunRecord.Hearing(device: index + 1, delivered: host.delivered, heard: host.heard)
+        record.hearings = hosts.indices.map { index in
+            RunRecord.Hearing(device: index + 1, delivered: hosts[index].delivered, heard: hosts[index].heard)
         }
         record.duration = lastWork.offset
         return record

@@ -269,7 +269,7 @@ final class VirtualNetwork: Sendable {
                     target: answer.advertisement.target
                 )
             )
-            return faults.copies(drawingFrom: &state.random)
+            return Array(faults.copies(drawingFrom: &state.random))
         }
     }
 

@@ -34,4 +34,23 @@ import Testing
             }
         }
     }
+
+    /// `Duration`'s reading in whole seconds and attoseconds, taken without 128-bit arithmetic below 2⁶⁴
+    /// attoseconds, agrees with `components` on every offset, and so do the figures read from it.
+    @Test func secondsAndAttosecondsAgreeWithComponents() {
+        // The extreme offsets have more seconds than an `Int64` holds: `components` itself traps on them.
+        let representable = Duration.seconds(-1_000_000_000_000)...Duration.seconds(1_000_000_000_000)
+        for offset in Self.offsets where representable.contains(offset) {
+            let (seconds, attoseconds) = offset.secondsAndAttoseconds
+            #expect(seconds == offset.components.seconds && attoseconds == offset.components.attoseconds, "\(offset)")
+            #expect(
+                offset.microseconds == offset.components.seconds &* 1_000_000 &+ offset.components.attoseconds
+                    / 1_000_000_000_000
+            )
+            #expect(
+                offset.milliseconds == offset.components.seconds &* 1_000 &+ offset.components.attoseconds
+                    / 1_000_000_000_000_000
+            )
+        }
+    }
 }
