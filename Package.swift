@@ -130,9 +130,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // `ssdp-bench-probe`: the parser and the session's ingest on one thread, without Foundation or
+        // `ssdp-bench-probe`: the parser, the session's ingest and a virtual run on one thread, without
         // Dispatch, for `ssdp-bench` to count their instructions under valgrind.
-        .executableTarget(name: "SSDPBenchProbe", dependencies: ["SSDPCore"]),
+        .executableTarget(name: "SSDPBenchProbe", dependencies: ["SSDPCore", "SSDPHarness"]),
         // `ssdp-bench`: the performance figures of the README, against the targets the project set itself.
         .executableTarget(
             name: "SSDPBench",

@@ -44,6 +44,15 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "The directory of captured datagrams the parse benchmark reads.")
     var corpus = Bench.defaultCorpus
 
+    @Option(
+        name: .customLong("probe-input"),
+        help: """
+            Also write what the instruction counts run over into this directory (parse.datagrams, \
+            ingest.datagrams, virtual.json), to profile it: valgrind --tool=callgrind ssdp-bench-probe parse FILE ROUNDS.
+            """
+    )
+    var probeInput: String?
+
     @Option(name: .customLong("scale-child"), help: .hidden)
     var scaleChild: Int?
 
@@ -87,7 +96,8 @@ struct Bench: AsyncParsableCommand {
                         try CoreBenchmarks.parse(
                             corpus: try CoreBenchmarks.loadCorpus(corpus),
                             minimum: sizes.minimum,
-                            instructionRounds: sizes.instructionRounds
+                            instructionRounds: sizes.instructionRounds,
+                            probeInput: probeInput
                         )
                     ]
                 case "ingest":
@@ -97,13 +107,21 @@ struct Bench: AsyncParsableCommand {
                             copies: 10,
                             minimum: sizes.minimum,
                             instructionRounds: sizes.instructionRounds,
-                            instructionServices: sizes.instructionServices
+                            instructionServices: sizes.instructionServices,
+                            probeInput: probeInput
                         )
                     ]
                 case "responder": new = [try CoreBenchmarks.responder(devices: sizes.devices, minimum: sizes.minimum)]
                 case "loopback": new = [try await LoopbackBenchmark.run(duration: sizes.loopback)]
                 case "virtual":
-                    new = [try await CoreBenchmarks.virtualTime(devices: sizes.virtualDevices, minimum: sizes.minimum)]
+                    new = [
+                        try await CoreBenchmarks.virtualTime(
+                            devices: sizes.virtualDevices,
+                            minimum: sizes.minimum,
+                            instructionRounds: sizes.instructionRounds,
+                            probeInput: probeInput
+                        )
+                    ]
                 default:
                     let own = try runScaleChild(devices: sizes.devices, sharedAddress: false)
                     let shared = try runScaleChild(devices: sizes.devices, sharedAddress: true)

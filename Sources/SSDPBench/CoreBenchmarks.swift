@@ -25,7 +25,12 @@ enum CoreBenchmarks {
     // MARK: 1. parse
 
     /// Datagrams per second through `SSDPParser`, over the captured corpus (good and malformed).
-    static func parse(corpus: [[UInt8]], minimum: Duration, instructionRounds: Int) throws -> Figure {
+    static func parse(
+        corpus: [[UInt8]],
+        minimum: Duration,
+        instructionRounds: Int,
+        probeInput: String? = nil
+    ) throws -> Figure {
         let name = "parse"
         var parsed = 0
         var rejected = 0
@@ -50,7 +55,12 @@ enum CoreBenchmarks {
         }
         let datagrams = Double(run.rounds * corpus.count)
         let bytes = Double(run.rounds * corpus.reduce(0) { $0 + $1.count })
-        let instructions = try InstructionCount.perDatagram(.parse, datagrams: corpus, rounds: instructionRounds)
+        let instructions = try InstructionCount.perDatagram(
+            .parse,
+            datagrams: corpus,
+            rounds: instructionRounds,
+            keepingInputIn: probeInput
+        )
         return Figure(
             name: name,
             unit: "datagrams/s",
@@ -74,7 +84,8 @@ enum CoreBenchmarks {
         copies: Int,
         minimum: Duration,
         instructionRounds: Int,
-        instructionServices: Int
+        instructionServices: Int,
+        probeInput: String? = nil
     ) throws -> Figure {
         let name = "ingest"
         let responses = devices(services).map { root in
@@ -106,7 +117,12 @@ enum CoreBenchmarks {
         // Under callgrind, fewer services (1,000 of 10,000) in the same copies: the same work per datagram,
         // in seconds rather than minutes.
         let counted = Array((0..<copies).map { _ in responses.prefix(instructionServices) }.joined())
-        let instructions = try InstructionCount.perDatagram(.ingest, datagrams: counted, rounds: instructionRounds)
+        let instructions = try InstructionCount.perDatagram(
+            .ingest,
+            datagrams: counted,
+            rounds: instructionRounds,
+            keepingInputIn: probeInput
+        )
         return Figure(
             name: name,
             unit: "responses/s",
@@ -173,7 +189,12 @@ enum CoreBenchmarks {
 
     /// Virtual seconds per wall second for a `count`-device scenario (MX 3, 3 requests, 5 % loss), run by
     /// the harness with its checks, which must pass.
-    static func virtualTime(devices count: Int, minimum: Duration) async throws -> Figure {
+    static func virtualTime(
+        devices count: Int,
+        minimum: Duration,
+        instructionRounds: Int,
+        probeInput: String? = nil
+    ) async throws -> Figure {
         let name = "virtual"
         let text = """
             {
@@ -212,6 +233,11 @@ enum CoreBenchmarks {
         let wall = clock.now - start
         let cpu = threadCPUTime() - cpuStart
         let sweep = try await sweepTime(scenario, minimum: minimum)
+        let instructions = try InstructionCount.perVirtualRun(
+            scenario: Data(text.utf8),
+            rounds: instructionRounds,
+            keepingInputIn: probeInput
+        )
         return Figure(
             name: name,
             unit: "× wall clock",
@@ -223,7 +249,8 @@ enum CoreBenchmarks {
                 "wallSecondsPerRun": wall.seconds / Double(runs), "foundPerRun": Double(found) / Double(runs),
                 "cpuSeconds": cpu.seconds,
                 "sweepJobs": Double(sweep.jobs), "sweepTimesWallClock": sweep.timesWallClock,
-            ]
+            ].merging(instructions.map { ["instructionsPerRun": $0] } ?? [:]) { $1 },
+            remark: instructions == nil ? noValgrind : nil
         )
     }
 

@@ -22,27 +22,56 @@ import Foundation
 /// installed (the figure says so).
 enum InstructionCount {
     enum Probe: String {
-        case parse, ingest
+        case parse, ingest, virtual
     }
 
-    static func perDatagram(_ probe: Probe, datagrams: [[UInt8]], rounds: Int) throws -> Double? {
-        guard let valgrind = executable(named: "valgrind") else { return nil }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ssdp-bench-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("datagrams")
+    static func perDatagram(
+        _ probe: Probe,
+        datagrams: [[UInt8]],
+        rounds: Int,
+        keepingInputIn kept: String? = nil
+    ) throws -> Double? {
         var bytes = Data()
         for datagram in datagrams {
             withUnsafeBytes(of: UInt32(datagram.count).bigEndian) { bytes.append(contentsOf: $0) }
             bytes.append(contentsOf: datagram)
         }
-        try bytes.write(to: input)
+        let perRound = try perRound(probe, input: bytes, rounds: rounds, keepingInputIn: kept)
+        return perRound.map { $0 / Double(datagrams.count) }
+    }
+
+    /// Instructions per run of `scenario` (JSON, as a scenario file holds it) in virtual time with its checks.
+    static func perVirtualRun(scenario: Data, rounds: Int, keepingInputIn kept: String? = nil) throws -> Double? {
+        try perRound(.virtual, input: scenario, rounds: rounds, keepingInputIn: kept)
+    }
+
+    /// Instructions per round of `probe` over `input` (written to a file the probe reads): the difference
+    /// between runs of 1 and `1 + rounds` rounds, divided by `rounds`.
+    private static func perRound(
+        _ probe: Probe,
+        input: Data,
+        rounds: Int,
+        keepingInputIn kept: String?
+    ) throws -> Double? {
+        if let kept {
+            let directory = URL(fileURLWithPath: kept)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try input.write(
+                to: directory.appendingPathComponent(probe == .virtual ? "virtual.json" : "\(probe).datagrams")
+            )
+        }
+        guard let valgrind = executable(named: "valgrind") else { return nil }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ssdp-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("input")
+        try input.write(to: file)
         let probeBinary = try strippedProbe(in: directory)
         let counts = try [1, 1 + rounds].map { rounds in
-            try collected(valgrind: valgrind, probe: probeBinary, arguments: [probe.rawValue, input.path, "\(rounds)"])
+            try collected(valgrind: valgrind, probe: probeBinary, arguments: [probe.rawValue, file.path, "\(rounds)"])
         }
-        return Double(counts[1] - counts[0]) / Double(rounds * datagrams.count)
+        return Double(counts[1] - counts[0]) / Double(rounds)
     }
 
     /// The probe, built beside `ssdp-bench`, copied without its debug information: valgrind 3.19 cannot

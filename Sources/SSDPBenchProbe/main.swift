@@ -12,12 +12,16 @@
 //===----------------------------------------------------------------------===//
 
 // `ssdp-bench-probe parse|ingest FILE ROUNDS`: the parser or the search session's ingest over the datagrams
-// in FILE (each a 4-byte big-endian length, then its bytes), ROUNDS times, on the main thread and nothing
-// else. `ssdp-bench` runs it under `valgrind --tool=callgrind` to count instructions per datagram: a
-// figure that does not move with the machine's load. Synchronous and without Foundation or Dispatch,
-// because valgrind 3.19 cannot follow Dispatch's main-thread handling.
+// in FILE (each a 4-byte big-endian length, then its bytes), ROUNDS times; `ssdp-bench-probe virtual FILE
+// ROUNDS`: the scenario in FILE run in virtual time with its checks, ROUNDS times. On the main thread and
+// nothing else: `ssdp-bench` runs it under `valgrind --tool=callgrind` to count instructions per datagram
+// and per run, figures that do not move with the machine's load. Synchronous and without Dispatch, because
+// valgrind 3.19 cannot follow Dispatch's main-thread handling (the scenario is read with Foundation, which
+// starts none).
 
+import Foundation
 import SSDPCore
+import SSDPHarness
 
 #if canImport(Glibc)
 import Glibc
@@ -53,9 +57,36 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
+/// The scenario in `path`, run in virtual time `rounds` times with its checks: the services found and the
+/// checks passed, added up.
+func runScenario(_ path: String, rounds: Int) -> Int {
+    let scenario: Scenario
+    do {
+        scenario = try ScenarioFile.load(path: path)
+    } catch {
+        fail("\(error)")
+    }
+    var checksum = 0
+    for _ in 0..<rounds {
+        guard let record = try? VirtualRun.run(scenario) else { fail("the scenario did not run") }
+        let checks = ScenarioChecks(
+            scenario: scenario,
+            record: record,
+            tolerance: .zero,
+            searchHost: "\(VirtualRun.searchDestination(scenario.search))"
+        )
+        checksum &+= (record.statistics?.servicesReported ?? 0) &+ checks.evaluate().filter(\.passed).count
+    }
+    return checksum
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let rounds = Int(arguments[3]), rounds >= 0 else {
-    fail("usage: ssdp-bench-probe parse|ingest FILE ROUNDS")
+    fail("usage: ssdp-bench-probe parse|ingest|virtual FILE ROUNDS")
+}
+if arguments[1] == "virtual" {
+    print(runScenario(arguments[2], rounds: rounds))
+    exit(0)
 }
 guard let datagrams = readDatagrams(arguments[2]) else { fail("cannot read datagrams from \(arguments[2])") }
 var checksum = 0
@@ -84,6 +115,6 @@ case "ingest":
         checksum &+= session.statistics.servicesReported
     }
 default:
-    fail("unknown probe '\(arguments[1])': parse or ingest")
+    fail("unknown probe '\(arguments[1])': parse, ingest or virtual")
 }
 print(checksum)
