@@ -156,17 +156,20 @@ public enum SSDPConformance {
     }
 
     private static func claimsUPnP11OrLater(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: ",") { end += 1 }
-            defer { start = end + 1 }
-            let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            guard token.count >= 5, asciiLowercased(token[0]) == UInt8(ascii: "u"), token[4] == UInt8(ascii: "/"),
-                asciiLowercased(token[1]) == UInt8(ascii: "p"), asciiLowercased(token[2]) == UInt8(ascii: "n"),
-                asciiLowercased(token[3]) == UInt8(ascii: "p")
+        func separates(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") }
+        // Each `UPnP/` token is found by its slash: the four letters before it, at the start of a token.
+        var slash = 4
+        while slash < bytes.count {
+            defer { slash += 1 }
+            guard bytes[slash] == UInt8(ascii: "/"), slash == 4 || separates(bytes[slash - 5]),
+                asciiLowercased(bytes[slash - 4]) == UInt8(ascii: "u"),
+                asciiLowercased(bytes[slash - 3]) == UInt8(ascii: "p"),
+                asciiLowercased(bytes[slash - 2]) == UInt8(ascii: "n"),
+                asciiLowercased(bytes[slash - 1]) == UInt8(ascii: "p")
             else { continue }
-            var parts = token.dropFirst(5)
+            var end = slash + 1
+            while end < bytes.count, !separates(bytes[end]) { end += 1 }
+            var parts = bytes[(slash + 1)..<end]
             guard let major = nextVersionPart(&parts).flatMap(integer) else { continue }
             let minor = nextVersionPart(&parts).map { integer($0) ?? 0 } ?? 0
             return major > 1 || (major == 1 && minor >= 1)

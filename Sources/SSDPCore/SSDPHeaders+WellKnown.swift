@@ -104,17 +104,20 @@ extension SSDPHeaders {
     /// Where the first field of each name SSDP defines is, found in one pass over the names: what a check
     /// of many of them reads (`SSDPConformance`), rather than searching the fields once for each.
     package struct WellKnownPositions {
-        private var first = InlineArray<16, Int32>(repeating: -1)
+        /// By `rawValue`, -1 for none: sixteen lanes, one per name, held inline (no allocation).
+        private var first = SIMD16<Int32>(repeating: -1)
 
         /// Positions with no field noted.
         package init() {}
 
         /// The position of the first field called `name`, in any case, or `nil` when there is none.
+        @inline(__always)
         package subscript(name: WellKnownName) -> Int? {
             first[name.rawValue] < 0 ? nil : Int(first[name.rawValue])
         }
 
         /// Notes a field called `name` at `position`, unless an earlier one was.
+        @inline(__always)
         package mutating func note(_ name: WellKnownName, at position: Int) {
             if first[name.rawValue] < 0 { first[name.rawValue] = Int32(truncatingIfNeeded: position) }
         }

@@ -32,12 +32,15 @@ public struct SSDPHeaderField: Hashable, Sendable {
 /// appears more than once, lookup returns the first.
 ///
 /// The headers hold their text as bytes, not as a `String` per name and value: parsed headers are the
-/// datagram's header block, copied once, and each field is a pair of ranges into it. Lookups compare bytes;
-/// a `String` is made only when a value is read (`headers["ST"]`, `fields`, iteration). The text is always
-/// valid UTF-8 (the parser replaces undecodable bytes with U+FFFD), and equality compares it byte for byte.
+/// datagram's bytes, copied once, and each field is a pair of ranges into them. Lookups compare bytes; a
+/// `String` is made only when a value is read (`headers["ST"]`, `fields`, iteration). Names and values are
+/// always valid UTF-8 (the parser replaces undecodable bytes with U+FFFD), and equality compares them byte
+/// for byte.
 public struct SSDPHeaders: Sendable {
-    /// The UTF-8 text that the fields' names and values are ranges of. Appending adds at the end; removing
-    /// a field leaves its text in place, unreferenced.
+    /// The bytes that the fields' names and values are ranges of. Appending adds at the end; removing a
+    /// field leaves its text in place, unreferenced. Only the ranges are ever read: what lies between and
+    /// after them (a parsed datagram's start line and line ends; the rest of the datagram, where the search
+    /// session keeps it whole) is never read, and need not be UTF-8.
     private var text: [UInt8]
     /// Where each field's name and value are in `text`, in the order written.
     private var spans: [Span]
@@ -62,7 +65,8 @@ public struct SSDPHeaders: Sendable {
         var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
     }
 
-    /// Headers over `text` with fields at `spans`: the parser's, which passes the datagram's own bytes.
+    /// Headers over `text` with fields at `spans`: the parser's, which passes the datagram's own bytes, or
+    /// the search session's, which keeps the whole datagram (`reportingDatagrams`).
     init(text: [UInt8], spans: [Span]) {
         self.text = text
         self.spans = spans
@@ -187,9 +191,6 @@ public struct SSDPHeaders: Sendable {
             }
         }
     }
-
-    /// The bytes the names and values take together, at most: a size to reserve for writing them out.
-    package var textByteCount: Int { text.count }
 
     /// The headers without the fields called any of `names`, ignoring case; the text is shared, not copied.
     package func removingAll(named names: [String]) -> SSDPHeaders {

@@ -49,8 +49,9 @@ public enum SSDPParser {
     /// kept, so that a caller reading many datagrams allocates once). The same errors as `parseMessage(_:)`;
     /// `nil` when a name or value is not UTF-8, which only `parseMessage(_:)` decodes.
     ///
-    /// The search session's ingest reads every answer this way and copies the bytes into `SSDPHeaders` only
-    /// for an answer it keeps: most answers repeat one it has reported, and cost no allocation at all.
+    /// The search session's ingest reads an answer this way, unless it repeats byte for byte one that reported
+    /// a service, and copies the bytes into `SSDPHeaders` only for an answer it keeps: the answers that repeat
+    /// a reported service's values with other bytes cost no allocation at all.
     static func readFields(
         of buffer: UnsafeBufferPointer<UInt8>,
         into spans: inout [SSDPHeaders.Span]
@@ -212,7 +213,7 @@ extension SSDPParser {
         /// The index of the first LF at or after `start` (the end of `buffer` when there is none), and
         /// whether every byte before it is ASCII.
         ///
-        /// Sixteen bytes at a time (`firstIndex(of:inSixteenAt:)`); the last few bytes go one by one. When
+        /// Sixteen bytes at a time (`firstIndex(of:inSixteenAt:of:)`); the last few bytes go one by one. When
         /// the whole datagram is ASCII (nearly always), no line's bytes need checking.
         @inline(__always)
         func lineFeed(from start: Int) -> (Int, isASCII: Bool) {
@@ -386,12 +387,6 @@ extension SSDPParser {
             guard String(validating: buffer[range], as: UTF8.self) == nil else { return }
             hasInvalidUTF8 = true
             note(.invalidUTF8)
-        }
-
-        /// The text at `range`, noting `invalidUTF8` when some of it is not UTF-8.
-        mutating func decode(_ range: Range<Int>, isASCII: Bool) -> String {
-            if !isASCII { checkUTF8(range) }
-            return string(range)
         }
 
         /// The text at `range`, with U+FFFD for bytes that are not UTF-8.

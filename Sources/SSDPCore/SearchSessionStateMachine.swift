@@ -83,7 +83,8 @@ public struct SearchSessionStateMachine: Sendable {
         /// The interface each USN and ST was first reported through, when answers name their interface.
         var interfaceOf: [ServiceKey: String] = [:]
         /// The position in `found` of a service by its `ResponseFingerprint`'s hash (the first, where two
-        /// hashes collide): an answer that repeats it byte for byte is dropped before it is decoded.
+        /// hashes collide): an answer with its four values byte for byte, in other bytes elsewhere (another
+        /// DATE, BOOTID or max-age), is dropped before it is decoded.
         var foundByFingerprint: [Int: Int] = [:]
         /// The datagrams that reported services, by a hash of their bytes (`mixHash`; the first, where two
         /// hashes collide). The bytes are the reported service's headers' own, shared rather than copied.

@@ -109,16 +109,19 @@ package func bytesEqual(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBuffer
     return loadWord(one, at: last) == loadWord(other, at: last)
 }
 
-/// Mixes `bytes` and their count into `hash`, eight bytes at a time: a quick hash for tables inside one process
-/// whose collisions cost time, never correctness (not seeded, so not for keys an attacker picks to fill one
-/// bucket: key a `Dictionary`, which hashes again with its own seed, with the result).
+/// Mixes `bytes` and their count into `hash`, eight bytes at a time: a quick hash for tables inside one
+/// process. It is not seeded and not made to resist collisions that someone builds on purpose: every table
+/// keyed by it must confirm a match by comparing the bytes themselves (so that a collision costs time,
+/// never correctness), and a `Dictionary` keyed by it hashes again with its own seed.
 ///
-/// Four lanes take 32 bytes at a time, each mixed on its own so that their multiplications overlap; the
-/// words left over go into the first, the last eight bytes overlapping the word before.
+/// Each word is mixed by a full 64 × 64-bit multiplication folded onto itself (the high half of the product
+/// depends on every bit of the word). Four lanes take 32 bytes at a time, each on its own so that their
+/// multiplications overlap; the words left over go into the first, the last eight bytes overlapping the
+/// word before; the lanes are then mixed one into the next.
 package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
     @inline(__always) func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-        let mixed = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-        return mixed ^ (mixed >> 29)
+        let product = (hash ^ word).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+        return product.high ^ product.low
     }
     hash = mix(hash, UInt64(bytes.count))
     guard bytes.count >= 8 else {
@@ -139,7 +142,7 @@ package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt6
         index += 8
     }
     if index < bytes.count { a = mix(a, loadWord(bytes, at: bytes.count - 8)) }
-    hash = mix(mix(mix(a, b), c), d)
+    hash = mix(mix(mix(mix(a, 0), b), c), d)
 }
 
 /// `bytes` hashed by `mixHash(_:into:)` from zero: the same bytes give the same hash in every process.
@@ -157,16 +160,6 @@ package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
 package func bytesEqual(to byte: UInt8, in word: UInt64) -> UInt64 {
     let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-}
-
-/// The lower-case ASCII letters of `word` ("a" to "z"), marked by their high bit: exactly these, since no
-/// sum here carries from one byte into the next.
-@inline(__always)
-package func lowercaseLetters(in word: UInt64) -> UInt64 {
-    let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
-    let fromA = ascii &+ 0x1F1F_1F1F_1F1F_1F1F  // a byte's high bit set from "a" (0x61) on
-    let afterZ = ascii &+ 0x0505_0505_0505_0505  // from "{" (0x7B), the byte after "z", on
-    return fromA & ~afterZ & ~word & 0x8080_8080_8080_8080  // and not a byte above 0x7F
 }
 
 /// `word` with its ASCII capital letters in lower case, or `nil` when a byte is not ASCII.
@@ -204,20 +197,23 @@ package func firstIndex(of byte: UInt8, inSixteenAt offset: Int, of base: Unsafe
     return low != 0 ? low.trailingZeroBitCount / 8 : 8 + high.trailingZeroBitCount / 8
 }
 
-/// Whether every byte of `buffer` is ASCII: sixteen bytes at a time, the last few one by one.
+/// Whether every byte of `buffer` is ASCII: 64 bytes at a time, then sixteen, the last sixteen overlapping
+/// those before (a buffer shorter than sixteen bytes goes one by one).
 package func isAllASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = UnsafeRawPointer(buffer.baseAddress) else { return true }
-    var seen = SIMD16<UInt8>()
+    guard let base = UnsafeRawPointer(buffer.baseAddress), buffer.count >= 16 else {
+        return !buffer.contains { $0 >= 0x80 }
+    }
+    func chunk(_ offset: Int) -> SIMD16<UInt8> { base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) }
+    var seen = chunk(buffer.count - 16)
     var index = 0
+    while index + 64 <= buffer.count {
+        seen |= chunk(index) | chunk(index + 16) | chunk(index + 32) | chunk(index + 48)
+        index += 64
+    }
     while index + 16 <= buffer.count {
-        seen |= base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+        seen |= chunk(index)
         index += 16
     }
     let words = unsafeBitCast(seen, to: SIMD2<UInt64>.self)
-    var rest = words[0] | words[1]
-    while index < buffer.count {
-        rest |= UInt64(buffer[index])
-        index += 1
-    }
-    return rest & 0x8080_8080_8080_8080 == 0
+    return (words[0] | words[1]) & 0x8080_8080_8080_8080 == 0
 }

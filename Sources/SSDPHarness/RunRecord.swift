@@ -92,8 +92,11 @@ public struct RunRecord: Sendable {
     /// once: what a reported service is held against. Live, search answers and alive NOTIFYs (a client in a
     /// namespace hears those too); in virtual time, the answers (the virtual client does not listen on 1900).
     public var advertised: Set<Advertisement> = []
-    /// The hashes of the datagrams `advertised` was read from.
-    private var notedDatagrams: Set<Int> = []
+    /// The datagrams `advertised` was read from (their arrays shared with the datagrams sent, not copied),
+    /// and the position of each among them by its `mixHash` (the first, where two hashes collide): a datagram
+    /// is skipped only when its bytes equal a noted one's.
+    private var notedDatagrams: [[UInt8]] = []
+    private var notedByHash: [Int: Int] = [:]
 
     /// An empty record of a run in `mode` with `seed`.
     public init(mode: RunMode, seed: UInt64) {
@@ -130,12 +133,20 @@ public struct RunRecord: Sendable {
     mutating func reserveAdvertisements(_ count: Int) {
         advertised.reserveCapacity(count)
         notedDatagrams.reserveCapacity(count)
+        notedByHash.reserveCapacity(count)
     }
 
     /// Notes what a device sent, if it is an answer or an alive NOTIFY with a USN and a target.
-    /// A device repeats the same answer to every search, so each distinct datagram is parsed once.
+    /// A device repeats the same answer to every search, so each distinct datagram is parsed once (one whose
+    /// hash another already has, each time).
     mutating func noteSent(_ bytes: [UInt8]) {
-        guard notedDatagrams.insert(bytes.withUnsafeBufferPointer(mixHash)).inserted else { return }
+        let hash = bytes.withUnsafeBufferPointer(mixHash)
+        if let position = notedByHash[hash] {
+            guard notedDatagrams[position] != bytes else { return }
+        } else {
+            notedByHash[hash] = notedDatagrams.count
+            notedDatagrams.append(bytes)
+        }
         if let advertisement = Advertisement(datagram: bytes) { advertised.insert(advertisement) }
     }
 
@@ -219,6 +230,13 @@ public struct Advertisement: Sendable, Hashable {
     public init?(datagram: some Collection<UInt8>) {
         guard let message = try? SSDPParser.parseMessage(datagram) else { return nil }
         self.init(message)
+    }
+
+    /// Hashes USN and ST, which tell advertisements apart nearly always, and not the long LOCATION and
+    /// SERVER: equality still compares all four.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(usn)
+        hasher.combine(st)
     }
 }
 

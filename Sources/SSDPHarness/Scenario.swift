@@ -177,7 +177,10 @@ public struct NetworkFaults: Sendable, Hashable {
 
         package var startIndex: Int { 0 }
         package var endIndex: Int { count }
-        package subscript(position: Int) -> Duration? { position == 0 ? first : second }
+        package subscript(position: Int) -> Duration? {
+            precondition(indices.contains(position), "copy \(position) of \(count)")
+            return position == 0 ? first : second
+        }
     }
 
     /// Whether any fault is configured (a live run cannot inject them).

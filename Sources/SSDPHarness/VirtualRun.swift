@@ -158,8 +158,9 @@ public struct VirtualRun {
     private func makeHost(_ index: Int, generation: Int, bootID: Int, at start: SSDPInstant) -> Host {
         let endpoint = Self.deviceEndpoint(index, ipv6: scenario.search.ipv6)
         let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)
+        let device = scenario.devices[index]
         let (root, responder) = Self.virtualDevice(
-            scenario.devices[index],
+            device,
             endpoint: endpoint,
             bootID: bootID,
             seed: seed,
@@ -172,7 +173,7 @@ public struct VirtualRun {
             seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1 | 1)
         )
         // A replaying device multicasts what the capture shows and nothing else.
-        let replay = scenario.devices[index].behaviour.replay
+        let replay = device.behaviour.replay
         if replay == nil { advertiser.start(at: start) }
         return Host(
             endpoint: endpoint,

@@ -50,7 +50,7 @@ enum ReferenceParser {
             let message = SSDPMessage(kind: kind, headers: headers)
             return SSDPParsedMessage(
                 message: message,
-                diagnostics: diagnostics + SSDPConformance.diagnostics(for: message)
+                diagnostics: diagnostics + ReferenceConformance.diagnostics(message)
             )
         }
 
@@ -157,5 +157,78 @@ enum ReferenceParser {
         func isSpaceOrTab(_ byte: UInt8) -> Bool {
             byte == 32 || byte == 9
         }
+    }
+}
+
+/// UDA 1.1's header rules, as `SSDPConformance` checks them, written the plain way: each header looked up by
+/// its name as a `String`, each rule on its own. The reference parser's conformance pass, so that the fast
+/// one (names classified once, as the parser reads them) is held to something it shares no code with.
+enum ReferenceConformance {
+    static func diagnostics(_ message: SSDPMessage) -> [SSDPDiagnostic] {
+        let headers = message.headers
+        let subtype = message.kind == .notify ? headers["NTS"].map(SSDPNotificationSubtype.init(rawValue:)) : nil
+        let versions = ["BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG"]
+        let (required, versioned): ([String], [String])
+        switch (message.kind, subtype) {
+        case (.search, _):
+            let multicast = SSDPConformance.isMulticastHost(headers["HOST"])
+            (required, versioned) = (multicast ? ["HOST", "MAN", "MX", "ST"] : ["HOST", "MAN", "ST"], [])
+        case (.response, _):
+            (required, versioned) = (["CACHE-CONTROL", "EXT", "LOCATION", "SERVER", "ST", "USN"], versions)
+        case (.notify, .alive?):
+            (required, versioned) = (["HOST", "CACHE-CONTROL", "LOCATION", "NT", "NTS", "SERVER", "USN"], versions)
+        case (.notify, .byebye?):
+            (required, versioned) = (["HOST", "NT", "NTS", "USN"], versions)
+        case (.notify, .update?):
+            (required, versioned) = (["HOST", "LOCATION", "NT", "NTS", "USN"] + versions + ["NEXTBOOTID.UPNP.ORG"], [])
+        case (.notify, _):
+            (required, versioned) = (["HOST", "NT", "NTS", "USN"], [])
+        }
+        var diagnostics: [SSDPDiagnostic] = []
+        let names = required + (claimsUPnP11OrLater(headers["SERVER"]) ? versioned : [])
+        for name in names where headers[name] == nil {
+            diagnostics.append(SSDPDiagnostic(.missingHeader, field: name))
+        }
+        if let field = headers.first(where: { $0.name.equalsIgnoringASCIICase("CACHE-CONTROL") }) {
+            let cacheControl = SSDPCacheControl(field.value)
+            if cacheControl.maxAge == nil {
+                diagnostics.append(SSDPDiagnostic(.invalidCacheControl, field: field.name))
+            }
+            if cacheControl.hasSpacesAroundEquals {
+                diagnostics.append(SSDPDiagnostic(.spacedMaxAge, field: field.name))
+            }
+            if !cacheControl.otherDirectives.isEmpty {
+                diagnostics.append(SSDPDiagnostic(.extraCacheControlDirective, field: field.name))
+            }
+        }
+        if message.kind == .search {
+            if let man = headers["MAN"], man != "\"ssdp:discover\"" {
+                diagnostics.append(SSDPDiagnostic(.malformedMAN, field: "MAN"))
+            }
+            if let mx = headers["MX"] {
+                if let seconds = Int(mx), seconds >= 1 {
+                    if seconds > 5 { diagnostics.append(SSDPDiagnostic(.mxAboveFive, field: "MX")) }
+                } else {
+                    diagnostics.append(SSDPDiagnostic(.invalidMX, field: "MX"))
+                }
+            }
+        }
+        if case .other? = subtype {
+            diagnostics.append(SSDPDiagnostic(.unknownNotificationSubtype, field: "NTS"))
+        }
+        return diagnostics
+    }
+
+    /// Whether a SERVER value has a token `UPnP/major.minor` (any case; tokens between spaces and commas) whose
+    /// major reads as a number, the first such deciding: 1.1 and later claim UPnP/1.1.
+    static func claimsUPnP11OrLater(_ server: String?) -> Bool {
+        let tokens = (server ?? "").utf8.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ",") }
+        for token in tokens where String(decoding: token.prefix(5), as: UTF8.self).equalsIgnoringASCIICase("upnp/") {
+            let parts = String(decoding: token.dropFirst(5), as: UTF8.self).split(separator: ".")
+            guard let major = parts.first.flatMap({ Int($0) }) else { continue }
+            let minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            return major > 1 || (major == 1 && minor >= 1)
+        }
+        return false
     }
 }

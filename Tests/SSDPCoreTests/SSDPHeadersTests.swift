@@ -100,6 +100,33 @@ import Testing
             #expect(hash([String(decoding: changed, as: UTF8.self)]) != original, "byte \(position)")
         }
         #expect(hash([answer + "x"]) != original && hash([String(answer.dropLast())]) != original)
+        // Two bits changed at once, in the same word or in words of different lanes (the top bits of two
+        // words, which a multiply-and-shift step without the high half passes on unchanged), and two words
+        // swapped between lanes: still another hash.
+        let bytes = Array(answer.utf8)
+        func hash(_ bytes: [UInt8]) -> UInt64 {
+            var hash: UInt64 = 0
+            bytes.withUnsafeBufferPointer { mixHash($0, into: &hash) }
+            return hash
+        }
+        var random = SplitMix64(seed: 3)
+        for _ in 0..<2_000 {
+            var changed = bytes
+            let (first, second) = (Int(random.next() % UInt64(bytes.count)), Int(random.next() % UInt64(bytes.count)))
+            changed[first] ^= 1 << (random.next() % 8)
+            changed[second] ^= 1 << (random.next() % 8)
+            #expect(changed == bytes || hash(changed) != hash(bytes), "bytes \(first) and \(second)")
+        }
+        for (one, other) in [(7, 15), (15, 23), (7, 39), (31, 63)] {
+            var changed = bytes
+            changed[one] ^= 0x80
+            changed[other] ^= 0x80
+            #expect(hash(changed) != hash(bytes), "the top bits of bytes \(one) and \(other)")
+        }
+        var swapped = bytes
+        swapped.replaceSubrange(0..<8, with: bytes[8..<16])
+        swapped.replaceSubrange(8..<16, with: bytes[0..<8])
+        #expect(bytes[0..<8] == bytes[8..<16] || hash(swapped) != hash(bytes))
     }
 
     @Test func wordHelpersAgreeWithTheirByteByByteForms() {

@@ -335,6 +335,19 @@ import Testing
         #expect(machine.statistics.duplicates == 1 && machine.statistics.wrongSearchTarget == 2)
     }
 
+    /// A repeat byte for byte through another interface, or without one, is the reported service again:
+    /// its first interface stays (the same USN and ST through two interfaces is one service).
+    @Test func byteForByteRepeatThroughAnotherInterfaceIsADuplicate() throws {
+        var machine = try Machine.multicast()
+        _ = machine.start(at: .zero)
+        var reported = roku.service()
+        reported.interface = "eth0"
+        #expect(machine.received(roku.datagram, at: .zero, interface: "eth0") == .reportService(reported))
+        #expect(machine.received(roku.datagram, at: .zero, interface: "eth1") == .dropped(.duplicate))
+        #expect(machine.received(roku.datagram, at: .zero) == .dropped(.duplicate))
+        #expect(machine.stop(at: .zero + .seconds(1)) == [.stop(foundServices: [reported], reason: .stopRequested)])
+    }
+
     /// With a deliberate fault set (the harness's own tests), nothing is dropped from its bytes: a session
     /// that keeps duplicates reports a repeat byte for byte again.
     @Test func aSessionThatKeepsDuplicatesReportsARepeatByteForByte() throws {

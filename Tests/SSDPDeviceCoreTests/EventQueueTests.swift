@@ -55,6 +55,33 @@ import Testing
         #expect(seen == seen.sorted())
     }
 
+    /// Scheduling and taking interleaved at random, with many ties, against a plain model (a list kept sorted
+    /// by instant, an event after those already due at its instant): every event comes out when and in the
+    /// order the model says.
+    @Test func interleavedSchedulingGivesTiesInTheOrderScheduled() {
+        var queue = EventQueue<Int>()
+        var model: [(at: SSDPInstant, event: Int)] = []
+        var random = SSDPRandom(seed: 11)
+        var now = SSDPInstant.zero
+        var scheduled = 0
+        for _ in 0..<5_000 {
+            for _ in 0..<(model.isEmpty ? 1 : Int(random.next() % 4)) {
+                let at = now + .milliseconds(Int(random.next() % 4))
+                queue.schedule(scheduled, at: at)
+                model.insert((at, scheduled), at: model.firstIndex { $0.at > at } ?? model.count)
+                scheduled += 1
+            }
+            guard let (at, event) = queue.next() else {
+                Issue.record("the queue is empty with \(model.count) events to come")
+                return
+            }
+            let expected = model.removeFirst()
+            #expect(at == expected.at && event == expected.event)
+            now = at
+        }
+        #expect(queue.count == model.count)
+    }
+
     @Test func givesOnlyWhatIsDueByAnInstant() {
         var queue = EventQueue<Int>()
         for (index, milliseconds) in [30, 10, 20, 10].enumerated() {
