@@ -63,9 +63,10 @@ extension SSDPHeaders {
             while true {
                 let at = Swift.min(offset, last)
                 let word = loadWord(bytes, at: at)
-                // Not ASCII reads as `nil`: no such word spells an ASCII name.
+                // Not ASCII reads as `nil`: no such word spells an ASCII name. The spelling in lower case is the
+                // spelling with every case bit set (`-` and `.` have theirs set already).
                 guard let lowercased = asciiLowercased(word: word),
-                    lowercased == asciiLowercased(word: loadWord(spelling, at: at))
+                    lowercased == loadWord(spelling, at: at) | 0x2020_2020_2020_2020
                 else { return false }
                 if at == last { return true }
                 offset += 8

@@ -30,7 +30,11 @@ public struct SSDPRateLimiter: Sendable {
     public let rate: Int
     /// How many sources are tracked at once.
     public let maximumSources: Int
-    private var buckets: [String: Bucket] = [:]
+    /// The first source tracked and its bucket, held inline: most simulators answer one client, and are
+    /// spared a table (and its hashing) altogether.
+    private var first: (source: String, bucket: Bucket)?
+    /// Every other source tracked.
+    private var others: [String: Bucket] = [:]
     private var lastSweep: SSDPInstant?
 
     /// A limiter of `rate` answers per second per source that tracks at most `maximumSources` sources; both
@@ -41,18 +45,28 @@ public struct SSDPRateLimiter: Sendable {
         self.maximumSources = maximumSources
     }
 
+    /// How many sources are tracked.
+    private var sources: Int { (first == nil ? 0 : 1) + others.count }
+
     /// Takes up to `count` tokens for `source` at `now` and returns how many it got.
     public mutating func take(_ count: Int, for source: String, at now: SSDPInstant) -> Int {
         guard count > 0 else { return 0 }
-        // One lookup for a source already known (the bucket is changed in place), two for a new one.
-        if let index = buckets.index(forKey: source) {
-            return Self.take(count, from: &buckets.values[index], rate: rate, at: now)
+        if first?.source == source {
+            return Self.take(count, from: &first!.bucket, rate: rate, at: now)
         }
-        if buckets.count >= maximumSources { forgetIdleSources(at: now) }
-        guard buckets.count < maximumSources else { return 0 }
+        // One lookup for a source already known (the bucket is changed in place), two for a new one.
+        if let index = others.index(forKey: source) {
+            return Self.take(count, from: &others.values[index], rate: rate, at: now)
+        }
+        if sources >= maximumSources { forgetIdleSources(at: now) }
+        guard sources < maximumSources else { return 0 }
         var bucket = Bucket(tokens: Double(rate), updatedAt: now)
         let granted = Self.take(count, from: &bucket, rate: rate, at: now)
-        buckets[source] = bucket
+        if first == nil {
+            first = (source, bucket)
+        } else {
+            others[source] = bucket
+        }
         return granted
     }
 
@@ -72,6 +86,9 @@ public struct SSDPRateLimiter: Sendable {
     private mutating func forgetIdleSources(at now: SSDPInstant) {
         if let lastSweep, now - lastSweep < .seconds(1) { return }
         lastSweep = now
-        buckets = buckets.filter { Self.refilled($0.value, rate: rate, at: now) < Double(rate) }
+        let rate = rate
+        func isBusy(_ bucket: Bucket) -> Bool { Self.refilled(bucket, rate: rate, at: now) < Double(rate) }
+        if let bucket = first?.bucket, !isBusy(bucket) { first = nil }
+        others = others.filter { isBusy($0.value) }
     }
 }

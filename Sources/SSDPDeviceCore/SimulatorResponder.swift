@@ -161,7 +161,10 @@ public struct SimulatorResponder: Sendable {
 
         /// `bytes` read as `Datagram(bytes, strictness:)` reads them.
         public mutating func read(_ bytes: [UInt8], strictness: SSDPSearchRequest.Strictness) -> Datagram {
-            if let lastRead, lastRead.strictness == strictness, lastBytes == bytes { return lastRead }
+            if let lastRead, lastRead.strictness == strictness, lastBytes == bytes {
+                lastBytes = bytes  // the same array next time, most likely: equal at a glance, not byte by byte
+                return lastRead
+            }
             // The same bytes under other rules are not parsed again, only accepted again.
             let datagram = lastBytes == bytes ? lastRead?.held(to: strictness) : nil
             let read = datagram ?? Datagram(bytes, strictness: strictness)
@@ -248,7 +251,8 @@ public struct SimulatorResponder: Sendable {
         var answers: [(device: Int, answer: ScheduledAnswer)] = []
         for index in only.map({ $0..<$0 + 1 }) ?? devices.indices {
             if case .answered(let scheduled) = decide(&devices[index]) {
-                answers += scheduled.lazy.map { (index, $0) }
+                answers.reserveCapacity(answers.count + scheduled.count)  // at most one allocation per device
+                for answer in scheduled { answers.append((index, answer)) }
             }
         }
         guard !answers.isEmpty else { return [] }

@@ -123,4 +123,22 @@ import Testing
         #expect(limiter.take(1, for: "d", at: .zero) == 0, "the table is full of busy sources")
         #expect(limiter.take(1, for: "d", at: SSDPInstant(offset: .seconds(2))) == 1, "idle sources were forgotten")
     }
+
+    /// The first source is held apart from the others (inline, no table): each source still has its own
+    /// bucket, and the first is forgotten when idle like any other, its place then taken by a new source.
+    @Test func theFirstSourceIsOneSourceAmongTheOthers() {
+        var limiter = SSDPRateLimiter(rate: 10, maximumSources: 2)
+        #expect(limiter.take(10, for: "first", at: .zero) == 10)
+        #expect(limiter.take(4, for: "second", at: .zero) == 4)
+        #expect(limiter.take(1, for: "first", at: .zero) == 0, "its bucket is its own, and empty")
+        #expect(limiter.take(10, for: "second", at: .zero) == 6)
+        #expect(limiter.take(1, for: "third", at: .zero) == 0, "two sources tracked, both busy")
+        let later = SSDPInstant(offset: .milliseconds(500))
+        #expect(limiter.take(10, for: "first", at: later) == 5, "refilled at its rate")
+        let idle = SSDPInstant(offset: .seconds(3))
+        #expect(limiter.take(3, for: "third", at: idle) == 3, "both were idle and forgotten: the first place is free")
+        #expect(limiter.take(10, for: "fourth", at: idle) == 10)
+        #expect(limiter.take(10, for: "first", at: idle) == 0, "both places taken again")
+        #expect(limiter.take(10, for: "third", at: idle) == 7)
+    }
 }
