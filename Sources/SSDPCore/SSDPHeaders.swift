@@ -39,8 +39,8 @@ public struct SSDPHeaderField: Hashable, Sendable {
 public struct SSDPHeaders: Sendable {
     /// The bytes that the fields' names and values are ranges of. Appending adds at the end; removing a
     /// field leaves its text in place, unreferenced. Only the ranges are ever read: what lies between and
-    /// after them (a parsed datagram's start line and line ends; the rest of the datagram, where the search
-    /// session keeps it whole) is never read, and need not be UTF-8.
+    /// after them (a parsed datagram's start line and line ends, and whatever follows its last value when
+    /// the headers keep the datagram's own array) is never read, and need not be UTF-8.
     private var text: [UInt8]
     /// Where each field's name and value are in `text`, in the order written.
     private var spans: [Span]
@@ -65,8 +65,9 @@ public struct SSDPHeaders: Sendable {
         var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
     }
 
-    /// Headers over `text` with fields at `spans`: the parser's, which passes the datagram's own bytes, or
-    /// the search session's, which keeps the whole datagram (`reportingDatagrams`).
+    /// Headers over `text` with fields at `spans`: the parser's and the search session's, which pass the
+    /// datagram's own array, whole, when they were handed one (the session keeps it in `reportingDatagrams`
+    /// too).
     init(text: [UInt8], spans: [Span]) {
         self.text = text
         self.spans = spans

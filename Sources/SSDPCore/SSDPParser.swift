@@ -27,6 +27,12 @@ public enum SSDPParser {
         try parse(bytes, diagnosing: true)
     }
 
+    /// Parses one datagram given as an array: as `parse(_:)` parses any bytes, the message's headers keeping
+    /// the array itself rather than a copy of its bytes.
+    public static func parse(_ bytes: [UInt8]) throws(SSDPParseError) -> SSDPParsedMessage {
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0, diagnosing: true, array: bytes) }.get()
+    }
+
     /// Parses one datagram into its message alone: what `parse(_:)` returns as `message`, and the same
     /// errors, without looking for diagnostics. What a control point or a device needs, for about
     /// two thirds of the cost.
@@ -34,13 +40,18 @@ public enum SSDPParser {
         try parse(bytes, diagnosing: false).message
     }
 
+    /// `parseMessage(_:)` of a datagram given as an array: the message's headers keep the array itself.
+    public static func parseMessage(_ bytes: [UInt8]) throws(SSDPParseError) -> SSDPMessage {
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0, diagnosing: false, array: bytes) }.get().message
+    }
+
     private static func parse(
         _ bytes: some Collection<UInt8>,
         diagnosing: Bool
     ) throws(SSDPParseError) -> SSDPParsedMessage {
         let result =
-            bytes.withContiguousStorageIfAvailable { parse(buffer: $0, diagnosing: diagnosing) }
-            ?? Array(bytes).withUnsafeBufferPointer { parse(buffer: $0, diagnosing: diagnosing) }
+            bytes.withContiguousStorageIfAvailable { parse(buffer: $0, diagnosing: diagnosing, array: nil) }
+            ?? Array(bytes).withUnsafeBufferPointer { parse(buffer: $0, diagnosing: diagnosing, array: nil) }
         return try result.get()
     }
 
@@ -76,18 +87,21 @@ public enum SSDPParser {
         try parse(Array(text.utf8))
     }
 
+    /// Parses the datagram in `buffer`; `array`, when given, is the array `buffer` is the storage of, which
+    /// the headers then keep instead of a copy.
     private static func parse(
         buffer: UnsafeBufferPointer<UInt8>,
-        diagnosing: Bool
+        diagnosing: Bool,
+        array: [UInt8]?
     ) -> Result<SSDPParsedMessage, SSDPParseError> {
         do {
             try checkSize(of: buffer)
             if diagnosing {
                 var reader = Reader<WithDiagnostics>(buffer: buffer)
-                return .success(try reader.read())
+                return .success(try reader.read(keeping: array))
             }
             var reader = Reader<WithoutDiagnostics>(buffer: buffer)
-            return .success(try reader.read())
+            return .success(try reader.read(keeping: array))
         } catch {
             return .failure(error)
         }
@@ -154,9 +168,10 @@ extension SSDPParser {
             self.isASCII = isAllASCII(buffer)
         }
 
-        mutating func read() throws(SSDPParseError) -> SSDPParsedMessage {
+        /// Reads the datagram; the headers keep `array` (`buffer`'s own storage), when given, as their text.
+        mutating func read(keeping array: [UInt8]?) throws(SSDPParseError) -> SSDPParsedMessage {
             let kind = try readFields()
-            let message = SSDPMessage(kind: kind, headers: headers())
+            let message = SSDPMessage(kind: kind, headers: headers(keeping: array))
             guard diagnosing else { return SSDPParsedMessage(message: message, diagnostics: []) }
             if !sawBlankLine {
                 note(.missingFinalBlankLine)
@@ -182,9 +197,11 @@ extension SSDPParser {
             return kind
         }
 
-        /// The headers read: the datagram's bytes up to the last value, or, where some were not UTF-8, the
-        /// decoded names and values (U+FFFD in place of what could not be read).
-        func headers() -> SSDPHeaders {
+        /// The headers read: over `array`, the datagram's own array, when given; else over a copy of the
+        /// datagram's bytes up to the last value; or, where some were not UTF-8, the decoded names and values
+        /// (U+FFFD in place of what could not be read).
+        func headers(keeping array: [UInt8]?) -> SSDPHeaders {
+            if !hasInvalidUTF8, let array { return SSDPHeaders(text: array, spans: spans) }
             guard hasInvalidUTF8 else { return SSDPHeaders(copying: buffer, spans: spans) }
             var headers = SSDPHeaders()
             for span in spans { headers.append(name: string(span.name), value: string(span.value)) }

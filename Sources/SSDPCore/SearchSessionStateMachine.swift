@@ -157,8 +157,27 @@ public struct SearchSessionStateMachine: Sendable {
         at now: SSDPInstant,
         interface: String? = nil
     ) -> ReceiveResult {
+        datagram.withContiguousStorageIfAvailable { received(buffer: $0, array: nil, at: now, interface: interface) }
+            ?? Array(datagram).withUnsafeBufferPointer {
+                received(buffer: $0, array: nil, at: now, interface: interface)
+            }
+    }
+
+    /// Handles one received datagram given as an array, as `received(_:at:interface:)` handles any bytes:
+    /// a service reported from it keeps the array itself rather than a copy of its bytes.
+    public mutating func received(_ datagram: [UInt8], at now: SSDPInstant, interface: String? = nil) -> ReceiveResult {
+        datagram.withUnsafeBufferPointer { received(buffer: $0, array: datagram, at: now, interface: interface) }
+    }
+
+    /// Handles the datagram in `buffer`; `array`, when given, is the array `buffer` is the storage of.
+    private mutating func received(
+        buffer: UnsafeBufferPointer<UInt8>,
+        array: [UInt8]?,
+        at now: SSDPInstant,
+        interface: String?
+    ) -> ReceiveResult {
         statistics.datagramsReceived += 1
-        let result = classify(datagram, at: now, interface: interface)
+        let result = classify(buffer: buffer, array: array, at: now, interface: interface)
         statistics.count(result)
         return result
     }
@@ -208,16 +227,8 @@ public struct SearchSessionStateMachine: Sendable {
     // MARK: - Filtering
 
     private mutating func classify(
-        _ datagram: some Collection<UInt8>,
-        at now: SSDPInstant,
-        interface: String?
-    ) -> ReceiveResult {
-        datagram.withContiguousStorageIfAvailable { classify(buffer: $0, at: now, interface: interface) }
-            ?? Array(datagram).withUnsafeBufferPointer { classify(buffer: $0, at: now, interface: interface) }
-    }
-
-    private mutating func classify(
         buffer: UnsafeBufferPointer<UInt8>,
+        array: [UInt8]?,
         at now: SSDPInstant,
         interface: String?
     ) -> ReceiveResult {
@@ -226,7 +237,7 @@ public struct SearchSessionStateMachine: Sendable {
         var spans = fieldSpans
         fieldSpans = []  // `spans` is the only reference: the parser appends in place
         defer { fieldSpans = spans }
-        switch read(buffer, at: now, spans: &spans) {
+        switch read(buffer, array: array, at: now, spans: &spans) {
         case .dropped(let reason):
             return .dropped(reason)
         case .new(let answer):
@@ -251,9 +262,10 @@ public struct SearchSessionStateMachine: Sendable {
 
     /// Reads the datagram in `buffer` into a service, or says why it is dropped; the search's tables are
     /// only read here, borrowed rather than copied: most answers are dropped, and a copy costs a retain and
-    /// a release of each table.
+    /// a release of each table. A new service's headers keep `array` (`buffer`'s own), or a copy of `buffer`.
     private func read(
         _ buffer: UnsafeBufferPointer<UInt8>,
+        array: [UInt8]?,
         at now: SSDPInstant,
         spans: inout [SSDPHeaders.Span]
     ) -> Reading {
@@ -279,7 +291,7 @@ public struct SearchSessionStateMachine: Sendable {
                     Self.matchFingerprint(buffer, $0, in: current, mutations: mutations)
                 }
                 guard !repeats else { return .dropped(.duplicate) }
-                let bytes = Array(buffer)
+                let bytes = array ?? Array(buffer)
                 datagram = datagramHash.map { ($0, bytes) }
                 message = SSDPMessage(kind: .response, headers: SSDPHeaders(text: bytes, spans: spans))
             case let kind?:

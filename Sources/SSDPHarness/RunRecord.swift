@@ -147,7 +147,9 @@ public struct RunRecord: Sendable {
             notedByHash[hash] = notedDatagrams.count
             notedDatagrams.append(bytes)
         }
-        if let advertisement = Advertisement(datagram: bytes) { advertised.insert(advertisement) }
+        if let message = try? SSDPParser.parseMessage(bytes), let advertisement = Advertisement(message) {
+            advertised.insert(advertisement)
+        }
     }
 
     /// The stops and failures reported, with their times.
@@ -222,8 +224,8 @@ public struct Advertisement: Sendable, Hashable {
         case .notify where message.notificationSubtype != .byebye: break
         default: return nil
         }
-        guard let usn = message.headers["USN"], let st = message.searchTarget else { return nil }
-        self.init(usn: usn, st: st, location: message.headers["LOCATION"], server: message.headers["SERVER"])
+        guard let usn = message.headers[.usn], let st = message.searchTarget else { return nil }
+        self.init(usn: usn, st: st, location: message.headers[.location], server: message.headers[.server])
     }
 
     /// The advertisement in a datagram as the tolerant parser reads it.
