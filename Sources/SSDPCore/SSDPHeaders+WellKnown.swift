@@ -51,12 +51,11 @@ extension SSDPHeaders {
             guard bytes.count == name.utf8CodeUnitCount else { return false }
             let spelling = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
             guard bytes.count >= 8 else {
-                // The spelling is capitals, `-` and `.`: a byte matches it or, for a letter, its lower case (to
-                // which `-` and `.` are their own).
-                for index in 0..<bytes.count where bytes[index] != spelling[index] {
-                    guard bytes[index] == spelling[index] | 0x20 else { return false }
-                }
-                return true
+                // The short names are letters only, capitals: a byte with its case bit set is the letter's lower
+                // case exactly when the byte is the letter in either case.
+                var difference: UInt8 = 0
+                for index in 0..<bytes.count { difference |= (bytes[index] | 0x20) ^ (spelling[index] | 0x20) }
+                return difference == 0
             }
             let last = bytes.count - 8
             var offset = 0
@@ -111,16 +110,25 @@ extension SSDPHeaders {
         /// Positions with no field noted.
         package init() {}
 
+        // A lane is read and written in memory, at its offset: a lane chosen at run time is otherwise moved
+        // out of a vector register and back.
+
         /// The position of the first field called `name`, in any case, or `nil` when there is none.
         @inline(__always)
         package subscript(name: WellKnownName) -> Int? {
-            first[name.rawValue] < 0 ? nil : Int(first[name.rawValue])
+            let position = withUnsafeBytes(of: first) { $0.load(fromByteOffset: 4 * name.rawValue, as: Int32.self) }
+            return position < 0 ? nil : Int(position)
         }
 
         /// Notes a field called `name` at `position`, unless an earlier one was.
         @inline(__always)
         package mutating func note(_ name: WellKnownName, at position: Int) {
-            if first[name.rawValue] < 0 { first[name.rawValue] = Int32(truncatingIfNeeded: position) }
+            withUnsafeMutableBytes(of: &first) { lanes in
+                let offset = 4 * name.rawValue
+                if lanes.load(fromByteOffset: offset, as: Int32.self) < 0 {
+                    lanes.storeBytes(of: Int32(truncatingIfNeeded: position), toByteOffset: offset, as: Int32.self)
+                }
+            }
         }
     }
 
