@@ -150,6 +150,8 @@ extension SSDPParser {
         /// Where the first field of each name SSDP defines is (read while diagnosing): the conformance pass
         /// reads them here, and a repeated one is a duplicate without comparing names.
         var wellKnownPositions = SSDPHeaders.WellKnownPositions()
+        /// The names SSDP defines seen so far, a bit per name (by `rawValue`).
+        var wellKnownNamesSeen: UInt16 = 0
 
         /// A line without its line end, and whether all its bytes are ASCII (nearly always: nothing to check).
         struct Line {
@@ -371,9 +373,11 @@ extension SSDPParser {
             // A name SSDP defines is a duplicate when an earlier field had it; any other is compared with the
             // earlier names (which cannot be one SSDP defines).
             if let known = SSDPHeaders.WellKnownName(spelledBy: UnsafeBufferPointer(rebasing: buffer[name])) {
-                if wellKnownPositions[known] != nil {
+                let bit: UInt16 = 1 << known.rawValue
+                if wellKnownNamesSeen & bit != 0 {
                     note(.duplicateHeader, field: name)
                 } else {
+                    wellKnownNamesSeen |= bit
                     wellKnownPositions.note(known, at: spans.count)
                 }
             } else if isDuplicate(name) {
