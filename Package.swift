@@ -130,9 +130,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // `ssdp-bench-probe`: the parser, the session's ingest and a virtual run on one thread, without
-        // Dispatch, for `ssdp-bench` to count their instructions under valgrind.
-        .executableTarget(name: "SSDPBenchProbe", dependencies: ["SSDPCore", "SSDPHarness"]),
+        // `ssdp-bench-probe`: the parser, the session's ingest, the responder and a virtual run on one thread,
+        // without Dispatch, for `ssdp-bench` to count their instructions under valgrind.
+        .executableTarget(
+            name: "SSDPBenchProbe",
+            dependencies: ["SSDPCore", "SSDPDeviceCore", "SSDPSimulator", "SSDPHarness"]
+        ),
         // `ssdp-bench`: the performance figures of the README, against the targets the project set itself.
         .executableTarget(
             name: "SSDPBench",

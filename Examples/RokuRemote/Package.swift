@@ -4,7 +4,7 @@ import PackageDescription
 
 // An app's own package, as a user of ssdp-sim writes it: a small Roku remote built on SSDPSearch, and its
 // tests with fake Rokus from SSDPTesting. In your package, depend on ssdp-sim by URL and version instead:
-//     .package(url: "<ssdp-sim's Git URL>", from: "0.7.2")
+//     .package(url: "<ssdp-sim's Git URL>", from: "0.8.0")
 let package = Package(
     name: "RokuRemote",
     platforms: [.macOS(.v14)],

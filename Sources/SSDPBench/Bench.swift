@@ -48,7 +48,8 @@ struct Bench: AsyncParsableCommand {
         name: .customLong("probe-input"),
         help: """
             Also write what the instruction counts run over into this directory (parse.datagrams, \
-            ingest.datagrams, virtual.json), to profile it: valgrind --tool=callgrind ssdp-bench-probe parse FILE ROUNDS.
+            ingest.datagrams, responder.datagrams, virtual.json), to profile it: \
+            valgrind --tool=callgrind ssdp-bench-probe parse FILE ROUNDS.
             """
     )
     var probeInput: String?
@@ -111,7 +112,15 @@ struct Bench: AsyncParsableCommand {
                             probeInput: probeInput
                         )
                     ]
-                case "responder": new = [try CoreBenchmarks.responder(devices: sizes.devices, minimum: sizes.minimum)]
+                case "responder":
+                    new = [
+                        try CoreBenchmarks.responder(
+                            devices: sizes.devices,
+                            minimum: sizes.minimum,
+                            instructionRounds: sizes.instructionRounds,
+                            probeInput: probeInput
+                        )
+                    ]
                 case "loopback": new = [try await LoopbackBenchmark.run(duration: sizes.loopback)]
                 case "virtual":
                     new = [

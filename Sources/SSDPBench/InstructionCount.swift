@@ -13,17 +13,21 @@
 
 import Foundation
 
-/// Instructions per datagram of the parser and the session's ingest, counted by valgrind's callgrind over
-/// `ssdp-bench-probe`: the same count for the same build whatever else the machine does, so a regression
-/// shows on a noisy shared machine where datagrams per second cannot show it.
+/// Instructions per datagram of the parser and the session's ingest, per answer of the responder and per
+/// virtual run, counted by valgrind's callgrind over `ssdp-bench-probe`: the same count for the same build
+/// whatever else the machine does, so a regression shows on a noisy shared machine where datagrams per
+/// second cannot show it.
 ///
 /// The probe runs twice, `1` round and `1 + rounds` rounds over the same datagrams; the difference per
 /// datagram leaves out the process's start and the reading of its input. `nil` when valgrind is not
 /// installed (the figure says so).
 enum InstructionCount {
     enum Probe: String {
-        case parse, ingest, virtual
+        case parse, ingest, responder, virtual
     }
+
+    /// The devices the responder probe answers with (generic ones, as `CoreBenchmarks.devices` makes).
+    static let responderDevices = 1_000
 
     static func perDatagram(
         _ probe: Probe,
@@ -38,6 +42,17 @@ enum InstructionCount {
         }
         let perRound = try perRound(probe, input: bytes, rounds: rounds, keepingInputIn: kept)
         return perRound.map { $0 / Double(datagrams.count) }
+    }
+
+    /// Instructions per answer of `responderDevices` devices to `search`, `answersPerSearch` of them.
+    static func perAnswer(
+        to search: [UInt8],
+        answersPerSearch: Int,
+        rounds: Int,
+        keepingInputIn kept: String? = nil
+    ) throws -> Double? {
+        try perDatagram(.responder, datagrams: [search], rounds: rounds, keepingInputIn: kept)
+            .map { $0 / Double(answersPerSearch) }
     }
 
     /// Instructions per run of `scenario` (JSON, as a scenario file holds it) in virtual time with its checks.

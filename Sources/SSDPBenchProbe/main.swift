@@ -12,8 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 // `ssdp-bench-probe parse|ingest FILE ROUNDS`: the parser or the search session's ingest over the datagrams
-// in FILE (each a 4-byte big-endian length, then its bytes), ROUNDS times; `ssdp-bench-probe virtual FILE
-// ROUNDS`: the scenario in FILE run in virtual time with its checks, ROUNDS times. On the main thread and
+// in FILE (each a 4-byte big-endian length, then its bytes), ROUNDS times; `ssdp-bench-probe responder FILE
+// ROUNDS`: the searches in FILE answered by 1,000 generic devices of one responder, ROUNDS times;
+// `ssdp-bench-probe virtual FILE ROUNDS`: the scenario in FILE run in virtual time with its checks, ROUNDS
+// times. On the main thread and
 // nothing else: `ssdp-bench` runs it under `valgrind --tool=callgrind` to count instructions per datagram
 // and per run, figures that do not move with the machine's load. Synchronous and without Dispatch, because
 // valgrind 3.19 cannot follow Dispatch's main-thread handling (the scenario is read with Foundation, which
@@ -21,7 +23,9 @@
 
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 import SSDPHarness
+import SSDPSimulator
 
 #if canImport(Glibc)
 import Glibc
@@ -80,9 +84,36 @@ func runScenario(_ path: String, rounds: Int) -> Int {
     return checksum
 }
 
+/// The searches in `datagrams` answered by `devices` generic devices of one responder, `rounds` times: the
+/// answers' bytes, added up.
+func answer(_ searches: [[UInt8]], devices count: Int, rounds: Int) -> Int {
+    var responder = SimulatorResponder(
+        configuration: .init(answersPerSourcePerSecond: 1_000_000, maximumPendingAnswers: 10_000_000),
+        devices: (0..<count).map { index in
+            let root = SimulatorProfile.generic.device(number: index + 1, seed: 7).rootDevice(
+                baseURL: "http://10.0.\(index / 250 + 1).\(index % 250 + 1):8080/device/0",
+                defaultBootID: 1
+            )
+            return DeviceResponder(device: root, startedAt: .zero, seed: UInt64(index))
+        }
+    )
+    var checksum = 0
+    var now = SSDPInstant.zero
+    for _ in 0..<rounds {
+        for search in searches {
+            now = now + .seconds(1)  // the per-source rate limit refills each second
+            for (_, answer) in responder.receive(search, from: "10.0.0.1", at: now).answers {
+                checksum &+= answer.bytes.count
+                responder.answerFinished()
+            }
+        }
+    }
+    return checksum
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let rounds = Int(arguments[3]), rounds >= 0 else {
-    fail("usage: ssdp-bench-probe parse|ingest|virtual FILE ROUNDS")
+    fail("usage: ssdp-bench-probe parse|ingest|responder|virtual FILE ROUNDS")
 }
 if arguments[1] == "virtual" {
     print(runScenario(arguments[2], rounds: rounds))
@@ -114,7 +145,9 @@ case "ingest":
         }
         checksum &+= session.statistics.servicesReported
     }
+case "responder":
+    checksum = answer(datagrams, devices: 1_000, rounds: rounds)
 default:
-    fail("unknown probe '\(arguments[1])': parse, ingest or virtual")
+    fail("unknown probe '\(arguments[1])': parse, ingest, responder or virtual")
 }
 print(checksum)

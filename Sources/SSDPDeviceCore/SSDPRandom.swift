@@ -63,26 +63,24 @@ public struct SSDPRandom: RandomNumberGenerator, Sendable {
 }
 
 extension SSDPRandom {
-    /// A version 4 UUID in 8-4-4-4-12 form (UDA 1.1 §1.1.4), drawn from this generator.
+    /// A version 4 UUID in 8-4-4-4-12 form (UDA 1.1 §1.1.4), drawn from this generator: lower-case hex
+    /// digits written straight into the string (loading a scenario draws one per device).
     public mutating func uuid() -> String {
         let high = (next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x4000
         let low = (next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        let hex = hexDigits(high, count: 16) + hexDigits(low, count: 16)
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(
-                hex[
-                    hex.index(
-                        hex.startIndex,
-                        offsetBy: range.lowerBound
-                    )..<hex.index(hex.startIndex, offsetBy: range.upperBound)
-                ]
-            )
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var count = 0
+            for digit in 0..<32 {
+                if digit == 8 || digit == 12 || digit == 16 || digit == 20 {
+                    text[count] = UInt8(ascii: "-")
+                    count += 1
+                }
+                let word = digit < 16 ? high : low
+                let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (digit % 16))) & 0xF
+                text[count] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                count += 1
+            }
+            return count
         }
-        return parts.joined(separator: "-")
-    }
-
-    private func hexDigits(_ value: UInt64, count: Int) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: count - digits.count) + digits
     }
 }

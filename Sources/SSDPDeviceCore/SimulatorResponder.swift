@@ -251,7 +251,9 @@ public struct SimulatorResponder: Sendable {
         var answers: [(device: Int, answer: ScheduledAnswer)] = []
         for index in only.map({ $0..<$0 + 1 }) ?? devices.indices {
             if case .answered(let scheduled) = decide(&devices[index]) {
-                answers.reserveCapacity(answers.count + scheduled.count)  // at most one allocation per device
+                // The first answering device sizes the list; later ones grow it geometrically (reserving
+                // `count + scheduled.count` at every device would copy the list once per device).
+                if answers.isEmpty { answers.reserveCapacity(scheduled.count) }
                 for answer in scheduled { answers.append((index, answer)) }
             }
         }

@@ -114,4 +114,38 @@ import Testing
                 """
         )
     }
+
+    @Test(arguments: [
+        ("urn:schemas-upnp-org:service:ContentDirectory:1", "urn:upnp-org:serviceId:ContentDirectory"),
+        ("urn:dial-multiscreen-org:service:dial:1", "urn:upnp-org:serviceId:dial"),
+        ("urn:a:service::1", "urn:upnp-org:serviceId:"),  // an empty type stays empty
+        ("urn:a:service:Z\u{301}on:1", "urn:upnp-org:serviceId:Z\u{301}on"),
+        ("Basic", "urn:upnp-org:serviceId:Basic"),  // fewer than four parts: the whole type
+    ])
+    func aServiceWithoutAnIDTakesItsTypesFourthPart(type: String, id: String) {
+        #expect(SSDPDeviceService(serviceType: type).serviceID == id)
+        let own = "urn:x:serviceId:Own"
+        #expect(SSDPDeviceService(serviceType: type, serviceID: own).serviceID == own)
+    }
+
+    /// `uuid()` against the formatting it replaced (`String(radix: 16)`, zero-padded, cut at 8-4-4-4-12).
+    @Test func uuidsAreVersionFourInLowerCaseHex() {
+        func reference(_ high: UInt64, _ low: UInt64) -> String {
+            func hex(_ value: UInt64) -> String {
+                let digits = String(value, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }
+            let all = Array(hex(high) + hex(low))
+            return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(all[$0]) }.joined(separator: "-")
+        }
+        for seed in UInt64(0)..<2_000 {
+            var random = SSDPRandom(seed: seed)
+            var twin = random
+            let high = (twin.next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x4000
+            let low = (twin.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+            let uuid = random.uuid()
+            #expect(uuid == reference(high, low))
+            #expect(Array(uuid)[14] == "4" && "89ab".contains(Array(uuid)[19]))
+        }
+    }
 }
