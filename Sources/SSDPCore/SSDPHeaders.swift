@@ -266,10 +266,12 @@ public struct SSDPHeaders: Sendable {
     }
 }
 
-/// Calls `body` with the UTF-8 of `text`: in place for a native string (every literal), else from a copy.
-private func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+/// Calls `body` with the UTF-8 of `text`: in place for a native string, else from a copy (on the stack for
+/// a small string, which has no storage to lend).
+func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-    return Array(text.utf8).withUnsafeBufferPointer(body)
+    var text = text
+    return text.withUTF8(body)
 }
 
 extension SSDPHeaders: RandomAccessCollection {

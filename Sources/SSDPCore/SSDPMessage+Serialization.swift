@@ -27,17 +27,50 @@ extension SSDPMessage {
     /// The size is counted first and the bytes copied into an array of exactly that size: a device's
     /// answers are made this way once each, and appending piece by piece cost twice as much.
     package func serialized(lineEnding: [UInt8], spaceAfterColon: Bool, finalBlankLine: Bool) -> [UInt8] {
+        Self.serialized(
+            startLine: startLine,
+            lineEnding: lineEnding,
+            spaceAfterColon: spaceAfterColon,
+            finalBlankLine: finalBlankLine
+        ) { field in headers.forEachField(field) }
+    }
+
+    /// A message of `kind` and `fields` as `serialized()` writes it, without `SSDPHeaders` in between: for a
+    /// sender that holds its fields as strings (a device making its answers).
+    package static func serialized(_ kind: Kind, fields: [(name: String, value: String)]) -> [UInt8] {
+        serialized(
+            startLine: SSDPMessage(kind: kind, headers: SSDPHeaders()).startLine,
+            lineEnding: [UInt8(ascii: "\r"), UInt8(ascii: "\n")],
+            spaceAfterColon: true,
+            finalBlankLine: true
+        ) { field in
+            for (name, value) in fields {
+                withUTF8(of: name) { name in withUTF8(of: value) { value in field(name, value) } }
+            }
+        }
+    }
+
+    /// The start line and the fields that `forEachField` hands over, each as `NAME: value`; called twice,
+    /// to count the bytes and to write them.
+    private static func serialized(
+        startLine: String,
+        lineEnding: [UInt8],
+        spaceAfterColon: Bool,
+        finalBlankLine: Bool,
+        fields forEachField: ((_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) -> [UInt8] {
         var start = startLine
         return start.withUTF8 { start in
             lineEnding.withUnsafeBufferPointer { lineEnding in
                 var size = start.count + lineEnding.count * (finalBlankLine ? 2 : 1)
-                headers.forEachField { name, value in
+                forEachField { name, value in
                     size += name.count + 1 + lineEnding.count
                     if !value.isEmpty { size += (spaceAfterColon ? 1 : 0) + value.count }
                 }
                 return [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
                     func write(_ part: UnsafeBufferPointer<UInt8>) {
-                        _ = UnsafeMutableBufferPointer(rebasing: bytes[count...]).initialize(fromContentsOf: part)
+                        guard let source = part.baseAddress, let target = bytes.baseAddress else { return }
+                        (target + count).initialize(from: source, count: part.count)  // `size` makes room
                         count += part.count
                     }
                     func write(_ byte: UInt8) {
@@ -46,7 +79,7 @@ extension SSDPMessage {
                     }
                     write(start)
                     write(lineEnding)
-                    headers.forEachField { name, value in
+                    forEachField { name, value in
                         write(name)
                         write(UInt8(ascii: ":"))
                         if !value.isEmpty {

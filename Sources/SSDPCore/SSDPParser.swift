@@ -116,6 +116,12 @@ extension SSDPParser {
     private static let notifyLine = Array(SSDPMessage(kind: .notify, headers: [:]).startLine.utf8)
     private static let searchLine = Array(SSDPMessage(kind: .search, headers: [:]).startLine.utf8)
 
+    /// Whether `byte` is `upperCase` in either case; outside the generic reader, whose metatype its closures
+    /// would otherwise capture.
+    private static func equalIgnoringCase(_ byte: UInt8, _ upperCase: UInt8) -> Bool {
+        byte == upperCase || asciiLowercased(byte) == asciiLowercased(upperCase)
+    }
+
     /// Whether a reader looks for diagnostics (without, the message and the errors are the same): a type,
     /// so that each kind of reader is compiled on its own, and the one without carries none of their code.
     private protocol ReadingMode {
@@ -267,13 +273,13 @@ extension SSDPParser {
             if !line.isASCII { checkUTF8(line.range) }
             let tokens = bytes.split(separator: UInt8(ascii: " "))
             let kind: SSDPMessage.Kind
-            if let first = tokens.first, first.starts(with: "HTTP/1.".utf8, by: Self.equalIgnoringCase) {
+            if let first = tokens.first, first.starts(with: "HTTP/1.".utf8, by: SSDPParser.equalIgnoringCase) {
                 guard tokens.count >= 2, tokens[1].elementsEqual("200".utf8) else { throw unknownStartLine(line) }
                 kind = .response
-            } else if tokens.count == 3, tokens[2].starts(with: "HTTP/1.".utf8, by: Self.equalIgnoringCase) {
-                if tokens[0].elementsEqual("M-SEARCH".utf8, by: Self.equalIgnoringCase) {
+            } else if tokens.count == 3, tokens[2].starts(with: "HTTP/1.".utf8, by: SSDPParser.equalIgnoringCase) {
+                if tokens[0].elementsEqual("M-SEARCH".utf8, by: SSDPParser.equalIgnoringCase) {
                     kind = .search
-                } else if tokens[0].elementsEqual("NOTIFY".utf8, by: Self.equalIgnoringCase) {
+                } else if tokens[0].elementsEqual("NOTIFY".utf8, by: SSDPParser.equalIgnoringCase) {
                     kind = .notify
                 } else {
                     throw unknownStartLine(line)
@@ -283,10 +289,6 @@ extension SSDPParser {
             }
             note(.nonStandardStartLine)  // understood, but none of the three lines above
             return kind
-        }
-
-        static func equalIgnoringCase(_ byte: UInt8, _ upperCase: UInt8) -> Bool {
-            byte == upperCase || asciiLowercased(byte) == asciiLowercased(upperCase)
         }
 
         func unknownStartLine(_ line: Line) -> SSDPParseError {

@@ -161,10 +161,12 @@ public struct DeviceResponder: Sendable {
         let answers = advertisements(answering: question).map { advertisement in
             Answer(
                 advertisement: advertisement,
-                bytes: SSDPMalformation.bytes(
-                    for: device.searchResponse(for: advertisement),
-                    with: behaviour.malformations
-                )
+                bytes: behaviour.malformations.isEmpty
+                    ? device.searchResponseBytes(for: advertisement)
+                    : SSDPMalformation.bytes(
+                        for: device.searchResponse(for: advertisement),
+                        with: behaviour.malformations
+                    )
             )
         }
         if answerCache.count >= Self.maximumCachedQuestions { answerCache.removeAll(keepingCapacity: true) }

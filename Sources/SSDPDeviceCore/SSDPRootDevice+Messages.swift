@@ -20,23 +20,34 @@ extension SSDPRootDevice {
     /// The answer to a search for one advertisement, headers in the order of the UDA 1.1 §1.3.3 template.
     /// With `responseHeaders`, the device's own lines instead, placeholders filled in.
     public func searchResponse(for advertisement: SSDPAdvertisement) -> SSDPMessage {
+        var headers = SSDPHeaders()
+        searchResponseFields(for: advertisement) { headers.append(name: $0, value: $1) }
+        return SSDPMessage(kind: .response, headers: headers)
+    }
+
+    /// `searchResponse(for:).serialized()`, written straight into bytes: a device makes each answer once,
+    /// but a virtual run makes every device afresh.
+    public func searchResponseBytes(for advertisement: SSDPAdvertisement) -> [UInt8] {
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(8 + (responseHeaders?.count ?? extraHeaders.count))
+        searchResponseFields(for: advertisement) { fields.append(($0, $1)) }
+        return SSDPMessage.serialized(.response, fields: fields)
+    }
+
+    /// The fields of `searchResponse(for:)`, in order.
+    private func searchResponseFields(for advertisement: SSDPAdvertisement, _ field: (String, String) -> Void) {
         if let responseHeaders {
             let values = placeholderValues(advertisement)
-            let headers = responseHeaders.map { field in
-                SSDPHeaderField(name: field.name, value: Self.filling(field.value, with: values))
-            }
-            return SSDPMessage(kind: .response, headers: SSDPHeaders(headers))
+            for header in responseHeaders { field(header.name, Self.filling(header.value, with: values)) }
+            return
         }
-        var headers: SSDPHeaders = [
-            "CACHE-CONTROL": "max-age=\(maxAge)",
-            "EXT": "",
-            "LOCATION": location(of: advertisement),
-            "SERVER": server,
-            "ST": advertisement.target,
-            "USN": advertisement.usn,
-        ]
-        appendIdentity(to: &headers, advertisement)
-        return SSDPMessage(kind: .response, headers: headers)
+        field("CACHE-CONTROL", "max-age=\(maxAge)")
+        field("EXT", "")
+        field("LOCATION", location(of: advertisement))
+        field("SERVER", server)
+        field("ST", advertisement.target)
+        field("USN", advertisement.usn)
+        identityFields(advertisement, field)
     }
 
     /// `NOTIFY ssdp:alive` for one advertisement (UDA 1.1 §1.2.2).
@@ -50,7 +61,7 @@ extension SSDPRootDevice {
             "SERVER": server,
             "USN": advertisement.usn,
         ]
-        appendIdentity(to: &headers, advertisement)
+        identityFields(advertisement) { headers.append(name: $0, value: $1) }
         return SSDPMessage(kind: .notify, headers: headers)
     }
 
@@ -113,14 +124,12 @@ extension SSDPRootDevice {
     }
 
     /// BOOTID, CONFIGID and the extra headers, their placeholders filled in.
-    private func appendIdentity(to headers: inout SSDPHeaders, _ advertisement: SSDPAdvertisement) {
-        headers.append(name: "BOOTID.UPNP.ORG", value: String(bootID))
-        headers.append(name: "CONFIGID.UPNP.ORG", value: String(configID))
+    private func identityFields(_ advertisement: SSDPAdvertisement, _ field: (String, String) -> Void) {
+        field("BOOTID.UPNP.ORG", String(bootID))
+        field("CONFIGID.UPNP.ORG", String(configID))
         guard !extraHeaders.isEmpty else { return }
         let values = placeholderValues(advertisement)
-        for field in extraHeaders {
-            headers.append(name: field.name, value: Self.filling(field.value, with: values))
-        }
+        for header in extraHeaders { field(header.name, Self.filling(header.value, with: values)) }
     }
 
     /// What each placeholder of `responseHeaders` and `extraHeaders` stands for in the message about

@@ -148,4 +148,23 @@ import Testing
             #expect(Array(uuid)[14] == "4" && "89ab".contains(Array(uuid)[19]))
         }
     }
+
+    /// The bytes a device sends are its answer serialized, extra headers, placeholders and empty values
+    /// (`SERVER:`) included.
+    @Test func theAnswersBytesAreTheAnswerSerialized() {
+        var device = F.gateway
+        device.server = ""
+        device.maxAge = 120
+        device.extraHeaders = [
+            SSDPHeaderField(name: "SECURELOCATION.UPNP.ORG", value: "https://{host}:1443/x?st={st}"),
+            SSDPHeaderField(name: "X-EMPTY", value: ""),
+        ]
+        let ownLocation = SSDPAdvertisement(target: "urn:x", usn: "uuid:y", location: "http://10.0.0.9:8060/d.xml")
+        for advertisement in F.gateway.advertisements + [ownLocation] {
+            for root in [device, F.gateway] {
+                let sent = root.searchResponseBytes(for: advertisement)
+                #expect(sent == root.searchResponse(for: advertisement).serialized())
+            }
+        }
+    }
 }

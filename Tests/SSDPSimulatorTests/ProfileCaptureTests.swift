@@ -220,6 +220,20 @@ import Testing
         #expect(Set(Self.captures.map(\.profile)) == Set(SimulatorProfile.all.map(\.name)))
     }
 
+    /// What a device sends (`searchResponseBytes`, written straight into bytes) is the serialized message
+    /// that the captures hold, for every profile and every advertisement.
+    @Test(arguments: SimulatorProfile.all.map(\.name))
+    func theAnswerSentIsTheSearchResponseSerialized(_ profile: String) throws {
+        for number in 1...3 {
+            let root = try SimulatorProfile.named(profile).device(number: number, seed: UInt64(number))
+                .rootDevice(baseURL: "http://10.0.0.\(number):8080/device/0", defaultBootID: number)
+            for advertisement in root.advertisements {
+                let sent = root.searchResponseBytes(for: advertisement)
+                #expect(sent == root.searchResponse(for: advertisement).serialized(), "\(advertisement.usn)")
+            }
+        }
+    }
+
     @Test(arguments: captures)
     func theSearchResponseMatchesTheCapture(_ capture: Capture) throws {
         for number in 1...3 {  // the variable values differ from device to device, the rest does not
