@@ -126,18 +126,11 @@ public struct SSDPHeaders: Sendable {
     /// Appends a field at the end, keeping any field of the same name.
     public mutating func append(name: String, value: String) {
         let nameStart = text.count
-        appendUTF8(of: name)
+        withUTF8(of: name) { text.append(contentsOf: $0) }
         let valueStart = text.count
-        appendUTF8(of: value)
+        withUTF8(of: value) { text.append(contentsOf: $0) }
         precondition(text.count <= UInt32.max, "SSDPHeaders hold at most 4 GiB of names and values")
         spans.append(Span(name: nameStart..<valueStart, value: valueStart..<text.count))
-    }
-
-    /// Appends the UTF-8 of `string` to `text`: copied at once from a native string's storage.
-    private mutating func appendUTF8(of string: String) {
-        if string.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
-            text += string.utf8
-        }
     }
 
     /// Removes every field called `name`, ignoring case.

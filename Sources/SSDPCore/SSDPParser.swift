@@ -246,19 +246,14 @@ extension SSDPParser {
             if let base = UnsafeRawPointer(buffer.baseAddress) {
                 while index + 16 <= buffer.count {
                     if let offset = firstIndex(of: UInt8(ascii: "\n"), inSixteenAt: index, of: base) {
-                        index += offset
-                        return (index, isASCII || isASCII(start..<index))
+                        index += offset  // at the LF: the loop below stays there
+                        break
                     }
                     index += 16
                 }
             }
             while index < buffer.count, buffer[index] != UInt8(ascii: "\n") { index += 1 }
-            return (index, isASCII || isASCII(start..<index))
-        }
-
-        /// Whether the bytes at `range` are all ASCII.
-        func isASCII(_ range: Range<Int>) -> Bool {
-            !buffer[range].contains { $0 >= 0x80 }
+            return (index, isASCII || isAllASCII(UnsafeBufferPointer(rebasing: buffer[start..<index])))
         }
 
         // MARK: Start line

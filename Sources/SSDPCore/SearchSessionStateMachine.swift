@@ -323,7 +323,7 @@ public struct SearchSessionStateMachine: Sendable {
     /// other bytes), and keeps what recognises its repeats.
     private mutating func add(_ answer: NewAnswer, interface: String?) -> ReceiveResult {
         guard case .searching(var searching) = state else { return .dropped(.notSearching) }
-        // While `state` still holds the search's set and array, inserting would copy them whole, once per
+        // While `state` still holds the search's tables, adding to them would copy them whole, once per
         // answer (quadratic in the services found). Clearing `state` first leaves `searching` their only
         // owner, so they grow in place.
         state = .idle

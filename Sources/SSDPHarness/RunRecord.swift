@@ -92,11 +92,10 @@ public struct RunRecord: Sendable {
     /// once: what a reported service is held against. Live, search answers and alive NOTIFYs (a client in a
     /// namespace hears those too); in virtual time, the answers (the virtual client does not listen on 1900).
     public var advertised: Set<Advertisement> = []
-    /// The datagrams `advertised` was read from (their arrays shared with the datagrams sent, not copied),
-    /// and the position of each among them by its `mixHash` (the first, where two hashes collide): a datagram
-    /// is skipped only when its bytes equal a noted one's.
-    private var notedDatagrams: [[UInt8]] = []
-    private var notedByHash: [Int: Int] = [:]
+    /// The datagrams `advertised` was read from, by their `mixHash` (the first, where two hashes collide),
+    /// their arrays shared with the datagrams sent, not copied: a datagram is skipped only when its bytes
+    /// equal a noted one's.
+    private var notedDatagrams: [Int: [UInt8]] = [:]
 
     /// An empty record of a run in `mode` with `seed`.
     public init(mode: RunMode, seed: UInt64) {
@@ -133,7 +132,6 @@ public struct RunRecord: Sendable {
     mutating func reserveAdvertisements(_ count: Int) {
         advertised.reserveCapacity(count)
         notedDatagrams.reserveCapacity(count)
-        notedByHash.reserveCapacity(count)
     }
 
     /// Notes what a device sent, if it is an answer or an alive NOTIFY with a USN and a target.
@@ -141,11 +139,10 @@ public struct RunRecord: Sendable {
     /// hash another already has, each time).
     mutating func noteSent(_ bytes: [UInt8]) {
         let hash = bytes.withUnsafeBufferPointer(mixHash)
-        if let position = notedByHash[hash] {
-            guard notedDatagrams[position] != bytes else { return }
+        if let noted = notedDatagrams[hash] {
+            guard noted != bytes else { return }
         } else {
-            notedByHash[hash] = notedDatagrams.count
-            notedDatagrams.append(bytes)
+            notedDatagrams[hash] = bytes
         }
         if let message = try? SSDPParser.parseMessage(bytes), let advertisement = Advertisement(message) {
             advertised.insert(advertisement)
