@@ -130,17 +130,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The devices, searches and sessions that `ssdp-bench` times and `ssdp-bench-probe` counts.
+        .target(name: "SSDPBenchWorkloads", dependencies: ["SSDPCore", "SSDPDeviceCore", "SSDPSimulator"]),
         // `ssdp-bench-probe`: the parser, the session's ingest, the responder and a virtual run on one thread,
         // without Dispatch, for `ssdp-bench` to count their instructions under valgrind.
         .executableTarget(
             name: "SSDPBenchProbe",
-            dependencies: ["SSDPCore", "SSDPDeviceCore", "SSDPSimulator", "SSDPHarness"]
+            dependencies: ["SSDPCore", "SSDPHarness", "SSDPBenchWorkloads"]
         ),
         // `ssdp-bench`: the performance figures of the README, against the targets the project set itself.
         .executableTarget(
             name: "SSDPBench",
             dependencies: [
                 "SSDPBenchProbe",
+                "SSDPBenchWorkloads",
                 "SSDPCore",
                 "SSDPDeviceCore",
                 "SSDPSearch",

@@ -83,6 +83,7 @@ struct Bench: AsyncParsableCommand {
             return
         }
         let sizes = Sizes(quick: quick)
+        let counting = InstructionCount.Counting(rounds: sizes.instructionRounds, keepingInputIn: probeInput)
         let selected = only.isEmpty ? Self.names : Self.names.filter(only.contains)
         let table = Table(json: json)
         table.header(quick: quick)
@@ -93,33 +94,21 @@ struct Bench: AsyncParsableCommand {
                 let new: [Figure]
                 switch name {
                 case "parse":
-                    new = [
-                        try CoreBenchmarks.parse(
-                            corpus: try CoreBenchmarks.loadCorpus(corpus),
-                            minimum: sizes.minimum,
-                            instructionRounds: sizes.instructionRounds,
-                            probeInput: probeInput
-                        )
-                    ]
+                    let corpus = try CoreBenchmarks.loadCorpus(corpus)
+                    new = [try CoreBenchmarks.parse(corpus: corpus, minimum: sizes.minimum, counting: counting)]
                 case "ingest":
                     new = [
                         try CoreBenchmarks.ingest(
                             services: sizes.services,
                             copies: 10,
                             minimum: sizes.minimum,
-                            instructionRounds: sizes.instructionRounds,
-                            instructionServices: sizes.instructionServices,
-                            probeInput: probeInput
+                            counting: counting,
+                            instructionServices: sizes.instructionServices
                         )
                     ]
                 case "responder":
                     new = [
-                        try CoreBenchmarks.responder(
-                            devices: sizes.devices,
-                            minimum: sizes.minimum,
-                            instructionRounds: sizes.instructionRounds,
-                            probeInput: probeInput
-                        )
+                        try CoreBenchmarks.responder(devices: sizes.devices, minimum: sizes.minimum, counting: counting)
                     ]
                 case "loopback": new = [try await LoopbackBenchmark.run(duration: sizes.loopback)]
                 case "virtual":
@@ -127,8 +116,7 @@ struct Bench: AsyncParsableCommand {
                         try await CoreBenchmarks.virtualTime(
                             devices: sizes.virtualDevices,
                             minimum: sizes.minimum,
-                            instructionRounds: sizes.instructionRounds,
-                            probeInput: probeInput
+                            counting: counting
                         )
                     ]
                 default:

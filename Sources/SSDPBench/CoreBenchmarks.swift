@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPBenchWorkloads
 import SSDPCore
 import SSDPDeviceCore
 import SSDPHarness
@@ -20,16 +21,13 @@ import SSDPSimulator
 /// The benchmarks without sockets: the parser, the search session's filter, the responder and the
 /// virtual network. Each runs on the calling thread only, so its figure is one core's.
 enum CoreBenchmarks {
-    static let noValgrind = "no instruction count: valgrind is not installed"
-
     // MARK: 1. parse
 
     /// Datagrams per second through `SSDPParser`, over the captured corpus (good and malformed).
     static func parse(
         corpus: [[UInt8]],
         minimum: Duration,
-        instructionRounds: Int,
-        probeInput: String? = nil
+        counting: InstructionCount.Counting
     ) throws -> Figure {
         let name = "parse"
         var parsed = 0
@@ -58,8 +56,7 @@ enum CoreBenchmarks {
         let instructions = try InstructionCount.perDatagram(
             .parse,
             datagrams: corpus,
-            rounds: instructionRounds,
-            keepingInputIn: probeInput
+            counting: counting
         )
         return Figure(
             name: name,
@@ -70,9 +67,8 @@ enum CoreBenchmarks {
                 "corpusDatagrams": Double(corpus.count), "corpusGood": Double(parsed),
                 "corpusRejected": Double(rejected), "megabytesPerSecond": bytes / run.cpu.seconds / 1e6,
                 "cpuSeconds": run.cpu.seconds, "wallSeconds": run.wall.seconds,
-            ].merging(instructions.map { ["instructionsPerDatagram": $0] } ?? [:]) { $1 },
-            remark: instructions == nil ? noValgrind : nil
-        )
+            ]
+        ).counting(instructions, as: "instructionsPerDatagram")
     }
 
     // MARK: 2. session ingest
@@ -83,21 +79,15 @@ enum CoreBenchmarks {
         services: Int,
         copies: Int,
         minimum: Duration,
-        instructionRounds: Int,
-        instructionServices: Int,
-        probeInput: String? = nil
+        counting: InstructionCount.Counting,
+        instructionServices: Int
     ) throws -> Figure {
         let name = "ingest"
-        let responses = devices(services).map { root in
+        let responses = Workloads.devices(services).map { root in
             root.searchResponse(for: root.advertisements[0]).serialized()  // upnp:rootdevice
         }
         let arrivals = Array((0..<copies).map { _ in responses }.joined())
-        let configuration = try SSDPSearchSessionConfiguration.createUnicastConfiguration(
-            forSearchTarget: "upnp:rootdevice",
-            host: "10.0.0.2",
-            maximumWaitResponseTime: 5,
-            maximumSearchRequestsBeforeClosing: 1
-        )
+        let configuration = try Workloads.ingestConfiguration()
         var last = SearchSessionStatistics()
         let run = measure(atLeast: minimum) {
             var session = SearchSessionStateMachine(configuration: configuration)
@@ -120,8 +110,7 @@ enum CoreBenchmarks {
         let instructions = try InstructionCount.perDatagram(
             .ingest,
             datagrams: counted,
-            rounds: instructionRounds,
-            keepingInputIn: probeInput
+            counting: counting
         )
         return Figure(
             name: name,
@@ -131,9 +120,8 @@ enum CoreBenchmarks {
             details: [
                 "services": Double(services), "copies": Double(copies), "cpuSeconds": run.cpu.seconds,
                 "wallSeconds": run.wall.seconds,
-            ].merging(instructions.map { ["instructionsPerDatagram": $0] } ?? [:]) { $1 },
-            remark: instructions == nil ? noValgrind : nil
-        )
+            ]
+        ).counting(instructions, as: "instructionsPerDatagram")
     }
 
     // MARK: 3. responder
@@ -143,22 +131,13 @@ enum CoreBenchmarks {
     static func responder(
         devices count: Int,
         minimum: Duration,
-        instructionRounds: Int,
-        probeInput: String? = nil
+        counting: InstructionCount.Counting
     ) throws -> Figure {
         let name = "responder"
-        let roots = devices(count)
-        var responder = SimulatorResponder(
-            configuration: .init(answersPerSourcePerSecond: 1_000_000, maximumPendingAnswers: 10_000_000),
-            devices: roots.enumerated().map { index, root in
-                DeviceResponder(device: root, startedAt: .zero, seed: UInt64(index))
-            }
-        )
+        let roots = Workloads.devices(count)
+        var responder = Workloads.responder(answering: roots)
         let expected = roots.reduce(0) { $0 + $1.advertisements.count }
-        let search = Array(
-            "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 3\r\nST: ssdp:all\r\n\r\n"
-                .utf8
-        )
+        let search = Workloads.searchForAll
         var now = SSDPInstant.zero
         var answered = 0
         var bytes = 0
@@ -177,12 +156,11 @@ enum CoreBenchmarks {
             }
         }
         let rounds = Double(run.rounds)
-        // Under callgrind, fewer devices (1,000 of 10,000): the same work per answer, in seconds.
+        let counted = Workloads.devices(Workloads.countedResponderDevices)
         let instructions = try InstructionCount.perAnswer(
             to: search,
-            answersPerSearch: devices(InstructionCount.responderDevices).reduce(0) { $0 + $1.advertisements.count },
-            rounds: instructionRounds,
-            keepingInputIn: probeInput
+            answersPerSearch: counted.reduce(0) { $0 + $1.advertisements.count },
+            counting: counting
         )
         return Figure(
             name: name,
@@ -193,9 +171,8 @@ enum CoreBenchmarks {
                 "devices": Double(count), "answersPerSearch": Double(expected),
                 "bytesPerAnswer": Double(bytes) / Double(answered), "cpuSeconds": run.cpu.seconds,
                 "wallSeconds": run.wall.seconds,
-            ].merging(instructions.map { ["instructionsPerAnswer": $0] } ?? [:]) { $1 },
-            remark: instructions == nil ? noValgrind : nil
-        )
+            ]
+        ).counting(instructions, as: "instructionsPerAnswer")
     }
 
     // MARK: 5. virtual time
@@ -205,8 +182,7 @@ enum CoreBenchmarks {
     static func virtualTime(
         devices count: Int,
         minimum: Duration,
-        instructionRounds: Int,
-        probeInput: String? = nil
+        counting: InstructionCount.Counting
     ) async throws -> Figure {
         let name = "virtual"
         let text = """
@@ -248,8 +224,7 @@ enum CoreBenchmarks {
         let sweep = try await sweepTime(scenario, minimum: minimum)
         let instructions = try InstructionCount.perVirtualRun(
             scenario: Data(text.utf8),
-            rounds: instructionRounds,
-            keepingInputIn: probeInput
+            counting: counting
         )
         return Figure(
             name: name,
@@ -262,9 +237,8 @@ enum CoreBenchmarks {
                 "wallSecondsPerRun": wall.seconds / Double(runs), "foundPerRun": Double(found) / Double(runs),
                 "cpuSeconds": cpu.seconds,
                 "sweepJobs": Double(sweep.jobs), "sweepTimesWallClock": sweep.timesWallClock,
-            ].merging(instructions.map { ["instructionsPerRun": $0] } ?? [:]) { $1 },
-            remark: instructions == nil ? noValgrind : nil
-        )
+            ]
+        ).counting(instructions, as: "instructionsPerRun")
     }
 
     /// Virtual seconds per wall second of a seed sweep (`ssdp-sim run --seeds N`): consecutive seeds of
@@ -294,16 +268,6 @@ enum CoreBenchmarks {
     }
 
     // MARK: Shared
-
-    /// `count` generic MediaRenderer devices (3 services, so 6 advertisements each) at made-up addresses.
-    static func devices(_ count: Int) -> [SSDPRootDevice] {
-        (0..<count).map { index in
-            SimulatorProfile.generic.device(number: index + 1, seed: 7).rootDevice(
-                baseURL: "http://10.0.\(index / 250 + 1).\(index % 250 + 1):8080/device/0",
-                defaultBootID: 1
-            )
-        }
-    }
 
     /// Every captured datagram in `directory`, by name (the test corpus, `Tests/SSDPCoreTests/Fixtures`).
     static func loadCorpus(_ directory: String) throws -> [[UInt8]] {

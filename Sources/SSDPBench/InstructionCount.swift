@@ -26,49 +26,41 @@ enum InstructionCount {
         case parse, ingest, responder, virtual
     }
 
-    /// The devices the responder probe answers with (generic ones, as `CoreBenchmarks.devices` makes).
-    static let responderDevices = 1_000
+    /// How a benchmark's instructions are counted: over how many rounds, and the directory that keeps what
+    /// the probe ran over (`--probe-input`), if any.
+    struct Counting {
+        var rounds: Int
+        var keepingInputIn: String?
+    }
 
-    static func perDatagram(
-        _ probe: Probe,
-        datagrams: [[UInt8]],
-        rounds: Int,
-        keepingInputIn kept: String? = nil
-    ) throws -> Double? {
+    /// What a figure says instead of a count when valgrind is missing.
+    static let noValgrind = "no instruction count: valgrind is not installed"
+
+    static func perDatagram(_ probe: Probe, datagrams: [[UInt8]], counting: Counting) throws -> Double? {
         var bytes = Data()
         for datagram in datagrams {
             withUnsafeBytes(of: UInt32(datagram.count).bigEndian) { bytes.append(contentsOf: $0) }
             bytes.append(contentsOf: datagram)
         }
-        let perRound = try perRound(probe, input: bytes, rounds: rounds, keepingInputIn: kept)
+        let perRound = try perRound(probe, input: bytes, counting: counting)
         return perRound.map { $0 / Double(datagrams.count) }
     }
 
-    /// Instructions per answer of `responderDevices` devices to `search`, `answersPerSearch` of them.
-    static func perAnswer(
-        to search: [UInt8],
-        answersPerSearch: Int,
-        rounds: Int,
-        keepingInputIn kept: String? = nil
-    ) throws -> Double? {
-        try perDatagram(.responder, datagrams: [search], rounds: rounds, keepingInputIn: kept)
-            .map { $0 / Double(answersPerSearch) }
+    /// Instructions per answer of `Workloads.countedResponderDevices` devices to `search`, `answersPerSearch`
+    /// of them.
+    static func perAnswer(to search: [UInt8], answersPerSearch: Int, counting: Counting) throws -> Double? {
+        try perDatagram(.responder, datagrams: [search], counting: counting).map { $0 / Double(answersPerSearch) }
     }
 
     /// Instructions per run of `scenario` (JSON, as a scenario file holds it) in virtual time with its checks.
-    static func perVirtualRun(scenario: Data, rounds: Int, keepingInputIn kept: String? = nil) throws -> Double? {
-        try perRound(.virtual, input: scenario, rounds: rounds, keepingInputIn: kept)
+    static func perVirtualRun(scenario: Data, counting: Counting) throws -> Double? {
+        try perRound(.virtual, input: scenario, counting: counting)
     }
 
     /// Instructions per round of `probe` over `input` (written to a file the probe reads): the difference
     /// between runs of 1 and `1 + rounds` rounds, divided by `rounds`.
-    private static func perRound(
-        _ probe: Probe,
-        input: Data,
-        rounds: Int,
-        keepingInputIn kept: String?
-    ) throws -> Double? {
-        if let kept {
+    private static func perRound(_ probe: Probe, input: Data, counting: Counting) throws -> Double? {
+        if let kept = counting.keepingInputIn {
             let directory = URL(fileURLWithPath: kept)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try input.write(
@@ -83,10 +75,10 @@ enum InstructionCount {
         let file = directory.appendingPathComponent("input")
         try input.write(to: file)
         let probeBinary = try strippedProbe(in: directory)
-        let counts = try [1, 1 + rounds].map { rounds in
+        let counts = try [1, 1 + counting.rounds].map { rounds in
             try collected(valgrind: valgrind, probe: probeBinary, arguments: [probe.rawValue, file.path, "\(rounds)"])
         }
-        return Double(counts[1] - counts[0]) / Double(rounds)
+        return Double(counts[1] - counts[0]) / Double(counting.rounds)
     }
 
     /// The probe, built beside `ssdp-bench`, copied without its debug information: valgrind 3.19 cannot
@@ -142,5 +134,19 @@ enum InstructionCount {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first {
             FileManager.default.isExecutableFile(atPath: $0)
         }
+    }
+}
+
+extension Figure {
+    /// The figure with its instruction count among its details, under `detail` (`instructionsPerDatagram`,
+    /// …), or, where valgrind is missing, with a remark that says so.
+    func counting(_ instructions: Double?, as detail: String) -> Figure {
+        var figure = self
+        if let instructions {
+            figure.details[detail] = instructions
+        } else {
+            figure.remark = InstructionCount.noValgrind
+        }
+        return figure
     }
 }

@@ -16,6 +16,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SSDPBenchWorkloads
 import SSDPCore
 import SSDPSimulator
 
@@ -256,7 +257,7 @@ enum BenchSimulator {
             port: 0,
             httpPort: .any,
             multicast: false,
-            responder: .init(answersPerSourcePerSecond: 1_000_000, maximumPendingAnswers: 10_000_000),
+            responder: Workloads.unlimitedResponder,
             seed: 1,
             bootID: 1
         )

@@ -15,17 +15,16 @@
 // in FILE (each a 4-byte big-endian length, then its bytes), ROUNDS times; `ssdp-bench-probe responder FILE
 // ROUNDS`: the searches in FILE answered by 1,000 generic devices of one responder, ROUNDS times;
 // `ssdp-bench-probe virtual FILE ROUNDS`: the scenario in FILE run in virtual time with its checks, ROUNDS
-// times. On the main thread and
-// nothing else: `ssdp-bench` runs it under `valgrind --tool=callgrind` to count instructions per datagram
-// and per run, figures that do not move with the machine's load. Synchronous and without Dispatch, because
-// valgrind 3.19 cannot follow Dispatch's main-thread handling (the scenario is read with Foundation, which
-// starts none).
+// times. The devices, searches and sessions are `Workloads`', as `ssdp-bench` times them. On the main
+// thread and nothing else: `ssdp-bench` runs it under `valgrind --tool=callgrind` to count instructions per
+// datagram, per answer and per run, figures that do not move with the machine's load. Synchronous and
+// without Dispatch, because valgrind 3.19 cannot follow Dispatch's main-thread handling (the scenario is
+// read with Foundation, which starts none).
 
 import Foundation
+import SSDPBenchWorkloads
 import SSDPCore
-import SSDPDeviceCore
 import SSDPHarness
-import SSDPSimulator
 
 #if canImport(Glibc)
 import Glibc
@@ -84,19 +83,10 @@ func runScenario(_ path: String, rounds: Int) -> Int {
     return checksum
 }
 
-/// The searches in `datagrams` answered by `devices` generic devices of one responder, `rounds` times: the
-/// answers' bytes, added up.
-func answer(_ searches: [[UInt8]], devices count: Int, rounds: Int) -> Int {
-    var responder = SimulatorResponder(
-        configuration: .init(answersPerSourcePerSecond: 1_000_000, maximumPendingAnswers: 10_000_000),
-        devices: (0..<count).map { index in
-            let root = SimulatorProfile.generic.device(number: index + 1, seed: 7).rootDevice(
-                baseURL: "http://10.0.\(index / 250 + 1).\(index % 250 + 1):8080/device/0",
-                defaultBootID: 1
-            )
-            return DeviceResponder(device: root, startedAt: .zero, seed: UInt64(index))
-        }
-    )
+/// The searches in `searches` answered by `Workloads.countedResponderDevices` generic devices of one
+/// responder, `rounds` times: the answers' bytes, added up.
+func answer(_ searches: [[UInt8]], rounds: Int) -> Int {
+    var responder = Workloads.responder(answering: Workloads.devices(Workloads.countedResponderDevices))
     var checksum = 0
     var now = SSDPInstant.zero
     for _ in 0..<rounds {
@@ -129,14 +119,7 @@ case "parse":
         }
     }
 case "ingest":
-    guard
-        let configuration = try? SSDPSearchSessionConfiguration.createUnicastConfiguration(
-            forSearchTarget: "upnp:rootdevice",
-            host: "10.0.0.2",
-            maximumWaitResponseTime: 5,
-            maximumSearchRequestsBeforeClosing: 1
-        )
-    else { fail("no configuration") }
+    guard let configuration = try? Workloads.ingestConfiguration() else { fail("no configuration") }
     for _ in 0..<rounds {
         var session = SearchSessionStateMachine(configuration: configuration)
         _ = session.start(at: .zero)
@@ -146,7 +129,7 @@ case "ingest":
         checksum &+= session.statistics.servicesReported
     }
 case "responder":
-    checksum = answer(datagrams, devices: 1_000, rounds: rounds)
+    checksum = answer(datagrams, rounds: rounds)
 default:
     fail("unknown probe '\(arguments[1])': parse, ingest, responder or virtual")
 }
