@@ -93,7 +93,7 @@ extension DeviceControl {
                 }
             )
         case "GetGenericPortMappingEntry":
-            guard let position = Int(call.argument("NewPortMappingIndex") ?? "") else { return .failure(.invalidArgs) }
+            guard let position = call.integer("NewPortMappingIndex") else { return .failure(.invalidArgs) }
             guard portMappings.indices.contains(position) else { return .failure(UPnPError(code: 713)) }
             return .success(Self.entry(portMappings[position], at: now))
         default:
@@ -130,10 +130,10 @@ extension DeviceControl {
         let remoteHost = call.argument("NewRemoteHost") ?? ""
         let proto = call.argument("NewProtocol") ?? ""
         // miniupnpd checks no allowed list, but a mapping needs a protocol it can forward.
-        guard ["TCP", "UDP"].contains(proto), let internalPort = Int(call.argument("NewInternalPort") ?? ""),
-            let lease = Int(call.argument("NewLeaseDuration") ?? "")
+        guard ["TCP", "UDP"].contains(proto), let internalPort = call.integer("NewInternalPort"),
+            let lease = call.integer("NewLeaseDuration")
         else { return .failure(.invalidArgs) }
-        let requested = Int(call.argument("NewExternalPort") ?? "") ?? 0
+        let requested = call.integer("NewExternalPort") ?? 0
         var internalClient = call.argument("NewInternalClient") ?? ""
         if internalClient.isEmpty { internalClient = client }
         var externalPort = requested
@@ -180,7 +180,7 @@ extension DeviceControl {
     /// The mapping a call's NewExternalPort and NewProtocol name (the remote host is a wildcard, as miniupnpd
     /// keys it).
     private func mappingIndex(_ call: SOAPActionCall) -> Int? {
-        guard let port = Int(call.argument("NewExternalPort") ?? ""), let proto = call.argument("NewProtocol") else {
+        guard let port = call.integer("NewExternalPort"), let proto = call.argument("NewProtocol") else {
             return nil
         }
         return portMappings.firstIndex { $0.externalPort == port && $0.protocol == proto }

@@ -143,7 +143,10 @@ extension DeviceControl {
             default:
                 position = Int(target) == 1 ? 0 : nil
             }
-            guard let position, position <= transport.duration ?? .max else { throw illegalTarget }
+            // Both terms of a delta are at most `maximumPlaybackHours`, so their sum cannot overflow; a
+            // position past it is no track's.
+            let end = min(transport.duration ?? .max, Self.maximumPlaybackHours * 3_600_000)
+            guard let position, position <= end else { throw illegalTarget }
             transport.position = position
             transport.playingSince = transport.playingSince.map { _ in time }
         }
@@ -224,16 +227,22 @@ extension DeviceControl {
         return "\(seconds / 3600):\(twoDigits(seconds / 60 % 60)):\(twoDigits(seconds % 60))"
     }
 
-    /// The milliseconds of an `H+:MM:SS[.F+]` time (`00:03:25`, `0:03:25.500`), or `nil` when it is not one.
+    /// The most hours a playback time may give: over a century, which no track lasts. Within it, a time in
+    /// milliseconds and the sum or difference of two stay far from `Int`'s limits.
+    static let maximumPlaybackHours = 999_999
+
+    /// The milliseconds of an `H+:MM:SS[.F+]` time (`00:03:25`, `0:03:25.500`), or `nil` when it is not one
+    /// or its hours pass `maximumPlaybackHours` (a client's `9999999999999999:00:00`).
     static func milliseconds(ofPlaybackTime text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]), hours >= 0,
-            (0..<60).contains(minutes)
+        guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+            (0...maximumPlaybackHours).contains(hours), (0..<60).contains(minutes)
         else { return nil }
         let secondParts = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let seconds = Int(secondParts[0]), (0..<60).contains(seconds) else { return nil }
         // A fraction is decimal (`.5`) or the template's `F0/F1`, which is not worth a millisecond here.
-        let fraction = secondParts.count == 2 ? Int(secondParts[1].prefix(3).zeroPadded(to: 3)) ?? 0 : 0
+        let decimals = secondParts.count == 2 ? secondParts[1] : ""
+        let fraction = decimals.allSatisfy(\.isWholeNumber) ? Int(decimals.prefix(3).zeroPadded(to: 3)) ?? 0 : 0
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction
     }
 

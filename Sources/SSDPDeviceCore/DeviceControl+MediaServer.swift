@@ -54,7 +54,7 @@ extension DeviceControl {
             return .success([SOAPArgument("ConnectionIDs", "0")])
         case "GetCurrentConnectionInfo":
             // The SCPD check has refused a ConnectionID that is not a number (402).
-            guard Int(call.argument("ConnectionID")?.trimmingASCIIWhitespace ?? "") == 0 else {
+            guard call.integer("ConnectionID") == 0 else {
                 return .failure(UPnPError(code: 701))
             }
             return .success([
@@ -72,8 +72,8 @@ extension DeviceControl {
     private func browse(_ call: SOAPActionCall, updateID: String) -> Result<[SOAPArgument], UPnPError> {
         let library = environment.mediaLibrary
         // The SCPD check has refused counts that are negative or not numbers (402), as MiniDLNA does.
-        guard let start = Int(call.argument("StartingIndex")?.trimmingASCIIWhitespace ?? ""), start >= 0,
-            let requested = Int(call.argument("RequestedCount")?.trimmingASCIIWhitespace ?? ""), requested >= 0,
+        guard let start = call.integer("StartingIndex"), start >= 0,
+            let requested = call.integer("RequestedCount"), requested >= 0,
             let id = call.argument("ObjectID")
         else { return .failure(.invalidArgs) }
         let flag = call.argument("BrowseFlag")

@@ -348,18 +348,14 @@ public struct ControlledService: Sendable {
 extension SSDPServiceDescription.StateVariable {
     /// Whether the variable holds an integer.
     var isNumber: Bool {
-        ["ui1", "ui2", "ui4", "ui8", "i1", "i2", "i4", "i8", "int"].contains(dataType)
+        UPnPIntegerType.range(of: dataType) != nil
     }
 
-    /// Why `value` cannot be this variable's, or `nil` when it can: not of its type (402); with `values`,
-    /// outside its range (601) or its allowed list (600).
+    /// Why `value` cannot be this variable's, or `nil` when it can: not of its type, an integer outside
+    /// what its type holds among them (402); with `values`, outside its range (601) or its allowed list (600).
     func check(_ value: String, values: Bool = true) -> UPnPError? {
-        if isNumber {
-            let trimmed = value.trimmingASCIIWhitespace
-            guard let number = Int(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else {
-                return .invalidArgs
-            }
-            if dataType.hasPrefix("u"), number < 0 { return .invalidArgs }
+        if let type = UPnPIntegerType.range(of: dataType) {
+            guard let number = UPnPIntegerType.value(of: value, in: type) else { return .invalidArgs }
             if values, let range = allowedRange, !(range.minimum...range.maximum).contains(number) {
                 return UPnPError(code: 601)
             }

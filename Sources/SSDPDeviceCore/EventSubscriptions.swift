@@ -16,16 +16,16 @@ import SSDPCore
 /// A GENA request to an event URL (UDA 1.1 §4.1), read from its method and headers.
 public enum GENARequest: Hashable, Sendable {
     /// SUBSCRIBE with CALLBACK and `NT: upnp:event`: the callback URLs, and the seconds asked for.
-    case subscribe(callbacks: [String], timeout: Int?)
+    case subscribe(callbacks: [GENACallback], timeout: Int?)
     /// SUBSCRIBE with SID: a renewal.
     case renew(sid: String, timeout: Int?)
     /// UNSUBSCRIBE with SID.
     case unsubscribe(sid: String)
 
     /// The request, or the HTTP status that refuses it (after-discovery.md §2.1, as miniupnpd and MiniDLNA
-    /// answer): 400 for SID together with CALLBACK or NT, 412 for a subscription without a usable
-    /// `http://` CALLBACK or with another NT, or a request with neither; 405 for another method.
-    /// `headers` are keyed by lower-case name.
+    /// answer): 400 for SID together with CALLBACK or NT, 412 for a subscription without a CALLBACK, with a
+    /// CALLBACK URL that `GENACallback` refuses or with another NT, or a request with neither; 405 for
+    /// another method. `headers` are keyed by lower-case name.
     public static func read(method: String, headers: [String: String]) -> Result<GENARequest, GENARefusal> {
         let sid = headers["sid"]?.trimmingASCIIWhitespace
         let callback = headers["callback"]
@@ -40,7 +40,14 @@ public enum GENARequest: Hashable, Sendable {
             guard let callback, nt == "upnp:event" else { return .failure(.preconditionFailed) }
             let urls = Self.callbackURLs(callback)
             guard !urls.isEmpty else { return .failure(.preconditionFailed) }
-            return .success(.subscribe(callbacks: urls, timeout: timeout))
+            var callbacks: [GENACallback] = []
+            for url in urls {
+                switch GENACallback.read(url) {
+                case .success(let read): callbacks.append(read)
+                case .failure(let refusal): return .failure(refusal)
+                }
+            }
+            return .success(.subscribe(callbacks: callbacks, timeout: timeout))
         case "UNSUBSCRIBE":
             guard let sid else { return .failure(.preconditionFailed) }
             guard callback == nil, nt == nil else { return .failure(.incompatibleHeaders) }
@@ -50,12 +57,12 @@ public enum GENARequest: Hashable, Sendable {
         }
     }
 
-    /// The `http://` URLs of a CALLBACK header, `<http://a/cb><http://b/cb>`, at most four.
+    /// The URLs of a CALLBACK header, `<http://a/cb><http://b/cb>`, at most four (the header's size is
+    /// bounded by the HTTP server's).
     static func callbackURLs(_ header: String) -> [String] {
         header.split(separator: "<").compactMap { part in
             guard let end = part.firstIndex(of: ">") else { return nil }
-            let url = String(part[..<end])
-            return url.hasPrefix("http://") && url.count > 7 ? url : nil
+            return String(part[..<end])
         }.prefix(4).map { $0 }
     }
 
@@ -72,21 +79,40 @@ public enum GENARequest: Hashable, Sendable {
 public enum GENARefusal: Error, Hashable, Sendable {
     /// HTTP 400 Bad Request: SID together with CALLBACK or NT.
     case incompatibleHeaders
-    /// HTTP 412 Precondition Failed: no usable `http://` CALLBACK, an NT other than `upnp:event`, no SID to
-    /// unsubscribe, or a SID that is unknown or expired.
+    /// HTTP 412 Precondition Failed: no CALLBACK, an NT other than `upnp:event`, no SID to unsubscribe, or
+    /// a SID that is unknown or expired.
     case preconditionFailed
+    /// HTTP 412 Precondition Failed: a CALLBACK URL the device will not send events to, and why
+    /// (`GENACallback`, `GENACallbackPolicy`).
+    case callbackRefused(String)
     /// HTTP 405 Method Not Allowed: a method other than SUBSCRIBE and UNSUBSCRIBE.
     case methodNotAllowed
-    /// The device holds as many subscriptions as it takes.
+    /// HTTP 503: the device holds as many subscriptions as it takes, none of them from a subscriber holding
+    /// more than this one.
     case tooManySubscriptions
+    /// HTTP 503: the subscriber holds as many of the device's subscriptions as one subscriber may.
+    case subscriberLimit
 
     /// The HTTP status the refusal is answered with: 400, 412, 405 or 503.
     public var status: Int {
         switch self {
         case .incompatibleHeaders: 400
-        case .preconditionFailed: 412
+        case .preconditionFailed, .callbackRefused: 412
         case .methodNotAllowed: 405
-        case .tooManySubscriptions: 503
+        case .tooManySubscriptions, .subscriberLimit: 503
+        }
+    }
+
+    /// Why, in a few words, for the event stream and a user reading it.
+    public var reason: String {
+        switch self {
+        case .incompatibleHeaders: "SID together with CALLBACK or NT"
+        case .preconditionFailed: "no CALLBACK, an NT other than upnp:event, or an unknown or expired SID"
+        case .callbackRefused(let reason): reason
+        case .methodNotAllowed: "not SUBSCRIBE or UNSUBSCRIBE"
+        case .tooManySubscriptions: "the device holds \(EventSubscriptions.maximumCount) subscriptions"
+        case .subscriberLimit:
+            "the subscriber holds \(EventSubscriptions.maximumPerSubscriber) of the device's subscriptions"
         }
     }
 }
@@ -97,6 +123,14 @@ public enum GENARefusal: Error, Hashable, Sendable {
 /// A SUBSCRIBE gets the timeout it asked for (1 s to a day; 1800 s, UDA 1.1's minimum recommendation, when
 /// it asks for none or `infinite`), so a client's renewals can be tested in seconds. An expired or unknown
 /// SID gets 412; a reboot forgets every subscription, so the next renewal gets 412 too, as on real devices.
+///
+/// The table is bounded and shared fairly. Its CALLBACKs follow the callback policy (by default, only back
+/// to the subscriber). One subscriber (an address) holds at most `maximumPerSubscriber` of the device's
+/// `maximumCount` subscriptions. When the table is full, a new subscription takes the slot of the
+/// subscriber holding the most, if that one holds more than the newcomer: its subscription that lapses
+/// first is dropped (its renewal then gets 412, and a well-behaved client subscribes again). So a client
+/// that subscribed a thousand times for a day holds at most its share, and every other subscriber still
+/// gets in.
 public struct EventSubscriptions: Sendable {
     /// One control point's subscription to one service's events.
     public struct Subscription: Hashable, Sendable {
@@ -104,6 +138,8 @@ public struct EventSubscriptions: Sendable {
         public var sid: String
         /// The index of the service subscribed to, its place in `DeviceControl.services`.
         public var service: Int
+        /// The address the SUBSCRIBE came from.
+        public var subscriber: String
         /// The CALLBACK URLs in order, at most four; events go to the first.
         public var callbacks: [String]
         /// The seconds granted, within `timeoutRange` (the answer's TIMEOUT).
@@ -116,6 +152,9 @@ public struct EventSubscriptions: Sendable {
 
     /// The most subscriptions one device holds; more get 503, never unbounded memory.
     public static let maximumCount = 64
+    /// The most subscriptions of the device one subscriber holds: half the table, more than a control point
+    /// subscribing to every service of a Sonos twice needs.
+    public static let maximumPerSubscriber = 32
     /// The seconds granted to a subscription or renewal that asks for none or for `Second-infinite`.
     public static let defaultTimeout = 1_800
     /// The seconds a subscription may be granted; a request outside the range is clamped into it.
@@ -123,11 +162,14 @@ public struct EventSubscriptions: Sendable {
 
     /// The live subscriptions by SID; expired ones are removed at the next request or event.
     public private(set) var subscriptions: [String: Subscription] = [:]
+    /// Where events may go.
+    public var callbackPolicy: GENACallbackPolicy
     private var random: SSDPRandom
 
     /// No subscriptions yet; `random` draws the SIDs.
-    public init(random: SSDPRandom) {
+    public init(random: SSDPRandom, callbackPolicy: GENACallbackPolicy = .subscriber) {
         self.random = random
+        self.callbackPolicy = callbackPolicy
     }
 
     /// What a request to service `service`'s event URL does.
@@ -142,17 +184,31 @@ public struct EventSubscriptions: Sendable {
         case refused(GENARefusal)
     }
 
-    /// Applies `request` to the event URL of service `service` at `now`, dropping expired subscriptions first.
-    public mutating func handle(_ request: GENARequest, service: Int, at now: SSDPInstant) -> Outcome {
+    /// Applies `request`, from the address `subscriber`, to the event URL of service `service` at `now`,
+    /// dropping expired subscriptions first. `device` is the device's own HTTP server as the request reached
+    /// it, where no CALLBACK may point.
+    public mutating func handle(
+        _ request: GENARequest,
+        service: Int,
+        from subscriber: String,
+        device: GENACallback? = nil,
+        at now: SSDPInstant
+    ) -> Outcome {
         removeExpired(at: now)
         switch request {
         case .subscribe(let callbacks, let timeout):
-            guard subscriptions.count < Self.maximumCount else { return .refused(.tooManySubscriptions) }
+            for callback in callbacks {
+                if let refusal = callbackPolicy.refusal(of: callback, subscriber: subscriber, device: device) {
+                    return .refused(refusal)
+                }
+            }
+            if let refusal = makeRoom(for: subscriber) { return .refused(refusal) }
             let seconds = Self.granted(timeout)
             let subscription = Subscription(
                 sid: "uuid:" + random.uuid(),
                 service: service,
-                callbacks: callbacks,
+                subscriber: subscriber,
+                callbacks: callbacks.map(\.url),
                 timeout: seconds,
                 expires: now + .seconds(seconds)
             )
@@ -200,6 +256,25 @@ public struct EventSubscriptions: Sendable {
                 subscription.nextSequence == UInt32.max ? 1 : subscription.nextSequence + 1
         }
         return events
+    }
+
+    /// Room for one more subscription of `subscriber`, or why there is none: the subscriber is at its limit,
+    /// or the table is full and nobody holds more than it does. When the table is full, the subscription
+    /// that lapses first of whoever holds the most is dropped.
+    private mutating func makeRoom(for subscriber: String) -> GENARefusal? {
+        var held: [String: Int] = [:]
+        for subscription in subscriptions.values { held[subscription.subscriber, default: 0] += 1 }
+        let own = held[subscriber] ?? 0
+        guard own < Self.maximumPerSubscriber else { return .subscriberLimit }
+        guard subscriptions.count >= Self.maximumCount else { return nil }
+        // The holder of the most, the first by address among equals, so that the choice is the seed's alone.
+        guard let (largest, count) = held.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count > own + 1
+        else { return .tooManySubscriptions }
+        let lapsesFirst = subscriptions.values.filter { $0.subscriber == largest }.min {
+            ($0.expires, $0.sid) < ($1.expires, $1.sid)
+        }
+        if let lapsesFirst { subscriptions[lapsesFirst.sid] = nil }
+        return nil
     }
 
     /// The device rebooted: every subscription is gone.

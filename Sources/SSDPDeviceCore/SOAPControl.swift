@@ -92,6 +92,12 @@ public struct SOAPActionCall: Hashable, Sendable {
         arguments.first { $0.name == name }?.value
     }
 
+    /// The integer value of argument `name`, read as its data type check read it (spaces and a `+`
+    /// allowed); `nil` when it is not sent or not an integer.
+    func integer(_ name: String) -> Int? {
+        argument(name).flatMap { UPnPIntegerType.value(of: $0, in: Int.min...Int.max) }
+    }
+
     /// Why a request is not an action call at all (answered with a plain HTTP status, as miniupnpd does).
     public enum ReadError: Error, Hashable, Sendable {
         /// No `SOAPACTION` header, or one without `#`: HTTP 400.
@@ -126,9 +132,10 @@ public enum SOAPEnvelope {
         + #"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>"#
     private static let close = "</s:Body></s:Envelope>\r\n"
 
-    /// A successful answer: `<u:ActionResponse>` with each out-argument, values escaped.
+    /// A successful answer: `<u:ActionResponse>` with each out-argument, values escaped. The service type is
+    /// the client's own (from SOAPACTION), so it is escaped too: a quote in it cannot end the attribute.
     public static func response(serviceType: String, actionName: String, arguments: [SOAPArgument]) -> String {
-        var xml = open + #"<u:\#(actionName)Response xmlns:u="\#(serviceType)">"#
+        var xml = open + #"<u:\#(actionName)Response xmlns:u="\#(SSDPRootDevice.escaped(serviceType))">"#
         for argument in arguments {
             xml += "<\(argument.name)>\(SSDPRootDevice.escaped(argument.value))</\(argument.name)>"
         }

@@ -84,7 +84,9 @@ extension SSDPRootDevice {
         return .init(scpd: "\(path)/scpd.xml", control: "\(path)/control", event: "\(path)/event")
     }
 
-    /// Text with the five XML special characters escaped.
+    /// Text with the five XML special characters escaped, and each character XML 1.0 does not allow at all
+    /// (the control characters but tab, LF and CR; U+FFFE, U+FFFF), which no escape can carry, replaced by
+    /// U+FFFD: a client's value echoed back cannot make the document not well-formed.
     public static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -95,9 +97,23 @@ extension SSDPRootDevice {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            default: result.append(character)
+            default:
+                if character.unicodeScalars.contains(where: isNotAllowedInXML) {
+                    result += "\u{FFFD}"
+                } else {
+                    result.append(character)
+                }
             }
         }
         return result
+    }
+
+    /// Whether XML 1.0 allows `scalar` nowhere in a document (its `Char` production).
+    private static func isNotAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0..<0x20, 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 }

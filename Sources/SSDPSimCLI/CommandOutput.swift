@@ -31,7 +31,7 @@ struct CommandOutput: Sendable {
     func emit(_ line: some OutputLine) {
         if json {
             printJSONLine(line)
-        } else if let text = line.text {
+        } else if let text = line.text?.escapingControlCharacters(keepingLineBreaks: true) {
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         }
     }
@@ -44,6 +44,32 @@ struct CommandOutput: Sendable {
     /// Reports an error on standard error.
     func error(_ text: String) {
         printError("Error: \(text)")
+    }
+}
+
+extension String {
+    /// The text with every character that would act on a terminal rather than show (control characters,
+    /// C1 controls, bidirectional overrides) written as an escape, `\x1B` or `\u{202E}`: what a client or
+    /// a device sent cannot move the cursor, clear the screen or forge a line. Line feeds stay where
+    /// `keepingLineBreaks` says (a multi-line text of the command's own), else they show as `\n`.
+    func escapingControlCharacters(keepingLineBreaks: Bool = false) -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x0A where keepingLineBreaks, 0x09:
+                result.unicodeScalars.append(scalar)
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0..<0x20, 0x7F...0x9F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
 

@@ -60,8 +60,13 @@ struct ServeOutput: Sendable {
 
 extension EventLine {
     /// The words for the events people follow on a terminal; the searches, answers and datagrams are only
-    /// in the JSON (and the log), since a busy simulator prints thousands of them.
+    /// in the JSON (and the log), since a busy simulator prints thousands of them. One line each, whatever
+    /// a client sent: its line breaks and control characters are shown as escapes.
     var text: String? {
+        eventText?.escapingControlCharacters()
+    }
+
+    private var eventText: String? {
         switch source {
         case .stopped(let counters):
             return "Stopped. \(Self.summary(counters))"
@@ -77,8 +82,8 @@ extension EventLine {
             return "\(record.udn): \(record.call.actionName) \(arguments) -> \(answer)"
         case .subscription(let record):
             let timeout = record.timeout.map { " Second-\($0)" } ?? ""
-            return
-                "\(record.udn): \(record.kind.rawValue) \(record.serviceType) \(record.sid)\(timeout) (\(record.status))"
+            let status = record.reason.map { "\(record.status): \($0)" } ?? "\(record.status)"
+            return "\(record.udn): \(record.kind.rawValue) \(record.serviceType) \(record.sid)\(timeout) (\(status))"
         case .eventSent(let delivery):
             let answer = delivery.lost ? "lost" : delivery.status.map { "\($0)" } ?? "no answer"
             return "\(delivery.udn): event SEQ \(delivery.event.sequence) to \(delivery.event.callback) (\(answer))"
@@ -135,6 +140,8 @@ struct EventLine: OutputLine {
     var lost: Bool?
     var url: String?
     var delay: Double?
+    /// Why a request was refused (a GENA subscription's 412 or 503).
+    var reason: String?
 
     struct DeviceLine: Encodable {
         var udn: String
@@ -160,7 +167,7 @@ struct EventLine: OutputLine {
     private enum CodingKeys: String, CodingKey {
         case event, version, from, to, st, mx, usn, answers, rejected, nts, count, method, path, status, udn
         case action, value, udp, http, devices, links, counters, service, arguments, result, errorCode, sid, seq
-        case timeout, callback, lost, url, delay
+        case timeout, callback, lost, url, delay, reason
     }
 
     init(_ event: SimulatorEvent) {
@@ -238,6 +245,8 @@ struct EventLine: OutputLine {
             self.sid = record.sid
             self.timeout = record.timeout
             self.status = record.status
+            self.reason = record.reason
+            self.from = record.subscriber.isEmpty ? nil : record.subscriber
         case .eventSent(let delivery):
             self.event = "event-sent"
             self.udn = delivery.udn

@@ -116,6 +116,9 @@ public struct DeviceSpecification: Decodable, Sendable {
     public var actions: [ActionResponseSpecification]?
     /// How the device's HTTP side misbehaves.
     public var httpFaults: HTTPFaultSpecification?
+    /// Where the device sends GENA events: `subscriber` (the default: only to the address that subscribed)
+    /// or `any` (any host a CALLBACK names, for a lab whose event receiver is not its subscriber).
+    public var callbackPolicy: String?
     /// A media server's content, replacing the built-in tree that ContentDirectory browses.
     public var media: [MediaObjectSpecification]?
     /// Captured answers the device replays instead of answering from its advertisements (`ssdp-sim import`).
@@ -124,7 +127,7 @@ public struct DeviceSpecification: Decodable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
         case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
-        case actions, httpFaults, media, replay
+        case actions, httpFaults, callbackPolicy, media, replay
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -172,6 +175,7 @@ public struct DeviceSpecification: Decodable, Sendable {
         address = try container.decodeIfPresent(String.self, forKey: .address)
         actions = try container.decodeIfPresent([ActionResponseSpecification].self, forKey: .actions)
         httpFaults = try container.decodeIfPresent(HTTPFaultSpecification.self, forKey: .httpFaults)
+        callbackPolicy = try container.decodeIfPresent(String.self, forKey: .callbackPolicy)
         media = try container.decodeIfPresent([MediaObjectSpecification].self, forKey: .media)
         replay = try container.decodeIfPresent(ReplaySpecification.self, forKey: .replay)
     }
@@ -215,6 +219,16 @@ public struct DeviceSpecification: Decodable, Sendable {
             }
             if let httpFaults {
                 device.web.httpFaults = try httpFaults.makeFaults(field: "httpFaults")
+            }
+            if let callbackPolicy {
+                guard let policy = GENACallbackPolicy(rawValue: callbackPolicy) else {
+                    throw SSDPConfigurationError(
+                        field: "callbackPolicy",
+                        value: callbackPolicy,
+                        reason: "must be \(GENACallbackPolicy.allCases.map(\.rawValue).joined(separator: " or "))"
+                    )
+                }
+                device.web.callbackPolicy = policy
             }
             if let media {
                 device.web.mediaLibrary = try MediaObjectSpecification.makeLibrary(media, field: "media")

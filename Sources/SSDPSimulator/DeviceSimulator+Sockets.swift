@@ -147,6 +147,9 @@ extension DeviceSimulator {
     ) async throws -> (channels: [any Channel], ports: [Int], ownsServer: [Bool]) {
         var channels: [any Channel] = []
         var taken = Set<Int>()
+        let limiter = HTTPConnectionLimiter(
+            maximumTotal: configuration.httpConnectionLimit ?? HTTPConnectionLimiter.defaultTotal()
+        )
         func open(_ site: any HTTPSite, host: String, port: Int, owner: String) async throws -> Int {
             guard port <= 65_535 else {
                 throw SimulatorError(
@@ -154,7 +157,14 @@ extension DeviceSimulator {
                 )
             }
             let channel = try await bindHTTP(host: host, port: port, owner: owner) {
-                try await startHTTPServer(host: host, port: port, site: site, group: group, onEvent: onEvent)
+                try await startHTTPServer(
+                    host: host,
+                    port: port,
+                    site: site,
+                    limiter: limiter,
+                    group: group,
+                    onEvent: onEvent
+                )
             }
             channels.append(channel)
             let bound = channel.localAddress?.port ?? port
@@ -251,10 +261,13 @@ extension DeviceSimulator {
         }
     }
 
+    /// Opens one HTTP server; every connection it accepts is first admitted by `limiter`, which the
+    /// simulator's servers share.
     static func startHTTPServer(
         host: String,
         port: Int,
         site: any HTTPSite,
+        limiter: HTTPConnectionLimiter,
         group: any EventLoopGroup,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) async throws -> any Channel {
@@ -262,10 +275,14 @@ extension DeviceSimulator {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    guard let ticket = limiter.admit(channel, from: channel.remoteAddress?.ipAddress ?? "") else {
+                        return
+                    }
                     let sync = channel.pipeline.syncOperations
                     try sync.configureHTTPServerPipeline(withErrorHandling: true)
-                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(10)))
-                    try sync.addHandler(DeviceHTTPHandler(site: site, onEvent: onEvent))
+                    try sync.addHandler(
+                        DeviceHTTPHandler(site: site, limiter: limiter, ticket: ticket, onEvent: onEvent)
+                    )
                 }
             }
             .bind(host: host, port: port)

@@ -57,6 +57,9 @@ public struct SimulatorConfiguration: Sendable {
     public var bootID: Int?
     /// Report every datagram received and sent as a `SimulatorEvent.datagram`, for traces.
     public var reportsDatagrams = false
+    /// The most HTTP connections the devices' servers hold at once, all clients together; `nil` for half of
+    /// what the process's descriptor limit leaves (at most 4,096). One client holds at most 32 of them.
+    public var httpConnectionLimit: Int?
     /// Where NOTIFY messages go when the simulator does not join the multicast group (`multicast` off):
     /// `nil` sends none, an address (a test's listener on loopback) gets every alive, update and byebye
     /// unicast. With `multicast` on they go to the group and this is ignored.

@@ -78,6 +78,21 @@ struct SOAPReadingTests {
         #expect(SSDPXMLElement.parse(Array(deep.utf8)) == nil)
     }
 
+    /// SOAPACTION's service type is the client's: a quote or markup in it stays inside the attribute, and a
+    /// value with a character XML forbids cannot make the answer unreadable.
+    @Test func whatTheClientSentIsEscapedInTheAnswer() throws {
+        let response = SOAPEnvelope.response(
+            serviceType: #"urn:x"><evil/><u:y a=""#,
+            actionName: "GetVolume",
+            arguments: [SOAPArgument("CurrentVolume", "1\u{01}2\u{1B}[2J<b>")]
+        )
+        let envelope = try #require(SSDPXMLElement.parse(Array(response.utf8)))
+        let answer = try #require(envelope.child("Body")?.children.first)
+        #expect(answer.attributes["xmlns:u"] == #"urn:x"><evil/><u:y a=""#)
+        #expect(answer.children.map(\.name) == ["CurrentVolume"])
+        #expect(answer.child("CurrentVolume")?.text == "1\u{FFFD}2\u{FFFD}[2J<b>")
+    }
+
     @Test func theResponseAndTheFaultAreMiniupnpdsEnvelopes() throws {
         let response = SOAPEnvelope.response(
             serviceType: "urn:schemas-upnp-org:service:WANIPConnection:1",
@@ -234,6 +249,21 @@ struct InternetGatewayControlTests {
         #expect(control.services[0].value(of: "PortMappingNumberOfEntries") == "0")
     }
 
+    /// A number outside its argument's data type is Invalid Args, never stored: a ui2 port of 2^63 - 1 was
+    /// taken and read back as it was, and with AddAnyPortMapping it could reach arithmetic on it.
+    @Test func valuesOutsideTheirDataTypeAre402() {
+        var control = gateway()
+        let largest = "9223372036854775807"
+        for (port, lease) in [(largest, "0"), ("65536", "0"), ("-1", "0"), ("8080", largest), ("8080", "4294967296")] {
+            #expect(code(add(&control, port: port, lease: lease)) == 402, "port \(port), lease \(lease)")
+        }
+        #expect(code(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", largest)])) == 402)
+        #expect(control.portMappings.isEmpty)
+        #expect(code(add(&control, port: "65535", lease: "4294967295")) == nil)
+        #expect(code(add(&control, port: " +8080 ", lease: "0")) == nil)
+        #expect(control.portMappings.map(\.externalPort) == [65535, 8080])
+    }
+
     @Test func anEmptyInternalClientIsTheCallerAndALeaseRunsOut() {
         var control = gateway()
         #expect(code(add(&control, port: "9000", client: "", lease: "60")) == nil)
@@ -277,18 +307,41 @@ struct InternetGatewayControlTests {
 
 struct EventSubscriptionTests {
     private let at = { (seconds: Int) in SSDPInstant(offset: .seconds(seconds)) }
+    /// The subscriber of most tests, and a callback of its own.
+    private let subscriber = "192.168.1.50"
+    private let ownCallback = "http://192.168.1.50:8080/cb"
 
     private func read(_ method: String, _ headers: [String: String]) -> Result<GENARequest, GENARefusal> {
         GENARequest.read(method: method, headers: headers)
     }
 
-    @Test func requestsAreReadAsMiniupnpdAndMiniDLNAReadThem() {
+    private func callbacks(_ urls: String...) throws -> [GENACallback] {
+        try urls.map { try GENACallback.read($0).get() }
+    }
+
+    /// A subscription of `subscriber` (this test's by default) to service `service`.
+    private func subscribe(
+        _ table: inout EventSubscriptions,
+        from subscriber: String? = nil,
+        callback: String? = nil,
+        service: Int = 0,
+        timeout: Int? = nil,
+        at seconds: Int = 0
+    ) throws -> EventSubscriptions.Outcome {
+        let subscriber = subscriber ?? self.subscriber
+        let request = GENARequest.subscribe(
+            callbacks: try callbacks(callback ?? "http://\(subscriber):8080/cb"),
+            timeout: timeout
+        )
+        return table.handle(request, service: service, from: subscriber, at: at(seconds))
+    }
+
+    @Test func requestsAreReadAsMiniupnpdAndMiniDLNAReadThem() throws {
         #expect(
             read(
                 "SUBSCRIBE",
-                ["callback": "<http://192.168.1.50:8080/cb><http://x/y>", "nt": "upnp:event", "timeout": "Second-300"]
-            )
-                == .success(.subscribe(callbacks: ["http://192.168.1.50:8080/cb", "http://x/y"], timeout: 300))
+                ["callback": "<\(ownCallback)><http://x/y>", "nt": "upnp:event", "timeout": "Second-300"]
+            ) == .success(.subscribe(callbacks: try callbacks(ownCallback, "http://x/y"), timeout: 300))
         )
         #expect(
             read("SUBSCRIBE", ["sid": "uuid:1", "timeout": "Second-1800.0"])
@@ -296,35 +349,88 @@ struct EventSubscriptionTests {
         )
         #expect(
             read("SUBSCRIBE", ["callback": "<http://a/cb>", "nt": "upnp:event", "timeout": "Second-infinite"])
-                == .success(.subscribe(callbacks: ["http://a/cb"], timeout: nil))
+                == .success(.subscribe(callbacks: try callbacks("http://a/cb"), timeout: nil))
         )
         #expect(read("SUBSCRIBE", ["sid": "uuid:1", "nt": "upnp:event"]) == .failure(.incompatibleHeaders))
-        #expect(read("SUBSCRIBE", ["callback": "<https://a/cb>", "nt": "upnp:event"]) == .failure(.preconditionFailed))
         #expect(
             read("SUBSCRIBE", ["callback": "<http://a/cb>", "nt": "upnp:propchange"]) == .failure(.preconditionFailed)
         )
+        #expect(read("SUBSCRIBE", ["callback": "http://a/cb", "nt": "upnp:event"]) == .failure(.preconditionFailed))
         #expect(read("SUBSCRIBE", [:]) == .failure(.preconditionFailed))
         #expect(read("UNSUBSCRIBE", [:]) == .failure(.preconditionFailed))
         #expect(read("GET", [:]) == .failure(.methodNotAllowed))
     }
 
+    /// The CallStranger checks of form (CVE-2020-12695): the path goes into the NOTIFY's request line, so
+    /// nothing but a URL path's characters; a bounded length; a host and a real port.
+    @Test(arguments: [
+        "https://192.168.1.50/cb", "ftp://192.168.1.50/cb", "http://", "http:///cb", "http://:80/cb",
+        "http://192.168.1.50:0/cb", "http://192.168.1.50:65536/cb", "http://192.168.1.50:/cb",
+        "http://192.168.1.50:8o/cb", "http://user@192.168.1.50/cb", "http://192.168.1.50/a b",
+        "http://192.168.1.50/a\tX-Injected: yes", "http://192.168.1.50/a\r\nX-Injected: yes",
+        "http://192.168.1.50/a\"b", "http://192.168.1.50/a<b>", "http://192.168.1.50/a#b", "http://192.168.1.50/é",
+        "http://[::1/cb", "http://[::1]x/cb", "http://192.168.1.50/" + String(repeating: "a", count: 237),
+    ])
+    func callbackURLsThatCannotBeAnEventsAreRefusedWith412(url: String) {
+        let result = read("SUBSCRIBE", ["callback": "<\(url)>", "nt": "upnp:event"])
+        guard case .failure(let refusal) = result, case .callbackRefused = refusal else {
+            Issue.record("\(url.debugDescription) was read as \(result)")
+            return
+        }
+        #expect(refusal.status == 412)
+    }
+
+    @Test func callbackURLsAreReadIntoHostPortAndPath() throws {
+        let plain = try GENACallback.read("HTTP://192.168.1.50:49152/upnp/event?x=1&y=%20").get()
+        #expect(plain.host == "192.168.1.50" && plain.port == 49152 && plain.path == "/upnp/event?x=1&y=%20")
+        let bare = try GENACallback.read("http://[fe80::1%25eth0]").get()
+        #expect(bare.host == "fe80::1%25eth0" && bare.port == 80 && bare.path == "/")
+        let longest = "http://192.168.1.50/" + String(repeating: "a", count: GENACallback.maximumLength - 20)
+        #expect(try GENACallback.read(longest).get().url == longest)
+    }
+
+    @Test func aCallbackMustNameTheSubscriberUnlessThePolicyIsAny() throws {
+        var table = EventSubscriptions(random: SSDPRandom(seed: 4))
+        let elsewhere = try subscribe(&table, callback: "http://192.168.1.99:8080/cb")
+        #expect(elsewhere.refusal?.status == 412)
+        #expect(elsewhere.refusal?.reason.contains("192.168.1.99") == true)
+        // The second of two URLs is checked too: a device would try it when the first fails.
+        let second = GENARequest.subscribe(callbacks: try callbacks(ownCallback, "http://10.0.0.7/x"), timeout: nil)
+        #expect(table.handle(second, service: 0, from: subscriber, at: at(0)).refusal?.status == 412)
+        // An IPv4 subscriber on an IPv6 socket, and an IPv6 one in brackets, name themselves.
+        #expect(try subscribe(&table, from: "::ffff:192.168.1.50", callback: ownCallback).refusal == nil)
+        #expect(try subscribe(&table, from: "fe80::2", callback: "http://[FE80::2]:9/cb").refusal == nil)
+        #expect(table.subscriptions.count == 2)
+
+        table.callbackPolicy = .any
+        #expect(try subscribe(&table, callback: "http://192.168.1.99:8080/cb").refusal == nil)
+    }
+
+    @Test func aCallbackNeverNamesTheDeviceItself() throws {
+        let device = try GENACallback.read("http://192.168.1.50:1400").get()
+        for policy in GENACallbackPolicy.allCases {
+            var table = EventSubscriptions(random: SSDPRandom(seed: 5), callbackPolicy: policy)
+            let request = GENARequest.subscribe(callbacks: try callbacks("http://192.168.1.50:1400/cb"), timeout: nil)
+            let refused = table.handle(request, service: 0, from: subscriber, device: device, at: at(0))
+            #expect(refused.refusal?.reason == "the CALLBACK names the device's own HTTP server", "\(policy)")
+            let otherPort = GENARequest.subscribe(callbacks: try callbacks(ownCallback), timeout: nil)
+            #expect(table.handle(otherPort, service: 0, from: subscriber, device: device, at: at(0)).refusal == nil)
+        }
+    }
+
     @Test func aSubscriptionGetsItsTimeoutRenewsExpiresAndIsForgottenOnReboot() throws {
         var table = EventSubscriptions(random: SSDPRandom(seed: 1))
-        guard
-            case .subscribed(let subscription) = table.handle(
-                .subscribe(callbacks: ["http://a/cb"], timeout: 10),
-                service: 0,
-                at: at(0)
-            )
-        else {
+        guard case .subscribed(let subscription) = try subscribe(&table, timeout: 10) else {
             Issue.record("not subscribed")
             return
         }
         #expect(subscription.sid.hasPrefix("uuid:") && subscription.timeout == 10)
+        #expect(subscription.subscriber == subscriber && subscription.callbacks == [ownCallback])
         guard
             case .renewed(let renewed) = table.handle(
                 .renew(sid: subscription.sid, timeout: nil),
                 service: 0,
+                from: subscriber,
                 at: at(9)
             )
         else {
@@ -333,44 +439,33 @@ struct EventSubscriptionTests {
         }
         #expect(renewed.timeout == EventSubscriptions.defaultTimeout)
         #expect(
-            table.handle(.renew(sid: subscription.sid, timeout: nil), service: 1, at: at(10))
+            table.handle(.renew(sid: subscription.sid, timeout: nil), service: 1, from: subscriber, at: at(10))
                 == .refused(.preconditionFailed)
         )
         #expect(
-            table.handle(.renew(sid: subscription.sid, timeout: 5), service: 0, at: at(10 + 1_800))
+            table.handle(.renew(sid: subscription.sid, timeout: 5), service: 0, from: subscriber, at: at(10 + 1_800))
                 == .refused(.preconditionFailed)
         )
 
-        guard
-            case .subscribed(let second) = table.handle(
-                .subscribe(callbacks: ["http://a/cb"], timeout: nil),
-                service: 0,
-                at: at(0)
-            )
-        else {
+        guard case .subscribed(let second) = try subscribe(&table) else {
             Issue.record("not subscribed")
             return
         }
         table.forgetAll()
         #expect(
-            table.handle(.renew(sid: second.sid, timeout: nil), service: 0, at: at(1)) == .refused(.preconditionFailed)
+            table.handle(.renew(sid: second.sid, timeout: nil), service: 0, from: subscriber, at: at(1))
+                == .refused(.preconditionFailed)
         )
-        #expect(table.handle(.unsubscribe(sid: second.sid), service: 0, at: at(1)) == .refused(.preconditionFailed))
+        #expect(
+            table.handle(.unsubscribe(sid: second.sid), service: 0, from: subscriber, at: at(1))
+                == .refused(.preconditionFailed)
+        )
     }
 
-    @Test func eventsCountTheirSEQPerSubscriberFromZero() {
+    @Test func eventsCountTheirSEQPerSubscriberFromZero() throws {
         var table = EventSubscriptions(random: SSDPRandom(seed: 2))
-        guard
-            case .subscribed(let first) = table.handle(
-                .subscribe(callbacks: ["http://a/cb"], timeout: nil),
-                service: 0,
-                at: at(0)
-            ),
-            case .subscribed(let other) = table.handle(
-                .subscribe(callbacks: ["http://b/cb"], timeout: nil),
-                service: 1,
-                at: at(0)
-            )
+        guard case .subscribed(let first) = try subscribe(&table),
+            case .subscribed(let other) = try subscribe(&table, from: "192.168.1.51", service: 1)
         else {
             Issue.record("not subscribed")
             return
@@ -383,20 +478,54 @@ struct EventSubscriptionTests {
         #expect(table.events(service: 0, properties: property, at: at(2)).map(\.sequence) == [1])
         #expect(table.events(service: 0, properties: [], at: at(2)).isEmpty)
         #expect(table.events(service: 1, properties: property, at: at(2)).map(\.sid) == [other.sid])
-        #expect(table.handle(.unsubscribe(sid: first.sid), service: 0, at: at(3)) == .unsubscribed(sid: first.sid))
+        #expect(
+            table.handle(.unsubscribe(sid: first.sid), service: 0, from: subscriber, at: at(3))
+                == .unsubscribed(sid: first.sid)
+        )
         #expect(table.events(service: 0, properties: property, at: at(3)).isEmpty)
     }
 
-    @Test func theTableIsBounded() {
+    /// One client subscribing a thousand times for a day holds its share; every other client still gets in,
+    /// and when the table is full a newcomer takes a slot of whoever holds the most.
+    @Test func theTableIsBoundedAndSharedFairly() throws {
         var table = EventSubscriptions(random: SSDPRandom(seed: 3))
-        for _ in 0..<EventSubscriptions.maximumCount {
-            _ = table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0))
+        var refusals: [GENARefusal] = []
+        for _ in 0..<1_000 {
+            if case .refused(let refusal) = try subscribe(&table, timeout: 86_400) { refusals.append(refusal) }
         }
-        #expect(
-            table.handle(.subscribe(callbacks: ["http://a/cb"], timeout: nil), service: 0, at: at(0))
-                == .refused(.tooManySubscriptions)
-        )
+        #expect(table.subscriptions.count == EventSubscriptions.maximumPerSubscriber)
+        #expect(refusals.count == 1_000 - EventSubscriptions.maximumPerSubscriber)
+        #expect(refusals.allSatisfy { $0 == .subscriberLimit && $0.status == 503 })
+
+        // A second heavy client fills the rest of the table.
+        for _ in 0..<1_000 { _ = try subscribe(&table, from: "192.168.1.66", timeout: 86_400) }
         #expect(table.subscriptions.count == EventSubscriptions.maximumCount)
+        let heavy = Set(table.subscriptions.keys)
+
+        // Newcomers still get in, each by taking a slot of a heavy client, until the shares are even.
+        var newcomerHolds = 0
+        for _ in 0..<40 {
+            if case .subscribed = try subscribe(&table, from: "192.168.1.77") { newcomerHolds += 1 }
+        }
+        let held = Dictionary(grouping: table.subscriptions.values, by: \.subscriber).mapValues(\.count)
+        #expect(table.subscriptions.count == EventSubscriptions.maximumCount)
+        #expect(newcomerHolds == 21 && held["192.168.1.77"] == 21)
+        #expect(held.values.max()! - held.values.min()! <= 1, "\(held)")
+        #expect(try subscribe(&table, from: "192.168.1.77") == .refused(.tooManySubscriptions))
+        // Who lost a slot finds out at its renewal, as after a reboot.
+        let lost = try #require(heavy.subtracting(table.subscriptions.keys).min())
+        #expect(
+            table.handle(.renew(sid: lost, timeout: nil), service: 0, from: subscriber, at: at(1))
+                == .refused(.preconditionFailed)
+        )
+    }
+}
+
+extension EventSubscriptions.Outcome {
+    /// The refusal, when the outcome is one.
+    var refusal: GENARefusal? {
+        if case .refused(let refusal) = self { return refusal }
+        return nil
     }
 }
 

@@ -160,6 +160,30 @@ struct MediaRendererControlTests {
         #expect(values(transport(&control, "GetCurrentTransportActions"))["Actions"] == "Pause,Stop,Seek")
     }
 
+    /// The times that trapped on arithmetic overflow and took every device of the simulator down with them
+    /// (issue 38): a track of 10^16 hours, a seek to it, and deltas whose sum passes `Int.max`.
+    @Test(arguments: [false, true])
+    func timesPastAnyTracksLengthAreRefusedNotATrap(sonos: Bool) throws {
+        var control = try player(sonos: sonos)
+        let huge = "9999999999999999:00:00"
+        let metadata = Self.metadata.split(separator: "0:03:25.000").joined(separator: huge)
+        #expect(code(load(&control, metadata: metadata)) == nil)
+        // No length is read from it: the track runs on, as one without a duration.
+        #expect(values(transport(&control, "GetMediaInfo"))["MediaDuration"] == "0:00:00")
+        #expect(code(transport(&control, "Seek", [("Unit", "REL_TIME"), ("Target", huge)])) == 711)
+        for target in ["+2562047788015:00:00", "+999999:00:00", "+999999:00:00", "+999999:59:59"] {
+            _ = transport(&control, "Seek", [("Unit", "TIME_DELTA"), ("Target", target)])
+        }
+        #expect(code(transport(&control, "Seek", [("Unit", "REL_TIME"), ("Target", "999999:00:00")])) == nil)
+        #expect(position(&control, at: 10)["RelTime"] == "999999:00:00")
+        // Past the longest position, a delta is an illegal target; only Sonos seeks by delta at all (600).
+        #expect(
+            code(transport(&control, "Seek", [("Unit", "TIME_DELTA"), ("Target", "+0:00:01")])) == (sonos ? 711 : 600)
+        )
+        #expect(code(transport(&control, "Seek", [("Unit", "REL_TIME"), ("Target", "0:00:01.-99")])) == nil)
+        #expect(position(&control, at: 10)["RelTime"] == "0:00:01")
+    }
+
     @Test(arguments: [false, true])
     func playOrPauseWithNothingLoadedIsTransitionNotAvailable(sonos: Bool) throws {
         var control = try player(sonos: sonos)

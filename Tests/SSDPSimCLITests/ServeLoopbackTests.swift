@@ -279,6 +279,32 @@ import Testing
         #expect(output.standardError.contains(message), "\(output.standardError)")
     }
 
+    /// `serve`'s text output shows what a client sent, and a client may send anything: a key of
+    /// `Home%0A<forged line>%1B[2J` used to print a forged line and clear the terminal.
+    @Test func textOutputShowsAClientsControlCharactersAsEscapes() throws {
+        let serve = try RunningCommand(
+            CommandRunner.ssdpSim,
+            ["serve", "--profile", "roku", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any"]
+        )
+        let location = try #require(
+            try serve.waitForLine { $0.contains("http://") }.split(separator: " ").last { $0.hasPrefix("http://") }
+        )
+        let post = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                "-c",
+                "import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1], method='POST'))",
+                "\(location)keypress/Home%0AForged%20line%1B[2J%E2%80%AE",
+            ]
+        )
+        #expect(post.status == 0, "\(post.standardError)")
+        let line = try serve.waitForLine { $0.contains("keypress") }
+        serve.signal(SIGINT)
+        let output = serve.wait()
+        #expect(line.hasSuffix(#": keypress Home\nForged line\x1B[2J\u{202E}"#), "\(line)")
+        #expect(!output.standardOutput.contains("\u{1B}") && !output.standardOutput.contains("\nForged"))
+    }
+
     @Test func anUnknownInterfaceIsNamedWithExit1() throws {
         let output = try CommandRunner.ssdpSim("serve", "--interface", "nope0", "--unicast-only", "--port", "0")
         #expect(output.status == 1)

@@ -31,17 +31,7 @@ import Testing
         action: String,
         _ arguments: [(String, String)] = []
     ) async throws -> PlainHTTP.Response {
-        let body = """
-            <?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" \
-            s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body><u:\(action) xmlns:u="\(serviceType)">\
-            \(arguments.map { "<\($0.0)>\($0.1)</\($0.0)>" }.joined())</u:\(action)></s:Body></s:Envelope>
-            """
-        return try await PlainHTTP.request(
-            "POST",
-            url: url,
-            headers: ["SOAPACTION": "\"\(serviceType)#\(action)\"", "Content-Type": "text/xml; charset=\"utf-8\""],
-            body: body
-        )
+        try await PlainHTTP.soap(url, serviceType: serviceType, action: action, arguments)
     }
 
     private func text(of element: String, in body: String) throws -> String? {

@@ -101,6 +101,12 @@ import Testing
         #expect(answer.usn.hasPrefix("uuid:roku:ecp:YN00"))
     }
 
+    @Test func theCallbackPolicyIsTheSubscribersUnlessAFileRelaxesIt() throws {
+        let json = #"{ "devices": [ { "profile": "sonos" }, { "profile": "igd", "callbackPolicy": "any" } ] }"#
+        let devices = try DeviceFile.decode(Data(json.utf8), file: "f", seed: 5).devices
+        #expect(devices.map(\.web.callbackPolicy) == [.subscriber, .any])
+    }
+
     @Test func theSameSeedGivesTheSameUDNs() throws {
         let json = #"{ "devices": [ { "count": 3 } ] }"#
         let first = try DeviceFile.decode(Data(json.utf8), file: "f", seed: 5).devices.map(\.device.udn)
@@ -161,6 +167,10 @@ import Testing
         (
             #"{ "devices": [ { "profile": "roku", "responseHeaders": ["ST {st}"] } ] }"#,
             "devices.json: $.devices[0].responseHeaders: \"ST {st}\": expected NAME: value"
+        ),
+        (
+            #"{ "devices": [ { "callbackPolicy": "anyone" } ] }"#,
+            #"devices.json: $.devices[0].callbackPolicy: "anyone": must be subscriber or any"#
         ),
         (#"{ "devices": [ { "quirks": "no" } ] }"#, "devices.json: $.devices[0].quirks: expected true or false"),
         (#"{ "devices": "#, "devices.json: $: not valid JSON"),

@@ -52,7 +52,10 @@ final class DeviceControlServer: Sendable {
         state = NIOLockedValueBox(
             State(
                 control: control,
-                subscriptions: EventSubscriptions(random: SSDPRandom.derived(seed: seed, stream: 0x6E41)),
+                subscriptions: EventSubscriptions(
+                    random: SSDPRandom.derived(seed: seed, stream: 0x6E41),
+                    callbackPolicy: device.web.callbackPolicy
+                ),
                 faults: HTTPFaultMachine(
                     faults: device.web.httpFaults,
                     random: SSDPRandom.derived(seed: seed, stream: 0xFA17)
@@ -185,7 +188,14 @@ final class DeviceControlServer: Sendable {
         let serviceType = state.control.services[index].serviceType
         let outcome: EventSubscriptions.Outcome
         switch GENARequest.read(method: request.method, headers: request.headers) {
-        case .success(let genaRequest): outcome = state.subscriptions.handle(genaRequest, service: index, at: now)
+        case .success(let genaRequest):
+            outcome = state.subscriptions.handle(
+                genaRequest,
+                service: index,
+                from: request.client,
+                device: try? GENACallback.read(request.origin).get(),
+                at: now
+            )
         case .failure(let refusal): outcome = .refused(refusal)
         }
         var response: DeviceHTTPResponse
@@ -195,7 +205,8 @@ final class DeviceControlServer: Sendable {
             kind: .refused,
             sid: request.headers["sid"] ?? "",
             timeout: nil,
-            status: 200
+            status: 200,
+            subscriber: request.client
         )
         switch outcome {
         case .subscribed(let subscription), .renewed(let subscription):
@@ -229,6 +240,7 @@ final class DeviceControlServer: Sendable {
                 refusal == .methodNotAllowed
                 ? .methodNotAllowed(allow: "SUBSCRIBE, UNSUBSCRIBE") : .status(refusal.status)
             record.status = response.status
+            record.reason = refusal.reason
         }
         response.records.append(.subscription(record))
         return response
@@ -267,6 +279,10 @@ public struct SubscriptionRecord: Hashable, Sendable {
     public var timeout: Int?
     /// The HTTP status answered.
     public var status: Int
+    /// The address the request came from.
+    public var subscriber: String = ""
+    /// Why the request was refused (`GENARefusal.reason`); `nil` when it was not.
+    public var reason: String?
 }
 
 /// An event message to deliver to a subscriber, and, once tried, how its NOTIFY went.

@@ -20,8 +20,12 @@ import SSDPDeviceCore
 /// devices' APIs.
 ///
 /// Bad input never costs more than the limits: request headers above `maximumHeaderSize` get 431, a body
-/// above `maximumBodySize` gets 413 (both close the connection at once), and a client that does not finish
-/// its request within the idle timeout is disconnected. One request per connection (`Connection: close`).
+/// above `maximumBodySize` gets 413, a request the parser cannot read (another HTTP version than 1.x, an
+/// HTTP/2 preface among them) gets 400, HTTP/1.1 without exactly one Host gets 400 (RFC 9112 §3.2), all of
+/// them closing the connection at once; and a client that has not sent its whole request, headers and
+/// body, within `requestDeadline` of connecting is disconnected, however slowly it keeps sending. One
+/// request per connection (`Connection: close`). How many connections a client may hold is the
+/// `HTTPConnectionLimiter`'s to say.
 final class DeviceHTTPHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -31,16 +35,35 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
     /// The most body bytes read; the largest a device takes is a DIAL payload of 4,096 bytes, so one a
     /// little larger still gets the device's own 413.
     static let maximumBodySize = 16_384
+    /// How long a client has, from connecting, to send its whole request: a LAN client sends 16 KiB in
+    /// milliseconds, a slow-body or slow-header attack is cut here.
+    static let requestDeadline = TimeAmount.seconds(10)
 
     private let site: any HTTPSite
     private let onEvent: @Sendable (SimulatorEvent) -> Void
+    private let limiter: HTTPConnectionLimiter
+    private let ticket: Int
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var answered = false
 
-    init(site: any HTTPSite, onEvent: @escaping @Sendable (SimulatorEvent) -> Void) {
+    /// A handler for one connection; `ticket` is the connection's with `limiter`, told when its request is in.
+    init(
+        site: any HTTPSite,
+        limiter: HTTPConnectionLimiter,
+        ticket: Int,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) {
         self.site = site
+        self.limiter = limiter
+        self.ticket = ticket
         self.onEvent = onEvent
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.requestDeadline) {
+            if !self.answered { context.close(promise: nil) }
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -51,6 +74,10 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
                 head.uri.utf8.count + head.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
             guard size <= Self.maximumHeaderSize else {
                 respond(to: head, with: .status(431), context: context)
+                return
+            }
+            guard head.version.minor == 0 || head.headers["Host"].count == 1 else {
+                respond(to: head, with: .status(400), context: context)
                 return
             }
             self.head = head
@@ -72,7 +99,7 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
                 client: context.channel.remoteAddress?.ipAddress ?? ""
             )
             let response = site.respond(to: request)
-            answered = true
+            markAnswered()
             if response.hangs {
                 // Never answered; closed when the client gives up, or at the limit.
                 context.eventLoop.assumeIsolated().scheduleTask(
@@ -98,17 +125,22 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         return "http://\(host.contains(":") ? "[\(host)]" : host):\(local?.port ?? 80)"
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent, !answered {
-            context.close(promise: nil)  // a client too slow to finish its request
-        } else {
-            context.fireUserInboundEventTriggered(event)
-        }
+    /// A request the parser could not read: `HTTPServerProtocolErrorHandler`, before this handler, has
+    /// answered 400; the connection closes now rather than at the deadline.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        answered = true
+        context.close(promise: nil)
+    }
+
+    /// The request is in (or refused): the deadline no longer applies, and the limiter keeps the connection.
+    private func markAnswered() {
+        answered = true
+        limiter.answered(ticket)
     }
 
     private func respond(to request: HTTPRequestHead, with response: DeviceHTTPResponse, context: ChannelHandlerContext)
     {
-        answered = true
+        markAnswered()
         // Reported before the response leaves: a client that has its answer finds the request, and what
         // it made the device do, already among the events (a test asserts right after its call returns).
         onEvent(

@@ -35,6 +35,9 @@ public struct DeviceWeb: Hashable, Sendable {
     public var actionResponses: [ActionResponse]
     /// How the device's HTTP side misbehaves: documents late, never, 503 or broken; events lost or late.
     public var httpFaults = HTTPFaults()
+    /// Where the device sends its GENA events: only back to the subscriber (the default), or to any host a
+    /// CALLBACK names, for a lab that needs it (a device file's `callbackPolicy`).
+    public var callbackPolicy = GENACallbackPolicy.subscriber
     /// A media server's content, when a device file gives its own; `nil` for the built-in tree.
     public var mediaLibrary: MediaLibrary?
 

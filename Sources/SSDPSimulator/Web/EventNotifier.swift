@@ -42,11 +42,13 @@ enum EventNotifier {
         on eventLoop: any EventLoop,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) {
-        guard let (host, port, path) = split(delivery.event.callback) else {
+        // The subscription checked its callback when it was made; one that does not read is not sent to.
+        guard case .success(let callback) = GENACallback.read(delivery.event.callback) else {
             onEvent(.eventSent(delivery))
             return
         }
-        var request = "NOTIFY \(path) HTTP/1.1\r\nHOST: \(host.contains(":") ? "[\(host)]" : host):\(port)\r\n"
+        let (host, port) = (callback.host, callback.port)
+        var request = "NOTIFY \(callback.path) HTTP/1.1\r\nHOST: \(host.contains(":") ? "[\(host)]" : host):\(port)\r\n"
         for field in delivery.event.headers {
             request += "\(field.name): \(field.value)\r\n"
         }
@@ -71,31 +73,6 @@ enum EventNotifier {
                     onEvent(.eventSent(delivery))
                 }
             }
-    }
-
-    /// Host, port and path of an `http://host:port/path` callback; `nil` for anything else.
-    static func split(_ url: String) -> (host: String, port: Int, path: String)? {
-        guard url.hasPrefix("http://") else { return nil }
-        let rest = url.dropFirst(7)
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        let authority = rest[..<slash]
-        let path = slash == rest.endIndex ? "/" : String(rest[slash...])
-        var host = authority
-        var port = 80
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            host = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
-            if after.hasPrefix(":") {
-                guard let number = Int(after.dropFirst()) else { return nil }
-                port = number
-            }
-        } else if let colon = authority.lastIndex(of: ":") {
-            host = authority[..<colon]
-            guard let number = Int(authority[authority.index(after: colon)...]) else { return nil }
-            port = number
-        }
-        guard !host.isEmpty, (1...65_535).contains(port) else { return nil }
-        return (String(host), port, path)
     }
 }
 

@@ -1,0 +1,366 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import SSDPCore
+import SSDPDeviceCore
+import SSDPSimulator
+import Testing
+
+/// The devices' HTTP side against a hostile client, over real sockets on loopback (issue 38): eventing that
+/// cannot be aimed at another host (CallStranger), a subscription table one client cannot fill, requests that
+/// must arrive whole within the deadline, requests the server cannot read closed at once, and a connection
+/// table that keeps room for new clients.
+@Suite(.tags(.live)) struct HTTPHardeningTests {
+    private static let wanIP = "urn:schemas-upnp-org:service:WANIPConnection:1"
+
+    /// The origin (`http://127.0.0.2:2189`) of the first device of `simulator`.
+    private func origin(_ simulator: DeviceSimulator) -> String {
+        let location = simulator.devices[0].location
+        return String(location.prefix { $0 != "/" }) + "//" + location.split(separator: "/")[1]
+    }
+
+    private func subscribe(_ url: String, callback: String, timeout: String = "Second-60") async throws -> Int {
+        try await PlainHTTP.request(
+            "SUBSCRIBE",
+            url: url,
+            headers: ["CALLBACK": "<\(callback)>", "NT": "upnp:event", "TIMEOUT": timeout]
+        ).status
+    }
+
+    private func refusals(_ events: NIOLockedValueBox<[SimulatorEvent]>) -> [String] {
+        events.withLockedValue { events in
+            events.compactMap { if case .subscription(let record) = $0 { record.reason } else { nil } }
+        }
+    }
+
+    /// CallStranger (CVE-2020-12695): 60 subscriptions naming a victim and 20 AddPortMapping calls used to
+    /// deliver 814 KiB to the victim for 23 KiB sent (×35). Now every one is refused and the victim gets
+    /// nothing.
+    @Test func eventsCannotBeAimedAtAnotherHost() async throws {
+        let victim = try await ByteCounter.start(host: "127.0.0.99")
+        defer { Task { try? await victim.channel.close() } }
+        let events = NIOLockedValueBox<[SimulatorEvent]>([])
+        let simulator = try await LoopbackSimulator.start(
+            [SimulatorProfile.igd.device(number: 1, seed: 3)],
+            events: events
+        )
+        defer { Task { await simulator.shutdown() } }
+        let origin = origin(simulator)
+        var statuses: [Int] = []
+        for _ in 0..<60 {
+            statuses.append(try await subscribe(origin + "/evt/IPConn", callback: victim.url, timeout: "Second-86400"))
+        }
+        for port in 0..<20 {
+            _ = try await PlainHTTP.soap(
+                origin + "/ctl/IPConn",
+                serviceType: Self.wanIP,
+                action: "AddPortMapping",
+                [
+                    ("NewRemoteHost", ""), ("NewExternalPort", "\(8_000 + port)"), ("NewProtocol", "TCP"),
+                    ("NewInternalPort", "80"), ("NewInternalClient", "127.0.0.1"), ("NewEnabled", "1"),
+                    ("NewPortMappingDescription", String(repeating: "x", count: 1_000)), ("NewLeaseDuration", "0"),
+                ]
+            )
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(statuses == Array(repeating: 412, count: 60))
+        #expect(victim.bytes == 0, "bytes delivered to the victim")
+        #expect(
+            refusals(events).first
+                == "the CALLBACK names 127.0.0.99, not 127.0.0.1, the address the SUBSCRIBE came from"
+        )
+    }
+
+    @Test func aCallbackAtTheDeviceItselfOrWithAForgedPathIsRefused() async throws {
+        let events = NIOLockedValueBox<[SimulatorEvent]>([])
+        // The device shares 127.0.0.1 with its subscriber, so only its port tells them apart.
+        let simulator = try await LoopbackSimulator.start(
+            [SimulatorProfile.igd.device(number: 1, seed: 3)],
+            addressing: .shared,
+            events: events
+        )
+        defer { Task { await simulator.shutdown() } }
+        let origin = origin(simulator)
+        let receiver = try await EventReceiver.start()
+        defer { Task { try? await receiver.channel.close() } }
+        let eventURL = origin + "/evt/IPConn"
+        #expect(try await subscribe(eventURL, callback: origin + "/ctl/IPConn") == 412)
+        #expect(try await subscribe(eventURL, callback: receiver.url + "\tX-Injected: yes") == 412)
+        #expect(try await subscribe(eventURL, callback: receiver.url + " HTTP/1.0") == 412)
+        #expect(try await subscribe(eventURL, callback: receiver.url + String(repeating: "a", count: 4_000)) == 412)
+        #expect(
+            refusals(events) == [
+                "the CALLBACK names the device's own HTTP server",
+                "the CALLBACK URL's path has a character a URL path cannot hold (RFC 3986)",
+                "the CALLBACK URL's path has a character a URL path cannot hold (RFC 3986)",
+                "the CALLBACK URL has \(receiver.url.utf8.count + 4_000) bytes, more than 256",
+            ]
+        )
+        // The subscriber's own callback still works, and its initial event arrives.
+        #expect(try await subscribe(eventURL, callback: receiver.url) == 200)
+        #expect(try await receiver.next().headers["SEQ"] == "0")
+    }
+
+    /// A thousand day-long subscriptions from one client used to fill the service's 64 slots, and every
+    /// other subscriber got 503 for a day.
+    @Test func oneClientCannotLockOthersOutOfEventing() async throws {
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])
+        defer { Task { await simulator.shutdown() } }
+        let eventURL = origin(simulator) + "/evt/IPConn"
+        var granted = 0
+        for _ in 0..<1_000 {
+            if try await subscribe(eventURL, callback: "http://127.0.0.1:9/cb", timeout: "Second-86400") == 200 {
+                granted += 1
+            }
+        }
+        #expect(granted == EventSubscriptions.maximumPerSubscriber)
+        let other = try await RawHTTP.exchange(
+            to: eventURL,
+            from: "127.0.0.77",
+            "SUBSCRIBE /evt/IPConn HTTP/1.1\r\nHost: x\r\nCALLBACK: <http://127.0.0.77:9/>\r\nNT: upnp:event\r\n\r\n"
+        )
+        #expect(other.text.hasPrefix("HTTP/1.1 200 "), "\(other.text)")
+    }
+
+    /// Headers complete, a declared body of 16,000 bytes, one byte a second: such a connection was never cut.
+    @Test func aSlowBodyIsCutAtTheRequestDeadline() async throws {
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])
+        defer { Task { await simulator.shutdown() } }
+        let connection = try await RawHTTP.connect(to: origin(simulator) + "/ctl/IPConn")
+        connection.send("POST /ctl/IPConn HTTP/1.1\r\nHost: x\r\nContent-Length: 16000\r\n\r\n")
+        for _ in 0..<15 where !connection.isClosed {
+            connection.send("x")
+            try await Task.sleep(for: .seconds(1))
+        }
+        let closedAfter = try #require(connection.closedAfter, "still open after 15 s")
+        #expect(closedAfter > .seconds(9) && closedAfter < .seconds(13), "closed after \(closedAfter)")
+        #expect(connection.text.isEmpty)
+    }
+
+    /// Each used to keep the connection open for the 10-second idle limit (or, for HTTP/1.1 without Host,
+    /// to be served).
+    @Test(arguments: [
+        ("GARBAGE\r\n\r\n", "400"), ("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "400"),
+        ("GET /rootDesc.xml HTTP/1.1\r\n\r\n", "400"),
+        ("GET /rootDesc.xml HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400"),
+        ("GET /rootDesc.xml HTTP/3.0\r\nHost: a\r\n\r\n", "400"), ("GET /rootDesc.xml HTTP/1.0\r\n\r\n", "200"),
+    ])
+    func requestsThatCannotBeServedAreAnsweredAndClosedAtOnce(request: String, status: String) async throws {
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])
+        defer { Task { await simulator.shutdown() } }
+        let answer = try await RawHTTP.exchange(to: origin(simulator), request)
+        #expect(answer.text.split(separator: " ").dropFirst().first == Substring(status), "\(answer.text)")
+        #expect(answer.closedAfter < .seconds(3), "closed after \(answer.closedAfter)")
+    }
+
+    /// With every connection slot held by slow clients at several addresses, a new client still gets its
+    /// answer (the slow connection that waited longest makes room), and one address never holds more than
+    /// its share.
+    @Test func slowClientsAtTheLimitLeaveRoomForNewOnes() async throws {
+        var configuration = SimulatorConfiguration(
+            devices: [SimulatorProfile.igd.device(number: 1, seed: 3)],
+            interfaces: ["lo"],
+            port: 0,
+            httpPort: .any,
+            multicast: false,
+            seed: 11
+        )
+        configuration.httpConnectionLimit = 64
+        let simulator = try await DeviceSimulator.start(configuration) { _ in }
+        defer { Task { await simulator.shutdown() } }
+        let location = simulator.devices[0].location
+        var slow: [RawHTTP.Connection] = []
+        for address in ["127.0.0.11", "127.0.0.12", "127.0.0.13"] {
+            for _ in 0..<(HTTPLimits.perClient + 8) {
+                let connection = try await RawHTTP.connect(to: location, from: address)
+                connection.send("GET / HTTP/1.1\r\nHost: x\r\n")
+                slow.append(connection)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let open = slow.filter { !$0.isClosed }.count
+        #expect(open <= 64, "\(open) slow connections open")
+        // Per address: 8 over the share are closed at once.
+        for address in ["127.0.0.11", "127.0.0.12", "127.0.0.13"] {
+            #expect(slow.filter { $0.local == address && !$0.isClosed }.count <= HTTPLimits.perClient)
+        }
+        let fresh = try await RawHTTP.exchange(
+            to: location,
+            from: "127.0.0.50",
+            "GET \(URL(string: location)!.path) HTTP/1.0\r\n\r\n"
+        )
+        #expect(fresh.text.hasPrefix("HTTP/1.0 200 "), "\(fresh.text.prefix(80))")
+        for connection in slow { connection.close() }
+    }
+}
+
+/// The per-client connection share, as the simulator documents it (`HTTPConnectionLimiter` is internal).
+enum HTTPLimits {
+    static let perClient = 32
+}
+
+extension PlainHTTP {
+    /// A SOAP call of `action` with `arguments`, as a control point sends it.
+    static func soap(
+        _ url: String,
+        serviceType: String,
+        action: String,
+        _ arguments: [(String, String)] = []
+    ) async throws -> Response {
+        let body = """
+            <?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" \
+            s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body><u:\(action) xmlns:u="\(serviceType)">\
+            \(arguments.map { "<\($0.0)>\($0.1)</\($0.0)>" }.joined())</u:\(action)></s:Body></s:Envelope>
+            """
+        return try await request(
+            "POST",
+            url: url,
+            headers: ["SOAPACTION": "\"\(serviceType)#\(action)\"", "Content-Type": "text/xml; charset=\"utf-8\""],
+            body: body
+        )
+    }
+}
+
+/// A TCP client that sends raw bytes, as an attacker would, and notes what came back and when the server
+/// closed the connection.
+enum RawHTTP {
+    final class Connection: Sendable {
+        let channel: any Channel
+        let local: String
+        private let started = ContinuousClock.now
+        private let state = NIOLockedValueBox<(bytes: [UInt8], closed: ContinuousClock.Instant?)>(([], nil))
+
+        fileprivate init(channel: any Channel, local: String) {
+            self.channel = channel
+            self.local = local
+        }
+
+        var text: String { String(decoding: state.withLockedValue { $0.bytes }, as: UTF8.self) }
+        var isClosed: Bool { state.withLockedValue { $0.closed != nil } }
+        /// How long after connecting the server closed the connection, once it has.
+        var closedAfter: Duration? { state.withLockedValue { $0.closed.map { $0 - started } } }
+
+        func send(_ text: String) {
+            channel.writeAndFlush(channel.allocator.buffer(string: text), promise: nil)
+        }
+
+        func close() {
+            channel.close(promise: nil)
+        }
+
+        fileprivate func received(_ bytes: ByteBuffer) {
+            state.withLockedValue { $0.bytes += bytes.readableBytesView }
+        }
+
+        fileprivate func closed() {
+            state.withLockedValue { $0.closed = $0.closed ?? .now }
+        }
+    }
+
+    /// Connects to the host and port of `url`, from `local` when given.
+    static func connect(to url: String, from local: String = "127.0.0.1") async throws -> Connection {
+        let parsed = try #require(URL(string: url))
+        let box = NIOLockedValueBox<Connection?>(nil)
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(to: try SocketAddress(ipAddress: local, port: 0))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Reader(box: box))
+                }
+            }
+            .connect(host: try #require(parsed.host), port: try #require(parsed.port))
+            .get()
+        let connection = Connection(channel: channel, local: local)
+        box.withLockedValue { $0 = connection }
+        channel.closeFuture.whenComplete { _ in connection.closed() }
+        return connection
+    }
+
+    /// Sends `request` and waits (up to 15 s) for the server to close the connection.
+    static func exchange(
+        to url: String,
+        from local: String = "127.0.0.1",
+        _ request: String
+    ) async throws -> (text: String, closedAfter: Duration) {
+        let connection = try await connect(to: url, from: local)
+        connection.send(request)
+        for _ in 0..<1_500 where !connection.isClosed {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        defer { connection.close() }
+        return (connection.text, try #require(connection.closedAfter, "still open after 15 s"))
+    }
+
+    private final class Reader: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let box: NIOLockedValueBox<Connection?>
+
+        init(box: NIOLockedValueBox<Connection?>) {
+            self.box = box
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            box.withLockedValue { $0 }?.received(unwrapInboundIn(data))
+        }
+    }
+}
+
+/// A TCP server that counts the bytes it is sent: the victim of a CallStranger attempt.
+final class ByteCounter: Sendable {
+    let channel: any Channel
+    let url: String
+    private let count = NIOLockedValueBox(0)
+
+    var bytes: Int { count.withLockedValue { $0 } }
+
+    private init(channel: any Channel, host: String) throws {
+        self.channel = channel
+        url = "http://\(host):\(try #require(channel.localAddress?.port))/victim"
+    }
+
+    static func start(host: String) async throws -> ByteCounter {
+        let box = NIOLockedValueBox<ByteCounter?>(nil)
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        Counter { count in
+                            box.withLockedValue { $0 }?.count.withLockedValue { $0 += count }
+                        }
+                    )
+                }
+            }
+            .bind(host: host, port: 0)
+            .get()
+        let counter = try ByteCounter(channel: channel, host: host)
+        box.withLockedValue { $0 = counter }
+        return counter
+    }
+
+    private final class Counter: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let add: @Sendable (Int) -> Void
+
+        init(_ add: @escaping @Sendable (Int) -> Void) {
+            self.add = add
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            add(unwrapInboundIn(data).readableBytes)
+        }
+    }
+}
