@@ -150,7 +150,7 @@ extension DeviceSimulator {
         let limiter = HTTPConnectionLimiter(
             maximumTotal: configuration.httpConnectionLimit ?? HTTPConnectionLimiter.defaultTotal()
         )
-        func open(_ site: any HTTPSite, host: String, port: Int, owner: String) async throws -> Int {
+        func open(_ site: any HTTPSite, host: String, port: Int, owner: String, devices: Int = 1) async throws -> Int {
             guard port <= 65_535 else {
                 throw SimulatorError(
                     reason: "\(owner): no HTTP port is left above \(port - 1) (choose another with --http-port PORT)"
@@ -161,7 +161,7 @@ extension DeviceSimulator {
                     host: host,
                     port: port,
                     site: site,
-                    limiter: limiter,
+                    limiter: (limiter, server: channels.count, devices: devices),
                     group: group,
                     onEvent: onEvent
                 )
@@ -192,7 +192,8 @@ extension DeviceSimulator {
                     DescriptionDocuments(devices: configuration.devices, controls: controls),
                     host: sharedHost,
                     port: first,
-                    owner: "the shared HTTP server of \(ownsServer.filter { !$0 }.count) devices"
+                    owner: "the shared HTTP server of \(ownsServer.filter { !$0 }.count) devices",
+                    devices: ownsServer.filter { !$0 }.count
                 )
             }
             var ports: [Int] = []
@@ -261,13 +262,13 @@ extension DeviceSimulator {
         }
     }
 
-    /// Opens one HTTP server; every connection it accepts is first admitted by `limiter`, which the
-    /// simulator's servers share.
+    /// Opens one HTTP server, number `server` of the simulator's, for `devices` devices; every connection
+    /// it accepts is first admitted by the limiter, which the simulator's servers share.
     static func startHTTPServer(
         host: String,
         port: Int,
         site: any HTTPSite,
-        limiter: HTTPConnectionLimiter,
+        limiter: (HTTPConnectionLimiter, server: Int, devices: Int),
         group: any EventLoopGroup,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) async throws -> any Channel {
@@ -275,13 +276,14 @@ extension DeviceSimulator {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    guard let ticket = limiter.admit(channel, from: channel.remoteAddress?.ipAddress ?? "") else {
-                        return
-                    }
+                    let (connections, server, devices) = limiter
+                    let client = channel.remoteAddress?.ipAddress ?? ""
+                    guard let ticket = connections.admit(channel, server: server, devices: devices, from: client)
+                    else { return }
                     let sync = channel.pipeline.syncOperations
                     try sync.configureHTTPServerPipeline(withErrorHandling: true)
                     try sync.addHandler(
-                        DeviceHTTPHandler(site: site, limiter: limiter, ticket: ticket, onEvent: onEvent)
+                        DeviceHTTPHandler(site: site, limiter: connections, ticket: ticket, onEvent: onEvent)
                     )
                 }
             }

@@ -241,17 +241,19 @@ enum RawHTTP {
     final class Connection: Sendable {
         let channel: any Channel
         let local: String
-        private let started = ContinuousClock.now
+        private let started: ContinuousClock.Instant
         private let state = NIOLockedValueBox<(bytes: [UInt8], closed: ContinuousClock.Instant?)>(([], nil))
 
-        fileprivate init(channel: any Channel, local: String) {
+        fileprivate init(channel: any Channel, local: String, started: ContinuousClock.Instant) {
             self.channel = channel
             self.local = local
+            self.started = started
         }
 
         var text: String { String(decoding: state.withLockedValue { $0.bytes }, as: UTF8.self) }
         var isClosed: Bool { state.withLockedValue { $0.closed != nil } }
-        /// How long after connecting the server closed the connection, once it has.
+        /// How long after the connection was opened (from just before connecting, so that a test task the
+        /// scheduler runs late cannot shorten it) the server closed it, once it has.
         var closedAfter: Duration? { state.withLockedValue { $0.closed.map { $0 - started } } }
 
         func send(_ text: String) {
@@ -274,6 +276,7 @@ enum RawHTTP {
     /// Connects to the host and port of `url`, from `local` when given.
     static func connect(to url: String, from local: String = "127.0.0.1") async throws -> Connection {
         let parsed = try #require(URL(string: url))
+        let started = ContinuousClock.now
         let box = NIOLockedValueBox<Connection?>(nil)
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(to: try SocketAddress(ipAddress: local, port: 0))
@@ -284,7 +287,7 @@ enum RawHTTP {
             }
             .connect(host: try #require(parsed.host), port: try #require(parsed.port))
             .get()
-        let connection = Connection(channel: channel, local: local)
+        let connection = Connection(channel: channel, local: local, started: started)
         box.withLockedValue { $0 = connection }
         channel.closeFuture.whenComplete { _ in connection.closed() }
         return connection

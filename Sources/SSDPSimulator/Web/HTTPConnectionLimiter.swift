@@ -23,29 +23,36 @@ import Darwin
 /// How many HTTP connections the simulator's servers hold at once, shared by all of them, so that no client
 /// can take the descriptors every other client needs.
 ///
-/// One client (an address) holds at most `maximumPerClient` connections; one more is closed as it is
-/// accepted. All clients together hold at most `maximumTotal`; when that many are open, a new connection
+/// One client (an address) holds at most `maximumPerClient` connections to each device (a server shared
+/// by N devices takes N times as many); one more is closed as it is accepted. All clients together hold at most `maximumTotal`; when that many are open, a new connection
 /// is taken in and the connection that has waited longest for its request is closed in its place. Every
 /// connection closes at once after its answer and has `DeviceHTTPHandler.requestDeadline` to send its
 /// request, so a client that asks and waits for its answer always gets in, however many slow ones hold
 /// connections open.
 final class HTTPConnectionLimiter: Sendable {
-    /// The most connections one client address holds: a browser opens six, a control point a handful.
+    /// The most connections one client address holds to one device: a browser opens six, a control point
+    /// fetching every SCPD of a Sonos at once a dozen or two.
     static let maximumPerClient = 32
 
     /// The most connections held in all.
     let maximumTotal: Int
 
+    /// A client at one server: the unit of the per-client share.
+    private struct Client: Hashable {
+        var server: Int
+        var address: String
+    }
+
     private struct Connection {
         var channel: any Channel
-        var client: String
+        var client: Client
         var answered = false
     }
 
     private struct State {
         /// The open connections by ticket, the order they were taken in.
         var connections: [Int: Connection] = [:]
-        var perClient: [String: Int] = [:]
+        var perClient: [Client: Int] = [:]
         var accepted = 0
         var refused = 0
         var displaced = 0
@@ -67,13 +74,15 @@ final class HTTPConnectionLimiter: Sendable {
         return min(4_096, max(64, (available - 256) / 2))
     }
 
-    /// Takes in `channel`, just accepted from `client`, and returns its ticket; or closes it and returns
-    /// `nil`: the client holds its share already, or every slot holds a connection being answered. When
-    /// every slot is taken, the connection that has waited longest for its request is closed instead. The
-    /// slot is given back when the channel closes.
-    func admit(_ channel: any Channel, from client: String) -> Int? {
+    /// Takes in `channel`, just accepted by server `server` (which serves `devices` devices) from `address`,
+    /// and returns its ticket; or closes it and returns `nil`: the client holds its share of that server
+    /// already, or every slot holds a connection being answered. When every slot is taken, the connection
+    /// that has waited longest for its request is closed instead. The slot is given back when the channel
+    /// closes.
+    func admit(_ channel: any Channel, server: Int, devices: Int = 1, from address: String) -> Int? {
+        let client = Client(server: server, address: address)
         let admitted: (ticket: Int, displaced: (any Channel)?)? = state.withLockedValue { state in
-            guard state.perClient[client, default: 0] < Self.maximumPerClient else {
+            guard state.perClient[client, default: 0] < Self.maximumPerClient * max(1, devices) else {
                 state.refused += 1
                 return nil
             }
