@@ -96,11 +96,12 @@ public struct DeviceAdvertiser: Sendable {
         return device.advertisements.map { device.alive($0, host: host) }
     }
 
-    /// Announces a new BOOTID: returns the `ssdp:update` set carrying NEXTBOOTID, moves the device to that
-    /// BOOTID, and starts a new round of alive messages with it (UDA 1.1 §1.2.4).
-    public mutating func update(at now: SSDPInstant) -> [SSDPMessage] {
+    /// Announces a new BOOTID: returns the `ssdp:update` set carrying NEXTBOOTID (`nextBootID`, by default
+    /// one more), moves the device to that BOOTID, and starts a new round of alive messages with it (UDA 1.1
+    /// §1.2.4).
+    public mutating func update(at now: SSDPInstant, to nextBootID: Int? = nil) -> [SSDPMessage] {
         guard case .running(_, let lastAlive) = state else { return [] }
-        let nextBootID = device.bootID + 1
+        let nextBootID = nextBootID ?? device.bootID + 1
         let updates = device.advertisements.map { device.update($0, nextBootID: nextBootID, host: host) }
         device.bootID = nextBootID
         state = .running(
@@ -108,6 +109,14 @@ public struct DeviceAdvertiser: Sendable {
             lastAlive: lastAlive
         )
         return updates
+    }
+
+    /// The device comes back with `bootID` (after a byebye, a power cut or a reboot): advertising starts
+    /// over, the first alive set due a random 0–100 ms from `now`, as at `start`.
+    public mutating func restart(bootID: Int, at now: SSDPInstant) {
+        device.bootID = bootID
+        state = .idle
+        start(at: now)
     }
 
     /// Stops advertising: one byebye per advertisement when the last alive set has not yet expired, else

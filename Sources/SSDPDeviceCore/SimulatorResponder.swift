@@ -97,6 +97,8 @@ public struct SimulatorResponder: Sendable {
     public let configuration: Configuration
     /// Each device's responder; answers and `receive`'s `device` name a device by its index here.
     public var devices: [DeviceResponder]
+    /// The devices that are gone (`DeviceLifecycle`): they hear no search and answer nothing.
+    public var absentDevices: Set<Int> = []
     /// What the host has received and handed out so far.
     public private(set) var counters = Counters()
     /// Answers handed out whose `answerFinished()` has not been called yet.
@@ -250,6 +252,7 @@ public struct SimulatorResponder: Sendable {
     ) -> [(device: Int, answer: ScheduledAnswer)] {
         var answers: [(device: Int, answer: ScheduledAnswer)] = []
         for index in only.map({ $0..<$0 + 1 }) ?? devices.indices {
+            if !absentDevices.isEmpty, absentDevices.contains(index) { continue }
             if case .answered(let scheduled) = decide(&devices[index]) {
                 // The first answering device sizes the list; later ones grow it geometrically (reserving
                 // `count + scheduled.count` at every device would copy the list once per device).

@@ -65,10 +65,12 @@ public enum LiveRun {
         session.delegate = delegate
         recorder.startClock()
         session.startSearch()
-        let ended = await delegate.ended.wait(timeout: scenario.search.designedStop + clientGrace)
-        if !ended {
-            session.stopSearch()
-            _ = await delegate.ended.wait(timeout: .seconds(5))
+        await playing(scenario.events, on: simulator, recorder: recorder) {
+            let ended = await delegate.ended.wait(timeout: scenario.search.designedStop + clientGrace)
+            if !ended {
+                session.stopSearch()
+                _ = await delegate.ended.wait(timeout: .seconds(5))
+            }
         }
         try? await Task.sleep(for: linger)
         _ = await simulator.shutdown()
@@ -107,10 +109,14 @@ public enum LiveRun {
             throw HarnessError(reason: "cannot start the client command: \(error)")
         }
         let limit = scenario.search.designedStop + clientGrace
-        if !(await client.exited.wait(timeout: limit)) {
-            client.kill()
-            recorder.note("the client was still running \(limit.secondsText) s after the search began; it was killed")
-            _ = await client.exited.wait(timeout: .seconds(5))
+        await playing(scenario.events, on: simulator, recorder: recorder) {
+            if !(await client.exited.wait(timeout: limit)) {
+                client.kill()
+                recorder.note(
+                    "the client was still running \(limit.secondsText) s after the search began; it was killed"
+                )
+                _ = await client.exited.wait(timeout: .seconds(5))
+            }
         }
         // Something the client started may still hold its output open: give it a second, then kill the group.
         if !(await client.outputClosed.wait(timeout: .seconds(1))) {
@@ -122,6 +128,35 @@ public enum LiveRun {
         try? await Task.sleep(for: linger)
         _ = await simulator.shutdown()
         return (recorder.record, "127.0.0.1:\(port)")
+    }
+
+    /// Runs `body` while the scenario's timed events happen to the live devices, each at its time from now
+    /// (the start of the search), through the same operations as the control API's; what is still to come
+    /// when `body` returns does not happen. An event the device's state does not allow is noted.
+    private static func playing(
+        _ events: [TimedEvent],
+        on simulator: DeviceSimulator,
+        recorder: LiveRecorder,
+        _ body: () async -> Void
+    ) async {
+        guard !events.isEmpty else { return await body() }
+        let start = ContinuousClock.now
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for event in events {
+                    guard (try? await Task.sleep(until: start + event.at, clock: .continuous)) != nil else { return }
+                    do {
+                        _ = try await simulator.perform(event.operation, on: event.device)
+                    } catch {
+                        recorder.note(
+                            "the \(event.action.rawValue) at \(event.at.secondsText) s was not done: \(error)"
+                        )
+                    }
+                }
+            }
+            await body()
+            group.cancelAll()
+        }
     }
 
     private static func startSimulator(

@@ -36,7 +36,8 @@ public struct Scenario: Sendable {
     public var search: SearchSpecification
     /// The devices, in order; device numbers in events count from 1 over the expanded list.
     public var devices: [SimulatedDevice]
-    /// Timed byebyes and reboots (`events`), in time order; virtual runs only.
+    /// What happens to the devices during the search (`events`: byebye, reboot, vanish, alive, update), in
+    /// time order; live runs do them through the simulator's device operations.
     public var events: [TimedEvent]
     /// Faults on the virtual network (`network`); none in a live scenario.
     public var network: NetworkFaults
@@ -116,6 +117,24 @@ public struct TimedEvent: Sendable, Hashable {
         /// The device says byebye, is gone for `downFor`, then comes back with the next BOOTID and a new
         /// alive set, and answers again.
         case reboot
+        /// The device is gone without a word (its power is cut).
+        case vanish
+        /// A gone device comes back with the next BOOTID and a new alive set.
+        case alive
+        /// The device sends `ssdp:update` and moves to the next BOOTID.
+        case update
+    }
+
+    /// The operation the event does to its device (`DeviceOperation`, as the control API and SSDPTesting
+    /// do it).
+    public var operation: DeviceOperation {
+        switch action {
+        case .byebye: .byebye
+        case .reboot: .reboot(downFor: downFor)
+        case .vanish: .vanish
+        case .alive: .alive
+        case .update: .update
+        }
     }
 
     /// Seconds from the start of the search.

@@ -205,10 +205,10 @@ struct ScenarioSpecification: Decodable {
         }
         let faults = try network?.make() ?? NetworkFaults()
         if (tags ?? []).contains("live") {
-            // Live runs use the real network (loopback) and the simulator as it serves; they cannot inject
-            // faults or time events, and one simulator answers a unicast search for all its devices.
+            // Live runs use the real network (loopback) and the simulator as it serves: its devices take the
+            // timed events through their operations, but it cannot inject network faults, and one simulator
+            // answers a unicast search for all its devices.
             if !faults.isClean { throw FieldError("$.tags", "a live scenario cannot have network faults") }
-            if !events.isEmpty { throw FieldError("$.tags", "a live scenario cannot have timed events") }
             if search.mode == .unicast, simulated.count > 1 {
                 throw FieldError("$.tags", "a live unicast scenario can have only one device")
             }

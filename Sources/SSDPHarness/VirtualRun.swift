@@ -78,14 +78,14 @@ public struct VirtualRun {
         var advertiser: DeviceAdvertiser
         /// A replaying device's captured NOTIFY messages, which take the advertiser's place.
         var notificationReplay: NotificationReplay?
-        var online = true
-        /// Down for a reboot, and coming back.
-        var returning = false
-        /// Grows when the device goes down; answers and timers of an older generation are void.
-        var generation: Int
+        /// Up, gone or rebooting, with the BOOTID; its generation grows when the device goes down, and answers
+        /// and timers of an older generation are void.
+        var lifecycle: DeviceLifecycle
         /// The generation the responder was made in: answers from it free their place in it.
         var responderGeneration: Int
-        var bootID: Int
+
+        var online: Bool { lifecycle.state == .alive }
+        var generation: Int { lifecycle.generation }
         /// What earlier generations delivered and heard.
         var deliveredBefore = 0
         var heardBefore = 0
@@ -152,17 +152,17 @@ public struct VirtualRun {
         record = RunRecord(mode: .virtual, seed: seed)
         record.reserveAdvertisements(scenario.devices.count)
         notifyHost = Self.group(ipv6: scenario.search.ipv6).description.uppercased()
-        hosts = scenario.devices.indices.map { makeHost($0, generation: 0, bootID: 1, at: .zero) }
+        hosts = scenario.devices.indices.map { makeHost($0, lifecycle: DeviceLifecycle(bootID: 1), at: .zero) }
     }
 
-    private func makeHost(_ index: Int, generation: Int, bootID: Int, at start: SSDPInstant) -> Host {
+    private func makeHost(_ index: Int, lifecycle: DeviceLifecycle, at start: SSDPInstant) -> Host {
         let endpoint = Self.deviceEndpoint(index, ipv6: scenario.search.ipv6)
-        let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)
+        let stream = UInt64(index) << 8 | UInt64(lifecycle.generation & 0xFF)
         let device = scenario.devices[index]
         let (root, responder) = Self.virtualDevice(
             device,
             endpoint: endpoint,
-            bootID: bootID,
+            bootID: lifecycle.bootID,
             seed: seed,
             stream: stream,
             at: start
@@ -182,9 +182,8 @@ public struct VirtualRun {
             notificationReplay: replay.map {
                 NotificationReplay($0, startedAt: start, locations: .asCaptured, own: "")
             },
-            generation: generation,
-            responderGeneration: generation,
-            bootID: root.bootID
+            lifecycle: lifecycle,
+            responderGeneration: lifecycle.generation
         )
     }
 
@@ -290,26 +289,39 @@ public struct VirtualRun {
             transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client])
         case .scenario(let event):
             let index = event.device - 1
-            guard hosts[index].online else {
-                // Already down: a byebye keeps it down (it does not come back from an earlier reboot).
-                if event.action == .byebye { hosts[index].returning = false }
-                return
-            }
-            send(hosts[index].advertiser.stop(at: now).map { $0.serialized() }, from: index)
-            hosts[index].online = false
-            hosts[index].generation += 1
-            hosts[index].returning = event.action == .reboot
-            if event.action == .reboot {
-                schedule(.back(host: index), at: now + event.downFor)
+            // What the state does not allow (a reboot of a device that is down) is not done.
+            let actions = (try? hosts[index].lifecycle.apply(event.operation, at: now)) ?? []
+            perform(actions, host: index)
+            if !actions.isEmpty, let back = hosts[index].lifecycle.nextDeadline {
+                schedule(.back(host: index), at: back)
             }
         case .back(let index):
-            guard hosts[index].returning else { return }
-            let old = hosts[index]
-            var host = makeHost(index, generation: old.generation, bootID: old.bootID + 1, at: now)
-            host.heardBefore = old.heard
-            host.deliveredBefore = old.delivered
-            hosts[index] = host
-            scheduleAdvertiser(index)
+            perform(hosts[index].lifecycle.timerFired(at: now), host: index)
+        }
+    }
+
+    /// Carries out what a device's lifecycle asks: the byebyes of its advertiser (the rest of going down is
+    /// its lifecycle's state, which the network reads), or a return as a new host with the next BOOTID.
+    private mutating func perform(_ actions: [DeviceLifecycle.Action], host index: Int) {
+        for action in actions {
+            switch action {
+            case .sayByebye:
+                send(hosts[index].advertiser.stop(at: now).map { $0.serialized() }, from: index)
+            case .boot:
+                let old = hosts[index]
+                var host = makeHost(index, lifecycle: old.lifecycle, at: now)
+                host.heardBefore = old.heard
+                host.deliveredBefore = old.delivered
+                hosts[index] = host
+                scheduleAdvertiser(index)
+            case .sayUpdate(let nextBootID):
+                let updates = hosts[index].advertiser.update(at: now, to: nextBootID)
+                hosts[index].responder.devices[0].device.bootID = nextBootID
+                send(updates.map { $0.serialized() }, from: index)
+                scheduleAdvertiser(index)
+            case .fallSilent, .closeHTTP, .openHTTP, .forgetSubscriptions:
+                continue
+            }
         }
     }
 

@@ -70,6 +70,9 @@ extension EventLine {
         switch source {
         case .stopped(let counters):
             return "Stopped. \(Self.summary(counters))"
+        case .deviceChanged(let device, let operation):
+            return
+                "Device \(device.number) (\(device.friendlyName)): \(operation.name), now \(device.state.name), BOOTID \(device.bootID)"
         case .deviceAction(let action):
             return "\(action.udn): \(action.name) \(action.value)"
         case .actionCalled(let record):
@@ -142,6 +145,9 @@ struct EventLine: OutputLine {
     var delay: Double?
     /// Why a request was refused (a GENA subscription's 412 or 503).
     var reason: String?
+    /// A device's state and BOOTID after an operation.
+    var state: String?
+    var bootId: Int?
 
     struct DeviceLine: Encodable {
         var udn: String
@@ -167,7 +173,7 @@ struct EventLine: OutputLine {
     private enum CodingKeys: String, CodingKey {
         case event, version, from, to, st, mx, usn, answers, rejected, nts, count, method, path, status, udn
         case action, value, udp, http, devices, links, counters, service, arguments, result, errorCode, sid, seq
-        case timeout, callback, lost, url, delay, reason
+        case timeout, callback, lost, url, delay, reason, state, bootId
     }
 
     init(_ event: SimulatorEvent) {
@@ -257,6 +263,12 @@ struct EventLine: OutputLine {
             self.status = delivery.status
             self.lost = delivery.lost ? true : nil
             self.delay = delivery.delay.map { Double($0 / .milliseconds(1)) / 1_000 }
+        case .deviceChanged(let device, let operation):
+            self.event = "device"
+            self.udn = device.udn
+            self.action = operation.name
+            self.state = device.state.name
+            self.bootId = device.bootID
         case .stopped(let counters):
             self.event = "stopped"
             self.counters = counters

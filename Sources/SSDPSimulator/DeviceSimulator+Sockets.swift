@@ -213,7 +213,9 @@ extension DeviceSimulator {
                 let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
                 ports.append(
                     try await open(
-                        DeviceSite(device: device, control: controls.server(index, prefix: "")),
+                        DeviceSite(device: device, control: controls.server(index, prefix: "")) {
+                            controls.isPresent(index)
+                        },
                         host: addresses[index] ?? sharedHost,
                         port: port,
                         owner: owner

@@ -50,11 +50,17 @@ public final class DeviceSimulator: Service, Sendable {
     public var devices: [SSDPRootDevice] { links[0].devices }
     /// Every link the simulator serves, with its socket's address and the devices as they appear there.
     public let links: [SimulatorLink]
-    private let udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)]
+    let udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)]
     private let httpChannels: [any Channel]
-    /// The devices' SOAP control and GENA eventing.
-    private let controls: DeviceControls
-    private let onEvent: @Sendable (SimulatorEvent) -> Void
+    /// The devices' SOAP control and GENA eventing, and whether their HTTP side is up.
+    let controls: DeviceControls
+    /// The devices as configured, in order.
+    let configuredDevices: [SimulatedDevice]
+    /// Whether each device is up, and its BOOTID.
+    let operations: DeviceOperations
+    /// The event loop every link's socket runs on: operations run there, so they reach every link at once.
+    let eventLoop: any EventLoop
+    let onEvent: @Sendable (SimulatorEvent) -> Void
     private let stoppedReported = NIOLockedValueBox(false)
 
     /// The largest datagram the simulator reads; a search is a few hundred bytes, so anything larger is
@@ -66,6 +72,8 @@ public final class DeviceSimulator: Service, Sendable {
         links: [SimulatorLink],
         httpChannels: [any Channel],
         controls: DeviceControls,
+        configuredDevices: [SimulatedDevice],
+        eventLoop: any EventLoop,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) throws {
         let httpAddresses = httpChannels.compactMap(\.localAddress)
@@ -78,6 +86,9 @@ public final class DeviceSimulator: Service, Sendable {
         self.links = links
         self.httpChannels = httpChannels
         self.controls = controls
+        self.configuredDevices = configuredDevices
+        self.operations = DeviceOperations(bootIDs: first.devices.map(\.bootID))
+        self.eventLoop = eventLoop
         self.httpAddresses = httpAddresses
         self.onEvent = onEvent
         self.udpAddress = first.udpAddress
@@ -153,6 +164,8 @@ public final class DeviceSimulator: Service, Sendable {
                 links: served,
                 httpChannels: servers.channels,
                 controls: controls,
+                configuredDevices: configuration.devices,
+                eventLoop: eventLoop,
                 onEvent: onEvent
             )
             for (_, handler) in udp {
@@ -202,12 +215,13 @@ public final class DeviceSimulator: Service, Sendable {
         return await finish()
     }
 
-    /// Sends `ssdp:update` for every advertisement on every link and moves every device to a new BOOTID: a
-    /// reboot, so every event subscription is forgotten (renewals get 412, as on real devices).
+    /// Sends `ssdp:update` for every advertisement of every device that is up, on every link, and moves each
+    /// to its next BOOTID; every event subscription is forgotten (renewals get 412, as after a reboot), which
+    /// is what SIGUSR1 to `serve` has always done.
     public func announceUpdate() async {
         controls.reboot()
-        for (channel, handler) in udp {
-            try? await channel.eventLoop.submit { handler.value.announceUpdate() }.get()
+        for status in statuses() where status.state == .alive {
+            _ = try? await perform(.update, on: status.number)
         }
     }
 

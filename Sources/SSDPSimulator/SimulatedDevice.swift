@@ -42,6 +42,8 @@ public struct SimulatedDevice: Hashable, Sendable {
     public var web: DeviceWeb
     /// The IPv4 address the device lives at, instead of the one the simulator's `addressing` gives it.
     public var address: String?
+    /// The built-in profile the device was made from (`roku`), when it was.
+    public var profile: String?
 
     /// A device that behaves well, with max-age 1800, CONFIGID 1 and its description at `/description.xml` unless told
     /// otherwise.

@@ -40,6 +40,9 @@ public enum SimulatorEvent: Sendable {
     case subscription(SubscriptionRecord)
     /// A device sent an event message (GENA NOTIFY) to a subscriber, and how the subscriber answered.
     case eventSent(EventDelivery)
+    /// An operation changed a device (the control API, a scenario's event, a test), or a rebooting device
+    /// came back (`operation` is then `alive`): the device as it is after.
+    case deviceChanged(DeviceStatus, operation: DeviceOperation)
     /// The simulator stopped; the final counters.
     case stopped(SimulatorCounters)
     /// One datagram received (from a local source) or sent, whole; only when the configuration asks

@@ -49,6 +49,8 @@ final class SimulatorHandler: ChannelInboundHandler {
     private var answersSent = 0
     private var notificationsSent = 0
     private var isShuttingDown = false
+    /// Per device, how many times it has gone down: an answer scheduled in an earlier life is not sent.
+    private var generations: [Int]
 
     init(
         responder: SimulatorResponder,
@@ -65,6 +67,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         self.responder = responder
         self.advertisers = advertisers
         self.notificationReplays = Array(repeating: nil, count: advertisers.count)
+        self.generations = Array(repeating: 0, count: advertisers.count)
         self.sources = sources
         self.notifyDestination = notifyDestination
         self.sourcePolicy = sourcePolicy
@@ -167,7 +170,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         context: ChannelHandlerContext
     ) {
         pendingAnswers.schedule(
-            PendingAnswer(answer: answer, device: device, peer: peer),
+            PendingAnswer(answer: answer, device: device, generation: generations[device], peer: peer),
             at: now(context) + answer.delay
         )
     }
@@ -179,7 +182,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         var datagrams: [(device: Int, datagram: SSDPDatagram)] = []
         while let (_, pending) = pendingAnswers.next(dueBy: dueBy) {
             responder.answerFinished()
-            guard !isShuttingDown else { continue }
+            guard !isShuttingDown, pending.generation == generations[pending.device] else { continue }
             let (answer, peer) = (pending.answer, pending.peer)
             answersSent += 1
             logger.debug(
@@ -268,16 +271,30 @@ final class SimulatorHandler: ChannelInboundHandler {
         armTimer(context: context)
     }
 
-    /// Sends `ssdp:update` for every device and moves each to a new BOOTID, which its answers carry from now on.
-    func announceUpdate() {
-        guard let context, notifyDestination != nil, !isShuttingDown else { return }
+    /// Carries out what a device's lifecycle asks of this link (`DeviceSimulator.perform`): its byebyes,
+    /// its silence, its update to a new BOOTID, its return. HTTP and subscriptions are not the link's.
+    func perform(_ action: DeviceLifecycle.Action, device index: Int) {
+        guard let context, !isShuttingDown else { return }
         let now = now(context)
-        var messages: [(device: Int, bytes: [UInt8])] = []
-        for index in advertisers.indices {
-            messages += advertisers[index].update(at: now).map { (index, $0.serialized()) }
-            responder.devices[index].device.bootID = advertisers[index].device.bootID
+        switch action {
+        case .sayByebye:
+            let byebyes = advertisers[index].stop(at: now).map { (index, $0.serialized()) }
+            multicast(byebyes, subtype: .byebye, context: context)
+        case .fallSilent:
+            _ = advertisers[index].stop(at: now)
+            generations[index] += 1
+            responder.absentDevices.insert(index)
+        case .sayUpdate(let nextBootID):
+            let updates = advertisers[index].update(at: now, to: nextBootID).map { (index, $0.serialized()) }
+            responder.devices[index].device.bootID = nextBootID
+            multicast(updates, subtype: .update, context: context)
+        case .boot(let bootID):
+            responder.devices[index].device.bootID = bootID
+            responder.absentDevices.remove(index)
+            if notifyDestination != nil { advertisers[index].restart(bootID: bootID, at: now) }
+        case .closeHTTP, .openHTTP, .forgetSubscriptions:
+            return
         }
-        multicast(messages, subtype: .update, context: context)
         armTimer(context: context)
     }
 
@@ -371,6 +388,8 @@ extension SimulatorHandler {
     private struct PendingAnswer {
         var answer: ScheduledAnswer
         var device: Int
+        /// The device's generation when the answer was scheduled.
+        var generation: Int
         var peer: SocketAddress
     }
 

@@ -57,7 +57,9 @@ public struct SimulatorProfile: Sendable {
     /// a UDN.
     public func device(number: Int, seed: UInt64) -> SimulatedDevice {
         var random = SSDPRandom.derived(seed: seed, stream: Self.udnStream &+ UInt64(number))
-        return make(number, &random, SSDPRandom.derived(seed: seed, stream: Self.runStream))
+        var device = make(number, &random, SSDPRandom.derived(seed: seed, stream: Self.runStream))
+        device.profile = name
+        return device
     }
 
     /// The generator streams UDNs are drawn from, apart from those of delays and loss.

@@ -15,6 +15,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSearch
 import SSDPSimulator
 
@@ -182,4 +183,18 @@ public final class SimulatedLAN: Sendable {
     public func reboot() async {
         await simulator.announceUpdate()
     }
+
+    /// Does `operation` to `device` while the test runs, as the control API and a scenario's events do: a
+    /// byebye, a power cut (`vanish`), a return (`alive`), a reboot that forgets its subscriptions, an
+    /// `ssdp:update`. Returns the device as it is after.
+    ///
+    /// - Throws: `DeviceOperationError` when the device's state does not allow it (`alive` on a device that
+    ///   is up), or `device` is not one of this LAN's.
+    @discardableResult
+    public func perform(_ operation: DeviceOperation, on device: LANDevice) async throws -> DeviceStatus {
+        try await simulator.perform(operation, on: simulator.deviceNumber(device.udn))
+    }
+
+    /// Every device as it is now: up, gone or rebooting, and its BOOTID.
+    public var statuses: [DeviceStatus] { simulator.statuses() }
 }

@@ -130,6 +130,8 @@ final class NotifyListener: Sendable {
         var nts: String
         var nt: String
         var usn: String
+        var bootID: String? = nil
+        var nextBootID: String? = nil
     }
 
     private let channel: any Channel
@@ -186,7 +188,13 @@ final class NotifyListener: Sendable {
                     in: .whitespaces
                 )
             }
-            let notify = Notify(nts: headers["NTS"] ?? "", nt: headers["NT"] ?? "", usn: headers["USN"] ?? "")
+            let notify = Notify(
+                nts: headers["NTS"] ?? "",
+                nt: headers["NT"] ?? "",
+                usn: headers["USN"] ?? "",
+                bootID: headers["BOOTID.UPNP.ORG"],
+                nextBootID: headers["NEXTBOOTID.UPNP.ORG"]
+            )
             box.withLockedValue { $0.append(notify) }
         }
     }

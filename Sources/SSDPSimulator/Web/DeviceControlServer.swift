@@ -311,6 +311,8 @@ final class DeviceControls: Sendable {
     /// found once, so that placing ten thousand devices costs ten thousand look-ups, not their square.
     private let householdPlayers: [[Int]]
     private let state = NIOLockedValueBox<(servers: [Int: DeviceControlServer], locations: [String])>(([:], []))
+    /// The devices that are gone.
+    private let absent = NIOLockedValueBox<Set<Int>>([])
 
     init(devices: [SimulatedDevice], seed: UInt64) {
         self.devices = devices
@@ -351,6 +353,23 @@ final class DeviceControls: Sendable {
     /// Every device rebooted: every subscription is gone.
     func reboot() {
         for server in state.withLockedValue({ Array($0.servers.values) }) { server.reboot() }
+    }
+
+    /// Device `index` rebooted: its subscriptions are gone (a device no client has controlled has none).
+    func reboot(device index: Int) {
+        state.withLockedValue { $0.servers[index] }?.reboot()
+    }
+
+    /// Whether device `index` is up: a device that is gone closes every HTTP connection unanswered.
+    func isPresent(_ index: Int) -> Bool {
+        !absent.withLockedValue { $0.contains(index) }
+    }
+
+    /// Brings device `index`'s HTTP side up or takes it down.
+    func setPresent(_ present: Bool, device index: Int) {
+        absent.withLockedValue { absent in
+            if present { absent.remove(index) } else { absent.insert(index) }
+        }
     }
 
     private func place(_ server: DeviceControlServer, index: Int, locations: [String]) {

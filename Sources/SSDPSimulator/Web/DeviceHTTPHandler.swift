@@ -100,7 +100,9 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             )
             let response = site.respond(to: request)
             markAnswered()
-            if response.hangs {
+            if response.drops {
+                context.close(promise: nil)
+            } else if response.hangs {
                 // Never answered; closed when the client gives up, or at the limit.
                 context.eventLoop.assumeIsolated().scheduleTask(
                     in: .nanoseconds(Int64(HTTPFaults.hangLimit / .nanoseconds(1)))

@@ -27,8 +27,16 @@ struct DeviceSite: HTTPSite {
     /// for, not kept: ten thousand devices would each hold a copy).
     private let serviceTypes: [String: String]
 
-    init(device: SimulatedDevice, control: DeviceControlServer? = nil) {
+    /// Whether the device is up; while it is gone, every request is dropped unanswered.
+    let isPresent: @Sendable () -> Bool
+
+    init(
+        device: SimulatedDevice,
+        control: DeviceControlServer? = nil,
+        isPresent: @escaping @Sendable () -> Bool = { true }
+    ) {
         self.device = device
+        self.isPresent = isPresent
         self.control = control ?? DeviceControlServer(device: device, prefix: "", seed: 0)
         description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
         serviceTypes = Dictionary(device.serviceDescriptions(prefix: ""), uniquingKeysWith: { first, _ in first })
@@ -37,6 +45,7 @@ struct DeviceSite: HTTPSite {
     }
 
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
+        guard isPresent() else { return .dropped }
         let path = request.path
         if path == device.web.descriptionPath || path == device.web.dial?.descriptionPath {
             var headers: [SSDPHeaderField] = []
@@ -77,6 +86,7 @@ struct DescriptionDocuments: HTTPSite {
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
         // "", "device", N, then "description.xml", or "service", K, and "scpd.xml", "control" or "event"
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 2, let index = Self.number(parts[2]), !controls.isPresent(index) { return .dropped }
         if let document = document(at: request.path) {
             let index = Self.number(parts[2])!
             guard !devices[index].web.httpFaults.isEmpty else { return .document(document, for: request) }

@@ -77,6 +77,8 @@ public struct DeviceHTTPResponse: Sendable {
     /// Never answer (an HTTP-side fault): the connection is held until the client closes it or
     /// `HTTPFaults.hangLimit` passes.
     var hangs = false
+    /// Close the connection without an answer: the device is gone.
+    var drops = false
 
     /// An answer with `status`; `actions` are what the request made the device do.
     public init(status: Int, headers: [SSDPHeaderField] = [], body: String = "", actions: [DeviceAction] = []) {
@@ -113,6 +115,13 @@ public struct DeviceHTTPResponse: Sendable {
     ) -> DeviceHTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allow: "GET, HEAD") }
         return .xml(document, headers: headers)
+    }
+
+    /// No answer at all, the connection closed: what a client of a device that is gone meets.
+    static var dropped: DeviceHTTPResponse {
+        var response = DeviceHTTPResponse(status: 0)
+        response.drops = true
+        return response
     }
 
     /// 405, with the methods `path` does take.
