@@ -100,7 +100,7 @@ public struct SOAPActionCall: Hashable, Sendable {
 
     /// Why a request is not an action call at all (answered with a plain HTTP status, as miniupnpd does).
     public enum ReadError: Error, Hashable, Sendable {
-        /// No `SOAPACTION` header, or one without `#`: HTTP 400.
+        /// No `SOAPACTION` header, or one without `#` or without a service type before it: HTTP 400.
         case noSOAPAction
         /// The body is not a SOAP envelope with a body holding one element: HTTP 400.
         case notAnEnvelope
@@ -113,7 +113,8 @@ public struct SOAPActionCall: Hashable, Sendable {
         if let first = header.first, first == "\"" || first == "'", header.count >= 2, header.last == first {
             header = String(header.dropFirst().dropLast())
         }
-        guard let hash = header.lastIndex(of: "#") else { return .failure(.noSOAPAction) }
+        // A service type is needed: the answer's namespace is the call's, and an empty one cannot be bound.
+        guard let hash = header.lastIndex(of: "#"), hash != header.startIndex else { return .failure(.noSOAPAction) }
         let serviceType = String(header[..<hash])
         let actionName = String(header[header.index(after: hash)...])
         guard let envelope = SSDPXMLElement.parse(body), envelope.name == "Envelope",

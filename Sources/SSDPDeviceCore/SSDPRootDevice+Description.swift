@@ -87,22 +87,20 @@ extension SSDPRootDevice {
     /// Text with the five XML special characters escaped, and each character XML 1.0 does not allow at all
     /// (the control characters but tab, LF and CR; U+FFFE, U+FFFF), which no escape can carry, replaced by
     /// U+FFFD: a client's value echoed back cannot make the document not well-formed.
+    ///
+    /// It reads scalars, not characters: an `&` followed by a combining mark is one `Character` that is
+    /// not `&`, and would be written raw.
     public static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            default:
-                if character.unicodeScalars.contains(where: isNotAllowedInXML) {
-                    result += "\u{FFFD}"
-                } else {
-                    result.append(character)
-                }
+            default: result.unicodeScalars.append(isNotAllowedInXML(scalar) ? "\u{FFFD}" : scalar)
             }
         }
         return result

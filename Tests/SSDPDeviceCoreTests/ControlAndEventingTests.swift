@@ -91,6 +91,20 @@ struct SOAPReadingTests {
         #expect(answer.attributes["xmlns:u"] == #"urn:x"><evil/><u:y a=""#)
         #expect(answer.children.map(\.name) == ["CurrentVolume"])
         #expect(answer.child("CurrentVolume")?.text == "1\u{FFFD}2\u{FFFD}[2J<b>")
+        // A special character followed by a combining mark is one Character, and still escaped.
+        let marked = "a&\u{301}b<\u{20D2}\"\u{301}"
+        let combining = SOAPEnvelope.response(
+            serviceType: "urn:x",
+            actionName: "GetName",
+            arguments: [SOAPArgument("Name", marked)]
+        )
+        let parsed = try #require(SSDPXMLElement.parse(Array(combining.utf8)))
+        #expect(parsed.child("Body")?.children.first?.child("Name")?.text == marked)
+        // No service type to answer in: not a call.
+        #expect(
+            SOAPActionCall.read(soapAction: "\"#GetVolume\"", body: self.envelope("GetVolume"))
+                == .failure(.noSOAPAction)
+        )
     }
 
     @Test func theResponseAndTheFaultAreMiniupnpdsEnvelopes() throws {
@@ -259,6 +273,9 @@ struct InternetGatewayControlTests {
         }
         #expect(code(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", largest)])) == 402)
         #expect(control.portMappings.isEmpty)
+        for spelling in ["++8080", "+-8080", "8080x", "0x50", "", "+"] {
+            #expect(code(add(&control, port: spelling)) == 402, "\(spelling)")
+        }
         #expect(code(add(&control, port: "65535", lease: "4294967295")) == nil)
         #expect(code(add(&control, port: " +8080 ", lease: "0")) == nil)
         #expect(control.portMappings.map(\.externalPort) == [65535, 8080])

@@ -31,12 +31,15 @@ enum UPnPIntegerType {
         }
     }
 
-    /// The integer `text` spells (surrounding spaces and a leading `+` allowed, as miniupnpd's `atoi`
-    /// takes them), when it is one within `range`; `nil` for anything else, however many digits it has.
+    /// The integer `text` spells, `+5`, `5` or `-5` (surrounding spaces allowed, as miniupnpd's `atoi`
+    /// takes them), when it is one within `range`; `nil` for anything else (`++5`, `+-5`, `5x`), however
+    /// many digits it has.
     static func value(of text: String, in range: ClosedRange<Int>) -> Int? {
         let trimmed = text.trimmingASCIIWhitespace
-        let digits = trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed
-        guard let number = Int(digits), range.contains(number) else { return nil }
+        let digits = trimmed.first == "+" || trimmed.first == "-" ? trimmed.dropFirst() : trimmed[...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let number = Int(trimmed.first == "+" ? String(digits) : trimmed), range.contains(number)
+        else { return nil }
         return number
     }
 }
