@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SSDPSearch", targets: ["SSDPSearch"]),
         .library(name: "SSDPDeviceCore", targets: ["SSDPDeviceCore"]),
         .library(name: "SSDPSimulator", targets: ["SSDPSimulator"]),
+        .library(name: "SSDPControl", targets: ["SSDPControl"]),
         .library(name: "SSDPHarness", targets: ["SSDPHarness"]),
         .library(name: "SSDPTesting", targets: ["SSDPTesting"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
@@ -82,6 +83,22 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The control API over HTTP+JSON: the devices' operations and the journal's queries for another
+        // process (`serve --control`), and its OpenAPI document.
+        .target(
+            name: "SSDPControl",
+            dependencies: [
+                "SSDPCore",
+                "SSDPDeviceCore",
+                "SSDPSimulator",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The scenario harness: scenario files, the virtual network, live and external-client runs, checks
         // and reports.
         .target(
@@ -118,6 +135,7 @@ let package = Package(
         .executableTarget(
             name: "SSDPSimCLI",
             dependencies: [
+                "SSDPControl",
                 "SSDPCore",
                 "SSDPHarness",
                 "SSDPDemo",
@@ -207,6 +225,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SSDPControlTests",
+            dependencies: [
+                "SSDPControl",
+                "SSDPSimulator",
+                "SSDPDeviceCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Runs the built `ssdp-sim` binary: exit codes, output, and multicast inside a private namespace.

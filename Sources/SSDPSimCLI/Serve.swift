@@ -35,6 +35,10 @@ struct Serve: AsyncParsableCommand {
             Every option can also come from the environment as SSDP_SIM_<OPTION> (for containers): \
             SSDP_SIM_PORT=1901, SSDP_SIM_UNICAST_ONLY=1, SSDP_SIM_INTERFACE=eth0,eth1. Flags on the command line win.
 
+            --control 127.0.0.1:0 also serves the control API (HTTP+JSON, docs/control.md): list the \
+            devices, make one say byebye, vanish, come back or reboot, and query or wait on the journal of \
+            what they did. Its URL is in the start banner and in the `started` JSON line.
+
             Try it on loopback without multicast, then probe it:
               ssdp-sim serve --interface lo --unicast-only --port 1901 --count 2
               ssdp-sim send --host 127.0.0.1 --port 1901 --st ssdp:all
@@ -45,6 +49,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "Behaviour (every device)") var behaviour: BehaviourOptions
     @OptionGroup(title: "HTTP faults (every device)") var httpFaults: HTTPFaultOptions
     @OptionGroup(title: "Network") var network: NetworkOptions
+    @OptionGroup(title: "Control API") var control: ControlOptions
 
     @Option(help: "Stop (with byebye) after this many seconds; default: run until SIGINT or SIGTERM.")
     var serveFor: Double?
@@ -57,6 +62,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         _ = try makeConfiguration()
+        _ = try control.makeConfiguration()
         if let serveFor, !(serveFor > 0 && serveFor <= 86_400) {
             throw ValidationError("--serve-for must be more than 0 and at most 86400 seconds, got \(serveFor)")
         }
@@ -64,22 +70,30 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let logger = makeLogger(level: logLevel)
-        let output = ServeOutput(json: json)
         let configuration = try makeConfiguration()
+        // Listening before the simulator starts, so that the `started` line can name its URL.
+        let controlled = try await control.start(logger: logger)
+        let output = ServeOutput(json: json, control: controlled?.server.url)
         // Trapped before the simulator starts: a SIGTERM that follows the `started` line at once (a test, an
         // orchestrator) must still make every device say byebye, not kill the process.
         let stopSignals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         let updateSignals = await UnixSignalsSequence(trapping: .sigusr1)
         let simulator: DeviceSimulator
         do {
-            simulator = try await DeviceSimulator.start(configuration, logger: logger, onEvent: output.emit)
+            simulator = try await DeviceSimulator.start(configuration, logger: logger) { event in
+                output.emit(event)
+                controlled?.journal.append(event)
+            }
         } catch let error as SimulatorError {
             throw CommandFailure("\(error)")
         }
         output.printStart(simulator, seed: configuration.seed)
+        controlled?.server.attach(simulator)
+        // A group shuts its services down last first: the control API closes before the devices say byebye.
+        let services: [any Service] = [simulator] + (controlled.map { [$0.server] } ?? [])
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: simulator)],
+                services: services.map { .init(service: $0) },
                 logger: logger
             )
         )

@@ -16,8 +16,8 @@ import Foundation
 /// `serve` options from the environment, for containers: `SSDP_SIM_<OPTION>` (the option's name in upper
 /// case with `_` for `-`) becomes `--option VALUE`, or `--option` for a flag whose value is 1, true or yes.
 /// They go before the command line's own arguments, so a flag given there wins. The repeatable options
-/// (`SSDP_SIM_INTERFACE`, `SSDP_SIM_SILENT`, `SSDP_SIM_DESCRIPTION_FAULT`, `SSDP_SIM_SCPD_FAULT`) take a
-/// comma-separated list.
+/// (`SSDP_SIM_INTERFACE`, `SSDP_SIM_SILENT`, `SSDP_SIM_DESCRIPTION_FAULT`, `SSDP_SIM_SCPD_FAULT`,
+/// `SSDP_SIM_CONTROL_ALLOW_ORIGIN`) take a comma-separated list.
 enum ServeEnvironment {
     /// Every `serve` option and whether it is a flag. A test checks this against `serve --help`.
     static let options: [(name: String, isFlag: Bool)] = [
@@ -31,11 +31,14 @@ enum ServeEnvironment {
         ("strictness", false), ("allow-any-source", true), ("rate-limit", false), ("max-pending", false),
         ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
         ("description-fault", false), ("scpd-fault", false), ("event-loss", false), ("event-delay", false),
-        ("json", true), ("log-level", false),
+        ("control", false), ("control-allow-origin", false), ("journal-size", false), ("json", true),
+        ("log-level", false),
     ]
 
     /// The options that may be given more than once: their variable holds a comma-separated list.
-    static let repeatable: Set<String> = ["silent", "interface", "description-fault", "scpd-fault"]
+    static let repeatable: Set<String> = [
+        "silent", "interface", "description-fault", "scpd-fault", "control-allow-origin",
+    ]
 
     /// The environment variable for an option: `--http-port` → `SSDP_SIM_HTTP_PORT`.
     static func variable(for option: String) -> String {

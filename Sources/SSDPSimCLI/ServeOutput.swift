@@ -20,9 +20,12 @@ import SSDPSimulator
 /// and a closing summary as text, or every event as one JSON object per line (`--json`).
 struct ServeOutput: Sendable {
     let output: CommandOutput
+    /// The control API's URL (`--control`), for the banner and the `started` line.
+    let control: String?
 
-    init(json: Bool) {
+    init(json: Bool, control: String? = nil) {
         output = CommandOutput(json: json)
+        self.control = control
     }
 
     func printStart(_ simulator: DeviceSimulator, seed: UInt64) {
@@ -45,6 +48,9 @@ struct ServeOutput: Sendable {
                 "  \(device.device.friendlyName)  \(device.device.udn)  \(device.device.deviceType)  \(locations)"
             )
         }
+        if let control {
+            output.say("  Control API: \(control) (see docs/control.md)")
+        }
         for link in simulator.links where link.devicesShareAnAddress {
             output.say(
                 "  The devices share \(link.link.urlHost) on \(link.link.interfaceName), so their HTTP ports differ; "
@@ -54,7 +60,7 @@ struct ServeOutput: Sendable {
     }
 
     @Sendable func emit(_ event: SimulatorEvent) {
-        output.emit(EventLine(event))
+        output.emit(EventLine(event, control: control))
     }
 }
 
@@ -105,177 +111,30 @@ extension EventLine {
     }
 }
 
-/// One event as a JSON object; fields that do not apply are left out.
+/// One event as a JSON object: the simulator's own encoding (`SimulatorEvent.json`, which the control API's
+/// journal keeps too), and on `started` the tool's version and the control API's URL.
 struct EventLine: OutputLine {
-    /// The simulator's event the line describes (not encoded: the fields below are its JSON form).
+    /// The simulator's event the line describes.
     var source: SimulatorEvent
-    var event: String
-    /// The ssdp-sim version, on the `started` event.
-    var version: String?
-    var from: String?
-    var to: String?
-    var st: String?
-    var mx: String?
-    var usn: String?
-    var answers: Int?
-    var rejected: String?
-    var nts: String?
-    var count: Int?
-    var method: String?
-    var path: String?
-    var status: Int?
-    var udn: String?
-    var action: String?
-    var value: String?
-    var udp: String?
-    var http: String?
-    var devices: [DeviceLine]?
-    var links: [LinkLine]?
-    var counters: SimulatorCounters?
-    var service: String?
-    var arguments: [String: String]?
-    var result: [String: String]?
-    var errorCode: Int?
-    var sid: String?
-    var seq: UInt32?
-    var timeout: Int?
-    var callback: String?
-    var lost: Bool?
-    var url: String?
-    var delay: Double?
-    /// Why a request was refused (a GENA subscription's 412 or 503).
-    var reason: String?
-    /// A device's state and BOOTID after an operation.
-    var state: String?
-    var bootId: Int?
+    /// The control API's URL, for the `started` line.
+    var control: String?
 
-    struct DeviceLine: Encodable {
-        var udn: String
-        var deviceType: String
-        var friendlyName: String
-        var location: String
-        /// One per link, in the order of `links`, when there are several.
-        var locations: [String]?
-        /// Where the device lives on the first link: the source of its answers and its LOCATION's host.
-        var address: String
-        var bootId: Int
-    }
-
-    struct LinkLine: Encodable {
-        var interface: String
-        var scope: String
-        var udp: String
-        var host: String
-        /// Whether several devices share the link's address (and so take consecutive HTTP ports).
-        var sharedAddress: Bool
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case event, version, from, to, st, mx, usn, answers, rejected, nts, count, method, path, status, udn
-        case action, value, udp, http, devices, links, counters, service, arguments, result, errorCode, sid, seq
-        case timeout, callback, lost, url, delay, reason, state, bootId
-    }
-
-    init(_ event: SimulatorEvent) {
+    init(_ event: SimulatorEvent, control: String? = nil) {
         self.source = event
-        switch event {
-        case .started(let udp, let http, let devices, let links):
-            self.event = "started"
-            self.version = ToolVersion.current
-            self.udp = udp.endpointDescription
-            self.http = http.endpointDescription
-            self.devices = devices.indices.map { index in
-                let device = devices[index]
-                return DeviceLine(
-                    udn: device.device.udn,
-                    deviceType: device.device.deviceType,
-                    friendlyName: device.device.friendlyName,
-                    location: device.location,
-                    locations: links.count > 1 ? links.map { $0.devices[index].location } : nil,
-                    address: links.first?.deviceAddresses[index] ?? "",
-                    bootId: device.bootID
-                )
-            }
-            self.links = links.map {
-                LinkLine(
-                    interface: $0.link.interfaceName,
-                    scope: $0.link.scope.rawValue,
-                    udp: $0.udpAddress.endpointDescription,
-                    host: $0.link.urlHost,
-                    sharedAddress: $0.devicesShareAnAddress
-                )
-            }
-        case .searchReceived(let from, let headers, let outcome):
-            self.event = "search"
-            self.from = from.endpointDescription
-            self.st = headers["ST"] ?? ""
-            self.mx = headers["MX"]
-            switch outcome {
-            case .answered(let count): answers = count
-            case .rejected(let rejection): rejected = rejection.rawValue
-            }
-        case .answerSent(let to, let usn, let target):
-            self.event = "answer"
-            self.to = to.endpointDescription
-            self.usn = usn
-            self.st = target
-        case .notificationsSent(let subtype, let count):
-            self.event = "notify"
-            self.nts = subtype.rawValue
-            self.count = count
-        case .httpRequest(let method, let path, let status, let origin):
-            self.event = "http"
-            self.method = method
-            self.path = path
-            self.url = origin + path
-            self.status = status
-        case .deviceAction(let action):
-            self.event = "action"
-            self.udn = action.udn
-            self.action = action.name
-            self.value = action.value
-        case .actionCalled(let record):
-            self.event = "soap"
-            self.udn = record.udn
-            self.service = record.serviceType
-            self.action = record.call.actionName
-            self.arguments = Dictionary(record.call.arguments.map { ($0.name, $0.value) }) { $1 }
-            switch record.outcome {
-            case .success(let out): result = Dictionary(out.map { ($0.name, $0.value) }) { $1 }
-            case .failure(let error): errorCode = error.code
-            }
-        case .subscription(let record):
-            self.event = record.kind.rawValue
-            self.udn = record.udn
-            self.service = record.serviceType
-            self.sid = record.sid
-            self.timeout = record.timeout
-            self.status = record.status
-            self.reason = record.reason
-            self.from = record.subscriber.isEmpty ? nil : record.subscriber
-        case .eventSent(let delivery):
-            self.event = "event-sent"
-            self.udn = delivery.udn
-            self.service = delivery.serviceType
-            self.sid = delivery.event.sid
-            self.seq = delivery.event.sequence
-            self.callback = delivery.event.callback
-            self.status = delivery.status
-            self.lost = delivery.lost ? true : nil
-            self.delay = delivery.delay.map { Double($0 / .milliseconds(1)) / 1_000 }
-        case .deviceChanged(let device, let operation):
-            self.event = "device"
-            self.udn = device.udn
-            self.action = operation.name
-            self.state = device.state.name
-            self.bootId = device.bootID
-        case .stopped(let counters):
-            self.event = "stopped"
-            self.counters = counters
-        case .datagram(let received, let peer, _, let bytes):
-            self.event = received ? "datagram-received" : "datagram-sent"
-            if received { from = peer.endpointDescription } else { to = peer.endpointDescription }
-            self.count = bytes.count
+        self.control = control
+    }
+
+    /// The line's JSON fields (made only when the line is printed as JSON).
+    var fields: [String: SSDPJSONValue] {
+        var fields = source.json
+        if case .started = source {
+            fields["version"] = .string(ToolVersion.current)
+            fields["control"] = control.map(SSDPJSONValue.string)
         }
+        return fields
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try SSDPJSONValue.object(fields).encode(to: encoder)
     }
 }

@@ -65,7 +65,10 @@ struct DeviceLifecycleTests {
     }
 
     @Test(arguments: [
-        (DeviceOperation.alive, DeviceLifecycle(bootID: 1), "a device that is alive cannot alive"),
+        (
+            DeviceOperation.alive, DeviceLifecycle(bootID: 1),
+            "it is up already (alive brings back a device that is gone)"
+        ),
         (
             .update,
             {
@@ -73,7 +76,7 @@ struct DeviceLifecycleTests {
                 _ = try? gone.apply(.vanish, at: .zero)
                 return gone
             }(),
-            "a device that is gone cannot update"
+            "it is gone (update needs a device that is up; alive brings it back)"
         ),
         (
             .reboot(downFor: .seconds(1)),
@@ -82,7 +85,7 @@ struct DeviceLifecycleTests {
                 _ = try? gone.apply(.vanish, at: .zero)
                 return gone
             }(),
-            "a device that is gone cannot reboot"
+            "it is gone (reboot needs a device that is up; alive brings it back)"
         ),
     ])
     func operationsTheStateDoesNotAllowAreRefused(operation: DeviceOperation, device: DeviceLifecycle, reason: String) {

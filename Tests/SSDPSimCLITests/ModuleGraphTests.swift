@@ -25,6 +25,7 @@ import Testing
         "SSDPSearch": ["SSDPCore", "SSDPNIO"],
         "SSDPDemo": ["SSDPCore", "SSDPNIO"],
         "SSDPSimulator": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO"],
+        "SSDPControl": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSimulator"],
         "SSDPHarness": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator"],
         "SSDPTesting": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPHarness"],
     ]

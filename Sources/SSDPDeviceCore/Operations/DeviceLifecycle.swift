@@ -101,8 +101,12 @@ public struct DeviceLifecycle: Hashable, Sendable {
         /// The state the device is in.
         public var state: String
 
-        /// `a device that is gone cannot update`.
-        public var description: String { "a device that is \(state) cannot \(operation)" }
+        /// Why, in words: `it is up already (alive brings back a device that is gone)`.
+        public var description: String {
+            operation == "alive"
+                ? "it is up already (alive brings back a device that is gone)"
+                : "it is \(state) (\(operation) needs a device that is up; alive brings it back)"
+        }
     }
 
     /// Up, gone or rebooting.

@@ -70,13 +70,11 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         guard !answered else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
-            let size =
-                head.uri.utf8.count + head.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-            guard size <= Self.maximumHeaderSize else {
+            guard head.headerSize <= Self.maximumHeaderSize else {
                 respond(to: head, with: .status(431), context: context)
                 return
             }
-            guard head.version.minor == 0 || head.headers["Host"].count == 1 else {
+            guard head.hasRequiredHost else {
                 respond(to: head, with: .status(400), context: context)
                 return
             }

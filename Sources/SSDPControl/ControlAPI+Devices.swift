@@ -1,0 +1,131 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import SSDPDeviceCore
+import SSDPSimulator
+
+extension ControlAPI {
+    /// The operations `POST /devices/{id}/actions/{action}` takes.
+    static let actions = ["byebye", "vanish", "alive", "update", "reboot"]
+    /// How long a reboot keeps a device down when the body does not say: five seconds.
+    static let defaultRebootDown = 5.0
+    /// The longest reboot: an hour.
+    static let maximumRebootDown = 3_600.0
+
+    func devices() throws -> ControlResponse {
+        .json(200, ["devices": .array(try serving().statuses().map(Self.json(device:)))])
+    }
+
+    func device(_ id: String) throws -> ControlResponse {
+        let simulator = try serving()
+        let number = try Self.number(of: id, in: simulator)
+        return .json(200, Self.json(device: simulator.statuses()[number - 1]))
+    }
+
+    /// Does `action` to device `id`, and answers the device as it is after.
+    func act(_ action: String, on id: String, _ request: ControlRequest) async throws -> ControlResponse {
+        let simulator = try serving()
+        let number = try Self.number(of: id, in: simulator)
+        let operation = try Self.operation(action, body: request.body)
+        do {
+            return .json(200, Self.json(device: try await simulator.perform(operation, on: number)))
+        } catch {
+            throw ControlRefusal(error.code == .unknownDevice ? 404 : 409, error.reason)
+        }
+    }
+
+    private static func number(of id: String, in simulator: DeviceSimulator) throws -> Int {
+        do {
+            return try simulator.deviceNumber(id)
+        } catch {
+            throw ControlRefusal(404, error.reason)
+        }
+    }
+
+    /// The operation `action` names, with its body's parameters: `{"downFor": SECONDS}` for a reboot, nothing
+    /// (or `{}`) for the others.
+    static func operation(_ action: String, body: [UInt8]) throws -> DeviceOperation {
+        guard actions.contains(action) else {
+            throw ControlRefusal(404, "no action \(action) (the actions: \(actions.joined(separator: ", ")))")
+        }
+        let members = try object(body)
+        let allowed: Set<String> = action == "reboot" ? ["downFor"] : []
+        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let takes = allowed.isEmpty ? "takes no fields" : "takes only downFor"
+            throw ControlRefusal(400, "unknown field: \(action) \(takes)", path: "$.\(unknown)")
+        }
+        switch action {
+        case "byebye": return .byebye
+        case "vanish": return .vanish
+        case "alive": return .alive
+        case "update": return .update
+        default:
+            let seconds = try members["downFor"].map(Self.downFor) ?? defaultRebootDown
+            return .reboot(downFor: .milliseconds(Int64((seconds * 1_000).rounded())))
+        }
+    }
+
+    private static func downFor(_ value: SSDPJSONValue) throws -> Double {
+        let seconds: Double? =
+            switch value {
+            case .int(let int): Double(int)
+            case .double(let double): double
+            default: nil
+            }
+        guard let seconds, (0...maximumRebootDown).contains(seconds) else {
+            throw ControlRefusal(400, "must be a number of seconds, 0...3600", path: "$.downFor")
+        }
+        return seconds
+    }
+
+    /// A body as a JSON object; an empty body is an empty object.
+    private static func object(_ body: [UInt8]) throws -> [String: SSDPJSONValue] {
+        guard body.contains(where: { !" \t\r\n".utf8.contains($0) }) else { return [:] }
+        let value: SSDPJSONValue
+        do {
+            value = try JSONDecoder().decode(SSDPJSONValue.self, from: Data(body))
+        } catch {
+            throw ControlRefusal(400, "the body is not JSON: \(Self.describe(notJSON: body))", path: "$")
+        }
+        guard case .object(let members) = value else {
+            throw ControlRefusal(400, "the body must be a JSON object", path: "$")
+        }
+        return members
+    }
+
+    /// Why `body` is not JSON, in one line (`Unexpected end of file during JSON parse.`): JSONSerialization
+    /// says where, JSONDecoder does not.
+    private static func describe(notJSON body: [UInt8]) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+            return "not a value this API reads"
+        } catch {
+            return ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+        }
+    }
+
+    static func json(device: DeviceStatus) -> SSDPJSONValue {
+        var members: [String: SSDPJSONValue] = [
+            "number": .int(device.number), "udn": .string(device.udn), "friendlyName": .string(device.friendlyName),
+            "deviceType": .string(device.deviceType), "address": .string(device.address),
+            "location": .string(device.location), "state": .string(device.state.name), "bootId": .int(device.bootID),
+            "configId": .int(device.configID),
+            "advertisements": .array(
+                device.advertisements.map { .object(["nt": .string($0.target), "usn": .string($0.usn)]) }
+            ),
+        ]
+        members["profile"] = device.profile.map { .string($0) }
+        return .object(members)
+    }
+}

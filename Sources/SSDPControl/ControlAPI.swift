@@ -1,0 +1,130 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import NIOConcurrencyHelpers
+import NIOCore
+import SSDPSimulator
+
+/// What the control API answers, without any I/O: requests in, responses out. It turns them into the
+/// simulator's device operations and the journal's queries, and has no logic of its own.
+final class ControlAPI: Sendable {
+    let journal: SimulatorJournal
+    /// The simulator, once it serves.
+    private let simulatorBox = NIOLockedValueBox<DeviceSimulator?>(nil)
+    /// The origins a browser page may call from (`--control-allow-origin`); others get 403.
+    let allowedOrigins: Set<String>
+    /// Whether the server listens on a loopback address only, and so takes only requests whose Host is one
+    /// (or `localhost`): a web page cannot reach it through a DNS name that it rebinds to 127.0.0.1.
+    let loopbackOnly: Bool
+
+    init(journal: SimulatorJournal, allowedOrigins: Set<String>, loopbackOnly: Bool) {
+        self.journal = journal
+        self.allowedOrigins = allowedOrigins
+        self.loopbackOnly = loopbackOnly
+    }
+
+    var simulator: DeviceSimulator? {
+        get { simulatorBox.withLockedValue { $0 } }
+        set { simulatorBox.withLockedValue { $0 = newValue } }
+    }
+
+    /// The answer to `request`, with the CORS header when an allowed origin asked.
+    func respond(to request: ControlRequest) async -> ControlResponse {
+        var response: ControlResponse
+        do {
+            response = try await route(request)
+        } catch let refusal as ControlRefusal {
+            response = refusal.response
+        } catch {
+            response = .error(500, "\(error)")
+        }
+        if let origin = request.headers["origin"], allowedOrigins.contains(origin) {
+            response.headers += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
+        }
+        return response
+    }
+
+    private func route(_ request: ControlRequest) async throws -> ControlResponse {
+        try checkOrigin(of: request)
+        guard let (route, parameters) = ControlRoute.match(request.segments) else {
+            let paths = ControlRoute.allCases.map(\.template).joined(separator: ", ")
+            throw ControlRefusal(404, "no such path (the paths: \(paths); see /openapi.json)")
+        }
+        guard route.methods.contains(request.method) else {
+            var response = ControlResponse.error(
+                405,
+                "\(route.template) takes \(route.methods.joined(separator: ", ")), not \(request.method)"
+            )
+            response.headers.append(("Allow", route.methods.joined(separator: ", ")))
+            return response
+        }
+        switch (route, request.method) {
+        case (.health, _): return health()
+        case (.devices, _): return try devices()
+        case (.device, _): return try device(parameters["id"] ?? "")
+        case (.action, _): return try await act(parameters["action"] ?? "", on: parameters["id"] ?? "", request)
+        case (.journal, "DELETE"):
+            journal.clear()
+            return .noContent
+        case (.journal, _): return try entries(request.query)
+        case (.journalWait, _): return try await wait(request.query)
+        case (.openAPI, _): return ControlResponse(status: 200, body: ControlOpenAPI.document)
+        }
+    }
+
+    /// Refuses a request from a web page (an `Origin` not allowed), and, on a loopback server, one whose
+    /// Host is a DNS name (a page that rebound its name to 127.0.0.1).
+    private func checkOrigin(of request: ControlRequest) throws {
+        if let origin = request.headers["origin"], !allowedOrigins.contains(origin) {
+            throw ControlRefusal(
+                403,
+                "requests from web pages are refused (Origin \(origin)); allow one with --control-allow-origin"
+            )
+        }
+        if loopbackOnly, let host = request.headers["host"], !Self.isLoopback(host: host) {
+            throw ControlRefusal(
+                403,
+                "Host \(host) is not a loopback address: a server on loopback answers only requests to 127.0.0.1, "
+                    + "[::1] or localhost"
+            )
+        }
+    }
+
+    /// Whether a Host header (`127.0.0.1:8080`, `[::1]:8080`, `localhost`) names this machine's loopback.
+    static func isLoopback(host: String) -> Bool {
+        var name = Substring(host.lowercased())
+        if name.hasPrefix("["), let end = name.firstIndex(of: "]") {
+            name = name[name.index(after: name.startIndex)..<end]
+        } else if name.filter({ $0 == ":" }).count == 1, let colon = name.firstIndex(of: ":") {
+            name = name[..<colon]
+        }
+        return name == "localhost" || isLoopback(ip: String(name))
+    }
+
+    /// Whether an IP address is a loopback one: 127.0.0.0/8 or ::1.
+    static func isLoopback(ip: String) -> Bool {
+        let octets = ip.split(separator: ".", omittingEmptySubsequences: false)
+        return ip == "::1" || (octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil })
+    }
+
+    private func health() -> ControlResponse {
+        guard let simulator else { return .json(503, ["status": "starting"]) }
+        return .json(200, ["status": "serving", "devices": .int(simulator.devices.count)])
+    }
+
+    /// The simulator, or 503 while it is starting.
+    func serving() throws -> DeviceSimulator {
+        guard let simulator else { throw ControlRefusal(503, "the simulator is not serving yet") }
+        return simulator
+    }
+}

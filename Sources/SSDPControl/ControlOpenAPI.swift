@@ -1,0 +1,178 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// The control API's OpenAPI 3.1 document, `GET /openapi.json`: every path and method `ControlRoute` lists
+/// and every status each answers (a test holds the server to it, both ways).
+enum ControlOpenAPI {
+    static let document = """
+        {
+          "openapi": "3.1.0",
+          "info": {
+            "title": "ssdp-sim control API",
+            "version": "1",
+            "description": "Control the simulated devices of `ssdp-sim serve --control` while they run, and query and wait on the journal of what they did. See docs/control.md."
+          },
+          "paths": {
+            "/health": {
+              "get": {
+                "summary": "Whether the simulator serves",
+                "responses": {
+                  "200": {"description": "Serving", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "503": {"description": "Starting", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}}
+                }
+              }
+            },
+            "/devices": {
+              "get": {
+                "summary": "Every device, in order",
+                "responses": {
+                  "200": {"description": "The devices", "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}}}}}},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              }
+            },
+            "/devices/{id}": {
+              "parameters": [{"$ref": "#/components/parameters/DeviceID"}],
+              "get": {
+                "summary": "One device",
+                "responses": {
+                  "200": {"description": "The device", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "404": {"$ref": "#/components/responses/Error"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              }
+            },
+            "/devices/{id}/actions/{action}": {
+              "parameters": [
+                {"$ref": "#/components/parameters/DeviceID"},
+                {"name": "action", "in": "path", "required": true, "schema": {"type": "string", "enum": ["byebye", "vanish", "alive", "update", "reboot"]}}
+              ],
+              "post": {
+                "summary": "Make the device say byebye, vanish, come back (alive), update, or reboot",
+                "requestBody": {
+                  "required": false,
+                  "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "properties": {"downFor": {"type": "number", "minimum": 0, "maximum": 3600, "default": 5, "description": "reboot only: seconds down"}}}}}
+                },
+                "responses": {
+                  "200": {"description": "The device after", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "404": {"$ref": "#/components/responses/Error"},
+                  "409": {"$ref": "#/components/responses/Error"},
+                  "413": {"$ref": "#/components/responses/Error"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              }
+            },
+            "/journal": {
+              "get": {
+                "summary": "The journal's entries that match, oldest first",
+                "parameters": [
+                  {"$ref": "#/components/parameters/Kind"}, {"$ref": "#/components/parameters/Device"},
+                  {"$ref": "#/components/parameters/Since"}, {"$ref": "#/components/parameters/Fields"},
+                  {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 10000, "default": 1000}}
+                ],
+                "responses": {
+                  "200": {"description": "A page of entries", "content": {"application/json": {"schema": {"type": "object", "required": ["entries", "dropped", "next"], "properties": {"entries": {"type": "array", "items": {"$ref": "#/components/schemas/Entry"}}, "dropped": {"type": "integer"}, "next": {"type": "integer"}}}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "403": {"$ref": "#/components/responses/Forbidden"}
+                }
+              },
+              "delete": {
+                "summary": "Forget every entry (sequence numbers go on)",
+                "responses": {
+                  "204": {"description": "Cleared"},
+                  "403": {"$ref": "#/components/responses/Forbidden"}
+                }
+              }
+            },
+            "/journal/wait": {
+              "get": {
+                "summary": "Wait until count entries match, or the timeout",
+                "parameters": [
+                  {"$ref": "#/components/parameters/Kind"}, {"$ref": "#/components/parameters/Device"},
+                  {"$ref": "#/components/parameters/Since"}, {"$ref": "#/components/parameters/Fields"},
+                  {"name": "count", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 10000, "default": 1}},
+                  {"name": "timeout", "in": "query", "schema": {"type": "number", "minimum": 0, "maximum": 300, "default": 10}}
+                ],
+                "responses": {
+                  "200": {"description": "Enough entries match", "content": {"application/json": {"schema": {"type": "object", "required": ["entries", "next"], "properties": {"entries": {"type": "array", "items": {"$ref": "#/components/schemas/Entry"}}, "next": {"type": "integer"}}}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "408": {"description": "Timed out: the matches so far and the near misses", "content": {"application/json": {"schema": {"type": "object", "required": ["error", "entries", "nearMisses"], "properties": {"error": {"type": "string"}, "entries": {"type": "array", "items": {"$ref": "#/components/schemas/Entry"}}, "nearMisses": {"type": "array", "items": {"$ref": "#/components/schemas/NearMiss"}}}}}}},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              }
+            },
+            "/openapi.json": {
+              "get": {
+                "summary": "This document",
+                "responses": {
+                  "200": {"description": "The OpenAPI document", "content": {"application/json": {}}},
+                  "403": {"$ref": "#/components/responses/Forbidden"}
+                }
+              }
+            }
+          },
+          "components": {
+            "parameters": {
+              "DeviceID": {"name": "id", "in": "path", "required": true, "description": "The device's number (from 1) or UDN", "schema": {"type": "string"}},
+              "Kind": {"name": "kind", "in": "query", "schema": {"type": "string", "enum": ["search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action"]}},
+              "Device": {"name": "device", "in": "query", "description": "A device's number or UDN", "schema": {"type": "string"}},
+              "Since": {"name": "since", "in": "query", "description": "Only entries with a greater seq", "schema": {"type": "integer", "minimum": 0, "default": 0}},
+              "Fields": {"name": "fields", "in": "query", "style": "form", "explode": true, "description": "Any other parameter NAME=VALUE is a condition on the event's field NAME (dotted for a member: arguments.NewExternalPort), compared as text; field:NAME for a field named like a parameter above", "schema": {"type": "object", "additionalProperties": {"type": "string"}}}
+            },
+            "responses": {
+              "Error": {"description": "An error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "Forbidden": {"description": "A web page's Origin not allowed, or a DNS name as Host on a loopback server", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            },
+            "schemas": {
+              "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}, "path": {"type": "string", "description": "The JSON path of the body's bad field"}}},
+              "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string", "enum": ["serving", "starting"]}, "devices": {"type": "integer"}}},
+              "Device": {
+                "type": "object",
+                "required": ["number", "udn", "friendlyName", "deviceType", "address", "location", "state", "bootId", "configId", "advertisements"],
+                "properties": {
+                  "number": {"type": "integer"}, "udn": {"type": "string"}, "friendlyName": {"type": "string"},
+                  "deviceType": {"type": "string"}, "profile": {"type": "string"}, "address": {"type": "string"},
+                  "location": {"type": "string"}, "state": {"type": "string", "enum": ["alive", "gone", "rebooting"]},
+                  "bootId": {"type": "integer"}, "configId": {"type": "integer"},
+                  "advertisements": {"type": "array", "items": {"type": "object", "required": ["nt", "usn"], "properties": {"nt": {"type": "string"}, "usn": {"type": "string"}}}}
+                }
+              },
+              "Entry": {
+                "type": "object",
+                "required": ["seq", "time", "kind", "fields"],
+                "properties": {
+                  "seq": {"type": "integer"}, "time": {"type": "number", "description": "Seconds since the journal started"},
+                  "kind": {"type": "string"}, "device": {"type": "integer"},
+                  "fields": {"type": "object", "description": "The event as serve --json prints it"}
+                }
+              },
+              "NearMiss": {
+                "type": "object",
+                "required": ["entry", "mismatches"],
+                "properties": {
+                  "entry": {"$ref": "#/components/schemas/Entry"},
+                  "mismatches": {"type": "array", "items": {"type": "object", "required": ["field", "expected", "actual"], "properties": {"field": {"type": "string"}, "expected": {"type": "string"}, "actual": {"type": ["string", "null"]}}}}
+                }
+              }
+            }
+          }
+        }
+
+        """
+}

@@ -1,0 +1,197 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import SSDPSimulator
+import ServiceLifecycle
+
+/// The control API over HTTP+JSON (`serve --control`): another process, in any language, lists the
+/// devices, makes them say byebye, vanish, come back, reboot or update, and queries and waits on the
+/// journal. `docs/control.md` describes the endpoints; `GET /openapi.json` is their OpenAPI document.
+///
+/// `bind` listens (before the simulator starts, so that its URL can be printed with the simulator's
+/// start), `attach` hands it the simulator once that serves (`/health` says 503 until then), and `run`
+/// (the `Service` requirement) answers until graceful shutdown: then it stops listening, answers the pending
+/// journal waits with 503 (the journal takes no more waits), and returns once every connection is closed. In a
+/// `ServiceGroup`, list it after the simulator, so that it closes before the devices say byebye.
+public final class ControlServer: Service, Sendable {
+    /// Where and for whom the server listens.
+    public struct Configuration: Hashable, Sendable {
+        /// The address to listen on: loopback by default.
+        public var host: String
+        /// The port; 0 takes a free one.
+        public var port: Int
+        /// The web origins (`http://localhost:3000`) whose pages may call the API; a request with any other
+        /// `Origin` header gets 403.
+        public var allowedOrigins: Set<String>
+
+        /// A server on `host`:`port`, refusing web pages except from `allowedOrigins`.
+        public init(host: String = "127.0.0.1", port: Int = 0, allowedOrigins: Set<String> = []) {
+            self.host = host
+            self.port = port
+            self.allowedOrigins = allowedOrigins
+        }
+    }
+
+    typealias Connection = NIOAsyncChannel<ControlRequest, ControlResponse>
+
+    /// The address the server listens on, with the port it got.
+    public let address: SocketAddress
+    let api: ControlAPI
+    private let listener: NIOAsyncChannel<Connection, Never>
+    private let logger: Logger
+    private let connections: ControlConnections
+
+    private init(
+        address: SocketAddress,
+        api: ControlAPI,
+        listener: NIOAsyncChannel<Connection, Never>,
+        connections: ControlConnections,
+        logger: Logger
+    ) {
+        self.address = address
+        self.api = api
+        self.listener = listener
+        self.connections = connections
+        self.logger = logger
+    }
+
+    /// The API's base URL: `http://127.0.0.1:8080` (an IPv6 address in brackets).
+    public var url: String {
+        let host = address.ipAddress ?? "127.0.0.1"
+        return "http://\(host.contains(":") ? "[\(host)]" : host):\(address.port ?? 0)"
+    }
+
+    /// Listens on the configured address and returns the server, which answers once it runs.
+    ///
+    /// - Throws: `SimulatorError` when it cannot listen (a port in use, an address not of this machine).
+    public static func bind(
+        _ configuration: Configuration,
+        journal: SimulatorJournal,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "ssdp-sim.control")
+    ) async throws -> ControlServer {
+        let listener: NIOAsyncChannel<Connection, Never>
+        let connections = ControlConnections()
+        do {
+            listener = try await ServerBootstrap(group: eventLoopGroup)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: configuration.host, port: configuration.port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                        connections.opened(channel)
+                        try channel.pipeline.syncOperations.addHandler(ControlHTTPHandler(connections: connections))
+                        return try Connection(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw SimulatorError(
+                reason: "the control API cannot listen on \(configuration.host):\(configuration.port): \(error)"
+            )
+        }
+        guard let address = listener.channel.localAddress else {
+            listener.channel.close(promise: nil)
+            throw SimulatorError(reason: "the control API's socket has no address")
+        }
+        let api = ControlAPI(
+            journal: journal,
+            allowedOrigins: configuration.allowedOrigins,
+            loopbackOnly: ControlAPI.isLoopback(ip: address.ipAddress ?? "")
+        )
+        return ControlServer(address: address, api: api, listener: listener, connections: connections, logger: logger)
+    }
+
+    /// Hands the server the simulator it controls, once that serves.
+    public func attach(_ simulator: DeviceSimulator) {
+        api.simulator = simulator
+    }
+
+    /// Answers requests until graceful shutdown or cancellation. On graceful shutdown it stops listening,
+    /// answers the pending waits (503), closes the connections that have not sent a request, and returns
+    /// once the others are answered; on cancellation it drops them all.
+    public func run() async throws {
+        logger.info("Control API listening", metadata: ["ssdp.control": "\(url)"])
+        try await withThrowingDiscardingTaskGroup { group in
+            try await withTaskCancellationOrGracefulShutdownHandler {
+                do {
+                    try await listener.executeThenClose { connections in
+                        for try await connection in connections {
+                            group.addTask { await self.serve(connection) }
+                        }
+                    }
+                } catch is CancellationError {
+                    // Cancelled rather than shut down gracefully: the same end.
+                }
+            } onCancelOrGracefulShutdown: {
+                self.listener.channel.close(promise: nil)
+                self.api.journal.endWaits()
+            }
+            connections.closeIdle()
+        }
+        logger.info("Control API closed", metadata: ["ssdp.control": "\(url)"])
+    }
+
+    /// Answers the connection's one request.
+    private func serve(_ connection: Connection) async {
+        try? await connection.executeThenClose { requests, responses in
+            for try await request in requests {
+                let response = await api.respond(to: request)
+                try await responses.write(response)
+                // The handler closes once the answer is written: a large one is not cut.
+                try await connection.channel.closeFuture.get()
+                return
+            }
+        }
+    }
+}
+
+/// The server's open connections that have not sent their whole request: at shutdown they are closed
+/// rather than left to their deadline, and so is every connection accepted after it began (one still in the
+/// listen backlog when the shutdown came).
+final class ControlConnections: Sendable {
+    private let state = NIOLockedValueBox<(idle: [ObjectIdentifier: any Channel], closing: Bool)>(([:], false))
+
+    /// A connection was accepted.
+    func opened(_ channel: any Channel) {
+        let id = ObjectIdentifier(channel)
+        let closing = state.withLockedValue { state in
+            if !state.closing { state.idle[id] = channel }
+            return state.closing
+        }
+        if closing {
+            channel.close(promise: nil)
+            return
+        }
+        channel.closeFuture.whenComplete { _ in self.requested(id) }
+    }
+
+    /// Connection `id` sent its request, or closed.
+    func requested(_ id: ObjectIdentifier) {
+        state.withLockedValue { $0.idle[id] = nil }
+    }
+
+    /// Closes every connection that has not sent its request, and every one accepted from now on.
+    func closeIdle() {
+        let idle = state.withLockedValue { state in
+            state.closing = true
+            return Array(state.idle.values)
+        }
+        for channel in idle {
+            channel.close(promise: nil)
+        }
+    }
+}

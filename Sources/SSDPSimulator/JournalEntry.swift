@@ -1,0 +1,111 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import SSDPDeviceCore
+
+/// One thing that happened in a running simulator, as the journal keeps it.
+public struct JournalEntry: Hashable, Sendable {
+    /// Its place in the journal: 1 for the first event, one more for each (a `clear` does not restart it).
+    public var seq: Int
+    /// Seconds since the journal started.
+    public var time: Double
+    /// What kind of event it was: `search`, `answer`, `notify`, `http`, `soap`, `subscription`, `event`
+    /// (a GENA NOTIFY sent), `device` (an operation), `action` (a Roku or DIAL device action).
+    public var kind: String
+    /// The device it is about (its number, from 1), when the journal can tell.
+    public var device: Int?
+    /// That device's UDN.
+    var udn: String?
+    /// The event's fields, as `serve --json` prints them (`SimulatorEvent.json`).
+    public var fields: [String: SSDPJSONValue]
+
+    /// The kinds an entry can be, in the order the documentation lists them.
+    public static let kinds = [
+        "search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action",
+    ]
+
+    /// The entry as JSON: `{"seq", "time", "kind", "device"?, "fields"}`.
+    public var json: SSDPJSONValue {
+        var members: [String: SSDPJSONValue] = [
+            "seq": .int(seq), "time": .double(time), "kind": .string(kind), "fields": .object(fields),
+        ]
+        members["device"] = device.map { .int($0) }
+        return .object(members)
+    }
+
+    /// The journal's kind for `event`; `nil` for what it does not keep (`started`, `stopped`, datagrams).
+    static func kind(of event: SimulatorEvent) -> String? {
+        switch event {
+        case .searchReceived: "search"
+        case .answerSent: "answer"
+        case .notificationsSent: "notify"
+        case .httpRequest: "http"
+        case .actionCalled: "soap"
+        case .subscription: "subscription"
+        case .eventSent: "event"
+        case .deviceChanged: "device"
+        case .deviceAction: "action"
+        case .started, .stopped, .datagram: nil
+        }
+    }
+}
+
+/// The devices a journal has seen start, to tell which one an event is about: by UDN, by the UDN that
+/// begins a USN, or by the HTTP base (origin, and `/device/N` on a shared server) of an HTTP request's URL.
+struct JournalDevices: Sendable {
+    private var udns: [String] = []
+    /// Per HTTP base (`http://127.0.0.2:8060`, `http://127.0.0.1:5000/device/0`), the device's index.
+    private var bases: [String: Int] = [:]
+
+    init() {}
+
+    init(started devices: [SSDPRootDevice], links: [SimulatorLink]) {
+        udns = devices.map(\.device.udn)
+        for link in links {
+            for (index, device) in link.devices.enumerated() {
+                bases[Self.base(of: device.location)] = index
+            }
+        }
+    }
+
+    /// The index of the device `event` is about, when it can be told.
+    func index(of event: SimulatorEvent, fields: [String: SSDPJSONValue]) -> Int? {
+        switch event {
+        case .deviceChanged(let status, _):
+            return status.number - 1
+        case .answerSent(_, let usn, _):
+            return udns.firstIndex { usn == $0 || usn.hasPrefix($0 + "::") }
+        case .httpRequest(_, let path, _, let origin):
+            return bases[Self.base(of: origin + path)] ?? bases[origin]
+        default:
+            return fields["udn"]?.text.flatMap { udn in udns.firstIndex(of: udn) }
+        }
+    }
+
+    func udn(at index: Int) -> String? {
+        udns.indices.contains(index) ? udns[index] : nil
+    }
+
+    /// `http://host:port`, with `/device/N` when the path begins so (a device on the shared server).
+    static func base(of url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let afterScheme = url[schemeEnd.upperBound...]
+        guard let slash = afterScheme.firstIndex(of: "/") else { return url }
+        let origin = String(url[..<slash])
+        let parts = url[slash...].split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count >= 3, parts[1] == "device", Int(parts[2].prefix { $0 != "/" }) != nil {
+            return origin + "/device/" + parts[2].prefix { $0 != "/" }
+        }
+        return origin
+    }
+}

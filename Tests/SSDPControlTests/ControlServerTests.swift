@@ -1,0 +1,265 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Logging
+import NIOPosix
+import ServiceLifecycle
+import Testing
+
+@testable import SSDPControl
+@testable import SSDPSimulator
+
+/// The control API over loopback, against a real simulator of two Rokus.
+@Suite(.tags(.live)) struct ControlServerTests {
+    @Test func healthSaysServingWithTheDeviceCount() async throws {
+        try await ControlHarness.run { harness in
+            let health = try await harness.request("/health")
+            #expect(health.status == 200)
+            #expect(health.header("Content-Type") == "application/json")
+            #expect(try health.json()["status"] as? String == "serving")
+            #expect(try health.json()["devices"] as? Int == 2)
+        }
+    }
+
+    @Test func healthSays503UntilTheSimulatorIsAttached() async throws {
+        let server = try await ControlServer.bind(.init(), journal: SimulatorJournal())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            let health = try await PlainHTTP.request(url: server.url + "/health")
+            #expect(health.status == 503)
+            #expect(try health.json()["status"] as? String == "starting")
+            #expect(try await PlainHTTP.request(url: server.url + "/devices").status == 503)
+            group.cancelAll()
+        }
+    }
+
+    @Test func listsTheDevicesAndFindsOneByNumberOrUDN() async throws {
+        try await ControlHarness.run { harness in
+            let devices = try #require(try await harness.request("/devices").json()["devices"] as? [[String: Any]])
+            #expect(devices.compactMap { $0["number"] as? Int } == [1, 2])
+            let udn = try #require(devices[1]["udn"] as? String)
+            for id in ["2", udn, udn.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? udn] {
+                let device = try await harness.request("/devices/\(id)").json()
+                #expect(device["udn"] as? String == udn)
+                #expect(device["state"] as? String == "alive")
+                #expect(device["profile"] as? String == "roku")
+                let advertisements = device["advertisements"] as? [[String: String]] ?? []
+                #expect(advertisements.contains { $0["nt"] == "roku:ecp" })
+                for key in ["friendlyName", "deviceType", "address", "location", "bootId", "configId"] {
+                    #expect(device[key] != nil, "\(key)")
+                }
+            }
+            let unknown = try await harness.request("/devices/7")
+            #expect(unknown.status == 404)
+            #expect(try unknown.json()["error"] as? String == "no device 7 (a number from 1, or a UDN)")
+        }
+    }
+
+    @Test func vanishAndAliveChangeTheDeviceAndTheJournalSaysSo() async throws {
+        try await ControlHarness.run { harness in
+            let before = try await harness.request("/devices/2").json()
+            let vanished = try await harness.request("POST", "/devices/2/actions/vanish")
+            #expect(vanished.status == 200)
+            #expect(try vanished.json()["state"] as? String == "gone")
+            let entries =
+                try await harness.request("/journal?kind=device&device=2").json()["entries"] as? [[String: Any]]
+            let fields = try #require(entries?.first?["fields"] as? [String: Any])
+            #expect(fields["action"] as? String == "vanish")
+            #expect(fields["state"] as? String == "gone")
+            #expect(entries?.first?["device"] as? Int == 2)
+            let back = try await harness.request("POST", "/devices/2/actions/alive").json()
+            #expect(back["state"] as? String == "alive")
+            #expect(back["bootId"] as? Int != before["bootId"] as? Int, "a device that comes back has the next BOOTID")
+            let again = try await harness.request("POST", "/devices/2/actions/alive")
+            #expect(again.status == 409)
+            #expect(
+                try again.json()["error"] as? String
+                    == "device 2: it is up already (alive brings back a device that is gone)"
+            )
+        }
+    }
+
+    @Test func aRebootTakesItsDownTimeFromTheBodyAndTheDeviceComesBack() async throws {
+        try await ControlHarness.run { harness in
+            let body = Array(#"{"downFor": 0.3}"#.utf8)
+            let rebooting = try await harness.request("POST", "/devices/1/actions/reboot", body: body).json()
+            #expect(rebooting["state"] as? String == "rebooting")
+            let back = try await harness.request("/journal/wait?kind=device&device=1&action=alive&timeout=10")
+            #expect(back.status == 200, "\(back.body)")
+            #expect(try await harness.request("/devices/1").json()["state"] as? String == "alive")
+        }
+    }
+
+    @Test(arguments: [
+        ("{", "$"), (#"[1]"#, "$"), (#"{"downFor": "soon"}"#, "$.downFor"), (#"{"downFor": 3601}"#, "$.downFor"),
+        (#"{"downFor": -1}"#, "$.downFor"), (#"{"down": 5}"#, "$.down"),
+    ])
+    func aBadBodyIs400NamingItsPath(body: String, path: String) async throws {
+        try await ControlHarness.run { harness in
+            let response = try await harness.request("POST", "/devices/1/actions/reboot", body: Array(body.utf8))
+            #expect(response.status == 400)
+            #expect(try response.json()["path"] as? String == path, "\(response.body)")
+            #expect(try await harness.request("/devices/1").json()["state"] as? String == "alive")
+        }
+    }
+
+    @Test func badRequestsGetTheirStatus() async throws {
+        try await ControlHarness.run { harness in
+            let action = try await harness.request("POST", "/devices/1/actions/explode")
+            #expect(action.status == 404)
+            #expect(
+                try action.json()["error"] as? String
+                    == "no action explode (the actions: byebye, vanish, alive, update, reboot)"
+            )
+            #expect(try await harness.request("POST", "/devices/9/actions/vanish").status == 404)
+            #expect(try await harness.request("/nowhere").status == 404)
+            let method = try await harness.request("PUT", "/journal")
+            #expect(method.status == 405)
+            #expect(method.header("Allow") == "GET, DELETE")
+            #expect(try await harness.request("/journal?kind=toaster").status == 400)
+            #expect(try await harness.request("/journal?count=2").status == 400)
+            #expect(try await harness.request("/journal/wait?timeout=301").status == 400)
+            let large = try await harness.request(
+                "POST",
+                "/devices/1/actions/reboot",
+                body: Array(repeating: 32, count: 2_000_000)
+            )
+            #expect(large.status == 413)
+        }
+    }
+
+    @Test func webPagesAreRefusedUnlessTheirOriginIsAllowed() async throws {
+        try await ControlHarness.run(allowedOrigins: ["http://localhost:3000"]) { harness in
+            let refused = try await harness.request(
+                "POST",
+                "/devices/1/actions/vanish",
+                headers: ["Origin": "http://evil.example"]
+            )
+            #expect(refused.status == 403)
+            #expect(try await harness.request("/devices/1").json()["state"] as? String == "alive")
+            let allowed = try await harness.request("/health", headers: ["Origin": "http://localhost:3000"])
+            #expect(allowed.status == 200)
+            #expect(allowed.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+            let rebound = try await harness.request("/journal", headers: ["Host": "evil.example:8080"])
+            #expect(rebound.status == 403, "a DNS name rebound to loopback")
+            #expect(try await harness.request("/health", headers: ["Host": "localhost:1"]).status == 200)
+        }
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1:8080", true), ("127.1.2.3", true), ("[::1]:8080", true), ("LOCALHOST:1", true), ("::1", true),
+        ("evil.example:8080", false), ("127.0.0.1.evil.example", false), ("[::2]:80", false), ("10.0.0.1:80", false),
+    ])
+    func aLoopbackServerTakesOnlyLoopbackHosts(host: String, loopback: Bool) {
+        #expect(ControlAPI.isLoopback(host: host) == loopback)
+    }
+
+    @Test func theJournalFiltersPagesAndClears() async throws {
+        try await ControlHarness.run { harness in
+            let location = try #require(harness.simulator.statuses().last?.location)
+            for key in ["Home", "Back", "Home"] {
+                _ = try await PlainHTTP.request("POST", url: location + "keypress/\(key)")
+            }
+            let home = try await harness.request("/journal?kind=http&path=/keypress/Home&device=2").json()
+            #expect((home["entries"] as? [Any])?.count == 2)
+            let actions =
+                try await harness.request("/journal?kind=action&value=Back").json()["entries"] as? [[String: Any]]
+            #expect(actions?.count == 1)
+            #expect(actions?.first?["device"] as? Int == 2)
+            let page = try await harness.request("/journal?kind=http&limit=1").json()
+            #expect((page["entries"] as? [Any])?.count == 1)
+            let next = try #require(page["next"] as? Int)
+            let rest = try await harness.request("/journal?kind=http&since=\(next)").json()
+            #expect((rest["entries"] as? [Any])?.count == 2)
+            #expect(try await harness.request("DELETE", "/journal").status == 204)
+            #expect((try await harness.request("/journal").json()["entries"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func aWaitAnswersSoonAfterTheMatchingRequest() async throws {
+        try await ControlHarness.run { harness in
+            let location = try #require(harness.simulator.statuses().first?.location)
+            async let waited = harness.request("/journal/wait?kind=http&path=/keypress/Home&timeout=20")
+            try await harness.journal.untilWaiting()
+            let pressed = try await PlainHTTP.request("POST", url: location + "keypress/Home")
+            let answered = ContinuousClock.now
+            let response = try await waited
+            let latency = ContinuousClock.now - answered
+            print("journal/wait answered \(Double(latency / .microseconds(1)) / 1_000) ms after the keypress's answer")
+            #expect(pressed.status == 200)
+            #expect(response.status == 200)
+            let entries = try response.json()["entries"] as? [[String: Any]]
+            #expect((entries?.first?["fields"] as? [String: Any])?["path"] as? String == "/keypress/Home")
+            #expect(latency < .seconds(5), "answered by the request, not by the 20-second timeout")
+        }
+    }
+
+    @Test func aWaitThatTimesOutIs408WithTheNearMisses() async throws {
+        try await ControlHarness.run { harness in
+            let location = try #require(harness.simulator.statuses().first?.location)
+            _ = try await PlainHTTP.request("POST", url: location + "keypress/Back")
+            let response = try await harness.request("/journal/wait?kind=http&path=/keypress/Home&timeout=0.5")
+            #expect(response.status == 408)
+            let json = try response.json()
+            let error = try #require(json["error"] as? String)
+            #expect(
+                error.hasPrefix("timed out after 0.5 s: 0 of 1 entries with kind=http path=/keypress/Home"),
+                "\(error)"
+            )
+            let misses = try #require(json["nearMisses"] as? [[String: Any]])
+            let mismatches = misses.last?["mismatches"] as? [[String: Any]]
+            #expect(mismatches?.first?["field"] as? String == "path")
+            #expect(mismatches?.first?["actual"] as? String == "/keypress/Back")
+        }
+    }
+
+    @Test func aGracefulShutdownAnswersAPendingWaitAndClosesIdleConnections() async throws {
+        let journal = SimulatorJournal()
+        let server = try await ControlServer.bind(.init(), journal: journal)
+        let services = ServiceGroup(
+            configuration: .init(services: [.init(service: server)], logger: Logger(label: "test"))
+        )
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await services.run() }
+            async let waited = PlainHTTP.request(url: server.url + "/journal/wait?kind=device&timeout=60")
+            try await journal.untilWaiting()
+            // A client that connects and sends nothing.
+            let idle = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: server.address.port ?? 0).get()
+            let shutdown = ContinuousClock.now
+            await services.triggerGracefulShutdown()
+            let response = try await waited
+            try await group.waitForAll()
+            try await idle.closeFuture.get()
+            print("shutdown: the pending wait answered and the server stopped in \(ContinuousClock.now - shutdown)")
+            #expect(response.status == 503)
+            #expect(try response.json()["error"] as? String == "the control server is shutting down")
+            #expect(
+                ContinuousClock.now - shutdown < .seconds(5),
+                "not held by the idle connection's 10-second deadline"
+            )
+        }
+        let later = await journal.wait(for: JournalFilter(), timeout: .seconds(60))
+        #expect(later.outcome == .cancelled, "a wait after the shutdown ends at once")
+    }
+
+    @Test func theOpenAPIDocumentHasExactlyTheRoutes() async throws {
+        let routes = Set(ControlRoute.allCases.flatMap { route in route.methods.map { "\($0) \(route.template)" } })
+        #expect(try OpenAPIDocument.operations() == routes)
+        try await ControlHarness.run { harness in
+            let served = try await harness.request("/openapi.json").json()
+            #expect(served["openapi"] as? String == "3.1.0")
+        }
+    }
+}

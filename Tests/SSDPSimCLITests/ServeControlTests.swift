@@ -1,0 +1,97 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Testing
+
+@testable import SSDPSimCLI
+
+/// `ssdp-sim serve --control` on loopback, unicast only: the README's recipe as a Python user runs it, the
+/// URL in the start banner and the `started` line, and bad flags.
+@Suite struct ServeControlTests {
+    private static let loopback = ["--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any"]
+
+    /// Scripts/control_recipe.py, with Python's standard library only: start, wait for /health, vanish the
+    /// second Roku, read the journal's entry.
+    @Test func theRecipeVanishesARokuAndReadsItInTheJournal() throws {
+        let recipe = try #require(
+            Bundle.module.url(forResource: "control_recipe", withExtension: "py", subdirectory: "Scripts")
+        )
+        let output = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [recipe.path, CommandRunner.ssdpSim.path],
+            timeout: .seconds(60)
+        )
+        #expect(output.status == 0, "\(output.standardError)")
+        let seen = try #require(jsonObject(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let control = try #require(seen["control"] as? String)
+        #expect(control.hasPrefix("http://127.0.0.1:") && !control.hasSuffix(":0"), "\(control)")
+        #expect((seen["health"] as? [String: Any])?["devices"] as? Int == 2)
+        #expect((seen["device"] as? [String: Any])?["state"] as? String == "gone")
+        let entry = try #require(seen["entry"] as? [String: Any])
+        #expect(entry["kind"] as? String == "device")
+        #expect(entry["device"] as? Int == 2)
+        let fields = entry["fields"] as? [String: Any]
+        #expect(fields?["action"] as? String == "vanish")
+        #expect(fields?["state"] as? String == "gone")
+        #expect(output.standardError.contains("Control API closed"), "the control API closed at SIGTERM")
+    }
+
+    @Test func theBannerAndTheStartedLineNameTheControlURL() throws {
+        let text = try RunningCommand(CommandRunner.ssdpSim, ["serve", "--control", "0"] + Self.loopback)
+        let banner = try text.waitForLine { $0.contains("Control API:") }
+        text.signal(SIGINT)
+        #expect(text.wait().status == 0)
+        #expect(banner.contains("http://127.0.0.1:"), "\(banner)")
+
+        let json = try RunningCommand(
+            CommandRunner.ssdpSim,
+            ["serve", "--json"] + Self.loopback,
+            environment: ["SSDP_SIM_CONTROL": "127.0.0.1:0"]
+        )
+        let started = try #require(jsonObject(try json.waitForLine { $0.contains("\"started\"") }))
+        json.signal(SIGINT)
+        #expect(json.wait().status == 0)
+        let control = try #require(started["control"] as? String, "SSDP_SIM_CONTROL gives --control")
+        #expect(control.hasPrefix("http://127.0.0.1:"))
+    }
+
+    @Test func withoutControlTheStartedLineHasNoControlField() throws {
+        let serve = try RunningCommand(CommandRunner.ssdpSim, ["serve", "--json"] + Self.loopback)
+        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        serve.signal(SIGINT)
+        #expect(serve.wait().status == 0)
+        #expect(started["control"] == nil)
+        #expect(started["version"] != nil)
+    }
+
+    @Test(arguments: [
+        (["--control", "nowhere:8080"], "--control 'nowhere:8080': expected ADDRESS:PORT or PORT"),
+        (["--control", "127.0.0.1:70000"], "--control '127.0.0.1:70000': expected ADDRESS:PORT or PORT"),
+        (["--control", "0", "--journal-size", "0"], "--journal-size '0': must be 1...1000000"),
+        (["--control-allow-origin", "http://localhost:3000"], "--control-allow-origin needs --control"),
+    ])
+    func badControlFlagsNameTheFlagAndExit64(arguments: [String], message: String) throws {
+        let output = try CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments + Self.loopback)
+        #expect(output.status == 64)
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
+    @Test(arguments: [
+        ("8080", "127.0.0.1 8080"), ("0.0.0.0:0", "0.0.0.0 0"), ("[::1]:9000", "::1 9000"),
+        ("localhost:9000", "127.0.0.1 9000"), ("example.com:80", nil), ("127.0.0.1:-1", nil), ("", nil),
+    ])
+    func theControlAddressIsAPortAloneOrAnIPAddressAndAPort(text: String, parsed: String?) {
+        #expect(ControlOptions.parse(text).map { "\($0.host) \($0.port)" } == parsed)
+    }
+}
