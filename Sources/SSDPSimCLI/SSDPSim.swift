@@ -26,12 +26,27 @@ enum Entry {
         // Line-buffer standard output so that each line (a found service, a JSON event, the responder's
         // address) reaches a pipe, a file or a container log as soon as it is printed.
         setvbuf(stdout, nil, _IOLBF, 0)
-        let arguments = ServeEnvironment.arguments(Array(CommandLine.arguments.dropFirst()))
+        let commandLine = Array(CommandLine.arguments.dropFirst())
+        let arguments = ServeEnvironment.arguments(commandLine)
+        let command: any ParsableCommand
         do {
-            var command = try SSDPSim.parseAsRoot(arguments)
+            command = try SSDPSim.parseAsRoot(arguments)
+        } catch {
+            // A container's user wrote SSDP_SIM_PROFILE, not --profile: the message names the variable.
+            if let (variable, value) = ServeEnvironment.blame(SSDPSim.message(for: error), arguments: commandLine),
+                SSDPSim.exitCode(for: error) == .validationFailure
+            {
+                let message = SSDPSim.fullMessage(for: error)
+                printError("Error: \(variable)='\(value)': " + message.dropFirst(message.hasPrefix("Error: ") ? 7 : 0))
+                SSDPSim.exit(withError: ExitCode.validationFailure)
+            }
+            SSDPSim.exit(withError: error)
+        }
+        do {
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {
+                var command = command
                 try command.run()
             }
         } catch {
@@ -49,6 +64,8 @@ struct SSDPSim: AsyncParsableCommand {
             runs the real search session against them, with no network and no setup.
             """,
         version: ToolVersion.current,
-        subcommands: [Run.self, Serve.self, Send.self, Search.self, Import.self, Profiles.self, Demo.self]
+        subcommands: [
+            Run.self, Serve.self, Send.self, Search.self, Import.self, Profiles.self, Demo.self, Ready.self,
+        ]
     )
 }

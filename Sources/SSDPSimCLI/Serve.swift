@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import ArgumentParser
+import Foundation
 import Logging
 import SSDPSimulator
 import ServiceLifecycle
@@ -60,6 +61,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log level on standard error: trace, debug (every answer), info (every search), warning, error.")
     var logLevel: Logger.Level = .info
 
+    @Option(
+        help: """
+            Write this file (the process ID and the ready line) once every device serves, and remove it on \
+            stop: what `ssdp-sim ready` checks, as a container's health check.
+            """
+    )
+    var readyFile: String?
+
     func validate() throws {
         _ = try makeConfiguration()
         _ = try control.makeConfiguration()
@@ -78,6 +87,8 @@ struct Serve: AsyncParsableCommand {
         // orchestrator) must still make every device say byebye, not kill the process.
         let stopSignals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         let updateSignals = await UnixSignalsSequence(trapping: .sigusr1)
+        // A file left by a serve that was killed says nothing about this one.
+        if let readyFile { try? FileManager.default.removeItem(atPath: readyFile) }
         let simulator: DeviceSimulator
         do {
             simulator = try await DeviceSimulator.start(configuration, logger: logger) { event in
@@ -89,6 +100,17 @@ struct Serve: AsyncParsableCommand {
         }
         output.printStart(simulator, seed: configuration.seed)
         controlled?.server.attach(simulator)
+        // Ready once every device serves and the control API (if any) answers for them.
+        let ready = ReadyLine(devices: simulator.devices.count)
+        output.printReady(ready)
+        if let readyFile {
+            guard FileManager.default.createFile(atPath: readyFile, contents: Data(Ready.contents(ready.summary).utf8))
+            else {
+                await simulator.shutdown()
+                throw CommandFailure("--ready-file \(readyFile): cannot write it")
+            }
+        }
+        defer { if let readyFile { try? FileManager.default.removeItem(atPath: readyFile) } }
         // A group shuts its services down last first: the control API closes before the devices say byebye.
         let services: [any Service] = [simulator] + (controlled.map { [$0.server] } ?? [])
         let group = ServiceGroup(

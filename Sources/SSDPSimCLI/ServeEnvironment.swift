@@ -17,7 +17,9 @@ import Foundation
 /// case with `_` for `-`) becomes `--option VALUE`, or `--option` for a flag whose value is 1, true or yes.
 /// They go before the command line's own arguments, so a flag given there wins. The repeatable options
 /// (`SSDP_SIM_INTERFACE`, `SSDP_SIM_SILENT`, `SSDP_SIM_DESCRIPTION_FAULT`, `SSDP_SIM_SCPD_FAULT`,
-/// `SSDP_SIM_CONTROL_ALLOW_ORIGIN`) take a comma-separated list.
+/// `SSDP_SIM_CONTROL_ALLOW_ORIGIN`) take a comma-separated list. A usage error about an option that only a
+/// variable gave names the variable, since that is what a container's user wrote (see
+/// `blame(_:arguments:environment:)`).
 enum ServeEnvironment {
     /// Every `serve` option and whether it is a flag. A test checks this against `serve --help`.
     static let options: [(name: String, isFlag: Bool)] = [
@@ -32,7 +34,7 @@ enum ServeEnvironment {
         ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
         ("description-fault", false), ("scpd-fault", false), ("event-loss", false), ("event-delay", false),
         ("control", false), ("control-allow-origin", false), ("journal-size", false), ("json", true),
-        ("log-level", false),
+        ("log-level", false), ("ready-file", false),
     ]
 
     /// The options that may be given more than once: their variable holds a comma-separated list.
@@ -63,5 +65,33 @@ enum ServeEnvironment {
             }
         }
         return ["serve"] + fromEnvironment + arguments.dropFirst()
+    }
+
+    /// The variable to name in a usage error about `serve`: the one that gave the option `message` names,
+    /// unless the command line gave that option itself. `nil` when no variable is to blame.
+    static func blame(
+        _ message: String,
+        arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> (variable: String, value: String)? {
+        guard arguments.first == "serve" else { return nil }
+        let given = Set(arguments.dropFirst().map { String($0.split(separator: "=", maxSplits: 1)[0]) })
+        for (name, _) in options where !given.contains("--\(name)") && names(message, option: name) {
+            if let value = environment[variable(for: name)] { return (variable(for: name), value) }
+        }
+        return nil
+    }
+
+    /// Whether `message` names `--option` as a whole word (`--port` is not in `--http-port`).
+    private static func names(_ message: String, option: String) -> Bool {
+        var rest = message[...]
+        while let range = rest.range(of: "--\(option)") {
+            let before = rest[..<range.lowerBound].last
+            let after = rest[range.upperBound...].first
+            let isNamePart = { (character: Character?) in character.map { $0.isLetter || $0 == "-" } ?? false }
+            if !isNamePart(before) && !isNamePart(after) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
     }
 }

@@ -59,6 +59,11 @@ struct ServeOutput: Sendable {
         }
     }
 
+    /// The ready line, after the banner: every device answers searches and serves HTTP.
+    func printReady(_ line: ReadyLine) {
+        output.emit(line)
+    }
+
     @Sendable func emit(_ event: SimulatorEvent) {
         output.emit(EventLine(event, control: control))
     }
@@ -108,6 +113,20 @@ extension EventLine {
             + "Sent \(plural(counters.answersSent, "answer")) and \(counters.notificationsSent) NOTIFY; "
             + "\(counters.searchesNotHeard) searches not heard (loss), \(counters.answersLost) answers lost, "
             + "\(counters.answersRateLimited) rate-limited, \(counters.answersOverflowed) over the pending cap."
+    }
+}
+
+/// The last line `serve` prints as it starts, once every device answers searches and serves HTTP: what a
+/// container's log is watched for (`Ready: 4 devices serving`, or `{"devices":4,"event":"ready"}`).
+struct ReadyLine: OutputLine {
+    var event = "ready"
+    var devices: Int
+
+    var summary: String { "\(plural(devices, "device")) serving" }
+    var text: String? { "Ready: \(summary)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case event, devices
     }
 }
 

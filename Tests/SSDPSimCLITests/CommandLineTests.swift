@@ -244,4 +244,43 @@ import Testing
         )
         #expect(arguments == ["serve", "--interface", "eth0", "--interface", "eth1", "--ipv6", "--port", "1901"])
     }
+
+    /// A container's user set a variable, not an option: a bad value exits 64 at once, naming the variable.
+    @Test(arguments: [
+        (["SSDP_SIM_PROFILE": "toaster"], "SSDP_SIM_PROFILE='toaster': "),
+        (["SSDP_SIM_COUNT": "three"], "SSDP_SIM_COUNT='three': "),
+        (["SSDP_SIM_COUNT": "0", "SSDP_SIM_PROFILE": "roku"], "SSDP_SIM_COUNT='0': "),
+        (["SSDP_SIM_HTTP_PORT": "eighty", "SSDP_SIM_PORT": "1901"], "SSDP_SIM_HTTP_PORT='eighty': "),
+    ])
+    func aBadVariableExitsWithUsageErrorNamingIt(environment: [String: String], message: String) throws {
+        let output = try CommandRunner.run(
+            CommandRunner.ssdpSim,
+            ["serve"],
+            environment: environment,
+            timeout: .seconds(10)
+        )
+        #expect(output.status == 64)
+        #expect(output.standardError.hasPrefix("Error: \(message)"), "stderr: \(output.standardError)")
+    }
+
+    @Test func anOptionOnTheCommandLineIsBlamedOnTheCommandLine() {
+        let environment = ["SSDP_SIM_PROFILE": "roku", "SSDP_SIM_PORT": "1901"]
+        let message = "--http-port 'eighty': expected a port 1...65535, any, or real"
+        #expect(
+            ServeEnvironment.blame(message, arguments: ["serve", "--http-port", "eighty"], environment: environment)
+                == nil
+        )
+        #expect(ServeEnvironment.blame(message, arguments: ["serve"], environment: environment) == nil)
+        let profile = ServeEnvironment.blame(
+            "--profile 'x': no such profile",
+            arguments: ["serve"],
+            environment: environment
+        )
+        #expect(profile?.variable == "SSDP_SIM_PROFILE")
+        #expect(profile?.value == "roku")
+        #expect(
+            ServeEnvironment.blame("--profile 'x'", arguments: ["serve", "--profile=x"], environment: environment)
+                == nil
+        )
+    }
 }

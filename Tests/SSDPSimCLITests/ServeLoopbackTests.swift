@@ -187,6 +187,40 @@ import Testing
         #expect(replies.allSatisfy { ($0["text"] as? String)?.contains("USN: \(udn)") == true })
     }
 
+    /// A container is ready when its log says so: the ready line comes last, after every device's banner or
+    /// `started` event, and the ready file (`ssdp-sim ready`, the image's health check) lives as long as serve.
+    @Test func saysReadyOnceEveryDeviceServesAndKeepsTheReadyFileWhileItRuns() throws {
+        let readyFile = FileManager.default.temporaryDirectory.appendingPathComponent("ssdp-sim-\(UUID()).ready").path
+        let (serve, _) = try serve(["--count", "3", "--seed", "2", "--ready-file", readyFile])
+        let ready = try #require(jsonObject(try serve.waitForLine { $0.contains("\"ready\"") }))
+        #expect(ready["devices"] as? Int == 3)
+        let probe = try CommandRunner.ssdpSim("ready", "--file", readyFile)
+        #expect(probe.status == 0, "\(probe.standardError)")
+        #expect(probe.standardOutput == "ready: 3 devices serving\n")
+        _ = stop(serve)
+        let events = serve.wait().jsonLines.compactMap { $0["event"] as? String }
+        #expect(events.firstIndex(of: "ready") == events.firstIndex(of: "started").map { $0 + 1 })
+        #expect(!FileManager.default.fileExists(atPath: readyFile))
+        let gone = try CommandRunner.run(
+            CommandRunner.ssdpSim,
+            ["ready"],
+            environment: ["SSDP_SIM_READY_FILE": readyFile]
+        )
+        #expect(gone.status == 1)
+        #expect(gone.standardError.contains("not ready: no \(readyFile)"))
+
+        let text = try RunningCommand(
+            CommandRunner.ssdpSim,
+            ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any", "--count", "2"]
+        )
+        _ = try text.waitForLine { $0.hasPrefix("Ready:") }
+        text.signal(SIGTERM)
+        let lines = text.wait().standardOutput.split(separator: "\n").map(String.init)
+        let banner = lines.prefix { !$0.hasPrefix("Ready:") }
+        #expect(banner.count == 3, "the Serving line and one line per device: \(lines)")
+        #expect(lines.dropFirst(banner.count).first == "Ready: 2 devices serving")
+    }
+
     @Test func everyOptionComesFromTheEnvironmentToo() throws {
         let (serve, _) = try serve(
             [],

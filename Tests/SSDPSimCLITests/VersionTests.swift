@@ -22,7 +22,10 @@ import Testing
 
     @Test func versionIsTheOneTheChangelogNamesLast() throws {
         let changelog = try String(contentsOf: Self.repository.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        // "## Unreleased" gathers what the next version will have; the version is the newest one released.
+        let heading = try #require(
+            changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" }
+        )
         let named = try #require(heading.dropFirst(3).split(separator: " ").first.map(String.init))
 
         let output = try CommandRunner.ssdpSim("--version")
