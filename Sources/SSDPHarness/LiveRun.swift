@@ -131,32 +131,30 @@ public enum LiveRun {
     }
 
     /// Runs `body` while the scenario's timed events happen to the live devices, each at its time from now
-    /// (the start of the search), through the same operations as the control API's; what is still to come
-    /// when `body` returns does not happen. An event the device's state does not allow is noted.
+    /// (the start of the search), through the same operations as the control API's. They are timed by the
+    /// simulator's event loop, not by tasks that a busy machine's cooperative pool may wake a second late;
+    /// what is still to come when `body` returns does not happen. An event the device's state does not
+    /// allow is noted.
     private static func playing(
         _ events: [TimedEvent],
         on simulator: DeviceSimulator,
         recorder: LiveRecorder,
         _ body: () async -> Void
     ) async {
-        guard !events.isEmpty else { return await body() }
-        let start = ContinuousClock.now
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for event in events {
-                    guard (try? await Task.sleep(until: start + event.at, clock: .continuous)) != nil else { return }
-                    do {
-                        _ = try await simulator.perform(event.operation, on: event.device)
-                    } catch {
-                        recorder.note(
-                            "the \(event.action.rawValue) at \(event.at.secondsText) s was not done: \(error)"
-                        )
-                    }
+        let start = NIODeadline.now()
+        let scheduled = events.map { event in
+            simulator.schedule(
+                event.operation,
+                on: event.device,
+                at: start + .nanoseconds(Int64(event.at / .nanoseconds(1)))
+            ) { result in
+                if case .failure(let error) = result {
+                    recorder.note("the \(event.action.rawValue) at \(event.at.secondsText) s was not done: \(error)")
                 }
             }
-            await body()
-            group.cancelAll()
         }
+        await body()
+        for task in scheduled { task.cancel() }
     }
 
     private static func startSimulator(

@@ -86,25 +86,46 @@ extension DeviceSimulator {
     public func perform(
         _ operation: DeviceOperation,
         on number: Int
-    ) async throws(DeviceOperationError)
-        -> DeviceStatus
-    {
+    ) async throws(DeviceOperationError) -> DeviceStatus {
+        let result: Result<DeviceStatus, DeviceOperationError> =
+            (try? await eventLoop.submit { self.performNow(operation, on: number) }.get())
+            ?? .failure(DeviceOperationError(code: .notAllowed, reason: "the simulator has stopped"))
+        return try result.get()
+    }
+
+    /// Does `operation` to device `number` at `deadline`, as `perform` does, timed by the event loop the
+    /// links run on (not by a task a busy cooperative pool may wake late); `done` gets what came of it.
+    /// Cancel the returned task to call the operation off.
+    @discardableResult
+    public func schedule(
+        _ operation: DeviceOperation,
+        on number: Int,
+        at deadline: NIODeadline,
+        done: @escaping @Sendable (Result<DeviceStatus, DeviceOperationError>) -> Void = { _ in }
+    ) -> Scheduled<Void> {
+        eventLoop.scheduleTask(deadline: deadline) { done(self.performNow(operation, on: number)) }
+    }
+
+    /// `perform`'s work, on the event loop: checks the device, applies the operation, reports the change.
+    private func performNow(
+        _ operation: DeviceOperation,
+        on number: Int
+    ) -> Result<DeviceStatus, DeviceOperationError> {
         let index = number - 1
         guard links[0].devices.indices.contains(index) else {
-            throw DeviceOperationError(code: .unknownDevice, reason: "no device \(number)")
+            return .failure(DeviceOperationError(code: .unknownDevice, reason: "no device \(number)"))
         }
         guard configuredDevices[index].behaviour.replay == nil else {
-            throw DeviceOperationError(
-                code: .notAllowed,
-                reason: "device \(number) replays a capture, which says what it does and when"
+            return .failure(
+                DeviceOperationError(
+                    code: .notAllowed,
+                    reason: "device \(number) replays a capture, which says what it does and when"
+                )
             )
         }
-        let result: Result<DeviceStatus, DeviceOperationError> =
-            (try? await eventLoop.submit { self.apply(operation, to: index) }.get())
-            ?? .failure(DeviceOperationError(code: .notAllowed, reason: "the simulator has stopped"))
-        let status = try result.get()
-        onEvent(.deviceChanged(status, operation: operation))
-        return status
+        let result = apply(operation, to: index)
+        if case .success(let status) = result { onEvent(.deviceChanged(status, operation: operation)) }
+        return result
     }
 
     /// Applies `operation` on the event loop the links share, so that it reaches every link at once.

