@@ -86,7 +86,9 @@ struct DescriptionDocuments: HTTPSite {
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
         // "", "device", N, then "description.xml", or "service", K, and "scpd.xml", "control" or "event"
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count > 2, let index = Self.number(parts[2]), !controls.isPresent(index) { return .dropped }
+        if parts.count > 2, parts[1] == "device", let index = Self.number(parts[2]), !controls.isPresent(index) {
+            return .dropped
+        }
         if let document = document(at: request.path) {
             let index = Self.number(parts[2])!
             guard !devices[index].web.httpFaults.isEmpty else { return .document(document, for: request) }
