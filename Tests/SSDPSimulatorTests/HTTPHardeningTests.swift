@@ -238,18 +238,21 @@ extension PlainHTTP {
 /// A TCP client that sends raw bytes, as an attacker would, and notes what came back and when the server
 /// closed the connection.
 enum RawHTTP {
+    /// What came back on a connection, and when the server closed it: filled on the event loop from the
+    /// moment the connection is up.
+    typealias Received = NIOLockedValueBox<(bytes: [UInt8], closed: ContinuousClock.Instant?)>
+
     final class Connection: Sendable {
         let channel: any Channel
         let local: String
         private let started: ContinuousClock.Instant
-        private let state = NIOLockedValueBox<
-            (bytes: [UInt8], sent: ContinuousClock.Instant?, closed: ContinuousClock.Instant?)
-        >(([], nil, nil))
+        private let state: Received
 
-        fileprivate init(channel: any Channel, local: String, started: ContinuousClock.Instant) {
+        fileprivate init(channel: any Channel, local: String, started: ContinuousClock.Instant, state: Received) {
             self.channel = channel
             self.local = local
             self.started = started
+            self.state = state
         }
 
         var text: String { String(decoding: state.withLockedValue { $0.bytes }, as: UTF8.self) }
@@ -257,76 +260,80 @@ enum RawHTTP {
         /// How long after the connection was opened (from just before connecting, so that a test task the
         /// scheduler runs late cannot shorten it) the server closed it, once it has.
         var closedAfter: Duration? { state.withLockedValue { $0.closed.map { $0 - started } } }
-        /// How long after the first `send` the server closed the connection, once it has: what "at once"
-        /// means, whenever the scheduler got round to sending.
-        var closedAfterSending: Duration? {
-            state.withLockedValue { state in state.closed.flatMap { closed in state.sent.map { closed - $0 } } }
-        }
 
         func send(_ text: String) {
-            state.withLockedValue { $0.sent = $0.sent ?? .now }
             channel.writeAndFlush(channel.allocator.buffer(string: text), promise: nil)
         }
 
         func close() {
             channel.close(promise: nil)
         }
-
-        fileprivate func received(_ bytes: ByteBuffer) {
-            state.withLockedValue { $0.bytes += bytes.readableBytesView }
-        }
-
-        fileprivate func closed() {
-            state.withLockedValue { $0.closed = $0.closed ?? .now }
-        }
     }
 
-    /// Connects to the host and port of `url`, from `local` when given.
-    static func connect(to url: String, from local: String = "127.0.0.1") async throws -> Connection {
+    /// Connects to the host and port of `url`, from `local` when given; `first`, when given, leaves as soon as
+    /// the connection is up, on the event loop, so that a test task the cooperative pool runs late cannot let
+    /// the server's request deadline pass before anything was sent.
+    static func connect(
+        to url: String,
+        from local: String = "127.0.0.1",
+        sending first: String? = nil
+    ) async throws -> Connection {
         let parsed = try #require(URL(string: url))
         let started = ContinuousClock.now
-        let box = NIOLockedValueBox<Connection?>(nil)
+        let received = Received(([], nil))
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(to: try SocketAddress(ipAddress: local, port: 0))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Reader(box: box))
+                    try channel.pipeline.syncOperations.addHandler(Reader(received: received, first: first))
                 }
             }
             .connect(host: try #require(parsed.host), port: try #require(parsed.port))
             .get()
-        let connection = Connection(channel: channel, local: local, started: started)
-        box.withLockedValue { $0 = connection }
-        channel.closeFuture.whenComplete { _ in connection.closed() }
-        return connection
+        return Connection(channel: channel, local: local, started: started, state: received)
     }
 
-    /// Sends `request` and waits (up to 15 s) for the server to close the connection; how long after the
-    /// request it did.
+    /// Sends `request` and waits (up to 15 s) for the server to close the connection; how long after
+    /// connecting it did.
     static func exchange(
         to url: String,
         from local: String = "127.0.0.1",
         _ request: String
     ) async throws -> (text: String, closedAfter: Duration) {
-        let connection = try await connect(to: url, from: local)
-        connection.send(request)
+        let connection = try await connect(to: url, from: local, sending: request)
         for _ in 0..<1_500 where !connection.isClosed {
             try await Task.sleep(for: .milliseconds(10))
         }
         defer { connection.close() }
-        return (connection.text, try #require(connection.closedAfterSending, "still open after 15 s"))
+        return (connection.text, try #require(connection.closedAfter, "still open after 15 s"))
     }
 
     private final class Reader: ChannelInboundHandler, Sendable {
         typealias InboundIn = ByteBuffer
-        let box: NIOLockedValueBox<Connection?>
+        typealias OutboundOut = ByteBuffer
+        let received: Received
+        let first: String?
 
-        init(box: NIOLockedValueBox<Connection?>) {
-            self.box = box
+        init(received: Received, first: String?) {
+            self.received = received
+            self.first = first
+        }
+
+        func channelActive(context: ChannelHandlerContext) {
+            if let first {
+                context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: first)), promise: nil)
+            }
+            context.fireChannelActive()
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            box.withLockedValue { $0 }?.received(unwrapInboundIn(data))
+            let bytes = unwrapInboundIn(data)
+            received.withLockedValue { $0.bytes += bytes.readableBytesView }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            received.withLockedValue { $0.closed = $0.closed ?? .now }
+            context.fireChannelInactive()
         }
     }
 }
