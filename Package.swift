@@ -233,6 +233,7 @@ let package = Package(
                 "SSDPControl",
                 "SSDPSimulator",
                 "SSDPDeviceCore",
+                "SSDPNIO",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

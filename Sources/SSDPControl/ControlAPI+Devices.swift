@@ -23,34 +23,107 @@ extension ControlAPI {
     /// The longest reboot: an hour.
     static let maximumRebootDown = 3_600.0
 
+    /// Every device on the LAN (not those removed), as it is now.
     func devices() throws -> ControlResponse {
-        .json(200, ["devices": .array(try serving().statuses().map(Self.json(device:)))])
+        let present = try serving().statuses().filter { $0.state != .removed }
+        return .json(200, ["devices": .array(present.map(Self.json(device:)))])
     }
 
     func device(_ id: String) throws -> ControlResponse {
         let simulator = try serving()
         let number = try Self.number(of: id, in: simulator)
-        return .json(200, Self.json(device: simulator.statuses()[number - 1]))
+        return .json(200, Self.json(device: simulator.status(number)))
     }
 
     /// Does `action` to device `id`, and answers the device as it is after.
     func act(_ action: String, on id: String, _ request: ControlRequest) async throws -> ControlResponse {
         let simulator = try serving()
         let number = try Self.number(of: id, in: simulator)
-        let operation = try Self.operation(action, body: request.body)
+        return try await perform(try Self.operation(action, body: request.body), on: number, simulator)
+    }
+
+    /// `PATCH /devices/{id}`: changes the fields the body gives (a device file's words), and answers the
+    /// device as it is after.
+    func change(_ id: String, _ request: ControlRequest) async throws -> ControlResponse {
+        let simulator = try serving()
+        let number = try Self.number(of: id, in: simulator)
+        let change: DeviceChange.Specification
         do {
-            return .json(200, Self.json(device: try await simulator.perform(operation, on: number)))
+            change = try DeviceChange.Specification.decode(
+                Data(Self.bodyOrEmptyObject(request.body)),
+                source: "PATCH /devices/\(id)"
+            )
         } catch {
-            throw ControlRefusal(error.code == .unknownDevice ? 404 : 409, error.reason)
+            throw ControlRefusal(400, error.reason, path: error.path)
+        }
+        do {
+            return .json(200, Self.json(device: try await simulator.change(change, on: number)))
+        } catch {
+            throw Self.refusal(error)
         }
     }
 
-    private static func number(of id: String, in simulator: DeviceSimulator) throws -> Int {
+    /// `DELETE /devices/{id}`: the device says byebye (unless `?byebye=false`) and leaves the LAN.
+    func remove(_ id: String, _ request: ControlRequest) async throws -> ControlResponse {
+        let simulator = try serving()
+        let number = try Self.number(of: id, in: simulator)
+        let byebye: Bool
+        switch request.query.map({ "\($0.name)=\($0.value)" }) {
+        case [], ["byebye=true"]: byebye = true
+        case ["byebye=false"]: byebye = false
+        default: throw ControlRefusal(400, "DELETE /devices/{id} takes only ?byebye=true or ?byebye=false, once")
+        }
+        return try await perform(.remove(byebye: byebye), on: number, simulator)
+    }
+
+    /// `POST /reset`: the journal emptied, then every device, its state and every fault back to the start
+    /// (what the reset did is the journal's first entries).
+    func reset() async throws -> ControlResponse {
+        let simulator = try serving()
+        journal.clear()
+        let devices = await simulator.reset()
+        return .json(200, ["devices": .array(devices.map(Self.json(device:)))])
+    }
+
+    private func perform(
+        _ operation: DeviceOperation,
+        on number: Int,
+        _ simulator: DeviceSimulator
+    ) async throws -> ControlResponse {
         do {
-            return try simulator.deviceNumber(id)
+            return .json(200, Self.json(device: try await simulator.perform(operation, on: number)))
+        } catch {
+            throw Self.refusal(error)
+        }
+    }
+
+    /// The answer for an operation the simulator refused: 404 for an unknown device, 400 naming the field of
+    /// a change it refused, 409 for an operation the device's state does not allow.
+    private static func refusal(_ error: DeviceOperationError) -> ControlRefusal {
+        switch error.code {
+        case .unknownDevice: ControlRefusal(404, error.reason)
+        case .invalidChange: ControlRefusal(400, error.reason, path: error.field.map { "$.\($0)" })
+        default: ControlRefusal(409, error.reason)
+        }
+    }
+
+    /// The number of the device `id` names; a removed device is not found.
+    private static func number(of id: String, in simulator: DeviceSimulator) throws -> Int {
+        let number: Int
+        do {
+            number = try simulator.deviceNumber(id)
         } catch {
             throw ControlRefusal(404, error.reason)
         }
+        guard simulator.status(number).state != .removed else {
+            throw ControlRefusal(404, "device \(id) was removed (POST /reset brings it back)")
+        }
+        return number
+    }
+
+    /// A body, or `{}` when it is empty.
+    static func bodyOrEmptyObject(_ body: [UInt8]) -> [UInt8] {
+        body.contains(where: { !" \t\r\n".utf8.contains($0) }) ? body : Array("{}".utf8)
     }
 
     /// The operation `action` names, with its body's parameters: `{"downFor": SECONDS}` for a reboot, nothing
@@ -120,7 +193,8 @@ extension ControlAPI {
             "number": .int(device.number), "udn": .string(device.udn), "friendlyName": .string(device.friendlyName),
             "deviceType": .string(device.deviceType), "address": .string(device.address),
             "location": .string(device.location), "state": .string(device.state.name), "bootId": .int(device.bootID),
-            "configId": .int(device.configID),
+            "configId": .int(device.configID), "maxAge": .int(device.maxAge), "behaviour": device.behaviour.json,
+            "httpFaults": device.httpFaults.json,
             "advertisements": .array(
                 device.advertisements.map { .object(["nt": .string($0.target), "usn": .string($0.usn)]) }
             ),

@@ -71,7 +71,12 @@ final class ControlAPI: Sendable {
         switch (route, request.method) {
         case (.health, _): return health()
         case (.devices, _): return try devices()
+        case (.device, "PATCH"): return try await change(parameters["id"] ?? "", request)
+        case (.device, "DELETE"): return try await remove(parameters["id"] ?? "", request)
         case (.device, _): return try device(parameters["id"] ?? "")
+        case (.network, "PUT"): return try await setNetwork(request)
+        case (.network, _): return try network()
+        case (.reset, _): return try await reset()
         case (.action, _): return try await act(parameters["action"] ?? "", on: parameters["id"] ?? "", request)
         case (.journal, "DELETE"):
             journal.clear()
@@ -119,7 +124,8 @@ final class ControlAPI: Sendable {
 
     private func health() -> ControlResponse {
         guard let simulator else { return .json(503, ["status": "starting"]) }
-        return .json(200, ["status": "serving", "devices": .int(simulator.devices.count)])
+        let present = simulator.statuses().filter { $0.state != .removed }.count
+        return .json(200, ["status": "serving", "devices": .int(present)])
     }
 
     /// The simulator, or 503 while it is starting.

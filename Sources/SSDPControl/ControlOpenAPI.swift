@@ -53,6 +53,34 @@ enum ControlOpenAPI {
                   "404": {"$ref": "#/components/responses/Error"},
                   "503": {"$ref": "#/components/responses/Error"}
                 }
+              },
+              "patch": {
+                "summary": "Change the device while it runs: the device file's fields that can change, and its live state. A new friendlyName bumps CONFIGID and sends ssdp:update.",
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeviceChange"}}}
+                },
+                "responses": {
+                  "200": {"description": "The device after", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "404": {"$ref": "#/components/responses/Error"},
+                  "409": {"$ref": "#/components/responses/Error"},
+                  "413": {"$ref": "#/components/responses/Error"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              },
+              "delete": {
+                "summary": "Take the device off the LAN: byebye first (unless byebye=false), then gone until POST /reset",
+                "parameters": [{"name": "byebye", "in": "query", "schema": {"type": "string", "enum": ["true", "false"], "default": "true"}}],
+                "responses": {
+                  "200": {"description": "The device after (state removed)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "404": {"$ref": "#/components/responses/Error"},
+                  "409": {"$ref": "#/components/responses/Error"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
               }
             },
             "/devices/{id}/actions/{action}": {
@@ -73,6 +101,40 @@ enum ControlOpenAPI {
                   "404": {"$ref": "#/components/responses/Error"},
                   "409": {"$ref": "#/components/responses/Error"},
                   "413": {"$ref": "#/components/responses/Error"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              }
+            },
+            "/network": {
+              "get": {
+                "summary": "The network faults on what the simulator sends and hears",
+                "responses": {
+                  "200": {"description": "The faults", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Network"}}}},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              },
+              "put": {
+                "summary": "Replace the network faults, from the next datagram on ({} clears them)",
+                "requestBody": {
+                  "required": false,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Network"}}}
+                },
+                "responses": {
+                  "200": {"description": "The faults after", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Network"}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "413": {"$ref": "#/components/responses/Error"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              }
+            },
+            "/reset": {
+              "post": {
+                "summary": "Every device, its state and every fault back to the start; the journal emptied",
+                "responses": {
+                  "200": {"description": "The devices after", "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}}}}}},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
                   "503": {"$ref": "#/components/responses/Error"}
                 }
               }
@@ -130,7 +192,7 @@ enum ControlOpenAPI {
           "components": {
             "parameters": {
               "DeviceID": {"name": "id", "in": "path", "required": true, "description": "The device's number (from 1) or UDN", "schema": {"type": "string"}},
-              "Kind": {"name": "kind", "in": "query", "schema": {"type": "string", "enum": ["search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action"]}},
+              "Kind": {"name": "kind", "in": "query", "schema": {"type": "string", "enum": ["search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action", "network"]}},
               "Device": {"name": "device", "in": "query", "description": "A device's number or UDN", "schema": {"type": "string"}},
               "Since": {"name": "since", "in": "query", "description": "Only entries with a greater seq", "schema": {"type": "integer", "minimum": 0, "default": 0}},
               "Fields": {"name": "fields", "in": "query", "style": "form", "explode": true, "description": "Any other parameter NAME=VALUE is a condition on the event's field NAME (dotted for a member: arguments.NewExternalPort), compared as text; field:NAME for a field named like a parameter above", "schema": {"type": "object", "additionalProperties": {"type": "string"}}}
@@ -144,13 +206,35 @@ enum ControlOpenAPI {
               "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string", "enum": ["serving", "starting"]}, "devices": {"type": "integer"}}},
               "Device": {
                 "type": "object",
-                "required": ["number", "udn", "friendlyName", "deviceType", "address", "location", "state", "bootId", "configId", "advertisements"],
+                "required": ["number", "udn", "friendlyName", "deviceType", "address", "location", "state", "bootId", "configId", "maxAge", "behaviour", "httpFaults", "advertisements"],
                 "properties": {
                   "number": {"type": "integer"}, "udn": {"type": "string"}, "friendlyName": {"type": "string"},
                   "deviceType": {"type": "string"}, "profile": {"type": "string"}, "address": {"type": "string"},
-                  "location": {"type": "string"}, "state": {"type": "string", "enum": ["alive", "gone", "rebooting"]},
-                  "bootId": {"type": "integer"}, "configId": {"type": "integer"},
+                  "location": {"type": "string"}, "state": {"type": "string", "enum": ["alive", "gone", "rebooting", "removed"]},
+                  "bootId": {"type": "integer"}, "configId": {"type": "integer"}, "maxAge": {"type": "integer"},
+                  "behaviour": {"type": "object", "description": "As a device file writes it"},
+                  "httpFaults": {"type": "object", "description": "As a device file writes them"},
                   "advertisements": {"type": "array", "items": {"type": "object", "required": ["nt", "usn"], "properties": {"nt": {"type": "string"}, "usn": {"type": "string"}}}}
+                }
+              },
+              "DeviceChange": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "friendlyName": {"type": "string"}, "maxAge": {"type": "integer", "minimum": 1},
+                  "behaviour": {"type": "object", "description": "As in a device file; the fields given replace those parts"},
+                  "httpFaults": {"type": "object", "description": "As in a device file; the fields given replace those parts"},
+                  "actions": {"type": "array", "items": {"type": "object"}, "description": "As in a device file; replaces the list"},
+                  "state": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}, "description": "Live state by name: a state variable of one of the device's services (ExternalIPAddress, ConnectionStatus, Volume, TransportState), or a Roku's powerMode and activeApp. Subscribers hear the change."}
+                }
+              },
+              "Network": {
+                "type": "object",
+                "additionalProperties": false,
+                "description": "Each fault a probability, or {probability, after, times}; latency seconds or {min, max, after, times}",
+                "properties": {
+                  "latency": {}, "loss": {}, "answerLoss": {}, "duplicate": {}, "reorder": {},
+                  "reorderDelay": {"type": "number", "minimum": 0, "maximum": 3600}
                 }
               },
               "Entry": {

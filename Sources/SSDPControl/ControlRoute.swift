@@ -14,7 +14,7 @@
 /// The control API's paths and the methods each takes: the contract `docs/control.md` and the OpenAPI
 /// document describe (a test holds the document to this table).
 enum ControlRoute: CaseIterable, Hashable, Sendable {
-    case health, devices, device, action, journal, journalWait, openAPI
+    case health, devices, device, action, network, reset, journal, journalWait, openAPI
 
     /// The path, with `{name}` for a segment that varies.
     var template: String {
@@ -23,6 +23,8 @@ enum ControlRoute: CaseIterable, Hashable, Sendable {
         case .devices: "/devices"
         case .device: "/devices/{id}"
         case .action: "/devices/{id}/actions/{action}"
+        case .network: "/network"
+        case .reset: "/reset"
         case .journal: "/journal"
         case .journalWait: "/journal/wait"
         case .openAPI: "/openapi.json"
@@ -32,7 +34,9 @@ enum ControlRoute: CaseIterable, Hashable, Sendable {
     /// The methods the path takes.
     var methods: [String] {
         switch self {
-        case .action: ["POST"]
+        case .action, .reset: ["POST"]
+        case .device: ["GET", "PATCH", "DELETE"]
+        case .network: ["GET", "PUT"]
         case .journal: ["GET", "DELETE"]
         default: ["GET"]
         }

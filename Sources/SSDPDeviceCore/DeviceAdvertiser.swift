@@ -47,6 +47,9 @@ public struct DeviceAdvertiser: Sendable {
     public let host: String
     private var state: State = .idle
     private var random: SSDPRandom
+    /// The max-age the last alive set announced: its advertisements stay valid that long, whatever a
+    /// `reconfigure` made of the device's since.
+    private var announcedMaxAge = 0
 
     /// The largest delay before the first alive set (UDA 1.1 §1.2.2: a random 0–100 ms).
     public static let maximumStartDelay = Duration.milliseconds(100)
@@ -93,6 +96,7 @@ public struct DeviceAdvertiser: Sendable {
             next = Round(at: now + reAdvertisingInterval(), copiesLeft: copies)
         }
         state = .running(next: next, lastAlive: now)
+        announcedMaxAge = device.maxAge
         return device.advertisements.map { device.alive($0, host: host) }
     }
 
@@ -119,11 +123,31 @@ public struct DeviceAdvertiser: Sendable {
         start(at: now)
     }
 
+    /// The device's configuration changed at `now` while it runs (its max-age, CONFIGID or names): the next
+    /// messages carry `device`, at the BOOTID it has now. A shorter max-age brings the next alive round
+    /// forward to a random 0–100 ms from `now` when it was due later than half the new max-age, so that
+    /// control points hear it before their copies expire; the byebye of `stop` still covers the longer
+    /// max-age the last alive set announced.
+    public mutating func reconfigure(_ device: SSDPRootDevice, at now: SSDPInstant) {
+        let bootID = self.device.bootID
+        let shorter = device.maxAge < self.device.maxAge
+        self.device = device
+        self.device.bootID = bootID
+        if shorter, case .running(let next, let lastAlive) = state, next.at > now + .seconds(device.maxAge) / 2 {
+            state = .running(
+                next: Round(at: now + random.duration(upTo: Self.maximumStartDelay), copiesLeft: copies),
+                lastAlive: lastAlive
+            )
+        }
+    }
+
     /// Stops advertising: one byebye per advertisement when the last alive set has not yet expired, else
     /// none (UDA 1.1 §1.2.3).
     public mutating func stop(at now: SSDPInstant) -> [SSDPMessage] {
         defer { state = .stopped }
-        guard case .running(_, .some(let lastAlive)) = state, now - lastAlive < .seconds(device.maxAge) else {
+        guard case .running(_, .some(let lastAlive)) = state,
+            now - lastAlive < .seconds(max(device.maxAge, announcedMaxAge))
+        else {
             return []
         }
         return device.advertisements.map { device.byebye($0, host: host) }

@@ -124,6 +124,55 @@ public struct DeviceControl: Sendable {
         }
     }
 
+    /// Sets state variable `name` to `value` on every service that has it, as the device itself would (its
+    /// WAN side gets a new address, its volume is turned up by hand): `ExternalIPAddress` also changes what
+    /// GetExternalIPAddress answers. Returns, per service that changed, its index and the variables that
+    /// changed (for its subscribers' events); or why not: no service has the variable, or `value` is not
+    /// of its type, outside its range or its allowed list.
+    public mutating func set(
+        _ name: String,
+        to value: String
+    ) -> Result<[(service: Int, changed: [String])], ValueError> {
+        let holders = services.indices.filter { services[$0].description.stateVariable(named: name) != nil }
+        guard !holders.isEmpty else {
+            let names = Set(services.flatMap { $0.description.stateVariables.map(\.name) })
+                .filter { !$0.hasPrefix("A_ARG_TYPE_") }.sorted()
+            return .failure(
+                ValueError(
+                    reason: names.isEmpty
+                        ? "the device has no service with state variables"
+                        : "no service of the device has this state variable (they have: \(names.joined(separator: ", ")))"
+                )
+            )
+        }
+        for index in holders {
+            if let variable = services[index].description.stateVariable(named: name),
+                let error = variable.check(value)
+            {
+                let reason =
+                    switch error.code {
+                    case 600: "not one of its allowed values (\(variable.allowedValues.joined(separator: ", ")))"
+                    case 601: "outside its range \(variable.allowedRange.map { "\($0.minimum)...\($0.maximum)" } ?? "")"
+                    default: "not a value of its type, \(variable.dataType)"
+                    }
+                return .failure(ValueError(reason: "\"\(value)\": \(reason)"))
+            }
+        }
+        if name == "ExternalIPAddress" { environment.externalIPAddress = value }
+        var changes: [(service: Int, changed: [String])] = []
+        for index in holders where services[index].value(of: name) != value {
+            services[index].values[name] = value
+            changes.append((index, [name]))
+        }
+        return .success(changes)
+    }
+
+    /// Why a state variable cannot take a value.
+    public struct ValueError: Error, Hashable, Sendable {
+        /// In words a user can act on.
+        public var reason: String
+    }
+
     /// The variables to send subscribers of service `index`, with their values: every evented one for the
     /// initial event (`changed` nil); after a call, those `changed` touched. A service with `LastChange`
     /// (AVTransport, RenderingControl) reports its other variables inside it (after-discovery.md §2.3); one

@@ -56,14 +56,20 @@ public struct DeviceResponder: Sendable {
     public var device: SSDPRootDevice {
         didSet { (answerCache, replayCache) = ([], nil) }
     }
-    /// How the device departs from UDA 1.1; a change drops its cached answers.
+    /// How the device departs from UDA 1.1; a change drops its cached answers, and a new `ignoredSearches`
+    /// counts from the next search.
     public var behaviour: SSDPDeviceBehaviour {
-        didSet { (answerCache, replayCache) = ([], nil) }
+        didSet {
+            (answerCache, replayCache) = ([], nil)
+            if behaviour.ignoredSearches != oldValue.ignoredSearches { searchesBefore = statistics.searchesReceived }
+        }
     }
     /// What the device has done with the searches so far.
     public private(set) var statistics = Statistics()
-    /// When the device started; silent windows are measured from here.
-    public let startedAt: SSDPInstant
+    /// When the device started (or `restart`ed); silent windows are measured from here.
+    public private(set) var startedAt: SSDPInstant
+    /// The searches received before the ignored ones count (`behaviour.ignoredSearches` changed, or a restart).
+    private var searchesBefore = 0
     private var random: SSDPRandom
     /// Where replayed LOCATIONs point (see `init`).
     public let replayLocations: SSDPReplay.Locations
@@ -114,6 +120,13 @@ public struct DeviceResponder: Sendable {
         self.replayLocations = replayLocations
     }
 
+    /// The device starts over at `now`, as after a power cycle that keeps its identity: its silent windows
+    /// and the searches it ignores count from now; its statistics go on.
+    public mutating func restart(at now: SSDPInstant) {
+        startedAt = now
+        searchesBefore = statistics.searchesReceived
+    }
+
     /// Decides the answers to `search`, heard at `now`.
     public mutating func receive(_ search: SSDPSearchRequest, at now: SSDPInstant) -> Outcome {
         let index = statistics.searchesReceived
@@ -123,7 +136,7 @@ public struct DeviceResponder: Sendable {
             statistics.answersScheduled += scheduled.count
             return .answered(scheduled)
         }
-        if index < behaviour.ignoredSearches || random.chance(behaviour.searchLoss) {
+        if index - searchesBefore < behaviour.ignoredSearches || random.chance(behaviour.searchLoss) {
             statistics.searchesNotHeard += 1
             return .notHeard
         }

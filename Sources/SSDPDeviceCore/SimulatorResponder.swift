@@ -65,6 +65,42 @@ public struct SimulatorResponder: Sendable {
         public var message: SSDPMessage?
         /// The answers to send, each with the index of the device that sends it.
         public var answers: [(device: Int, answer: ScheduledAnswer)]
+        /// Why the devices that send nothing sent nothing.
+        public var unanswered = Unanswered()
+    }
+
+    /// How many devices sent no answer to one datagram, by why, and the answers the host cut.
+    public struct Unanswered: Hashable, Sendable {
+        /// Devices that did not hear it (search loss, the first searches ignored).
+        public var notHeard = 0
+        /// Devices in a silent window.
+        public var silent = 0
+        /// Devices with nothing that matches its target.
+        public var noMatch = 0
+        /// Devices that are gone.
+        public var gone = 0
+        /// Devices whose every answer was lost (response loss).
+        public var lost = 0
+        /// Answers cut by the per-source rate limit.
+        public var rateLimited = 0
+        /// Answers cut because too many were waiting.
+        public var overflowed = 0
+
+        /// Nothing left unanswered.
+        public init() {}
+
+        /// Why no answer went out, in words (`2 devices have no match for the target, 1 is gone`), or `nil`
+        /// when nothing is to be said.
+        public var reason: String? {
+            let parts = [
+                (noMatch, "no match for the target"), (gone, "gone"), (notHeard, "did not hear it"),
+                (silent, "in a silent window"), (lost, "lost every answer"),
+            ].filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? "device" : "devices"): \($0.1)" }
+            let cut = [(rateLimited, "cut by the rate limit"), (overflowed, "cut: too many waiting")]
+                .filter { $0.0 > 0 }.map { "\($0.0) answers \($0.1)" }
+            let all = parts + cut
+            return all.isEmpty ? nil : all.joined(separator: ", ")
+        }
     }
 
     /// Counts over the whole host. They add up: every datagram is exactly one of searches accepted,
@@ -210,8 +246,11 @@ public struct SimulatorResponder: Sendable {
             return Reception(kind: .response, message: message, answers: [])
         case .notify:
             counters.notifications += 1
-            let answers = collect(from: source, at: now, devices: device) { $0.receiveNotification(at: now) }
-            return Reception(kind: .notification, message: message, answers: answers)
+            var unanswered = Unanswered()
+            let answers = collect(from: source, at: now, devices: device, unanswered: &unanswered) {
+                $0.receiveNotification(at: now)
+            }
+            return Reception(kind: .notification, message: message, answers: answers, unanswered: unanswered)
         case .search:
             switch datagram.search ?? .failure(.notASearch) {
             case .failure(let rejection):
@@ -219,8 +258,11 @@ public struct SimulatorResponder: Sendable {
                 return Reception(kind: .rejected(rejection), message: message, answers: [])
             case .success(let search):
                 counters.searchesAccepted += 1
-                let answers = collect(from: source, at: now, devices: device) { $0.receive(search, at: now) }
-                return Reception(kind: .search(search), message: message, answers: answers)
+                var unanswered = Unanswered()
+                let answers = collect(from: source, at: now, devices: device, unanswered: &unanswered) {
+                    $0.receive(search, at: now)
+                }
+                return Reception(kind: .search(search), message: message, answers: answers, unanswered: unanswered)
             }
         }
     }
@@ -248,24 +290,35 @@ public struct SimulatorResponder: Sendable {
         from source: String,
         at now: SSDPInstant,
         devices only: Int?,
+        unanswered: inout Unanswered,
         _ decide: (inout DeviceResponder) -> DeviceResponder.Outcome
     ) -> [(device: Int, answer: ScheduledAnswer)] {
         var answers: [(device: Int, answer: ScheduledAnswer)] = []
         for index in only.map({ $0..<$0 + 1 }) ?? devices.indices {
-            if !absentDevices.isEmpty, absentDevices.contains(index) { continue }
-            if case .answered(let scheduled) = decide(&devices[index]) {
+            if !absentDevices.isEmpty, absentDevices.contains(index) {
+                unanswered.gone += 1
+                continue
+            }
+            switch decide(&devices[index]) {
+            case .answered(let scheduled):
+                if scheduled.isEmpty { unanswered.lost += 1 }
                 // The first answering device sizes the list; later ones grow it geometrically (reserving
                 // `count + scheduled.count` at every device would copy the list once per device).
                 if answers.isEmpty { answers.reserveCapacity(scheduled.count) }
                 for answer in scheduled { answers.append((index, answer)) }
+            case .notHeard: unanswered.notHeard += 1
+            case .silent: unanswered.silent += 1
+            case .noMatch: unanswered.noMatch += 1
             }
         }
         guard !answers.isEmpty else { return [] }
         let granted = limiter.take(answers.count, for: source, at: now)
         counters.answersRateLimited += answers.count - granted
+        unanswered.rateLimited = answers.count - granted
         let room = max(0, configuration.maximumPendingAnswers - pendingAnswers)
         let kept = min(granted, room)
         counters.answersOverflowed += granted - kept
+        unanswered.overflowed = granted - kept
         answers.removeLast(answers.count - kept)
         pendingAnswers += kept
         counters.answersScheduled += kept

@@ -143,11 +143,9 @@ public enum LiveRun {
     ) async {
         let start = NIODeadline.now()
         let scheduled = events.map { event in
-            simulator.schedule(
-                event.operation,
-                on: event.device,
-                at: start + .nanoseconds(Int64(event.at / .nanoseconds(1)))
-            ) { result in
+            let deadline = start + .nanoseconds(Int64(event.at / .nanoseconds(1)))
+            guard let operation = event.operation else { return simulator.scheduleNetwork(event.network, at: deadline) }
+            return simulator.schedule(operation, on: event.device, at: deadline) { result in
                 if case .failure(let error) = result {
                     recorder.note("the \(event.action.rawValue) at \(event.at.secondsText) s was not done: \(error)")
                 }
@@ -175,12 +173,18 @@ public enum LiveRun {
         )
         // Always: what the devices sent is what every reported service is held against.
         configuration.reportsDatagrams = true
+        // The scenario's network faults, on what the simulator sends and hears (the client's side is the
+        // real loopback).
+        configuration.network = scenario.network
         let logger = Logger(label: "ssdp-sim.harness") { _ in SwiftLogNoOpLogHandler() }
         return try await DeviceSimulator.start(configuration, logger: logger) { event in
             switch event {
-            case .searchReceived(_, let headers, _):
-                recorder.search(headers)
             case .datagram(let received, let peer, let local, let bytes):
+                // Each search as it reached the simulator's socket: once, whatever the network faults then
+                // make of it (lost, heard late, heard twice).
+                if received, let message = try? SSDPParser.parseMessage(bytes), message.kind == .search {
+                    recorder.search(message.headers)
+                }
                 recorder.datagram(received: received, peer: peer, local: local, bytes: bytes)
             case .httpRequest(let method, let path, let status, let origin):
                 recorder.http { $0.requests.append(.init(at: $1, method: method, url: origin + path, status: status)) }

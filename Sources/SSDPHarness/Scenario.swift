@@ -36,7 +36,8 @@ public struct Scenario: Sendable {
     public var search: SearchSpecification
     /// The devices, in order; device numbers in events count from 1 over the expanded list.
     public var devices: [SimulatedDevice]
-    /// What happens to the devices during the search (`events`: byebye, reboot, vanish, alive, update), in
+    /// What happens to the devices during the search (`events`: byebye, reboot, vanish, alive, update,
+    /// change, network), in
     /// time order; live runs do them through the simulator's device operations.
     public var events: [TimedEvent]
     /// Faults on the virtual network (`network`); none in a live scenario.
@@ -123,17 +124,23 @@ public struct TimedEvent: Sendable, Hashable {
         case alive
         /// The device sends `ssdp:update` and moves to the next BOOTID.
         case update
+        /// The device's fields change (`set`, as `PATCH /devices/{id}` takes them).
+        case change
+        /// The network's faults change (`network`, as `PUT /network` takes them); no device.
+        case network
     }
 
     /// The operation the event does to its device (`DeviceOperation`, as the control API and SSDPTesting
-    /// do it).
-    public var operation: DeviceOperation {
+    /// do it); `nil` for a network event.
+    public var operation: DeviceOperation? {
         switch action {
         case .byebye: .byebye
         case .reboot: .reboot(downFor: downFor)
         case .vanish: .vanish
         case .alive: .alive
         case .update: .update
+        case .change: .change(change)
+        case .network: nil
         }
     }
 
@@ -141,71 +148,14 @@ public struct TimedEvent: Sendable, Hashable {
     public var at: Duration
     /// Whether the device leaves for good or reboots.
     public var action: Action
-    /// The device, counting from 1.
+    /// The device, counting from 1 (0 for a network event).
     public var device: Int
     /// How long a rebooting device is gone.
     public var downFor: Duration
-}
-
-/// Faults on the virtual network between the client and the devices, in both directions. Each datagram
-/// draws its own fate from the scenario's seed.
-public struct NetworkFaults: Sendable, Hashable {
-    /// One-way latency, drawn uniformly from this range for each datagram.
-    public var latency: ClosedRange<Duration> = .zero ... .zero
-    /// Probability that a datagram is lost.
-    public var loss: Double = 0
-    /// Probability that a datagram arrives twice.
-    public var duplicate: Double = 0
-    /// Probability that a datagram is held back by up to `reorderDelay`, so later ones overtake it.
-    public var reorder: Double = 0
-    /// The longest hold-back of a reordered datagram (`network.reorderDelay`).
-    public var reorderDelay: Duration = .milliseconds(100)
-
-    /// A clean network: no latency, loss, duplicates or reordering.
-    public init() {}
-
-    /// The fate of each copy of one datagram to one recipient, drawn from `random`: one copy, or two when
-    /// duplicated, each lost (`nil`) or arriving after its delay (latency, plus a hold-back when reordered).
-    package func copies(drawingFrom random: inout SSDPRandom) -> Copies {
-        let duplicated = duplicate > 0 && random.chance(duplicate)
-        let first = fate(drawingFrom: &random)
-        return Copies(first: first, second: duplicated ? fate(drawingFrom: &random) : nil, count: duplicated ? 2 : 1)
-    }
-
-    /// The fate of one copy: lost (`nil`), or its delay.
-    private func fate(drawingFrom random: inout SSDPRandom) -> Duration? {
-        if loss > 0, random.chance(loss) { return nil }
-        var delay = latency.lowerBound + random.duration(upTo: latency.upperBound - latency.lowerBound)
-        if reorder > 0, random.chance(reorder) {
-            delay += random.duration(upTo: reorderDelay)
-        }
-        return delay
-    }
-
-    /// The fates of the copies of one datagram, one or two: a value rather than an array, since the virtual
-    /// network draws them for every datagram it carries to every host.
-    package struct Copies: RandomAccessCollection {
-        private let first: Duration?
-        private let second: Duration?
-        /// How many copies: 1, or 2 when duplicated.
-        package let count: Int
-
-        fileprivate init(first: Duration?, second: Duration?, count: Int) {
-            (self.first, self.second, self.count) = (first, second, count)
-        }
-
-        package var startIndex: Int { 0 }
-        package var endIndex: Int { count }
-        package subscript(position: Int) -> Duration? {
-            precondition(indices.contains(position), "copy \(position) of \(count)")
-            return position == 0 ? first : second
-        }
-    }
-
-    /// Whether any fault is configured (a live run cannot inject them).
-    public var isClean: Bool {
-        latency == .zero ... .zero && loss == 0 && duplicate == 0 && reorder == 0
-    }
+    /// What a `change` changes.
+    public var change = DeviceChange()
+    /// The faults a `network` event sets, replacing the ones before.
+    public var network = NetworkFaults()
 }
 
 /// What must happen. Fields left out are not checked, except the invariants every run checks: each

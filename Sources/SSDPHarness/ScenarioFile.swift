@@ -13,6 +13,7 @@
 
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSimulator
 
 /// Reading scenario files: JSON in, checked `Scenario` values out, or an error naming the file, the JSON
@@ -137,7 +138,7 @@ struct ScenarioSpecification: Decodable {
     var search: SearchFields
     var devices: [DeviceSpecification]
     var events: [EventFields]?
-    var network: NetworkFields?
+    var network: NetworkFaultsSpecification?
     var expect: ExpectFields?
     var provenance: ScenarioProvenance?
 
@@ -154,7 +155,7 @@ struct ScenarioSpecification: Decodable {
         search = try container.decode(SearchFields.self, forKey: .search)
         devices = try container.decode([DeviceSpecification].self, forKey: .devices)
         events = try container.decodeIfPresent([EventFields].self, forKey: .events)
-        network = try container.decodeIfPresent(NetworkFields.self, forKey: .network)
+        network = try container.decodeIfPresent(NetworkFaultsSpecification.self, forKey: .network)
         expect = try container.decodeIfPresent(ExpectFields.self, forKey: .expect)
         provenance = try container.decodeIfPresent(ScenarioProvenance.self, forKey: .provenance)
     }
@@ -200,15 +201,27 @@ struct ScenarioSpecification: Decodable {
             }
         }
         let search = try self.search.make(deviceCount: simulated.count)
-        let events = try (self.events ?? []).enumerated().map { (index, event) throws(FieldError) in
-            try event.make(path: "$.events[\(index)]", deviceCount: simulated.count)
+        // Events in time order: a change lays over the device as the changes before it left it.
+        var current = simulated
+        var events: [TimedEvent] = []
+        let fields = (self.events ?? []).enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+        for (index, event) in fields {
+            let made = try event.make(path: "$.events[\(index)]", devices: current)
+            if made.action == .change, let changed = try? current[made.device - 1].changed(by: made.change) {
+                current[made.device - 1] = changed
+            }
+            events.append(made)
         }
-        let faults = try network?.make() ?? NetworkFaults()
+        let faults: NetworkFaults
+        do throws(SSDPConfigurationError) {
+            faults = try network?.make() ?? NetworkFaults()
+        } catch {
+            throw FieldError("$.network", error)
+        }
         if (tags ?? []).contains("live") {
             // Live runs use the real network (loopback) and the simulator as it serves: its devices take the
-            // timed events through their operations, but it cannot inject network faults, and one simulator
-            // answers a unicast search for all its devices.
-            if !faults.isClean { throw FieldError("$.tags", "a live scenario cannot have network faults") }
+            // timed events through their operations, and the network faults apply to what the simulator
+            // sends and hears; one simulator answers a unicast search for all its devices.
             if search.mode == .unicast, simulated.count > 1 {
                 throw FieldError("$.tags", "a live unicast scenario can have only one device")
             }
@@ -227,7 +240,7 @@ struct ScenarioSpecification: Decodable {
             tags: tags ?? [],
             search: search,
             devices: simulated,
-            events: events.sorted { $0.at < $1.at },
+            events: events,
             network: faults,
             expect: try makeExpectations(),
             provenance: provenance
@@ -291,96 +304,71 @@ struct SearchFields: Decodable {
 struct EventFields: Decodable {
     var at: Double
     var action: String
-    var device: Int
+    var device: Int?
     var downFor: Double?
+    var set: DeviceChange.Specification?
+    var network: NetworkFaultsSpecification?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case at, action, device, downFor
+        case at, action, device, downFor, set, network
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         at = try container.decode(Double.self, forKey: .at)
         action = try container.decode(String.self, forKey: .action)
-        device = try container.decode(Int.self, forKey: .device)
+        device = try container.decodeIfPresent(Int.self, forKey: .device)
         downFor = try container.decodeIfPresent(Double.self, forKey: .downFor)
+        set = try container.decodeIfPresent(DeviceChange.Specification.self, forKey: .set)
+        network = try container.decodeIfPresent(NetworkFaultsSpecification.self, forKey: .network)
     }
 
-    func make(path: String, deviceCount: Int) throws(FieldError) -> TimedEvent {
+    /// The event; a change's `behaviour` and `httpFaults` lay over `devices[device - 1]` as it is by then.
+    func make(path: String, devices: [SimulatedDevice]) throws(FieldError) -> TimedEvent {
         guard let action = TimedEvent.Action(rawValue: action) else {
             let actions = TimedEvent.Action.allCases.map(\.rawValue).joined(separator: ", ")
             throw FieldError("\(path).action", "\"\(self.action)\": must be one of \(actions)")
         }
-        guard (1...deviceCount).contains(device) else {
-            throw FieldError("\(path).device", "\"\(device)\": there are devices 1...\(deviceCount)")
-        }
         if downFor != nil, action != .reboot {
             throw FieldError("\(path).downFor", "only a reboot has a time down")
         }
-        return TimedEvent(
+        if set != nil, action != .change {
+            throw FieldError("\(path).set", "only a change sets fields")
+        }
+        if network != nil, action != .network {
+            throw FieldError("\(path).network", "only a network event sets the network's faults")
+        }
+        var event = TimedEvent(
             at: try seconds(at, path: "\(path).at"),
             action: action,
-            device: device,
+            device: 0,
             downFor: try seconds(downFor ?? 0.5, path: "\(path).downFor")
         )
-    }
-}
-
-struct NetworkFields: Decodable {
-    var latency: SecondsRange?
-    var loss: Double?
-    var duplicate: Double?
-    var reorder: Double?
-    var reorderDelay: Double?
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case latency, loss, duplicate, reorder, reorderDelay
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        latency = try container.decodeIfPresent(SecondsRange.self, forKey: .latency)
-        loss = try container.decodeIfPresent(Double.self, forKey: .loss)
-        duplicate = try container.decodeIfPresent(Double.self, forKey: .duplicate)
-        reorder = try container.decodeIfPresent(Double.self, forKey: .reorder)
-        reorderDelay = try container.decodeIfPresent(Double.self, forKey: .reorderDelay)
-    }
-
-    func make() throws(FieldError) -> NetworkFaults {
-        var faults = NetworkFaults()
-        if let latency {
-            let lower = try seconds(latency.min, path: "$.network.latency.min")
-            let upper = try seconds(latency.max, path: "$.network.latency.max")
-            guard lower <= upper else { throw FieldError("$.network.latency", "min must not be above max") }
-            faults.latency = lower...upper
+        if action == .network {
+            guard device == nil else { throw FieldError("\(path).device", "a network event is about no device") }
+            guard let network else { throw FieldError("\(path).network", "required field is missing") }
+            do throws(SSDPConfigurationError) {
+                event.network = try network.make()
+            } catch {
+                throw FieldError("\(path).network", error)
+            }
+            return event
         }
-        faults.loss = try probability(loss, path: "$.network.loss")
-        faults.duplicate = try probability(duplicate, path: "$.network.duplicate")
-        faults.reorder = try probability(reorder, path: "$.network.reorder")
-        if let reorderDelay {
-            faults.reorderDelay = try seconds(reorderDelay, path: "$.network.reorderDelay")
+        guard let device else { throw FieldError("\(path).device", "required field is missing") }
+        guard (1...devices.count).contains(device) else {
+            throw FieldError("\(path).device", "\"\(device)\": there are devices 1...\(devices.count)")
         }
-        return faults
-    }
-}
-
-/// A time in seconds (`0.05`) or a range of them (`{"min": 0.01, "max": 0.2}`).
-struct SecondsRange: Decodable {
-    var min: Double
-    var max: Double
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case min, max
-    }
-
-    init(from decoder: any Decoder) throws {
-        if let value = try? decoder.singleValueContainer().decode(Double.self) {
-            (min, max) = (value, value)
-            return
+        event.device = device
+        if action == .change {
+            guard let set else { throw FieldError("\(path).set", "required field is missing") }
+            do throws(SSDPConfigurationError) {
+                event.change = try set.make(current: devices[device - 1])
+                _ = try devices[device - 1].changed(by: event.change)
+            } catch {
+                throw FieldError("\(path).set", error)
+            }
         }
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        min = try container.decode(Double.self, forKey: .min)
-        max = try container.decode(Double.self, forKey: .max)
+        return event
     }
 }
 

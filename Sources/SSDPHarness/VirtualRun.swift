@@ -109,7 +109,12 @@ public struct VirtualRun {
     private var session: SearchSessionStateMachine
     private var hosts: [Host] = []
     private var queue = EventQueue<Event>()
-    private var network: SSDPRandom
+    /// The network faults on what the devices send (answers), drawn as the live simulator draws them.
+    private var network: NetworkFaultMachine
+    /// The network faults on what the devices hear (searches), from the seed's other side.
+    private var clientNetwork: NetworkFaultMachine
+    /// The devices as they run: as the scenario configures them, with every `change` event since.
+    private var devices: [SimulatedDevice]
     private var now = SSDPInstant.zero
     private var sessionTimer: SSDPInstant?
     private var record: RunRecord
@@ -148,7 +153,9 @@ public struct VirtualRun {
         session = SearchSessionStateMachine(
             configuration: try scenario.search.configuration(host: destination.address, port: destination.port)
         )
-        network = SSDPRandom.derived(seed: seed, stream: 0xFA17)
+        network = NetworkFaultMachine(faults: scenario.network, seed: seed)
+        clientNetwork = NetworkFaultMachine(faults: scenario.network, seed: seed, side: .heard)
+        devices = scenario.devices
         record = RunRecord(mode: .virtual, seed: seed)
         record.reserveAdvertisements(scenario.devices.count)
         notifyHost = Self.group(ipv6: scenario.search.ipv6).description.uppercased()
@@ -158,7 +165,7 @@ public struct VirtualRun {
     private func makeHost(_ index: Int, lifecycle: DeviceLifecycle, at start: SSDPInstant) -> Host {
         let endpoint = Self.deviceEndpoint(index, ipv6: scenario.search.ipv6)
         let stream = UInt64(index) << 8 | UInt64(lifecycle.generation & 0xFF)
-        let device = scenario.devices[index]
+        let device = devices[index]
         let (root, responder) = Self.virtualDevice(
             device,
             endpoint: endpoint,
@@ -286,11 +293,17 @@ public struct VirtualRun {
             if hosts[index].responderGeneration == generation { hosts[index].responder.answerFinished() }
             guard hosts[index].generation == generation, hosts[index].online else { return }
             record.noteSent(bytes)
-            transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client])
+            transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client], answer: true)
         case .scenario(let event):
+            guard let operation = event.operation else {
+                network.set(event.network)
+                clientNetwork.set(event.network)
+                return
+            }
             let index = event.device - 1
             // What the state does not allow (a reboot of a device that is down) is not done.
-            let actions = (try? hosts[index].lifecycle.apply(event.operation, at: now)) ?? []
+            guard let actions = try? hosts[index].lifecycle.apply(operation, at: now) else { return }
+            if case .change(let change) = operation { reconfigure(index, with: change) }
             perform(actions, host: index)
             if !actions.isEmpty, let back = hosts[index].lifecycle.nextDeadline {
                 schedule(.back(host: index), at: back)
@@ -298,6 +311,22 @@ public struct VirtualRun {
         case .back(let index):
             perform(hosts[index].lifecycle.timerFired(at: now), host: index)
         }
+    }
+
+    /// Device `index` runs as `change` leaves it from now on: the same device as the live simulator's
+    /// `SimulatedDevice.changed(by:)` makes, its name, max-age, CONFIGID and behaviour in its responder and
+    /// advertiser at the BOOTID it has (its live state is its HTTP side's, which a virtual run has not).
+    private mutating func reconfigure(_ index: Int, with change: DeviceChange) {
+        guard let changed = try? devices[index].changed(by: change) else { return }
+        devices[index] = changed
+        var root = hosts[index].responder.devices[0].device
+        root.device = changed.device
+        root.maxAge = changed.maxAge
+        root.configID = changed.configID
+        hosts[index].responder.devices[0].device = root
+        hosts[index].responder.devices[0].behaviour = changed.behaviour
+        hosts[index].advertiser.reconfigure(root, at: now)
+        scheduleAdvertiser(index)
     }
 
     /// Carries out what a device's lifecycle asks: the byebyes of its advertiser (the rest of going down is
@@ -396,12 +425,14 @@ public struct VirtualRun {
     }
 
     /// Sends one datagram to each recipient through the faults: each copy is lost, delayed, held back or
-    /// duplicated on its own draw.
+    /// duplicated on its own draw, an answer from the devices' side of the faults, a search from the
+    /// client's.
     private mutating func transmit(
         _ bytes: [UInt8],
         from source: TraceEntry.Endpoint,
         to destination: TraceEntry.Endpoint,
-        recipients: [Recipient]
+        recipients: [Recipient],
+        answer: Bool = false
     ) {
         guard bytes.count <= Self.maximumUDPPayload else {
             note(bytes, from: source, to: destination, fate: "too large for UDP, not sent")
@@ -409,7 +440,7 @@ public struct VirtualRun {
         }
         var fates: [String] = []
         for recipient in recipients {
-            for delay in scenario.network.copies(drawingFrom: &network) {
+            for delay in answer ? network.copies(answer: true) : clientNetwork.copies() {
                 guard let delay else {
                     if tracing { fates.append("lost") }
                     continue

@@ -22,7 +22,7 @@ struct ControlOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Serve the control API (HTTP+JSON, docs/control.md) on ADDRESS:PORT, or PORT on 127.0.0.1; port 0 takes a "
-                + "free one, printed at the start.",
+                + "free one, printed at the start. 'off' serves none (the container image turns it on by default).",
             valueName: "address:port"
         )
     )
@@ -44,7 +44,7 @@ struct ControlOptions: ParsableArguments {
         guard (1...1_000_000).contains(journalSize) else {
             throw ValidationError("--journal-size '\(journalSize)': must be 1...1000000")
         }
-        guard let control else {
+        guard let control, control != "off" else {
             if !controlAllowOrigin.isEmpty { throw ValidationError("--control-allow-origin needs --control") }
             return nil
         }

@@ -38,6 +38,12 @@ public struct DeviceStatus: Hashable, Sendable {
     public var bootID: Int
     /// Its CONFIGID.UPNP.ORG.
     public var configID: Int
+    /// Seconds its advertisements stay valid (CACHE-CONTROL max-age).
+    public var maxAge: Int
+    /// How it misbehaves on SSDP.
+    public var behaviour: SSDPDeviceBehaviour
+    /// How its HTTP side misbehaves.
+    public var httpFaults: HTTPFaults
     /// What it advertises: each NT with its USN.
     public var advertisements: [SSDPAdvertisement]
 }
@@ -46,7 +52,7 @@ public struct DeviceStatus: Hashable, Sendable {
 public struct DeviceOperationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
     public struct Code: Hashable, Sendable {
-        fileprivate enum Value: Hashable, Sendable { case unknownDevice, notAllowed }
+        fileprivate enum Value: Hashable, Sendable { case unknownDevice, notAllowed, invalidChange }
         fileprivate var value: Value
 
         /// No device has that number or UDN.
@@ -54,12 +60,23 @@ public struct DeviceOperationError: Error, Hashable, Sendable, CustomStringConve
         /// The device's state does not allow it (`alive` on a device that is up), or the device cannot
         /// (a replayed capture).
         public static let notAllowed = Code(value: .notAllowed)
+        /// A change's value is not one the field takes (`field` names it).
+        public static let invalidChange = Code(value: .invalidChange)
     }
 
     /// What kind of problem it is.
     public var code: Code
     /// What went wrong, in words a user can act on.
     public var reason: String
+    /// The field of a change that was refused (`maxAge`, `behaviour.loss`, `state.Volume`), for `invalidChange`.
+    public var field: String?
+
+    /// An error of `code`, for `field` when a change's field was refused.
+    public init(code: Code, reason: String, field: String? = nil) {
+        self.code = code
+        self.reason = reason
+        self.field = field
+    }
 
     /// The reason.
     public var description: String { reason }
@@ -70,6 +87,16 @@ extension DeviceSimulator {
     public func statuses() -> [DeviceStatus] {
         let lifecycles = operations.lifecycles
         return links[0].devices.indices.map { status(of: $0, lifecycle: lifecycles[$0]) }
+    }
+
+    /// Device `number` (from 1) as it is now.
+    public func status(_ number: Int) -> DeviceStatus {
+        status(of: number - 1, lifecycle: operations.lifecycle(number - 1))
+    }
+
+    /// Device `number`'s (from 1) configuration as it runs now: as configured, with every change since.
+    public func configuration(of number: Int) -> SimulatedDevice {
+        controls.device(number - 1)
     }
 
     /// The number (from 1) of the device that `id` names: its number, or its UDN.
@@ -93,6 +120,37 @@ extension DeviceSimulator {
         return try result.get()
     }
 
+    /// Changes device `number` as `specification` says (`PATCH /devices/{id}`), its `behaviour` and
+    /// `httpFaults` laid over the device as it is then, on the event loop: two changes at once each see the
+    /// other's. Returns the device as it is after.
+    ///
+    /// - Throws: `DeviceOperationError` with `invalidChange` and the field (`behaviour.searchLoss`) for a
+    ///   value the field does not take, or as `perform` throws.
+    public func change(
+        _ specification: DeviceChange.Specification,
+        on number: Int
+    ) async throws(DeviceOperationError) -> DeviceStatus {
+        let result: Result<DeviceStatus, DeviceOperationError> =
+            (try? await eventLoop.submit {
+                guard (1...self.controls.count).contains(number) else {
+                    return .failure(DeviceOperationError(code: .unknownDevice, reason: "no device \(number)"))
+                }
+                do throws(SSDPConfigurationError) {
+                    let change = try specification.make(current: self.controls.device(number - 1))
+                    return self.performNow(.change(change), on: number)
+                } catch {
+                    return .failure(
+                        DeviceOperationError(
+                            code: .invalidChange,
+                            reason: error.reason(quoting: true),
+                            field: error.field
+                        )
+                    )
+                }
+            }.get()) ?? .failure(DeviceOperationError(code: .notAllowed, reason: "the simulator has stopped"))
+        return try result.get()
+    }
+
     /// Does `operation` to device `number` at `deadline`, as `perform` does, timed by the event loop the
     /// links run on (not by a task a busy cooperative pool may wake late); `done` gets what came of it.
     /// Cancel the returned task to call the operation off.
@@ -104,6 +162,66 @@ extension DeviceSimulator {
         done: @escaping @Sendable (Result<DeviceStatus, DeviceOperationError>) -> Void = { _ in }
     ) -> Scheduled<Void> {
         eventLoop.scheduleTask(deadline: deadline) { done(self.performNow(operation, on: number)) }
+    }
+
+    /// Brings every device back to the start (`POST /reset`): its configuration as configured, its state
+    /// (port mappings, volume, running apps) and subscriptions forgotten, the network faults as configured,
+    /// and a device that is gone, rebooting or removed back up with the next BOOTID. A device that is up and whose description had changed
+    /// announces its first one again with `ssdp:update`. Returns every device as it is after.
+    public func reset() async -> [DeviceStatus] {
+        (try? await eventLoop.submit { self.resetNow() }.get()) ?? statuses()
+    }
+
+    private func resetNow() -> [DeviceStatus] {
+        let now = SSDPInstant(eventLoop.now)
+        setNetworkNow(initialNetwork)
+        let changed = (0..<controls.count).map { controls.device($0) != configuredDevices[$0] }
+        let describedAnew = (0..<controls.count).map { controls.device($0).configID != configuredDevices[$0].configID }
+        controls.reset()
+        for index in configuredDevices.indices where configuredDevices[index].behaviour.replay == nil {
+            for (_, handler) in udp {
+                if changed[index] { handler.value.reconfigure(configuredDevices[index], device: index) }
+                handler.value.restartResponder(device: index)
+            }
+            var (actions, operation) = (
+                operations.state.withLockedValue { $0.lifecycles[index].reset() }, DeviceOperation.alive
+            )
+            if actions.isEmpty, describedAnew[index] {
+                operation = .update
+                actions =
+                    (try? operations.state.withLockedValue { try $0.lifecycles[index].apply(.update, at: now) }) ?? []
+            }
+            guard !actions.isEmpty else { continue }
+            perform(actions, device: index)
+            scheduleReturn(of: index)
+            onEvent(.deviceChanged(status(of: index, lifecycle: operations.lifecycle(index)), operation: operation))
+        }
+        return statuses()
+    }
+
+    /// The network faults on what the simulator sends and hears, as set last.
+    public var network: NetworkFaults {
+        operations.state.withLockedValue { $0.network }
+    }
+
+    /// Sets the network faults on every link from the next datagram on (`PUT /network`): latency, loss,
+    /// answer loss, duplicates and reordering of what the simulator sends, loss of what it hears; their
+    /// windows (`after`, `times`) count from now.
+    public func setNetwork(_ faults: NetworkFaults) async {
+        try? await eventLoop.submit { self.setNetworkNow(faults) }.get()
+    }
+
+    /// Sets the network faults at `deadline`, as `setNetwork` does, timed by the links' event loop (a live
+    /// scenario's `network` event). Cancel the returned task to call it off.
+    @discardableResult
+    public func scheduleNetwork(_ faults: NetworkFaults, at deadline: NIODeadline) -> Scheduled<Void> {
+        eventLoop.scheduleTask(deadline: deadline) { self.setNetworkNow(faults) }
+    }
+
+    private func setNetworkNow(_ faults: NetworkFaults) {
+        operations.state.withLockedValue { $0.network = faults }
+        for (_, handler) in udp { handler.value.setNetwork(faults) }
+        onEvent(.networkChanged(faults))
     }
 
     /// `perform`'s work, on the event loop: checks the device, applies the operation, reports the change.
@@ -130,6 +248,9 @@ extension DeviceSimulator {
 
     /// Applies `operation` on the event loop the links share, so that it reaches every link at once.
     private func apply(_ operation: DeviceOperation, to index: Int) -> Result<DeviceStatus, DeviceOperationError> {
+        if case .change(let change) = operation, operations.lifecycle(index).state != .removed {
+            if let refusal = reconfigure(index, with: change) { return .failure(refusal) }
+        }
         let now = SSDPInstant(eventLoop.now)
         let outcome = operations.state.withLockedValue { state in
             Result { () throws(DeviceLifecycle.Refusal) in try state.lifecycles[index].apply(operation, at: now) }
@@ -142,6 +263,30 @@ extension DeviceSimulator {
         case .failure(let refusal):
             return .failure(DeviceOperationError(code: .notAllowed, reason: "device \(index + 1): \(refusal)"))
         }
+    }
+
+    /// Applies `change`'s fields to device `index` on every link and its HTTP side, all or none: its live
+    /// state first (the part that can be refused), then its configuration, with the next CONFIGID when its
+    /// description changes. Returns why not, or `nil` when done; the lifecycle announces the change after.
+    private func reconfigure(_ index: Int, with change: DeviceChange) -> DeviceOperationError? {
+        let device: SimulatedDevice
+        do throws(SSDPConfigurationError) {
+            device = try controls.device(index).changed(by: change)
+        } catch {
+            return DeviceOperationError(code: .invalidChange, reason: error.reason(quoting: true), field: error.field)
+        }
+        if !change.state.isEmpty {
+            switch controls.set(change.state, device: index) {
+            case .success(let events):
+                for record in events.records { onEvent(record) }
+                for delivery in events.events { EventNotifier.deliver(delivery, on: eventLoop, onEvent: onEvent) }
+            case .failure(let error):
+                return DeviceOperationError(code: .invalidChange, reason: error.reason, field: "state.\(error.field)")
+            }
+        }
+        controls.reconfigure(index, to: device)
+        for (_, handler) in udp { handler.value.reconfigure(device, device: index) }
+        return nil
     }
 
     /// Arms the timer that brings a rebooting device back.
@@ -176,17 +321,21 @@ extension DeviceSimulator {
 
     private func status(of index: Int, lifecycle: DeviceLifecycle) -> DeviceStatus {
         let root = links[0].devices[index]
+        let configured = controls.device(index)
         return DeviceStatus(
             number: index + 1,
             udn: root.device.udn,
-            friendlyName: root.device.friendlyName,
+            friendlyName: configured.device.friendlyName,
             deviceType: root.device.deviceType,
             profile: configuredDevices[index].profile,
             address: links[0].deviceAddresses[index],
             location: root.location,
             state: lifecycle.state,
             bootID: lifecycle.bootID,
-            configID: root.configID,
+            configID: configured.configID,
+            maxAge: configured.maxAge,
+            behaviour: configured.behaviour,
+            httpFaults: configured.web.httpFaults,
             advertisements: root.advertisements
         )
     }
@@ -197,12 +346,14 @@ extension DeviceSimulator {
 final class DeviceOperations: Sendable {
     struct State {
         var lifecycles: [DeviceLifecycle]
+        /// The network faults as set last.
+        var network: NetworkFaults
     }
 
     let state: NIOLockedValueBox<State>
 
-    init(bootIDs: [Int]) {
-        state = NIOLockedValueBox(State(lifecycles: bootIDs.map(DeviceLifecycle.init(bootID:))))
+    init(bootIDs: [Int], network: NetworkFaults) {
+        state = NIOLockedValueBox(State(lifecycles: bootIDs.map(DeviceLifecycle.init(bootID:)), network: network))
     }
 
     var lifecycles: [DeviceLifecycle] { state.withLockedValue { $0.lifecycles } }

@@ -189,7 +189,7 @@ extension DeviceSimulator {
                 case .real, .any: first = 0
                 }
                 sharedPort = try await open(
-                    DescriptionDocuments(devices: configuration.devices, controls: controls),
+                    DescriptionDocuments(controls: controls),
                     host: sharedHost,
                     port: first,
                     owner: "the shared HTTP server of \(ownsServer.filter { !$0 }.count) devices",
@@ -213,9 +213,7 @@ extension DeviceSimulator {
                 let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
                 ports.append(
                     try await open(
-                        DeviceSite(device: device, control: controls.server(index, prefix: "")) {
-                            controls.isPresent(index)
-                        },
+                        DeviceSite(controls: controls, index: index),
                         host: addresses[index] ?? sharedHost,
                         port: port,
                         owner: owner
@@ -407,6 +405,7 @@ extension DeviceSimulator {
                     codec: codec,
                     logger: logger,
                     reportsDatagrams: configuration.reportsDatagrams,
+                    network: (configuration.network, seed),
                     onEvent: onEvent
                 )
                 try channel.pipeline.syncOperations.addHandlers(codec, handler)

@@ -58,6 +58,8 @@ public final class DeviceSimulator: Service, Sendable {
     let configuredDevices: [SimulatedDevice]
     /// Whether each device is up, and its BOOTID.
     let operations: DeviceOperations
+    /// The network faults the simulator started with, which a reset brings back.
+    let initialNetwork: NetworkFaults
     /// The event loop every link's socket runs on: operations run there, so they reach every link at once.
     let eventLoop: any EventLoop
     let onEvent: @Sendable (SimulatorEvent) -> Void
@@ -73,6 +75,7 @@ public final class DeviceSimulator: Service, Sendable {
         httpChannels: [any Channel],
         controls: DeviceControls,
         configuredDevices: [SimulatedDevice],
+        network: NetworkFaults,
         eventLoop: any EventLoop,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) throws {
@@ -87,7 +90,8 @@ public final class DeviceSimulator: Service, Sendable {
         self.httpChannels = httpChannels
         self.controls = controls
         self.configuredDevices = configuredDevices
-        self.operations = DeviceOperations(bootIDs: first.devices.map(\.bootID))
+        self.operations = DeviceOperations(bootIDs: first.devices.map(\.bootID), network: network)
+        self.initialNetwork = network
         self.eventLoop = eventLoop
         self.httpAddresses = httpAddresses
         self.onEvent = onEvent
@@ -158,13 +162,17 @@ public final class DeviceSimulator: Service, Sendable {
                     )
                 )
             }
-            controls.place(locations: served[0].devices.map(\.location))
+            controls.place(
+                locations: served[0].devices.map(\.location),
+                prefixes: servers.ownsServer.indices.map { servers.ownsServer[$0] ? "" : "/device/\($0)" }
+            )
             let simulator = try DeviceSimulator(
                 udp: udp,
                 links: served,
                 httpChannels: servers.channels,
                 controls: controls,
                 configuredDevices: configuration.devices,
+                network: configuration.network,
                 eventLoop: eventLoop,
                 onEvent: onEvent
             )

@@ -20,7 +20,8 @@ public struct JournalEntry: Hashable, Sendable {
     /// Seconds since the journal started.
     public var time: Double
     /// What kind of event it was: `search`, `answer`, `notify`, `http`, `soap`, `subscription`, `event`
-    /// (a GENA NOTIFY sent), `device` (an operation), `action` (a Roku or DIAL device action).
+    /// (a GENA NOTIFY sent), `device` (an operation), `action` (a Roku or DIAL device action), `network`
+    /// (the network faults changed).
     public var kind: String
     /// The device it is about (its number, from 1), when the journal can tell.
     public var device: Int?
@@ -31,7 +32,7 @@ public struct JournalEntry: Hashable, Sendable {
 
     /// The kinds an entry can be, in the order the documentation lists them.
     public static let kinds = [
-        "search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action",
+        "search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action", "network",
     ]
 
     /// The entry as JSON: `{"seq", "time", "kind", "device"?, "fields"}`.
@@ -54,6 +55,7 @@ public struct JournalEntry: Hashable, Sendable {
         case .subscription: "subscription"
         case .eventSent: "event"
         case .deviceChanged: "device"
+        case .networkChanged: "network"
         case .deviceAction: "action"
         case .started, .stopped, .datagram: nil
         }
@@ -83,7 +85,7 @@ struct JournalDevices: Sendable {
         switch event {
         case .deviceChanged(let status, _):
             return status.number - 1
-        case .answerSent(_, let usn, _):
+        case .answerSent(_, let usn, _, _):
             return udns.firstIndex { usn == $0 || usn.hasPrefix($0 + "::") }
         case .httpRequest(_, let path, _, let origin):
             return bases[Self.base(of: origin + path)] ?? bases[origin]

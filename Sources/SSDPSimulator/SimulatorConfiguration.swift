@@ -57,6 +57,9 @@ public struct SimulatorConfiguration: Sendable {
     public var bootID: Int?
     /// Report every datagram received and sent as a `SimulatorEvent.datagram`, for traces.
     public var reportsDatagrams = false
+    /// Faults on what the simulator sends (answers and NOTIFYs: latency, loss, answer loss, duplicates,
+    /// reordering) and hears (loss), drawn from `seed`; `DeviceSimulator.setNetwork` changes them while it runs.
+    public var network = NetworkFaults()
     /// The most HTTP connections the devices' servers hold at once, all clients together; `nil` for half of
     /// what the process's descriptor limit leaves (at most 4,096). One client holds at most 32 of them.
     public var httpConnectionLimit: Int?

@@ -15,8 +15,8 @@ import SSDPCore
 import SSDPDeviceCore
 
 /// What a running simulator has done, host-wide. Every datagram received falls in exactly one of
-/// `oversized`, `sourcesRejected`, `malformed`, `searchesAccepted`, `searchesRejected`, `notifications` and
-/// `responses`, so they add up to `datagramsReceived`.
+/// `oversized`, `sourcesRejected`, `networkLostIncoming`, `malformed`, `searchesAccepted`, `searchesRejected`,
+/// `notifications` and `responses`, so they add up to `datagramsReceived`.
 public struct SimulatorCounters: Hashable, Sendable, Codable {
     /// Every datagram that reached the simulator's UDP sockets.
     public var datagramsReceived = 0
@@ -50,13 +50,20 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
     public var answersSent = 0
     /// NOTIFY messages handed to the socket (alive, update and byebye).
     public var notificationsSent = 0
+    /// Datagrams heard that the network faults (`PUT /network`, a scenario's `network`) lost on the way in.
+    public var networkLostIncoming = 0
+    /// Datagrams (answers and NOTIFYs, each copy) that the network faults lost on the way out.
+    public var networkLostOutgoing = 0
+    /// Extra copies the network faults sent of a datagram.
+    public var networkDuplicated = 0
 
     /// Every counter at zero.
     public init() {}
 
     /// The sum the categories must add up to.
     public var datagramsAccountedFor: Int {
-        oversized + sourcesRejected + malformed + searchesAccepted + searchesRejected + notifications + responses
+        oversized + sourcesRejected + networkLostIncoming + malformed + searchesAccepted + searchesRejected
+            + notifications + responses
     }
 
     init(
@@ -64,13 +71,15 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
         oversized: Int,
         sourcesRejected: Int,
         answersSent: Int,
-        notificationsSent: Int
+        notificationsSent: Int,
+        network: (lostIncoming: Int, lostOutgoing: Int, duplicated: Int) = (0, 0, 0)
     ) {
         let host = responder.counters
         let devices = responder.deviceStatistics
         self.oversized = oversized
         self.sourcesRejected = sourcesRejected
-        self.datagramsReceived = host.datagrams + oversized + sourcesRejected
+        self.datagramsReceived = host.datagrams + oversized + sourcesRejected + network.lostIncoming
+        (networkLostIncoming, networkLostOutgoing, networkDuplicated) = network
         self.malformed = host.malformed
         self.searchesAccepted = host.searchesAccepted
         self.searchesRejected = host.searchesRejected
@@ -93,7 +102,8 @@ extension SimulatorCounters {
         [
             \.datagramsReceived, \.oversized, \.sourcesRejected, \.malformed, \.searchesAccepted, \.searchesRejected,
             \.notifications, \.responses, \.searchesNotHeard, \.searchesWhileSilent, \.searchesUnmatched, \.answersLost,
-            \.answersRateLimited, \.answersOverflowed, \.answersSent, \.notificationsSent,
+            \.answersRateLimited, \.answersOverflowed, \.answersSent, \.notificationsSent, \.networkLostIncoming,
+            \.networkLostOutgoing, \.networkDuplicated,
         ]
     }
 

@@ -30,20 +30,25 @@ extension SimulatorEvent {
             fields["http"] = .string(http.endpointDescription)
             fields["devices"] = .array(devices.indices.map { Self.json(device: $0, of: devices, links: links) })
             fields["links"] = .array(links.map(Self.json(link:)))
-        case .searchReceived(let from, let headers, let outcome):
+        case .searchReceived(let from, let headers, let outcome, let answeredBy, let unanswered):
             fields["event"] = "search"
             fields["from"] = .string(from.endpointDescription)
             fields["st"] = .string(headers["ST"] ?? "")
             fields["mx"] = headers["MX"]
             switch outcome {
-            case .answered(let count): fields["answers"] = count
+            case .answered(let count):
+                fields["answers"] = count
+                fields["devices"] = answeredBy.isEmpty ? nil : .array(answeredBy.map { .int($0) })
+                fields["unanswered"] = unanswered.reason
             case .rejected(let rejection): fields["rejected"] = rejection.rawValue
+            case .lostByNetwork: fields["lost"] = true
             }
-        case .answerSent(let to, let usn, let target):
+        case .answerSent(let to, let usn, let target, let lost):
             fields["event"] = "answer"
             fields["to"] = .string(to.endpointDescription)
             fields["usn"] = .string(usn)
             fields["st"] = .string(target)
+            fields["lost"] = lost ? true : nil
         case .notificationsSent(let subtype, let count):
             fields["event"] = "notify"
             fields["nts"] = .string(subtype.rawValue)
@@ -86,6 +91,9 @@ extension SimulatorEvent {
             fields["action"] = .string(operation.name)
             fields["state"] = .string(device.state.name)
             fields["bootId"] = device.bootID
+        case .networkChanged(let faults):
+            fields["event"] = "network"
+            fields["faults"] = faults.json
         case .stopped(let counters):
             fields["event"] = "stopped"
             fields["counters"] = SSDPJSONValue(encoding: counters)

@@ -22,9 +22,15 @@ public enum SimulatorEvent: Sendable {
     /// first HTTP address, and every link.
     case started(udp: SocketAddress, http: SocketAddress, devices: [SSDPRootDevice], links: [SimulatorLink])
     /// A datagram that was an M-SEARCH arrived, with its headers; `outcome` says what the simulator made of it.
-    case searchReceived(from: SocketAddress, headers: SSDPHeaders, outcome: SearchOutcome)
+    case searchReceived(
+        from: SocketAddress,
+        headers: SSDPHeaders,
+        outcome: SearchOutcome,
+        answeredBy: [Int] = [],
+        unanswered: SimulatorResponder.Unanswered = .init()
+    )
     /// One answer left for `to`.
-    case answerSent(to: SocketAddress, usn: String, target: String)
+    case answerSent(to: SocketAddress, usn: String, target: String, lostByNetwork: Bool = false)
     /// A set of NOTIFY messages left for the multicast group.
     case notificationsSent(subtype: SSDPNotificationSubtype, count: Int)
     /// An HTTP request to a device (a description, an API call), with the status it got (0 when it is
@@ -43,18 +49,23 @@ public enum SimulatorEvent: Sendable {
     /// An operation changed a device (the control API, a scenario's event, a test), or a rebooting device
     /// came back (`operation` is then `alive`): the device as it is after.
     case deviceChanged(DeviceStatus, operation: DeviceOperation)
+    /// The network faults on what the simulator sends and hears changed (`PUT /network`, a reset).
+    case networkChanged(NetworkFaults)
     /// The simulator stopped; the final counters.
     case stopped(SimulatorCounters)
     /// One datagram received (from a local source) or sent, whole; only when the configuration asks
     /// for `reportsDatagrams`, for traces.
     case datagram(received: Bool, peer: SocketAddress, local: SocketAddress, bytes: [UInt8])
 
-    /// What the simulator made of one M-SEARCH.
+    /// What the simulator made of one M-SEARCH (`answeredBy`: the numbers, from 1, of the devices that
+    /// answer it; `unanswered`: why the others do not).
     public enum SearchOutcome: Sendable, Hashable {
         /// Accepted; this many answers were scheduled.
         case answered(Int)
         /// Dropped by the acceptance rules.
         case rejected(SSDPSearchRequest.Rejection)
+        /// Lost on the way in by the network faults (`PUT /network`): no device heard it.
+        case lostByNetwork
     }
 }
 

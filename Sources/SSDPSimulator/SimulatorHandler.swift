@@ -51,6 +51,17 @@ final class SimulatorHandler: ChannelInboundHandler {
     private var isShuttingDown = false
     /// Per device, how many times it has gone down: an answer scheduled in an earlier life is not sent.
     private var generations: [Int]
+    /// The network faults on what the link sends (`PUT /network`, a live scenario's `network`), drawn as a
+    /// virtual run of the same seed draws its answers' fates.
+    private var network: NetworkFaultMachine
+    /// The same faults on the NOTIFYs the link sends, and on the searches it hears, each from a side of
+    /// the seed of its own.
+    private var notifyNetwork: NetworkFaultMachine
+    private var heardNetwork: NetworkFaultMachine
+    /// Byebyes the faults hold back, sent at once at shutdown: a device's byebye is never lost to a stop.
+    private var heldBackByebyes: [Int: (datagram: (device: Int, datagram: SSDPDatagram), task: Scheduled<Void>)] = [:]
+    private var nextHeldBack = 0
+    private var networkCounts = (lostIncoming: 0, lostOutgoing: 0, duplicated: 0)
 
     init(
         responder: SimulatorResponder,
@@ -61,8 +72,12 @@ final class SimulatorHandler: ChannelInboundHandler {
         codec: SSDPDatagramCodec,
         logger: Logger,
         reportsDatagrams: Bool = false,
+        network: (faults: NetworkFaults, seed: UInt64),
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) {
+        self.network = NetworkFaultMachine(faults: network.faults, seed: network.seed)
+        self.notifyNetwork = NetworkFaultMachine(faults: network.faults, seed: network.seed, side: .notified)
+        self.heardNetwork = NetworkFaultMachine(faults: network.faults, seed: network.seed, side: .heard)
         self.reportsDatagrams = reportsDatagrams
         self.responder = responder
         self.advertisers = advertisers
@@ -82,7 +97,8 @@ final class SimulatorHandler: ChannelInboundHandler {
             oversized: codec.oversizedDropped,
             sourcesRejected: sourcesRejected,
             answersSent: answersSent,
-            notificationsSent: notificationsSent
+            notificationsSent: notificationsSent,
+            network: networkCounts
         )
     }
 
@@ -111,6 +127,41 @@ final class SimulatorHandler: ChannelInboundHandler {
             return
         }
         report(datagram, received: true)
+        guard !heardNetwork.isClean, datagram.bytes.starts(with: Self.searchMethod) else {
+            hear(datagram, context: context)
+            return
+        }
+        // A search through the network faults: lost, heard late, or heard twice, as a virtual run's devices
+        // hear it.
+        let copies = heardNetwork.copies()
+        guard copies.contains(where: { $0 != nil }) else {
+            networkCounts.lostIncoming += 1
+            if let message = try? SSDPParser.parseMessage(datagram.bytes) {
+                onEvent(
+                    .searchReceived(from: datagram.remoteAddress, headers: message.headers, outcome: .lostByNetwork)
+                )
+            }
+            return
+        }
+        for case let delay? in copies {
+            guard delay > .zero else {
+                hear(datagram, context: context)
+                continue
+            }
+            context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(delay.microseconds * 1_000))) {
+                [weak self] in
+                guard let self, let context = self.context, !self.isShuttingDown else { return }
+                self.hear(datagram, context: context)
+                self.sendDueAnswers(context: context)
+            }
+        }
+    }
+
+    /// What every M-SEARCH begins with.
+    private static let searchMethod = Array("M-SEARCH".utf8)
+
+    /// Hands a datagram to the responder and schedules the answers it makes.
+    private func hear(_ datagram: SSDPDatagram, context: ChannelHandlerContext) {
         let source = datagram.remoteAddress.ipAddress ?? "\(datagram.remoteAddress.endpointDescription)"
         let reception = responder.receive(
             datagram.bytes,
@@ -142,7 +193,17 @@ final class SimulatorHandler: ChannelInboundHandler {
                     "ssdp.answers": "\(reception.answers.count)",
                 ]
             )
-            onEvent(.searchReceived(from: peer, headers: headers, outcome: .answered(reception.answers.count)))
+            var answeredBy: [Int] = []
+            for (device, _) in reception.answers where answeredBy.last != device + 1 { answeredBy.append(device + 1) }
+            onEvent(
+                .searchReceived(
+                    from: peer,
+                    headers: headers,
+                    outcome: .answered(reception.answers.count),
+                    answeredBy: answeredBy,
+                    unanswered: reception.unanswered
+                )
+            )
         case .rejected(let rejection):
             logger.info(
                 "M-SEARCH dropped",
@@ -176,26 +237,33 @@ final class SimulatorHandler: ChannelInboundHandler {
     }
 
     /// Sends every answer due within `answerBatchWindow` from now, in one batch (one flush of the channel,
-    /// `sendmmsg` calls on the source-address socket), then arms the one timer for the next.
+    /// `sendmmsg` calls on the source-address socket), then arms the one timer for the next. Each answer's
+    /// fate through the network faults is drawn first, so that its event says when the network lost it.
     private func sendDueAnswers(context: ChannelHandlerContext) {
         let dueBy = now(context) + Self.answerBatchWindow
         var datagrams: [(device: Int, datagram: SSDPDatagram)] = []
+        var advertisements: [SSDPAdvertisement] = []
         while let (_, pending) = pendingAnswers.next(dueBy: dueBy) {
             responder.answerFinished()
             guard !isShuttingDown, pending.generation == generations[pending.device] else { continue }
-            let (answer, peer) = (pending.answer, pending.peer)
+            datagrams.append((pending.device, SSDPDatagram(remoteAddress: pending.peer, bytes: pending.answer.bytes)))
+            advertisements.append(pending.answer.advertisement)
+        }
+        let fates = draw(datagrams.count, kind: .answers)
+        for (index, advertisement) in advertisements.enumerated() {
+            let peer = datagrams[index].datagram.remoteAddress
             answersSent += 1
             logger.debug(
                 "Answer sent",
                 metadata: [
-                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(answer.advertisement.target)",
-                    "ssdp.usn": "\(answer.advertisement.usn)",
+                    "ssdp.peer": "\(peer.endpointDescription)", "ssdp.st": "\(advertisement.target)",
+                    "ssdp.usn": "\(advertisement.usn)",
                 ]
             )
-            onEvent(.answerSent(to: peer, usn: answer.advertisement.usn, target: answer.advertisement.target))
-            datagrams.append((pending.device, SSDPDatagram(remoteAddress: peer, bytes: answer.bytes)))
+            let lost = fates.map { $0[index].allSatisfy { $0 == nil } } ?? false
+            onEvent(.answerSent(to: peer, usn: advertisement.usn, target: advertisement.target, lostByNetwork: lost))
         }
-        write(datagrams, context: context, promise: nil)
+        write(datagrams, fates: fates, kind: .answers, context: context, promise: nil)
         armAnswerTimer(context: context)
     }
 
@@ -216,10 +284,87 @@ final class SimulatorHandler: ChannelInboundHandler {
         answerTimer = (next, task)
     }
 
+    /// The network faults change (`DeviceSimulator.setNetwork`): from the next datagram on, their windows
+    /// counted from there.
+    func setNetwork(_ faults: NetworkFaults) {
+        network.set(faults)
+        notifyNetwork.set(faults)
+        heardNetwork.set(faults)
+    }
+
+    /// What a write carries, for the network faults: answers draw from the answers' side of the seed (as a
+    /// virtual run's answers do), NOTIFYs from their own; a byebye held back by the faults still leaves
+    /// after its device went down.
+    enum Outgoing: Equatable {
+        case answers
+        case notifications(byebye: Bool)
+    }
+
+    /// The fate of each of `count` datagrams through the network faults, or `nil` on a clean network (and
+    /// while shutting down, when the byebyes leave as they are).
+    private func draw(_ count: Int, kind: Outgoing) -> [NetworkFaults.Copies]? {
+        guard !isShuttingDown else { return nil }
+        switch kind {
+        case .answers:
+            guard !network.isClean else { return nil }
+            return (0..<count).map { _ in network.copies(answer: true) }
+        case .notifications:
+            guard !notifyNetwork.isClean else { return nil }
+            return (0..<count).map { _ in notifyNetwork.copies() }
+        }
+    }
+
+    /// Writes each device's datagram as `fates` (from `draw`) says: each copy lost, sent at once, or sent
+    /// after its delay (latency, reordering), a duplicated one twice; all at once when `fates` is `nil`. A
+    /// copy held back is not sent if its device goes down meanwhile (a byebye is), and a byebye held back
+    /// leaves at once when the simulator shuts down. `promise` completes when the ones sent at once are
+    /// written.
+    private func write(
+        _ datagrams: [(device: Int, datagram: SSDPDatagram)],
+        fates: [NetworkFaults.Copies]?,
+        kind: Outgoing,
+        context: ChannelHandlerContext,
+        promise: EventLoopPromise<Void>?
+    ) {
+        guard let fates else {
+            send(datagrams, context: context, promise: promise)
+            return
+        }
+        let byebye = kind == .notifications(byebye: true)
+        var now: [(device: Int, datagram: SSDPDatagram)] = []
+        for (index, datagram) in datagrams.enumerated() {
+            networkCounts.duplicated += fates[index].count - 1
+            for delay in fates[index] {
+                guard let delay else {
+                    networkCounts.lostOutgoing += 1
+                    continue
+                }
+                guard delay > .zero else {
+                    now.append(datagram)
+                    continue
+                }
+                let (id, generation) = (nextHeldBack, generations[datagram.device])
+                nextHeldBack += 1
+                let task = context.eventLoop.assumeIsolated().scheduleTask(
+                    in: .nanoseconds(Int64(delay.microseconds * 1_000))
+                ) { [weak self] in
+                    guard let self, let context = self.context else { return }
+                    self.heldBackByebyes[id] = nil
+                    guard !self.isShuttingDown, byebye || self.generations[datagram.device] == generation else {
+                        return
+                    }
+                    self.send([datagram], context: context, promise: nil)
+                }
+                if byebye { heldBackByebyes[id] = (datagram, task) }
+            }
+        }
+        send(now, context: context, promise: promise)
+    }
+
     /// Writes each device's datagram and flushes: those from a device's own address through the
     /// source-address socket (`sendmmsg` batches, at once), the others through the channel, in order.
     /// `promise` completes when the last one through the channel is written (at once when there is none).
-    private func write(
+    private func send(
         _ datagrams: [(device: Int, datagram: SSDPDatagram)],
         context: ChannelHandlerContext,
         promise: EventLoopPromise<Void>?
@@ -290,12 +435,36 @@ final class SimulatorHandler: ChannelInboundHandler {
             multicast(updates, subtype: .update, context: context)
         case .boot(let bootID):
             responder.devices[index].device.bootID = bootID
+            // Back from a reboot or a power cut: its ignored searches and silent windows count afresh, as a
+            // virtual run's new host's do.
+            responder.devices[index].restart(at: now)
             responder.absentDevices.remove(index)
             if notifyDestination != nil { advertisers[index].restart(bootID: bootID, at: now) }
         case .closeHTTP, .openHTTP, .forgetSubscriptions:
             return
         }
         armTimer(context: context)
+    }
+
+    /// Device `index` runs as `configured` from now on (`DeviceSimulator.change`): its answers and NOTIFYs
+    /// carry its new max-age, CONFIGID and behaviour, at the BOOTID it has on this link.
+    func reconfigure(_ configured: SimulatedDevice, device index: Int) {
+        guard let context else { return }
+        var root = responder.devices[index].device
+        root.device = configured.device
+        root.maxAge = configured.maxAge
+        root.configID = configured.configID
+        responder.devices[index].device = root
+        responder.devices[index].behaviour = configured.behaviour
+        advertisers[index].reconfigure(root, at: now(context))
+        armTimer(context: context)
+    }
+
+    /// Device `index` starts over (`DeviceSimulator.reset`): the searches it ignores (`ignoreFirst`) and its
+    /// silent windows count from now.
+    func restartResponder(device index: Int) {
+        guard let context else { return }
+        responder.devices[index].restart(at: now(context))
     }
 
     /// Sends one byebye per advertisement still valid, then closes the channel once they are written.
@@ -306,9 +475,14 @@ final class SimulatorHandler: ChannelInboundHandler {
         answerTimer?.task.cancel()
         answerTimer = nil
         let now = now(context)
-        let byebyes = advertisers.indices.flatMap { index in
+        var byebyes = advertisers.indices.flatMap { index in
             advertisers[index].stop(at: now).map { (index, $0.serialized()) }
         }
+        for (_, held) in heldBackByebyes.sorted(by: { $0.key < $1.key }) {
+            held.task.cancel()
+            byebyes.append((held.datagram.device, held.datagram.datagram.bytes))
+        }
+        heldBackByebyes = [:]
         multicast(byebyes, subtype: .byebye, context: context).assumeIsolated().whenComplete { _ in
             self.sources?.socket.close()
             context.close(promise: nil)
@@ -357,7 +531,8 @@ final class SimulatorHandler: ChannelInboundHandler {
         }
         let promise = context.eventLoop.makePromise(of: Void.self)
         let datagrams = messages.map { ($0.device, SSDPDatagram(remoteAddress: destination, bytes: $0.bytes)) }
-        write(datagrams, context: context, promise: promise)
+        let kind = Outgoing.notifications(byebye: subtype == .byebye)
+        write(datagrams, fates: draw(datagrams.count, kind: kind), kind: kind, context: context, promise: promise)
         notificationsSent += messages.count
         logger.info("NOTIFY sent", metadata: ["ssdp.nts": "\(subtype.rawValue)", "ssdp.count": "\(messages.count)"])
         onEvent(.notificationsSent(subtype: subtype, count: messages.count))

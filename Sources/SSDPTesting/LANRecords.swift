@@ -112,17 +112,18 @@ final class LANRecorder: Sendable {
 
     var searches: [HeardSearch] {
         events.compactMap { event in
-            guard case .searchReceived(let from, let headers, let outcome) = event else { return nil }
+            guard case .searchReceived(let from, let headers, let outcome, _, _) = event else { return nil }
             switch outcome {
             case .answered(let count): return HeardSearch(from: from, headers: headers, answers: count)
             case .rejected(let rejection): return HeardSearch(from: from, headers: headers, rejection: rejection)
+            case .lostByNetwork: return nil
             }
         }
     }
 
     var answers: [SentAnswer] {
         events.compactMap { event in
-            guard case .answerSent(let to, let usn, let target) = event else { return nil }
+            guard case .answerSent(let to, let usn, let target, _) = event else { return nil }
             return SentAnswer(to: to.endpointDescription, usn: usn, target: target)
         }
     }

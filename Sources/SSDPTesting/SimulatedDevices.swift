@@ -186,13 +186,26 @@ public final class SimulatedLAN: Sendable {
 
     /// Does `operation` to `device` while the test runs, as the control API and a scenario's events do: a
     /// byebye, a power cut (`vanish`), a return (`alive`), a reboot that forgets its subscriptions, an
-    /// `ssdp:update`. Returns the device as it is after.
+    /// `ssdp:update`, a `change` of its fields or live state, a `remove`. Returns the device as it is after.
     ///
     /// - Throws: `DeviceOperationError` when the device's state does not allow it (`alive` on a device that
     ///   is up), or `device` is not one of this LAN's.
     @discardableResult
     public func perform(_ operation: DeviceOperation, on device: LANDevice) async throws -> DeviceStatus {
         try await simulator.perform(operation, on: simulator.deviceNumber(device.udn))
+    }
+
+    /// Sets the network faults on what the devices send (answers, NOTIFYs) and hear (searches) from the
+    /// next datagram on, as `PUT /network` and a scenario's `network` event do: `NetworkFaults()` clears them.
+    public func setNetwork(_ faults: NetworkFaults) async {
+        await simulator.setNetwork(faults)
+    }
+
+    /// Brings every device back to the start, as `POST /reset` does: configuration, state, subscriptions
+    /// and network faults as the LAN started, every device up. Returns every device as it is after.
+    @discardableResult
+    public func reset() async -> [DeviceStatus] {
+        await simulator.reset()
     }
 
     /// Every device as it is now: up, gone or rebooting, and its BOOTID.

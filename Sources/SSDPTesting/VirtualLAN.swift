@@ -158,7 +158,9 @@ final class VirtualNetwork: Sendable {
 
     fileprivate struct State {
         var hosts: [Host]
-        var random: SSDPRandom
+        /// The faults on what the hosts send, and on what they hear.
+        var network: NetworkFaultMachine
+        var clientNetwork: NetworkFaultMachine
         var channels: [ObjectIdentifier: any Channel] = [:]
         var sessionsOpened = 0
         var searches: [HeardSearch] = []
@@ -168,7 +170,6 @@ final class VirtualNetwork: Sendable {
     let roots: [(root: SSDPRootDevice, endpoint: TraceEntry.Endpoint)]
     /// Each host's address and port, where its answers come from.
     private let sources: [SocketAddress]
-    private let faults: NetworkFaults
     private let loop: NIOAsyncTestingEventLoop
     private let state: NIOLockedValueBox<State>
 
@@ -188,9 +189,14 @@ final class VirtualNetwork: Sendable {
         }
         self.roots = hosts.map { ($0.root, $0.endpoint) }
         self.sources = try hosts.map { try SocketAddress(ipAddress: $0.endpoint.address, port: $0.endpoint.port) }
-        self.faults = faults
         self.loop = loop
-        self.state = NIOLockedValueBox(State(hosts: hosts, random: SSDPRandom.derived(seed: seed, stream: 0xFA17)))
+        self.state = NIOLockedValueBox(
+            State(
+                hosts: hosts,
+                network: NetworkFaultMachine(faults: faults, seed: seed),
+                clientNetwork: NetworkFaultMachine(faults: faults, seed: seed, side: .heard)
+            )
+        )
     }
 
     var openSessions: Int { state.withLockedValue { $0.channels.count } }
@@ -242,7 +248,7 @@ final class VirtualNetwork: Sendable {
                 reached = state.hosts.indices.filter { state.hosts[$0].endpoint.address == destination.ipAddress }
             }
             return reached.flatMap { host in
-                faults.copies(drawingFrom: &state.random).compactMap { arrival in arrival.map { (host, $0) } }
+                state.clientNetwork.copies().compactMap { arrival in arrival.map { (host, $0) } }
             }
         }
     }
@@ -269,7 +275,7 @@ final class VirtualNetwork: Sendable {
                     target: answer.advertisement.target
                 )
             )
-            return Array(faults.copies(drawingFrom: &state.random))
+            return Array(state.network.copies(answer: true))
         }
     }
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import Testing
@@ -30,15 +31,18 @@ struct ControlHarness: Sendable {
     let simulator: DeviceSimulator
     let server: ControlServer
     let journal: SimulatorJournal
+    /// The NOTIFY messages the devices sent, when asked for (`notifies: true`), as text.
+    let notifies: NIOLockedValueBox<[String]>
 
     static func run(
         _ devices: [SimulatedDevice] = [1, 2].map { SimulatorProfile.roku.device(number: $0, seed: 21) },
         allowedOrigins: Set<String> = [],
+        notifies: Bool = false,
         _ body: @Sendable (ControlHarness) async throws -> Void
     ) async throws {
         let journal = SimulatorJournal()
         let server = try await ControlServer.bind(.init(allowedOrigins: allowedOrigins), journal: journal)
-        let configuration = SimulatorConfiguration(
+        var configuration = SimulatorConfiguration(
             devices: devices,
             interfaces: ["lo"],
             port: 0,
@@ -46,9 +50,13 @@ struct ControlHarness: Sendable {
             multicast: false,
             seed: 21
         )
+        let received = NIOLockedValueBox<[String]>([])
+        let listener = notifies ? try await DatagramCollector.bind(into: received) : nil
+        configuration.notifyDestination = listener?.localAddress
+        defer { listener?.close(promise: nil) }
         let simulator = try await DeviceSimulator.start(configuration, onEvent: journal.append)
         server.attach(simulator)
-        let harness = ControlHarness(simulator: simulator, server: server, journal: journal)
+        let harness = ControlHarness(simulator: simulator, server: server, journal: journal, notifies: received)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
             do {
@@ -84,6 +92,32 @@ struct ControlHarness: Sendable {
             #expect(documented.contains(response.status), "\(method) \(target): \(response.status) not in the document")
         }
         return response
+    }
+}
+
+/// A UDP socket on 127.0.0.1 that keeps the text of every datagram it gets.
+final class DatagramCollector: ChannelInboundHandler, Sendable {
+    typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    let box: NIOLockedValueBox<[String]>
+
+    private init(box: NIOLockedValueBox<[String]>) {
+        self.box = box
+    }
+
+    static func bind(into box: NIOLockedValueBox<[String]>) async throws -> any Channel {
+        try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(DatagramCollector(box: box))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0)
+            .get()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let text = String(decoding: unwrapInboundIn(data).data.readableBytesView, as: UTF8.self)
+        box.withLockedValue { $0.append(text) }
     }
 }
 

@@ -153,6 +153,37 @@ struct InternetGatewayControlTests {
         )
     }
 
+    @Test func theExternalAddressAndStatusChangeByHandAndGetExternalIPAddressSaysSo() throws {
+        var control = gateway()
+        let changes = try control.set("ExternalIPAddress", to: "198.51.100.7").get()
+        #expect(changes.map(\.service) == [0] && changes.first?.changed == ["ExternalIPAddress"])
+        let answer = call(&control, "GetExternalIPAddress")
+        #expect(try answer.outcome.get() == [SOAPArgument("NewExternalIPAddress", "198.51.100.7")])
+        #expect(
+            control.eventProperties(service: 0, changed: ["ExternalIPAddress"]).contains {
+                $0.name == "ExternalIPAddress" && $0.value == "198.51.100.7"
+            }
+        )
+        #expect(try control.set("ExternalIPAddress", to: "198.51.100.7").get().isEmpty, "no change, no event")
+        #expect(try control.set("ConnectionStatus", to: "Disconnected").get().count == 1)
+    }
+
+    @Test(arguments: [
+        ("ConnectionStatus", "Broken", "\"Broken\": not one of its allowed values"),
+        ("PortMappingNumberOfEntries", "many", "\"many\": not a value of its type, ui2"),
+        ("Volume", "3", "no service of the device has this state variable (they have: "),
+    ])
+    func aValueTheVariableCannotTakeIsRefusedWithWhy(name: String, value: String, reason: String) {
+        var control = gateway()
+        let before = control.services.map(\.values)
+        guard case .failure(let error) = control.set(name, to: value) else {
+            Issue.record("\(name)=\(value) was taken")
+            return
+        }
+        #expect(error.reason.hasPrefix(reason), "\(error.reason)")
+        #expect(control.services.map(\.values) == before)
+    }
+
     private func call(
         _ control: inout DeviceControl,
         _ action: String,

@@ -57,6 +57,31 @@ import Testing
         }
     }
 
+    @Test func aShorterMaxAgeComesForwardAndTheByebyeStillCoversTheLongerOne() {
+        var advertiser = started()
+        let first = run(&advertiser, until: SSDPInstant(offset: .seconds(1)))
+        #expect(first.count == 2)
+        // Lowered from 1800 to 60 s at 10 s: the next round was due after 600 s, now within 100 ms.
+        var shorter = device
+        shorter.maxAge = 60
+        shorter.bootID = 999  // ignored: the BOOTID is the advertiser's own
+        advertiser.reconfigure(shorter, at: SSDPInstant(offset: .seconds(10)))
+        let next = try? #require(advertiser.nextDeadline)
+        #expect(next.map { $0 <= SSDPInstant(offset: .milliseconds(10_100)) } == true)
+        #expect(advertiser.device.bootID == device.bootID && advertiser.device.maxAge == 60)
+        // Before that round goes out, the copies heard at 0 s live until 1800 s: a stop at 100 s says byebye.
+        var stopped = advertiser
+        #expect(stopped.stop(at: SSDPInstant(offset: .seconds(100))).count == device.advertisements.count)
+        // A longer max-age leaves the round where it was.
+        var longer = started()
+        _ = run(&longer, until: SSDPInstant(offset: .seconds(1)))
+        let due = longer.nextDeadline
+        var raised = device
+        raised.maxAge = 3_600
+        longer.reconfigure(raised, at: SSDPInstant(offset: .seconds(10)))
+        #expect(longer.nextDeadline == due)
+    }
+
     @Test func earlyTimerCallsSendNothing() {
         var advertiser = started()
         let deadline = advertiser.nextDeadline!

@@ -50,6 +50,49 @@ struct DeviceLifecycleTests {
         #expect(device.timerFired(at: at(20)) == [])
     }
 
+    @Test func aRemovedDeviceSaysByebyeUnlessToldNotToAndTakesNothingAfter() throws {
+        var device = DeviceLifecycle(bootID: 3)
+        #expect(try device.apply(.remove(byebye: true), at: at(1)) == [.sayByebye, .fallSilent, .closeHTTP])
+        #expect(device.state == .removed && device.generation == 1)
+        for operation in [DeviceOperation.alive, .byebye, .update, .change(DeviceChange(maxAge: 60))] {
+            #expect(throws: DeviceLifecycle.Refusal.self) { try device.apply(operation, at: at(2)) }
+        }
+        var silent = DeviceLifecycle(bootID: 3)
+        #expect(try silent.apply(.remove(byebye: false), at: at(1)) == [.fallSilent, .closeHTTP])
+        var gone = DeviceLifecycle(bootID: 3)
+        _ = try gone.apply(.vanish, at: at(1))
+        #expect(try gone.apply(.remove(byebye: true), at: at(2)) == [] && gone.state == .removed)
+    }
+
+    @Test func aChangeToTheDescriptionIsAnnouncedWithAnUpdateOnlyWhileUp() throws {
+        var device = DeviceLifecycle(bootID: 5)
+        #expect(try device.apply(.change(DeviceChange(maxAge: 60)), at: at(1)) == [])
+        #expect(try device.apply(.change(DeviceChange(friendlyName: "Den")), at: at(1)) == [.sayUpdate(nextBootID: 6)])
+        _ = try device.apply(.vanish, at: at(2))
+        #expect(try device.apply(.change(DeviceChange(friendlyName: "Hall")), at: at(3)) == [])
+        #expect(device.state == .gone && device.bootID == 6)
+    }
+
+    @Test func configIDMovesOnAndWrapsWithinItsRange() {
+        #expect(DeviceChange.nextConfigID(after: 1) == 2)
+        #expect(DeviceChange.nextConfigID(after: 16_777_215) == 0)
+        #expect(DeviceChange(friendlyName: "Den").changesDescription)
+        #expect(!DeviceChange(maxAge: 60, state: ["Volume": "3"]).changesDescription)
+        #expect(DeviceChange(maxAge: 60, state: ["Volume": "3"]).fields == ["maxAge", "state"])
+    }
+
+    @Test func aResetBringsBackADeviceThatIsDownWhateverTheReason() throws {
+        for down in [DeviceOperation.vanish, .remove(byebye: true), .reboot(downFor: .seconds(60))] {
+            var device = DeviceLifecycle(bootID: 1)
+            _ = try device.apply(down, at: at(0))
+            #expect(device.reset() == [.openHTTP, .boot(bootID: 2)], "\(down.name)")
+            #expect(device.state == .alive)
+            #expect(device.timerFired(at: at(61)) == [], "a reboot's return is not done twice")
+        }
+        var up = DeviceLifecycle(bootID: 1)
+        #expect(up.reset() == [] && up.bootID == 1)
+    }
+
     @Test func aByebyeWhileRebootingKeepsTheDeviceDown() throws {
         var device = DeviceLifecycle(bootID: 1)
         _ = try device.apply(.reboot(downFor: .seconds(5)), at: at(0))

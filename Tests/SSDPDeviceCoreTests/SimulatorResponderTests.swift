@@ -44,6 +44,20 @@ import Testing
         #expect(responder.pendingAnswers == 1)
     }
 
+    @Test func aSearchSaysWhyTheDevicesThatDidNotAnswerDidNot() {
+        var responder = host(devices: 3)
+        responder.absentDevices = [2]
+        responder.devices[1].behaviour.ignoredSearches = 1
+        let first = responder.receive(search("upnp:rootdevice"), from: "10.0.0.5", at: .zero)
+        #expect(first.answers.map(\.device) == [0])
+        #expect(first.unanswered.reason == "1 device: gone, 1 device: did not hear it")
+        let unmatched = responder.receive(search("urn:x-example:device:Toaster:1"), from: "10.0.0.5", at: .zero)
+        #expect(unmatched.answers.isEmpty)
+        #expect(unmatched.unanswered.reason == "2 devices: no match for the target, 1 device: gone")
+        var everyone = host(devices: 1)
+        #expect(everyone.receive(search("ssdp:all"), from: "10.0.0.5", at: .zero).unanswered.reason == nil)
+    }
+
     @Test func countsAddUpOverEveryKindOfDatagram() {
         var responder = host()
         let datagrams: [[UInt8]] = [

@@ -91,7 +91,39 @@ import Testing
             scenario(extra: #", "expect": {"stop": {"reason": "bored"}}"#), "$.expect.stop.reason",
             "must be one of timedOut"
         ),
-        (scenario(extra: #", "tags": ["live"], "network": {"loss": 0.1}"#), "$.tags", "cannot have network faults"),
+        (
+            scenario(extra: #", "network": {"answerLoss": {"probability": 0.5, "times": 0}}"#),
+            "$.network.answerLoss.times", "must be 1 or more"
+        ),
+        (scenario(extra: #", "network": {"loss": {"probability": 2}}"#), "$.network.loss.probability", "0...1"),
+        (scenario(extra: #", "network": {"lost": 0.1}"#), "$.network.lost", "unknown field"),
+        (
+            scenario(extra: #", "events": [{"at": 1, "action": "network", "device": 1, "network": {}}]"#),
+            "$.events[0].device", "a network event is about no device"
+        ),
+        (
+            scenario(extra: #", "events": [{"at": 1, "action": "network"}]"#), "$.events[0].network",
+            "required field is missing"
+        ),
+        (
+            scenario(extra: #", "events": [{"at": 1, "action": "change", "device": 1}]"#), "$.events[0].set",
+            "required field is missing"
+        ),
+        (
+            scenario(extra: #", "events": [{"at": 1, "action": "vanish", "device": 1, "set": {}}]"#),
+            "$.events[0].set", "only a change sets fields"
+        ),
+        (
+            scenario(
+                extra:
+                    #", "events": [{"at": 1, "action": "change", "device": 1, "set": {"behaviour": {"searchLoss": 2}}}]"#
+            ),
+            "$.events[0].set.behaviour.searchLoss", "a probability must be 0...1"
+        ),
+        (
+            scenario(extra: #", "events": [{"at": 1, "action": "network", "network": {"loss": {"times": 0}}}]"#),
+            "$.events[0].network.loss.times", "must be 1 or more"
+        ),
         (
             #"{"name": "x", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{"behaviour": {"delay": "soon"}}]}"#,
             "$.devices[0].behaviour.delay", "expected uniform, immediate"

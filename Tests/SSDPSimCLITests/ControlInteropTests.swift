@@ -16,8 +16,8 @@ import Testing
 
 /// The control API against the real client Home Assistant uses (issue 39): `serve --control` runs a fake
 /// router on a veth pair inside a private network namespace, and async-upnp-client's SSDP listener and
-/// event handler (Scripts/control_interop.py) watch it while the script byebyes, revives and reboots it
-/// through the API.
+/// event handler (Scripts/control_interop.py) watch it while the script byebyes, revives, reboots, changes
+/// (its external address, its name) and deletes it through the API, and miniupnpc's upnpc reads it.
 @Suite(
     .enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"),
     .enabled(
@@ -26,7 +26,7 @@ import Testing
     )
 )
 struct ControlInteropTests {
-    @Test func asyncUPnPClientSeesByebyeAliveAndRenewsAfterAReboot() throws {
+    @Test func asyncUPnPClientAndUpnpcFollowByebyeAliveRebootChangesAndADelete() throws {
         let client = try #require(
             Bundle.module.url(forResource: "control_interop", withExtension: "py", subdirectory: "Scripts")
         )
@@ -77,5 +77,11 @@ struct ControlInteropTests {
         #expect(result["resubscribedWithNewSID"] as? Bool == true, "\(result)")
         // The renewal after the reboot was refused with 412: the router had forgotten the subscription.
         #expect(output.standardOutput.contains(#""status":412"#), "\(output.standardOutput)")
+        #expect(result["eventedAddress"] as? String == "198.51.100.7", "\(result)")
+        #expect(result["upnpcAddress"] as? String == "198.51.100.7", "\(result)")
+        let update = result["update"] as? [String: Any]
+        #expect(update?["seen"] as? Bool == true, "\(result)")
+        #expect((update?["configIdsHeard"] as? [String])?.contains("\(update?["configId"] as? Int ?? -1)") == true)
+        #expect((result["deleted"] as? [String: Any])?["seen"] as? Bool == true, "\(result)")
     }
 }

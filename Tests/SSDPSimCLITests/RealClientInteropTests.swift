@@ -119,6 +119,28 @@ struct RealClientInteropTests {
         #expect(Set(served.values) == Set((0..<count).map { "127.0.0.\($0 + 2)" }))
     }
 
+    /// Issue 39: a PATCH through the control API is what rokuecp reads next, as Home Assistant would.
+    @Test func rokuecpReadsTheNameAndStateAPatchGaveTheRoku() throws {
+        let output = try inNamespace(
+            serve: "--profile roku --seed 25 --control 127.0.0.1:0",
+            #"""
+            control=$(grep '"started"' "$SERVE_OUT" | sed -E 's/.*"control":"([^"]*)".*/\1/')
+            /usr/bin/python3 "$CLIENT" 2 --rename "$control" | sed 's/^/roku: /'
+            """#
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        let found = lines(output, prefix: "roku: ")
+        let before = try #require(found.first { $0["step"] == nil }, "\(output.standardOutput)")
+        let patched = try #require(found.first { $0["step"] as? String == "patched" }, "\(output.standardOutput)")
+        #expect(before["name"] as? String == "Roku Ultra 1" && before["standby"] as? Bool == false)
+        #expect(patched["name"] as? String == "Den Roku", "\(patched)")
+        #expect(patched["app"] as? String == "Netflix", "\(patched)")
+        #expect(patched["configId"] as? Int == 2)
+        let standby = try #require(found.first { $0["step"] as? String == "standby" }, "\(output.standardOutput)")
+        #expect(standby["standby"] as? Bool == true, "\(standby)")
+        #expect(standby["configId"] as? Int == 2, "live state is not the description")
+    }
+
     @Test func rokuecpLaunchesAChannelPausesItAndPutsTheRokuInStandby() throws {
         let output = try inNamespace(
             serve: "--profile roku --seed 24",

@@ -128,7 +128,7 @@ struct RunNamespaceTests {
     @Test func liveScenariosPassByMulticastInAPrivateNamespace() throws {
         let roku = RunCommandTests.scenarios + "/roku-three-retries.json"
         let empty = RunCommandTests.scenarios + "/zero-requests.json"
-        let lossy = RunCommandTests.scenarios + "/lossy-network.json"  // not tagged live: skipped
+        let late = RunCommandTests.scenarios + "/late-responders.json"  // not tagged live: skipped
 
         let directory = try RunCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -138,7 +138,7 @@ struct RunNamespaceTests {
             "run",
             roku,
             empty,
-            lossy,
+            late,
             "--live",
             "--namespace",
             "--json-report",
@@ -148,7 +148,7 @@ struct RunNamespaceTests {
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         #expect(output.standardOutput.contains("live by multicast in a private network namespace"))
         #expect(output.standardOutput.contains("pass roku-three-retries (1 found, 3 M-SEARCH"))
-        #expect(output.standardOutput.contains("skip lossy-network: not tagged live"))
+        #expect(output.standardOutput.contains("skip late-responders: not tagged live"))
         #expect(output.standardOutput.contains("2 passed, 0 failed, 1 skipped"))
         // The simulator saw each search addressed to the group, not to its own address.
         let report =

@@ -47,6 +47,31 @@ import Testing
         #expect(output.standardError.contains("Control API closed"), "the control API closed at SIGTERM")
     }
 
+    /// Scripts/control_flood.py: 100,000 searches at a running `serve --control` with a journal of 10,000.
+    /// The journal keeps 10,000, counts every other entry as dropped (every search heard and every answer
+    /// sent made one), and the process's memory stays bounded.
+    @Test func theJournalStaysBoundedUnderASearchFlood() throws {
+        let script = try #require(
+            Bundle.module.url(forResource: "control_flood", withExtension: "py", subdirectory: "Scripts")
+        )
+        let output = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [script.path, CommandRunner.ssdpSim.path, "100000"],
+            timeout: .seconds(120)
+        )
+        #expect(output.status == 0, "\(output.standardError)")
+        let flood = try #require(jsonObject(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        print("journal under a 100,000-search flood: \(flood)")
+        let (kept, dropped, total) = (flood["kept"] as? Int, flood["dropped"] as? Int, flood["journalTotal"] as? Int)
+        #expect(kept == 10_000)
+        #expect(dropped.map { $0 + 10_000 } == total)
+        let events = (flood["searchesAccepted"] as? Int ?? 0) + (flood["answersSent"] as? Int ?? 0)
+        #expect(total == events, "one entry per search heard and per answer sent: \(flood)")
+        #expect((total ?? 0) > 20_000, "the flood reached the simulator: \(flood)")
+        let growth = (flood["rssAfterKiB"] as? Int ?? 0) - (flood["rssBeforeKiB"] as? Int ?? 0)
+        #expect(growth < 128 * 1_024, "resident memory grew \(growth) KiB")
+    }
+
     @Test func theBannerAndTheStartedLineNameTheControlURL() throws {
         let text = try RunningCommand(CommandRunner.ssdpSim, ["serve", "--control", "0"] + Self.loopback)
         let banner = try text.waitForLine { $0.contains("Control API:") }
@@ -73,6 +98,17 @@ import Testing
         #expect(serve.wait().status == 0)
         #expect(started["control"] == nil)
         #expect(started["version"] != nil)
+
+        // The container image turns the API on with SSDP_SIM_CONTROL; `off` turns it off again.
+        let off = try RunningCommand(
+            CommandRunner.ssdpSim,
+            ["serve", "--json"] + Self.loopback,
+            environment: ["SSDP_SIM_CONTROL": "off"]
+        )
+        let quiet = try #require(jsonObject(try off.waitForLine { $0.contains("\"started\"") }))
+        off.signal(SIGINT)
+        #expect(off.wait().status == 0)
+        #expect(quiet["control"] == nil)
     }
 
     @Test(arguments: [

@@ -136,6 +136,39 @@ import Testing
         #expect(records == [.subscribe, .renew, .refused])
     }
 
+    @Test func aChangeOfLiveStateReachesTheSubscriberAndTheNextCall() async throws {
+        let receiver = try await EventReceiver.start()
+        defer { Task { try? await receiver.channel.close() } }
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])
+        defer { Task { await simulator.shutdown() } }
+        let location = simulator.devices[0].location
+        let origin = String(location.prefix { $0 != "/" }) + "//" + location.split(separator: "/")[1]
+        let wanIP = "urn:schemas-upnp-org:service:WANIPConnection:1"
+        let subscribe = try await PlainHTTP.request(
+            "SUBSCRIBE",
+            url: origin + "/evt/IPConn",
+            headers: ["CALLBACK": "<\(receiver.url)>", "NT": "upnp:event", "TIMEOUT": "Second-60"]
+        )
+        #expect(subscribe.status == 200)
+        #expect(try await receiver.next().body.contains("<ExternalIPAddress>93.184.216.34</ExternalIPAddress>"))
+
+        let status = try await simulator.perform(
+            .change(DeviceChange(state: ["ExternalIPAddress": "198.51.100.7"])),
+            on: 1
+        )
+        #expect(status.configID == 1, "live state is not the description")
+        let change = try await receiver.next()
+        #expect(change.headers["SEQ"] == "1")
+        #expect(change.body.contains("<ExternalIPAddress>198.51.100.7</ExternalIPAddress>"))
+        let address = try await soap(origin + "/ctl/IPConn", serviceType: wanIP, action: "GetExternalIPAddress")
+        #expect(try text(of: "NewExternalIPAddress", in: address.body) == "198.51.100.7")
+
+        await #expect(throws: DeviceOperationError.self) {
+            try await simulator.perform(.change(DeviceChange(state: ["ConnectionStatus": "Broken"])), on: 1)
+        }
+        #expect(simulator.configuration(of: 1).device.friendlyName == simulator.devices[0].device.friendlyName)
+    }
+
     @Test func twoSonosPlayersAreOneHouseholdEachAtItsOwnLocation() async throws {
         let players = [1, 2].map { SimulatorProfile.sonos.device(number: $0, seed: 4) }
         let households = players.map(\.sonosHouseholdHeader)

@@ -30,7 +30,7 @@ import Testing
             )
             #expect(description.status == 200)
             #expect(description.headers.first { $0.name == "Content-Type" }?.value == "text/xml; charset=\"utf-8\"")
-            let udn = documents.devices[index].device.udn
+            let udn = documents.controls.device(index).device.udn
             #expect(description.body.contains("<UDN>\(udn)</UDN>"))
             #expect(description.body.contains("/device/\(index)/service/2/scpd.xml"))
             // A generic MediaRenderer's services in description order, each with its template's SCPD.

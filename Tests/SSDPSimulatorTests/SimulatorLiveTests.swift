@@ -107,7 +107,9 @@ import Testing
         await simulator.shutdown()
         let recorded = events.withLockedValue { $0 }
         let searches = recorded.compactMap { event -> SimulatorEvent.SearchOutcome? in
-            if case .searchReceived(_, let headers, let outcome) = event, headers["ST"] == "ssdp:all" { return outcome }
+            if case .searchReceived(_, let headers, let outcome, _, _) = event, headers["ST"] == "ssdp:all" {
+                return outcome
+            }
             return nil
         }
         #expect(searches == [.answered(12)])

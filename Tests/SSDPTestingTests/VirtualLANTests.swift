@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 import SSDPHarness
 import SSDPSearch
 import SSDPTesting

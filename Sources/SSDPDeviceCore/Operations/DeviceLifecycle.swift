@@ -30,9 +30,15 @@ public enum DeviceOperation: Hashable, Sendable {
     /// Sends `ssdp:update` with NEXTBOOTID and moves to that BOOTID (UDA 1.1 §1.2.4); it stays up and keeps
     /// its subscriptions.
     case update
+    /// Its configuration changes (`DeviceChange`); a change to what its description says bumps CONFIGID
+    /// and, while it is up, is announced with `ssdp:update` and the next BOOTID.
+    case change(DeviceChange)
+    /// Leaves the LAN for good (`DELETE /devices/{id}`): a byebye first when `byebye` is true and it is up,
+    /// then gone; no operation reaches it after, until a reset.
+    case remove(byebye: Bool)
 
     /// The operation's name in the control API and scenario files: `byebye`, `vanish`, `alive`, `reboot`,
-    /// `update`.
+    /// `update`, `change`, `remove`.
     public var name: String {
         switch self {
         case .byebye: "byebye"
@@ -40,6 +46,8 @@ public enum DeviceOperation: Hashable, Sendable {
         case .alive: "alive"
         case .reboot: "reboot"
         case .update: "update"
+        case .change: "change"
+        case .remove: "remove"
         }
     }
 }
@@ -51,6 +59,7 @@ public enum DeviceOperation: Hashable, Sendable {
 /// - `alive`: answering, advertising and serving HTTP.
 /// - `gone`: silent (after a byebye or a vanish) until `alive`.
 /// - `rebooting`: gone until `until`, when `timerFired` brings it back.
+/// - `removed`: gone for good; every operation is refused.
 ///
 /// Every time the device goes down its `generation` counts up, so that answers scheduled before (a
 /// search's answer waiting for its delay) can be told from the new life's and dropped. BOOTID is the
@@ -64,13 +73,16 @@ public struct DeviceLifecycle: Hashable, Sendable {
         case gone
         /// Down until `until`, then back by itself.
         case rebooting(until: SSDPInstant)
+        /// Taken off the LAN for good.
+        case removed
 
-        /// `alive`, `gone` or `rebooting`.
+        /// `alive`, `gone`, `rebooting` or `removed`.
         public var name: String {
             switch self {
             case .alive: "alive"
             case .gone: "gone"
             case .rebooting: "rebooting"
+            case .removed: "removed"
             }
         }
     }
@@ -103,7 +115,8 @@ public struct DeviceLifecycle: Hashable, Sendable {
 
         /// Why, in words: `it is up already (alive brings back a device that is gone)`.
         public var description: String {
-            operation == "alive"
+            if state == "removed" { return "it was removed (a reset brings it back)" }
+            return operation == "alive"
                 ? "it is up already (alive brings back a device that is gone)"
                 : "it is \(state) (\(operation) needs a device that is up; alive brings it back)"
         }
@@ -128,11 +141,24 @@ public struct DeviceLifecycle: Hashable, Sendable {
     }
 
     /// Applies `operation` at `now`, or refuses it: `update` and `reboot` need a device that is up, `alive`
-    /// one that is down. A byebye or vanish of a device that is down keeps it down (a rebooting device then
-    /// does not come back), and sends nothing.
+    /// one that is down, and a removed device takes nothing. A byebye or vanish of a device that is down
+    /// keeps it down (a rebooting device then does not come back), and sends nothing. A change is the
+    /// caller's to apply; the lifecycle only announces a new description of a device that is up.
     public mutating func apply(_ operation: DeviceOperation, at now: SSDPInstant) throws(Refusal) -> [Action] {
         let refusal = Refusal(operation: operation.name, state: state.name)
         switch (operation, state) {
+        case (_, .removed):
+            throw refusal
+        case (.remove(let byebye), .alive):
+            goDown(to: .removed)
+            return (byebye ? [.sayByebye] : []) + [.fallSilent, .closeHTTP]
+        case (.remove, _):
+            state = .removed
+            return []
+        case (.change(let change), .alive) where change.changesDescription:
+            return try apply(.update, at: now)
+        case (.change, _):
+            return []
         case (.byebye, .alive):
             goDown(to: .gone)
             return [.sayByebye, .fallSilent, .closeHTTP]
@@ -153,6 +179,12 @@ public struct DeviceLifecycle: Hashable, Sendable {
         case (.alive, .alive), (.reboot, _), (.update, _):
             throw refusal
         }
+    }
+
+    /// Back to the start (`POST /reset`): a device that is down comes back with the next BOOTID; one that is
+    /// up stays up.
+    public mutating func reset() -> [Action] {
+        state == .alive ? [] : comeBack()
     }
 
     /// A rebooting device whose time has come is back; before then, or in another state, nothing.

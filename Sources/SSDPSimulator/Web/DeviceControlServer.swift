@@ -23,19 +23,22 @@ final class DeviceControlServer: Sendable {
     private let state: NIOLockedValueBox<State>
     private let clock = ContinuousClock()
     private let startedAt: ContinuousClock.Instant
-
-    private let hasFaults: Bool
+    private let seed: UInt64
 
     private struct State {
         var control: DeviceControl
         var subscriptions: EventSubscriptions
         var faults: HTTPFaultMachine
+        /// The HTTP faults the machine runs; documents are served without it when there are none.
+        var faultList: HTTPFaults
+        var hasFaults: Bool { !faultList.isEmpty }
     }
 
     /// `prefix` is what the device's paths start with on a shared server (`/device/3`), empty otherwise.
     init(device: SimulatedDevice, prefix: String, seed: UInt64) {
         udn = device.device.udn
         startedAt = clock.now
+        self.seed = seed
         let services = device.controlledServices(prefix: prefix)
         var environment = ControlEnvironment()
         environment.udn = device.device.udn
@@ -48,7 +51,6 @@ final class DeviceControlServer: Sendable {
             responses: device.web.actionResponses,
             startedAt: .zero
         )
-        hasFaults = !device.web.httpFaults.isEmpty
         state = NIOLockedValueBox(
             State(
                 control: control,
@@ -59,9 +61,59 @@ final class DeviceControlServer: Sendable {
                 faults: HTTPFaultMachine(
                     faults: device.web.httpFaults,
                     random: SSDPRandom.derived(seed: seed, stream: 0xFA17)
-                )
+                ),
+                faultList: device.web.httpFaults
             )
         )
+    }
+
+    /// The device's configuration changed while it runs (`PATCH /devices/{id}`): new HTTP faults start over
+    /// from its seed (on connections already open too, from their next request; faults left as they were
+    /// keep their counts), the user's action answers are replaced, and answers that name the device use its
+    /// new name.
+    func reconfigure(_ device: SimulatedDevice) {
+        state.withLockedValue { state in
+            state.control.responses = device.web.actionResponses
+            state.control.environment.friendlyName = device.device.friendlyName
+            guard device.web.httpFaults != state.faultList else { return }
+            state.faults = HTTPFaultMachine(
+                faults: device.web.httpFaults,
+                random: SSDPRandom.derived(seed: seed, stream: 0xFA17)
+            )
+            state.faultList = device.web.httpFaults
+        }
+    }
+
+    /// Sets state variables as the device itself would, all or none, and returns the event messages its
+    /// subscribers are due (each late or lost as the HTTP faults draw it, the lost ones among the records),
+    /// or the first variable refused and why.
+    func set(_ values: [(name: String, value: String)]) -> Result<DeviceHTTPResponse, DeviceControls.StateError> {
+        let now = self.now
+        return state.withLockedValue { state in
+            var control = state.control
+            var changed: [Int: [String]] = [:]
+            for (name, value) in values {
+                switch control.set(name, to: value) {
+                case .success(let changes):
+                    for (index, names) in changes { changed[index, default: []] += names }
+                case .failure(let error):
+                    return .failure(DeviceControls.StateError(field: name, reason: error.reason))
+                }
+            }
+            state.control = control
+            var response = DeviceHTTPResponse(status: 200)
+            for (index, names) in changed.sorted(by: { $0.key < $1.key }) {
+                let properties = state.control.eventProperties(service: index, changed: names)
+                Self.deliver(
+                    state.subscriptions.events(service: index, properties: properties, at: now),
+                    serviceType: state.control.services[index].serviceType,
+                    udn: udn,
+                    state: &state,
+                    to: &response
+                )
+            }
+            return .success(response)
+        }
     }
 
     /// What the device knows of its surroundings (the Sonos household, the media server's own URL), set
@@ -87,10 +139,10 @@ final class DeviceControlServer: Sendable {
         for request: DeviceHTTPRequest,
         headers: [SSDPHeaderField] = []
     ) -> DeviceHTTPResponse {
-        guard hasFaults, request.method == "GET" || request.method == "HEAD" else {
-            return .document(document, for: request, headers: headers)
+        let decision = state.withLockedValue { state in
+            state.hasFaults && (request.method == "GET" || request.method == "HEAD") ? state.faults.fetch(kind) : nil
         }
-        let decision = state.withLockedValue { $0.faults.fetch(kind) }
+        guard let decision else { return .document(document, for: request, headers: headers) }
         var response: DeviceHTTPResponse =
             decision.unavailable
             ? .status(503, headers: [SSDPHeaderField(name: "Retry-After", value: "1")])
@@ -299,95 +351,6 @@ public struct EventDelivery: Hashable, Sendable {
     public var delay: Duration?
     /// Never sent (an HTTP-side fault).
     public var lost = false
-}
-
-/// The control servers of a simulator's devices, made when a device's control or event URL is first asked
-/// for (a simulator may run ten thousand devices that no client controls), so that a reboot reaches
-/// every one and each knows where the others live.
-final class DeviceControls: Sendable {
-    private let devices: [SimulatedDevice]
-    private let seed: UInt64
-    /// Per device, the indices of the Sonos players in its household (itself included when it is one):
-    /// found once, so that placing ten thousand devices costs ten thousand look-ups, not their square.
-    private let householdPlayers: [[Int]]
-    private let state = NIOLockedValueBox<(servers: [Int: DeviceControlServer], locations: [String])>(([:], []))
-    /// The devices that are gone.
-    private let absent = NIOLockedValueBox<Set<Int>>([])
-
-    init(devices: [SimulatedDevice], seed: UInt64) {
-        self.devices = devices
-        self.seed = seed
-        let households = devices.map(\.sonosHousehold)
-        var players: [String?: [Int]] = [:]
-        for index in devices.indices where devices[index].device.deviceType.contains(":device:ZonePlayer:") {
-            players[households[index], default: []].append(index)
-        }
-        self.householdPlayers = households.map { players[$0] ?? [] }
-    }
-
-    /// The server of device `index`, whose paths start with `prefix` (`/device/3` on the shared server).
-    func server(_ index: Int, prefix: String) -> DeviceControlServer {
-        state.withLockedValue { state in
-            if let server = state.servers[index] { return server }
-            let server = DeviceControlServer(
-                device: devices[index],
-                prefix: prefix,
-                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index))
-            )
-            if !state.locations.isEmpty { place(server, index: index, locations: state.locations) }
-            state.servers[index] = server
-            return server
-        }
-    }
-
-    /// Tells every device where the devices live, once each has its LOCATION: a Sonos player's household is
-    /// every Sonos player of the run that advertises the same `X-RINCON-HOUSEHOLD`, a media server's content
-    /// is served from its own origin.
-    func place(locations: [String]) {
-        state.withLockedValue { state in
-            state.locations = locations
-            for (index, server) in state.servers { place(server, index: index, locations: locations) }
-        }
-    }
-
-    /// Every device rebooted: every subscription is gone.
-    func reboot() {
-        for server in state.withLockedValue({ Array($0.servers.values) }) { server.reboot() }
-    }
-
-    /// Device `index` rebooted: its subscriptions are gone (a device no client has controlled has none).
-    func reboot(device index: Int) {
-        state.withLockedValue { $0.servers[index] }?.reboot()
-    }
-
-    /// Whether device `index` is up: a device that is gone closes every HTTP connection unanswered.
-    func isPresent(_ index: Int) -> Bool {
-        !absent.withLockedValue { $0.contains(index) }
-    }
-
-    /// Brings device `index`'s HTTP side up or takes it down.
-    func setPresent(_ present: Bool, device index: Int) {
-        absent.withLockedValue { absent in
-            if present { absent.remove(index) } else { absent.insert(index) }
-        }
-    }
-
-    private func place(_ server: DeviceControlServer, index: Int, locations: [String]) {
-        let players = householdPlayers[index].map {
-            let device = devices[$0].device
-            return SonosPlayer(
-                uuid: String(device.udn.dropFirst("uuid:".count)),
-                location: locations[$0],
-                zoneName: device.properties.first { $0.name == "roomName" }?.value ?? device.friendlyName
-            )
-        }
-        let origin = locations[index].split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
-            .joined(separator: "/")
-        server.updateEnvironment { environment in
-            environment.sonosPlayers = players
-            environment.mediaLibrary.baseURL = origin
-        }
-    }
 }
 
 extension SimulatedDevice {

@@ -17,35 +17,29 @@ import SSDPDeviceCore
 /// The HTTP side of one device with a server of its own, as the real device lays it out: the description
 /// at its path (and DIAL's copy with `Application-URL`), a service description at each SCPDURL, and the
 /// device's API. Every path is fixed when the device starts; nothing a request says reaches the file system.
+/// The device is looked up per request, so a change (`PATCH /devices/{id}`) or a reset reaches connections
+/// already open.
 struct DeviceSite: HTTPSite {
-    let device: SimulatedDevice
-    let roku: RokuECPServer?
-    let dial: DIALServer?
-    let control: DeviceControlServer
-    private let description: String
-    /// Each SCPD path, with the type of the service whose description is served there (made when asked
-    /// for, not kept: ten thousand devices would each hold a copy).
-    private let serviceTypes: [String: String]
+    let controls: DeviceControls
+    /// The device's index among the simulator's.
+    let index: Int
 
-    /// Whether the device is up; while it is gone, every request is dropped unanswered.
-    let isPresent: @Sendable () -> Bool
+    init(controls: DeviceControls, index: Int) {
+        self.controls = controls
+        self.index = index
+    }
 
-    init(
-        device: SimulatedDevice,
-        control: DeviceControlServer? = nil,
-        isPresent: @escaping @Sendable () -> Bool = { true }
-    ) {
-        self.device = device
-        self.isPresent = isPresent
-        self.control = control ?? DeviceControlServer(device: device, prefix: "", seed: 0)
-        description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
-        serviceTypes = Dictionary(device.serviceDescriptions(prefix: ""), uniquingKeysWith: { first, _ in first })
-        roku = device.web.roku.map { RokuECPServer(device: device.device, configuration: $0) }
-        dial = device.web.dial.map { DIALServer(udn: device.device.udn, configuration: $0) }
+    /// The site of `device` alone (tests).
+    init(device: SimulatedDevice) {
+        self.init(controls: DeviceControls(devices: [device], seed: 0), index: 0)
     }
 
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
-        guard isPresent() else { return .dropped }
+        // While the device is gone, every request is dropped unanswered.
+        guard controls.isPresent(index) else { return .dropped }
+        let device = controls.device(index)
+        let control = controls.server(index, prefix: "")
+        let dial = controls.dial(index)
         let path = request.path
         if path == device.web.descriptionPath || path == device.web.dial?.descriptionPath {
             var headers: [SSDPHeaderField] = []
@@ -54,12 +48,14 @@ struct DeviceSite: HTTPSite {
                     SSDPHeaderField(name: "Application-URL", value: request.origin + dial.configuration.applicationPath)
                 )
             }
+            let description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
             return control.serve(.description, description, for: request, headers: headers)
         }
-        if let serviceType = serviceTypes[path] {
+        if let serviceType = device.serviceDescriptions(prefix: "").first(where: { $0.0 == path })?.1 {
             return control.serve(.serviceDescription, device.web.serviceDescription(for: serviceType).xml, for: request)
         }
-        return control.respond(to: request) ?? roku?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
+        return control.respond(to: request) ?? controls.roku(index)?.respond(to: request)
+            ?? dial?.respond(to: request) ?? .status(404)
     }
 
     /// The server path of a URL as a description writes it: absolute paths as they are, relative ones
@@ -75,12 +71,15 @@ struct DeviceSite: HTTPSite {
 /// than kept (a description is a kilobyte or two; a simulator may run ten thousand devices):
 /// `/device/N/description.xml` and `/device/N/service/K/scpd.xml`, N and K counted from 0.
 struct DescriptionDocuments: HTTPSite {
-    let devices: [SimulatedDevice]
     let controls: DeviceControls
 
-    init(devices: [SimulatedDevice], controls: DeviceControls? = nil) {
-        self.devices = devices
-        self.controls = controls ?? DeviceControls(devices: devices, seed: 0)
+    init(controls: DeviceControls) {
+        self.controls = controls
+    }
+
+    /// The documents of `devices` alone (tests).
+    init(devices: [SimulatedDevice]) {
+        self.init(controls: DeviceControls(devices: devices, seed: 0))
     }
 
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse {
@@ -91,12 +90,13 @@ struct DescriptionDocuments: HTTPSite {
         }
         if let document = document(at: request.path) {
             let index = Self.number(parts[2])!
-            guard !devices[index].web.httpFaults.isEmpty else { return .document(document, for: request) }
+            guard !controls.device(index).web.httpFaults.isEmpty else { return .document(document, for: request) }
             let kind: HTTPFaultMachine.Document = parts.count == 4 ? .description : .serviceDescription
             return controls.server(index, prefix: "/device/\(index)").serve(kind, document, for: request)
         }
-        guard parts.count == 6, parts[1] == "device", let index = Self.number(parts[2]), index < devices.count,
-            devices[index].web.realPort == nil, parts[3] == "service", parts[5] == "control" || parts[5] == "event"
+        guard parts.count == 6, parts[1] == "device", let index = Self.number(parts[2]), index < controls.count,
+            controls.device(index).web.realPort == nil, parts[3] == "service",
+            parts[5] == "control" || parts[5] == "event"
         else { return .status(404) }
         return controls.server(index, prefix: "/device/\(index)").respond(to: request) ?? .status(404)
     }
@@ -106,16 +106,18 @@ struct DescriptionDocuments: HTTPSite {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         // "", "device", N, then "description.xml" or "service", K, "scpd.xml"
         guard parts.count >= 4, parts[0].isEmpty, parts[1] == "device", let index = Self.number(parts[2]),
-            index < devices.count, devices[index].web.realPort == nil
+            index < controls.count
         else { return nil }
-        let root = devices[index].rootDevice(baseURL: "", defaultBootID: 0)
+        let device = controls.device(index)
+        guard device.web.realPort == nil else { return nil }
+        let root = device.rootDevice(baseURL: "", defaultBootID: 0)
         switch parts.count {
         case 4 where parts[3] == "description.xml":
             return root.descriptionXML(basePath: "/device/\(index)")
         case 6 where parts[3] == "service" && parts[5] == "scpd.xml":
             let services = root.device.allDevices.flatMap(\.services)
             guard let service = Self.number(parts[4]), service < services.count else { return nil }
-            return devices[index].web.serviceDescription(for: services[service].serviceType).xml
+            return device.web.serviceDescription(for: services[service].serviceType).xml
         default:
             return nil
         }

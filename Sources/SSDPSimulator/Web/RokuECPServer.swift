@@ -20,12 +20,13 @@ import SSDPDeviceCore
 /// `DeviceAction`s and which change what the queries answer (Home leaves a channel, Play pauses and plays
 /// on, PowerOff puts the player in standby).
 final class RokuECPServer: Sendable {
-    private let device: SSDPDevice
     let configuration: RokuConfiguration
-    private let state = NIOLockedValueBox(State())
+    private let state: NIOLockedValueBox<State>
     private let startedAt = ContinuousClock.now
 
     private struct State {
+        /// The device tree, for its UDN and names (which a `PATCH` may change).
+        var device: SSDPDevice
         /// The channel in front, `nil` on the home screen.
         var activeApp: RokuApp?
         /// When the channel in front was launched: its playback position counts from there.
@@ -57,8 +58,44 @@ final class RokuECPServer: Sendable {
     }
 
     init(device: SSDPDevice, configuration: RokuConfiguration) {
-        self.device = device
         self.configuration = configuration
+        state = NIOLockedValueBox(State(device: device))
+    }
+
+    /// The power modes `power-mode` reports: on, the screen off, and standby (`Ready`).
+    static let powerModes = ["PowerOn", "DisplayOff", "Ready"]
+
+    /// The device's names change (`PATCH /devices/{id}`): device-info reports the new ones.
+    func update(device: SSDPDevice) {
+        state.withLockedValue { $0.device = device }
+    }
+
+    /// Why the live state `name` cannot be `value`, or `nil` when it can: `powerMode` is one of
+    /// `powerModes`, `activeApp` an installed app's id (or empty for the home screen).
+    func check(_ name: String, _ value: String) -> String? {
+        switch name {
+        case "powerMode":
+            return Self.powerModes.contains(value) ? nil : "must be \(Self.powerModes.joined(separator: ", "))"
+        case "activeApp":
+            guard value.isEmpty || configuration.apps.contains(where: { $0.id == value }) else {
+                let ids = configuration.apps.map(\.id).joined(separator: ", ")
+                return "must be an installed app's id (\(ids)), or empty for the home screen"
+            }
+            return nil
+        default:
+            return "not a Roku's state (powerMode, activeApp)"
+        }
+    }
+
+    /// Sets live state `name` to `value`, which `check` allowed.
+    func set(_ name: String, to value: String) {
+        switch name {
+        case "powerMode": state.withLockedValue { $0.powerMode = value }
+        case "activeApp":
+            let app = configuration.apps.first { $0.id == value }
+            state.withLockedValue { $0.bringToFront(app) }
+        default: break
+        }
     }
 
     /// The answer for an ECP path, or `nil` when `request` is for another path.
@@ -77,7 +114,8 @@ final class RokuECPServer: Sendable {
     }
 
     private func command(_ name: String, argument: String?, _ request: DeviceHTTPRequest) -> DeviceHTTPResponse {
-        let action = { (value: String) in DeviceAction(udn: self.device.udn, name: name, value: value) }
+        let udn = state.withLockedValue { $0.device.udn }
+        let action = { (value: String) in DeviceAction(udn: udn, name: name, value: value) }
         guard let argument else {  // input: the query's parameters, in a stable order
             let value = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
             return DeviceHTTPResponse(status: 200, actions: [action(value)])
@@ -146,8 +184,8 @@ final class RokuECPServer: Sendable {
     /// and names, how long it has been up, and its power mode.
     private func live(_ field: String, state: State) -> String? {
         switch field {
-        case "udn": String(device.udn.dropFirst("uuid:".count))
-        case "friendly-device-name", "user-device-name": device.friendlyName
+        case "udn": String(state.device.udn.dropFirst("uuid:".count))
+        case "friendly-device-name", "user-device-name": state.device.friendlyName
         case "uptime": String(Int((ContinuousClock.now - startedAt).components.seconds))
         case "power-mode": state.powerMode
         default: nil

@@ -3,12 +3,17 @@ an event subscription to a fake router, while the test drives the router through
 
 Usage: control_interop.py CONTROL_URL SOURCE_IP
 Prints one JSON object: whether the library's SSDP listener saw the byebye of `actions/byebye` and the
-alive of `actions/alive` (and how long after the call), and whether, after `actions/reboot`, its
-renewal of the subscription was refused (412) so that it subscribed again under a new SID.
-Standard library and async-upnp-client only; every wait is bounded.
+alive of `actions/alive` (and how long after the call), whether, after `actions/reboot`, its renewal of
+the subscription was refused (412) so that it subscribed again under a new SID; after a PATCH of the
+router's external address, whether its subscription heard the new address and what miniupnpc's `upnpc
+-s` reads; after a PATCH of its name, whether the listener saw the ssdp:update with the next CONFIGID;
+and after a DELETE, whether it saw the byebye. Standard library, async-upnp-client and upnpc only; every
+wait is bounded.
 """
 import asyncio
 import json
+import re
+import subprocess
 import sys
 import time
 import urllib.request
@@ -28,9 +33,14 @@ def control(base, method, path, body=None):
 
 async def main(base, source_ip):
     seen = []  # (udn, source, monotonic time)
+    configs = []  # every CONFIGID.UPNP.ORG the listener has heard
 
-    async def on_device(device, _type, source):
+    async def on_device(device, device_or_service_type, source):
         seen.append((device.udn, source, time.monotonic()))
+        try:
+            configs.extend(h.get("CONFIGID.UPNP.ORG") for h in device.all_combined_headers.values())
+        except Exception as error:  # recorded, not raised: the listener would swallow it
+            configs.append(repr(error))
 
     listener = SsdpListener(async_callback=on_device, source=(source_ip, 0))
     await listener.async_start()
@@ -66,6 +76,30 @@ async def main(base, source_ip):
     result["back"] = await wait_for(lambda: control(base, "GET", "/devices/1")["state"] == "alive", 10)
     second_sid, _ = await notify_server.event_handler.async_resubscribe(first_sid)
     result["resubscribedWithNewSID"] = second_sid != first_sid
+
+    # The router's WAN side gets a new address: the subscription hears it, upnpc reads it.
+    address = service.state_variable("ExternalIPAddress")
+    control(base, "PATCH", "/devices/1", {"state": {"ExternalIPAddress": "198.51.100.7"}})
+    result["eventedAddress"] = await wait_for(lambda: address.value == "198.51.100.7", 5) and address.value
+    upnpc = subprocess.run(["upnpc", "-u", router["location"], "-s"], capture_output=True, text=True, timeout=20)
+    found = re.search(r"ExternalIPAddress = (\S+)", upnpc.stdout)
+    result["upnpcAddress"] = found.group(1) if found else upnpc.stdout[-300:]
+
+    # A new name is a new description: an ssdp:update with the next CONFIGID.
+    called = time.monotonic()
+    changed = control(base, "PATCH", "/devices/1", {"friendlyName": "Attic router"})
+    result["update"] = {
+        "seen": await wait_for(lambda: any(u == udn and s == SsdpSource.ADVERTISEMENT_UPDATE and t >= called
+                                           for u, s, t in seen), 5),
+        "configId": changed["configId"],
+        "configIdsHeard": sorted({c for c in configs if c is not None}),
+    }
+
+    # Taken off the LAN: its byebye.
+    called = time.monotonic()
+    control(base, "DELETE", "/devices/1")
+    result["deleted"] = {"seen": await wait_for(lambda: any(u == udn and s == SsdpSource.ADVERTISEMENT_BYEBYE
+                                                            and t >= called for u, s, t in seen), 5)}
 
     await notify_server.async_stop_server()
     await listener.async_stop()

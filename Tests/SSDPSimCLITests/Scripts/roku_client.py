@@ -2,12 +2,15 @@
 for its device info with rokuecp (which always talks to port 8060). Prints one JSON line per Roku: what
 the answer said (LOCATION, USN, SERVER, WAKEUP) beside what rokuecp read.
 
-    roku_client.py SECONDS [--drive]
+    roku_client.py SECONDS [--drive] [--rename CONTROL_URL]
 
 With --drive, it then uses the first Roku as Home Assistant's Roku integration does: launches YouTube
 (837), presses Play, then PowerOff, reading the device back with rokuecp after each; one JSON line
-per step, {"step": ...}. Run it only inside a private network namespace."""
-import asyncio, json, socket, sys, time
+per step, {"step": ...}. With --rename, it changes the first Roku through `serve --control` (PATCH
+/devices/1: a new name and Netflix in front, then standby) and reads it back with rokuecp after each:
+{"step": "patched"}, {"step": "standby"}.
+Run it only inside a private network namespace."""
+import asyncio, json, socket, sys, time, urllib.request
 
 from rokuecp import Roku
 
@@ -54,5 +57,15 @@ async def main():
               flush=True)
     if "--drive" in sys.argv and found:
         await drive(min(found))
+    if "--rename" in sys.argv and found:
+        control = sys.argv[sys.argv.index("--rename") + 1]
+        for step, body in (("patched", {"friendlyName": "Den Roku", "state": {"activeApp": "12"}}),
+                           ("standby", {"state": {"powerMode": "Ready"}})):
+            request = urllib.request.Request(control + "/devices/1", method="PATCH", data=json.dumps(body).encode())
+            with urllib.request.urlopen(request, timeout=10) as response:
+                patched = json.loads(response.read())
+            async with Roku(patched["address"]) as roku:
+                print(json.dumps({"step": step, "configId": patched["configId"], **summary(await roku.update())}),
+                      flush=True)
 
 asyncio.run(main())

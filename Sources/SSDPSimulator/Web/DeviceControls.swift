@@ -1,0 +1,212 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import NIOConcurrencyHelpers
+import SSDPCore
+import SSDPDeviceCore
+
+/// The HTTP side of a simulator's devices: each device's configuration as it is now (a `PATCH` changes
+/// it), its control server, its Roku and DIAL servers, and whether it is up. The servers are made when a
+/// device is first asked for one (a simulator may run ten thousand devices that no client controls), so
+/// that a reboot reaches every one and each knows where the others live; the HTTP sites look them up per
+/// request, so a change or a reset reaches connections already open.
+final class DeviceControls: Sendable {
+    /// The devices as configured at the start, which a reset brings back.
+    private let original: [SimulatedDevice]
+    private let seed: UInt64
+    /// Per device, the indices of the Sonos players in its household (itself included when it is one):
+    /// found once, so that placing ten thousand devices costs ten thousand look-ups, not their square.
+    private let householdPlayers: [[Int]]
+    private let state: NIOLockedValueBox<State>
+
+    private struct State {
+        /// Each device's configuration as it is now.
+        var devices: [SimulatedDevice]
+        var servers: [Int: DeviceControlServer] = [:]
+        /// Each device's Roku and DIAL servers once asked for (`nil` inside: the device has none).
+        var rokus: [Int: RokuECPServer?] = [:]
+        var dials: [Int: DIALServer?] = [:]
+        /// Each device's LOCATION, once known.
+        var locations: [String] = []
+        /// Each device's path prefix on the HTTP server it is on (`/device/3` on the shared one), once known.
+        var prefixes: [String] = []
+        /// The devices that are gone.
+        var absent: Set<Int> = []
+    }
+
+    init(devices: [SimulatedDevice], seed: UInt64) {
+        self.original = devices
+        self.seed = seed
+        let households = devices.map(\.sonosHousehold)
+        var players: [String?: [Int]] = [:]
+        for index in devices.indices where devices[index].device.deviceType.contains(":device:ZonePlayer:") {
+            players[households[index], default: []].append(index)
+        }
+        self.householdPlayers = households.map { players[$0] ?? [] }
+        state = NIOLockedValueBox(State(devices: devices))
+    }
+
+    /// How many devices there are.
+    var count: Int { original.count }
+
+    /// Device `index`'s configuration as it is now.
+    func device(_ index: Int) -> SimulatedDevice {
+        state.withLockedValue { $0.devices[index] }
+    }
+
+    /// The control server of device `index`, whose paths start with `prefix` (`/device/3` on the shared server).
+    func server(_ index: Int, prefix: String) -> DeviceControlServer {
+        state.withLockedValue { state in
+            if let server = state.servers[index] { return server }
+            let server = DeviceControlServer(
+                device: state.devices[index],
+                prefix: prefix,
+                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index))
+            )
+            if !state.locations.isEmpty { place(server, index: index, locations: state.locations) }
+            state.servers[index] = server
+            return server
+        }
+    }
+
+    /// Device `index`'s Roku ECP server, when it is a Roku.
+    func roku(_ index: Int) -> RokuECPServer? {
+        made(index, \.rokus) { device in device.web.roku.map { RokuECPServer(device: device.device, configuration: $0) }
+        }
+    }
+
+    /// Device `index`'s DIAL server, when it is a DIAL device.
+    func dial(_ index: Int) -> DIALServer? {
+        made(index, \.dials) { device in device.web.dial.map { DIALServer(udn: device.device.udn, configuration: $0) } }
+    }
+
+    /// Device `index`'s server in `servers`: the one made before, or one `make` makes now from the device.
+    private func made<Server>(
+        _ index: Int,
+        _ servers: WritableKeyPath<State, [Int: Server?]>,
+        _ make: (SimulatedDevice) -> Server?
+    ) -> Server? {
+        state.withLockedValue { state in
+            if let server = state[keyPath: servers][index] { return server }
+            let server = make(state.devices[index])
+            state[keyPath: servers][index] = .some(server)
+            return server
+        }
+    }
+
+    /// Tells every device where the devices live, once each has its LOCATION (and its paths' `prefixes`): a
+    /// Sonos player's household is every Sonos player of the run that advertises the same
+    /// `X-RINCON-HOUSEHOLD`, a media server's content is served from its own origin.
+    func place(locations: [String], prefixes: [String]) {
+        state.withLockedValue { state in
+            state.locations = locations
+            state.prefixes = prefixes
+            for (index, server) in state.servers { place(server, index: index, locations: locations) }
+        }
+    }
+
+    /// Every device rebooted: every subscription is gone.
+    func reboot() {
+        for server in state.withLockedValue({ Array($0.servers.values) }) { server.reboot() }
+    }
+
+    /// Device `index` rebooted: its subscriptions are gone (a device no client has controlled has none).
+    func reboot(device index: Int) {
+        state.withLockedValue { $0.servers[index] }?.reboot()
+    }
+
+    /// Whether device `index` is up: a device that is gone closes every HTTP connection unanswered.
+    func isPresent(_ index: Int) -> Bool {
+        !state.withLockedValue { $0.absent.contains(index) }
+    }
+
+    /// Brings device `index`'s HTTP side up or takes it down.
+    func setPresent(_ present: Bool, device index: Int) {
+        state.withLockedValue { state in
+            if present { state.absent.remove(index) } else { state.absent.insert(index) }
+        }
+    }
+
+    /// Device `index` now runs as `device` (`PATCH /devices/{id}`): its documents, HTTP faults, action
+    /// answers and names, from the next request on.
+    func reconfigure(_ index: Int, to device: SimulatedDevice) {
+        let (server, roku) = state.withLockedValue { state in
+            state.devices[index] = device
+            return (state.servers[index], state.rokus[index] ?? nil)
+        }
+        server?.reconfigure(device)
+        roku?.update(device: device.device)
+    }
+
+    /// The live state a Roku has besides its services' variables.
+    static let rokuState: Set<String> = ["powerMode", "activeApp"]
+
+    /// Sets device `index`'s live state as the device itself would, all or none: a Roku's `powerMode` and
+    /// `activeApp`, else state variables of its services. Returns the event messages its subscribers are
+    /// due, or the first value refused and why.
+    func set(_ values: [String: String], device index: Int) -> Result<DeviceHTTPResponse, StateError> {
+        let sorted = values.sorted { $0.key < $1.key }
+        let roku = roku(index)
+        let forRoku = roku == nil ? [] : sorted.filter { Self.rokuState.contains($0.key) }
+        let variables = roku == nil ? sorted : sorted.filter { !Self.rokuState.contains($0.key) }
+        if let roku {
+            for (name, value) in forRoku {
+                if let reason = roku.check(name, value) { return .failure(StateError(field: name, reason: reason)) }
+            }
+        }
+        var response = DeviceHTTPResponse(status: 200)
+        if !variables.isEmpty {
+            let prefix = state.withLockedValue { $0.prefixes.indices.contains(index) ? $0.prefixes[index] : "" }
+            switch server(index, prefix: prefix).set(variables.map { (name: $0.key, value: $0.value) }) {
+            case .success(let events): response = events
+            case .failure(let error): return .failure(error)
+            }
+        }
+        for (name, value) in forRoku { roku?.set(name, to: value) }
+        return .success(response)
+    }
+
+    /// Why a device's live state cannot take a value: the state's name, and the reason.
+    struct StateError: Error {
+        var field: String
+        var reason: String
+    }
+
+    /// Every device back to its configuration at the start, every control, Roku and DIAL server made anew
+    /// when next asked for (port mappings, volumes, subscriptions and running apps forgotten).
+    func reset() {
+        state.withLockedValue { state in
+            state.devices = original
+            state.servers = [:]
+            state.rokus = [:]
+            state.dials = [:]
+        }
+    }
+
+    private func place(_ server: DeviceControlServer, index: Int, locations: [String]) {
+        let players = householdPlayers[index].map {
+            let device = original[$0].device
+            return SonosPlayer(
+                uuid: String(device.udn.dropFirst("uuid:".count)),
+                location: locations[$0],
+                zoneName: device.properties.first { $0.name == "roomName" }?.value ?? device.friendlyName
+            )
+        }
+        let origin = locations[index].split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
+            .joined(separator: "/")
+        server.updateEnvironment { environment in
+            environment.sonosPlayers = players
+            environment.mediaLibrary.baseURL = origin
+        }
+    }
+}
