@@ -185,6 +185,33 @@ struct RealClientInteropTests {
         }
     }
 
+    /// Issue 40: clients name an IGD's actions by miniupnpd's serviceIds, as Home Assistant's
+    /// `upnp-client call-action LOCATION WANIPConn1/GetExternalIPAddress` does.
+    @Test func asyncUPnPClientCallsTheRoutersActionsByMiniupnpdsServiceIDs() throws {
+        let output = try inNamespace(
+            serve: "--profile igd --seed 23",
+            """
+            for action in WANIPConn1/GetExternalIPAddress WANCommonIFC1/GetCommonLinkProperties \\
+                L3Forwarding1/GetDefaultConnectionService; do
+                /usr/bin/python3 -m async_upnp_client.cli call-action http://127.0.0.2:5000/rootDesc.xml "$action" \\
+                    2>&1 | sed 's/^/call: /' || true
+            done
+            """
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        let calls = lines(output, prefix: "call: ")
+        #expect(
+            calls.map { $0["service_id"] as? String } == [
+                "urn:upnp-org:serviceId:WANIPConn1", "urn:upnp-org:serviceId:WANCommonIFC1",
+                "urn:upnp-org:serviceId:L3Forwarding1",
+            ],
+            "\(output.standardOutput)"
+        )
+        #expect(
+            (calls.first?["out_parameters"] as? [String: Any])?["NewExternalIPAddress"] as? String == "93.184.216.34"
+        )
+    }
+
     @Test func upnpcReadsTheExternalAddressAndAddsListsAndDeletesAMapping() throws {
         let output = try inNamespace(
             serve: "--profile igd --seed 23",

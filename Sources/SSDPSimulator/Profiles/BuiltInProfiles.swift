@@ -306,9 +306,11 @@ extension SimulatorProfile {
         name: "igd",
         summary: "a miniupnpd InternetGatewayDevice:1 with WANDevice and WANConnectionDevice, rootDesc.xml"
     ) { number, random, _ in
-        let service = { (type: String, file: String, path: String) in
+        // miniupnpd's serviceIds (upnpdescgen.c), which clients name actions by (`WANIPConn1/GetExternalIPAddress`).
+        let service = { (type: String, id: String, file: String, path: String) in
             SSDPDeviceService(
                 serviceType: "urn:schemas-upnp-org:service:\(type):1",
+                serviceID: "urn:upnp-org:serviceId:\(id)",
                 urls: .init(scpd: "/\(file).xml", control: "/ctl/\(path)", event: "/evt/\(path)")
             )
         }
@@ -320,7 +322,7 @@ extension SimulatorProfile {
                 manufacturer: "MiniUPnP",
                 modelName: "MiniUPnPd",
                 properties: [.init("modelNumber", "2.3.11"), .init("serialNumber", "00000000")],
-                services: [service("Layer3Forwarding", "L3F", "L3F")],
+                services: [service("Layer3Forwarding", "L3Forwarding1", "L3F", "L3F")],
                 embeddedDevices: [
                     SSDPDevice(
                         udn: "uuid:\(random.uuid())",
@@ -328,7 +330,7 @@ extension SimulatorProfile {
                         friendlyName: "WANDevice",
                         manufacturer: "MiniUPnP",
                         modelName: "WAN Device",
-                        services: [service("WANCommonInterfaceConfig", "WANCfg", "CmnIfCfg")],
+                        services: [service("WANCommonInterfaceConfig", "WANCommonIFC1", "WANCfg", "CmnIfCfg")],
                         embeddedDevices: [
                             SSDPDevice(
                                 udn: "uuid:\(random.uuid())",
@@ -336,7 +338,7 @@ extension SimulatorProfile {
                                 friendlyName: "WANConnectionDevice",
                                 manufacturer: "MiniUPnP",
                                 modelName: "MiniUPnPd",
-                                services: [service("WANIPConnection", "WANIPCn", "IPConn")]
+                                services: [service("WANIPConnection", "WANIPConn1", "WANIPCn", "IPConn")]
                             )
                         ]
                     )
