@@ -29,6 +29,31 @@ extension ControlAPI {
         return .json(200, ["devices": .array(present.map(Self.json(device:)))])
     }
 
+    /// `POST /devices` with a device file's JSON: the devices join the LAN and announce themselves; 201
+    /// with them as they are.
+    func add(_ request: ControlRequest) async throws -> ControlResponse {
+        let simulator = try serving()
+        let file: DeviceFile
+        do {
+            file = try DeviceFile.decode(
+                Data(Self.bodyOrEmptyObject(request.body)),
+                file: "POST /devices",
+                seed: simulator.seed,
+                firstNumber: simulator.statuses().count + 1
+            )
+        } catch {
+            throw ControlRefusal(400, error.reason, path: error.path)
+        }
+        do {
+            let added = try await simulator.add(file.devices)
+            return .json(201, ["devices": .array(added.map(Self.json(device:)))])
+        } catch let error as DeviceOperationError {
+            throw ControlRefusal(400, error.reason, path: error.field.map { "$.devices[*].\($0)" })
+        } catch {
+            throw ControlRefusal(409, (error as? SimulatorError)?.reason ?? "\(error)")
+        }
+    }
+
     func device(_ id: String) throws -> ControlResponse {
         let simulator = try serving()
         let number = try Self.number(of: id, in: simulator)
@@ -81,7 +106,7 @@ extension ControlAPI {
     func reset() async throws -> ControlResponse {
         let simulator = try serving()
         journal.clear()
-        let devices = await simulator.reset()
+        let devices = await simulator.reset().filter { $0.state != .removed }
         return .json(200, ["devices": .array(devices.map(Self.json(device:)))])
     }
 

@@ -70,6 +70,7 @@ final class ControlAPI: Sendable {
         }
         switch (route, request.method) {
         case (.health, _): return health()
+        case (.devices, "POST"): return try await add(request)
         case (.devices, _): return try devices()
         case (.device, "PATCH"): return try await change(parameters["id"] ?? "", request)
         case (.device, "DELETE"): return try await remove(parameters["id"] ?? "", request)

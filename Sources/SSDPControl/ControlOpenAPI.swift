@@ -35,10 +35,25 @@ enum ControlOpenAPI {
             },
             "/devices": {
               "get": {
-                "summary": "Every device, in order",
+                "summary": "Every device on the LAN (not those removed), in order",
                 "responses": {
                   "200": {"description": "The devices", "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}}}}}},
                   "403": {"$ref": "#/components/responses/Forbidden"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              },
+              "post": {
+                "summary": "Add devices: a device file's JSON, an object with devices; they join the LAN and announce themselves",
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"type": "object"}}}}}}
+                },
+                "responses": {
+                  "201": {"description": "The devices added", "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}}}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "409": {"$ref": "#/components/responses/Error"},
+                  "413": {"$ref": "#/components/responses/Error"},
                   "503": {"$ref": "#/components/responses/Error"}
                 }
               }

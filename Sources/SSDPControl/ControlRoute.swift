@@ -35,6 +35,7 @@ enum ControlRoute: CaseIterable, Hashable, Sendable {
     var methods: [String] {
         switch self {
         case .action, .reset: ["POST"]
+        case .devices: ["GET", "POST"]
         case .device: ["GET", "PATCH", "DELETE"]
         case .network: ["GET", "PUT"]
         case .journal: ["GET", "DELETE"]

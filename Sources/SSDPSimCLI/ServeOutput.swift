@@ -84,6 +84,8 @@ extension EventLine {
         case .deviceChanged(let device, let operation):
             return
                 "Device \(device.number) (\(device.friendlyName)): \(operation.name), now \(device.state.name), BOOTID \(device.bootID)"
+        case .deviceAdded(let device):
+            return "Device \(device.number) (\(device.friendlyName)) added: \(device.udn) \(device.location)"
         case .deviceAction(let action):
             return "\(action.udn): \(action.name) \(action.value)"
         case .actionCalled(let record):

@@ -36,13 +36,20 @@ public struct DeviceFile: Sendable {
         try decode(try InputFile.contents(of: path), file: path, seed: seed)
     }
 
-    /// Reads and checks a device file's contents; `file` names it in errors.
-    public static func decode(_ data: Data, file: String, seed: UInt64) throws(SimulatorInputError) -> DeviceFile {
+    /// Reads and checks a device file's contents; `file` names it in errors. Its devices are numbered from
+    /// `firstNumber` (a running simulator's next, for devices that join it): numbers draw UDNs and name
+    /// the devices of a `count`.
+    public static func decode(
+        _ data: Data,
+        file: String,
+        seed: UInt64,
+        firstNumber: Int = 1
+    ) throws(SimulatorInputError) -> DeviceFile {
         let specification = try InputFile.decode(Specification.self, from: data, file: file)
         var devices: [SimulatedDevice] = []
         for (index, spec) in specification.devices.enumerated() {
             do throws(SSDPConfigurationError) {
-                devices += try spec.makeDevices(firstNumber: devices.count + 1, seed: seed)
+                devices += try spec.makeDevices(firstNumber: firstNumber + devices.count, seed: seed)
             } catch {
                 throw SimulatorInputError(
                     file: file,

@@ -86,7 +86,8 @@ extension DeviceSimulator {
     /// Every device as it is now, in order.
     public func statuses() -> [DeviceStatus] {
         let lifecycles = operations.lifecycles
-        return links[0].devices.indices.map { status(of: $0, lifecycle: lifecycles[$0]) }
+        let roster = roster.withLockedValue { $0 }
+        return roster.links[0].devices.indices.map { status(of: $0, lifecycle: lifecycles[$0], in: roster) }
     }
 
     /// Device `number` (from 1) as it is now.
@@ -101,8 +102,9 @@ extension DeviceSimulator {
 
     /// The number (from 1) of the device that `id` names: its number, or its UDN.
     public func deviceNumber(_ id: String) throws(DeviceOperationError) -> Int {
-        if let number = Int(id), (1...links[0].devices.count).contains(number) { return number }
-        if let index = links[0].devices.firstIndex(where: { $0.device.udn == id }) { return index + 1 }
+        let devices = devices
+        if let number = Int(id), (1...devices.count).contains(number) { return number }
+        if let index = devices.firstIndex(where: { $0.device.udn == id }) { return index + 1 }
         throw DeviceOperationError(code: .unknownDevice, reason: "no device \(id) (a number from 1, or a UDN)")
     }
 
@@ -175,10 +177,28 @@ extension DeviceSimulator {
     private func resetNow() -> [DeviceStatus] {
         let now = SSDPInstant(eventLoop.now)
         setNetworkNow(initialNetwork)
+        let configuredDevices = configuredDevices
         let changed = (0..<controls.count).map { controls.device($0) != configuredDevices[$0] }
         let describedAnew = (0..<controls.count).map { controls.device($0).configID != configuredDevices[$0].configID }
         controls.reset()
-        for index in configuredDevices.indices where configuredDevices[index].behaviour.replay == nil {
+        // Devices added since the start leave again.
+        for index in growth.initialCount..<configuredDevices.count {
+            guard
+                let actions = try? operations.state.withLockedValue({
+                    try $0.lifecycles[index].apply(.remove(byebye: true), at: now)
+                }),
+                !actions.isEmpty
+            else { continue }
+            perform(actions, device: index)
+            onEvent(
+                .deviceChanged(
+                    status(of: index, lifecycle: operations.lifecycle(index)),
+                    operation: .remove(byebye: true)
+                )
+            )
+        }
+        for index in configuredDevices.indices.prefix(growth.initialCount)
+        where configuredDevices[index].behaviour.replay == nil {
             for (_, handler) in udp {
                 if changed[index] { handler.value.reconfigure(configuredDevices[index], device: index) }
                 handler.value.restartResponder(device: index)
@@ -230,10 +250,10 @@ extension DeviceSimulator {
         on number: Int
     ) -> Result<DeviceStatus, DeviceOperationError> {
         let index = number - 1
-        guard links[0].devices.indices.contains(index) else {
+        guard (0..<controls.count).contains(index) else {
             return .failure(DeviceOperationError(code: .unknownDevice, reason: "no device \(number)"))
         }
-        guard configuredDevices[index].behaviour.replay == nil else {
+        guard controls.device(index).behaviour.replay == nil else {
             return .failure(
                 DeviceOperationError(
                     code: .notAllowed,
@@ -319,16 +339,22 @@ extension DeviceSimulator {
         }
     }
 
-    private func status(of index: Int, lifecycle: DeviceLifecycle) -> DeviceStatus {
-        let root = links[0].devices[index]
+    private func status(of index: Int, lifecycle: DeviceLifecycle, in roster: Roster? = nil) -> DeviceStatus {
+        let (root, address, profile) =
+            roster.map {
+                ($0.links[0].devices[index], $0.links[0].deviceAddresses[index], $0.configured[index].profile)
+            }
+            ?? self.roster.withLockedValue {
+                ($0.links[0].devices[index], $0.links[0].deviceAddresses[index], $0.configured[index].profile)
+            }
         let configured = controls.device(index)
         return DeviceStatus(
             number: index + 1,
             udn: root.device.udn,
             friendlyName: configured.device.friendlyName,
             deviceType: root.device.deviceType,
-            profile: configuredDevices[index].profile,
-            address: links[0].deviceAddresses[index],
+            profile: profile,
+            address: address,
             location: root.location,
             state: lifecycle.state,
             bootID: lifecycle.bootID,

@@ -144,7 +144,7 @@ extension DeviceSimulator {
         controls: DeviceControls,
         group: any EventLoopGroup,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
-    ) async throws -> (channels: [any Channel], ports: [Int], ownsServer: [Bool]) {
+    ) async throws -> (channels: [any Channel], ports: [Int], ownsServer: [Bool], limiter: HTTPConnectionLimiter) {
         var channels: [any Channel] = []
         var taken = Set<Int>()
         let limiter = HTTPConnectionLimiter(
@@ -220,7 +220,7 @@ extension DeviceSimulator {
                     )
                 )
             }
-            return (channels, ports, ownsServer)
+            return (channels, ports, ownsServer, limiter)
         } catch {
             await closeAll(channels)
             throw error
@@ -311,7 +311,7 @@ extension DeviceSimulator {
         eventLoop: any EventLoop,
         logger: Logger,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
-    ) async throws -> (channel: any Channel, handler: NIOLoopBound<SimulatorHandler>) {
+    ) async throws -> (link: (channel: any Channel, handler: NIOLoopBound<SimulatorHandler>), seed: UInt64) {
         let group = try link.group(port: port)
         let now = SSDPInstant(eventLoop.now)
         // The first link keeps the seeds a one-link simulator always had.
@@ -397,6 +397,7 @@ extension DeviceSimulator {
                     ? DeviceSources(addresses: addresses, link: link, ttl: configuration.multicastTTL) : nil
                 let codec = SSDPDatagramCodec(maximumSize: maximumDatagramSize)
                 let handler = SimulatorHandler(
+                    seed: seed,
                     responder: responder,
                     advertisers: advertisers,
                     sources: sources,
@@ -411,7 +412,7 @@ extension DeviceSimulator {
                 try channel.pipeline.syncOperations.addHandlers(codec, handler)
                 return NIOLoopBound(handler, eventLoop: eventLoop)
             }.get()
-            return (channel, handler)
+            return ((channel, handler), seed)
         } catch {
             try? await channel.close()
             throw error

@@ -47,15 +47,20 @@ public final class DeviceSimulator: Service, Sendable {
     /// server of its own (`DeviceWeb.realPort`), in device order.
     public let httpAddresses: [SocketAddress]
     /// The devices as they appear on the first link, LOCATION and BOOTID filled in.
-    public var devices: [SSDPRootDevice] { links[0].devices }
+    public var devices: [SSDPRootDevice] { roster.withLockedValue { $0.links[0].devices } }
     /// Every link the simulator serves, with its socket's address and the devices as they appear there.
-    public let links: [SimulatorLink]
+    public var links: [SimulatorLink] { roster.withLockedValue { $0.links } }
     let udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)]
-    private let httpChannels: [any Channel]
     /// The devices' SOAP control and GENA eventing, and whether their HTTP side is up.
     let controls: DeviceControls
     /// The devices as configured, in order.
-    let configuredDevices: [SimulatedDevice]
+    var configuredDevices: [SimulatedDevice] { roster.withLockedValue { $0.configured } }
+    /// What grows when a device is added (`add`): the devices on each link, their configuration, the HTTP
+    /// servers.
+    let roster: NIOLockedValueBox<Roster>
+    /// What adding a device needs from the start: the configuration, where the HTTP servers listen, their
+    /// connection limiter.
+    let growth: Growth
     /// Whether each device is up, and its BOOTID.
     let operations: DeviceOperations
     /// The network faults the simulator started with, which a reset brings back.
@@ -75,6 +80,7 @@ public final class DeviceSimulator: Service, Sendable {
         httpChannels: [any Channel],
         controls: DeviceControls,
         configuredDevices: [SimulatedDevice],
+        growth: Growth,
         network: NetworkFaults,
         eventLoop: any EventLoop,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
@@ -86,10 +92,9 @@ public final class DeviceSimulator: Service, Sendable {
             throw SimulatorError(reason: "the simulator's sockets have no address")
         }
         self.udp = udp
-        self.links = links
-        self.httpChannels = httpChannels
+        self.roster = NIOLockedValueBox(Roster(links: links, configured: configuredDevices, httpChannels: httpChannels))
+        self.growth = growth
         self.controls = controls
-        self.configuredDevices = configuredDevices
         self.operations = DeviceOperations(bootIDs: first.devices.map(\.bootID), network: network)
         self.initialNetwork = network
         self.eventLoop = eventLoop
@@ -123,6 +128,7 @@ public final class DeviceSimulator: Service, Sendable {
             onEvent: onEvent
         )
         let bootID = configuration.bootID ?? Int(time(nil) & 0x7FFF_FFFF)
+        var linkSeeds: [UInt64] = []
         var udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)] = []
         var served: [SimulatorLink] = []
         do {
@@ -149,8 +155,9 @@ public final class DeviceSimulator: Service, Sendable {
                     logger: logger,
                     onEvent: onEvent
                 )
-                udp.append(opened)
-                guard let address = opened.channel.localAddress else {
+                udp.append(opened.link)
+                linkSeeds.append(opened.seed)
+                guard let address = opened.link.channel.localAddress else {
                     throw SimulatorError(reason: "the UDP socket on \(link) has no address")
                 }
                 served.append(
@@ -172,6 +179,15 @@ public final class DeviceSimulator: Service, Sendable {
                 httpChannels: servers.channels,
                 controls: controls,
                 configuredDevices: configuration.devices,
+                growth: Growth(
+                    configuration: configuration,
+                    sharedHost: httpHost(for: links),
+                    limiter: servers.limiter,
+                    group: eventLoopGroup,
+                    bootID: bootID,
+                    linkSeeds: linkSeeds,
+                    usesOwnAddresses: addresses.contains { $0 != nil }
+                ),
                 network: configuration.network,
                 eventLoop: eventLoop,
                 onEvent: onEvent
@@ -255,7 +271,7 @@ public final class DeviceSimulator: Service, Sendable {
         for (channel, _) in udp {
             try? await channel.closeFuture.get()
         }
-        await Self.closeAll(httpChannels)
+        await Self.closeAll(roster.withLockedValue { $0.httpChannels })
         let counters = await counters()
         let isFirst = stoppedReported.withLockedValue { reported in
             defer { reported = true }

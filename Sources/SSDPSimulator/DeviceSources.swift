@@ -18,9 +18,9 @@ import SSDPNIO
 /// leave from, each datagram with its device's address as the source.
 final class DeviceSources {
     /// Per device, its own address, or `nil` for a device that uses the link's.
-    let addresses: [SocketAddress?]
+    private(set) var addresses: [SocketAddress?]
     let socket: SSDPSourceAddressSocket
-    private let deviceByAddress: [String: Int]
+    private var deviceByAddress: [String: Int]
 
     init(addresses: [String?], link: SSDPLink, ttl: Int) throws {
         self.addresses = try addresses.map { try $0.map { try SocketAddress(ipAddress: $0, port: 0) } }
@@ -34,6 +34,12 @@ final class DeviceSources {
         } catch {
             throw SimulatorError(reason: "cannot send from the devices' own addresses on \(link): \(error)")
         }
+    }
+
+    /// A device added while the simulator runs, at `address` (or the link's, `nil`).
+    func append(_ address: String?) throws {
+        if let address { deviceByAddress[address] = addresses.count }
+        addresses.append(try address.map { try SocketAddress(ipAddress: $0, port: 0) })
     }
 
     /// The device a datagram sent to `destination` is for: the one at that address, or `nil` (every device)

@@ -54,7 +54,7 @@ public struct JournalEntry: Hashable, Sendable {
         case .actionCalled: "soap"
         case .subscription: "subscription"
         case .eventSent: "event"
-        case .deviceChanged: "device"
+        case .deviceChanged, .deviceAdded: "device"
         case .networkChanged: "network"
         case .deviceAction: "action"
         case .started, .stopped, .datagram: nil
@@ -83,7 +83,7 @@ struct JournalDevices: Sendable {
     /// The index of the device `event` is about, when it can be told.
     func index(of event: SimulatorEvent, fields: [String: SSDPJSONValue]) -> Int? {
         switch event {
-        case .deviceChanged(let status, _):
+        case .deviceChanged(let status, _), .deviceAdded(let status):
             return status.number - 1
         case .answerSent(_, let usn, _, _):
             return udns.firstIndex { usn == $0 || usn.hasPrefix($0 + "::") }
@@ -92,6 +92,12 @@ struct JournalDevices: Sendable {
         default:
             return fields["udn"]?.text.flatMap { udn in udns.firstIndex(of: udn) }
         }
+    }
+
+    /// A device that joined later, number `udns.count + 1`, at `location`.
+    mutating func add(udn: String, location: String) {
+        bases[Self.base(of: location)] = udns.count
+        udns.append(udn)
     }
 
     func udn(at index: Int) -> String? {

@@ -91,6 +91,14 @@ extension SimulatorEvent {
             fields["action"] = .string(operation.name)
             fields["state"] = .string(device.state.name)
             fields["bootId"] = device.bootID
+        case .deviceAdded(let device):
+            fields["event"] = "device"
+            fields["udn"] = .string(device.udn)
+            fields["action"] = "add"
+            fields["state"] = .string(device.state.name)
+            fields["bootId"] = device.bootID
+            fields["location"] = .string(device.location)
+            fields["address"] = .string(device.address)
         case .networkChanged(let faults):
             fields["event"] = "network"
             fields["faults"] = faults.json

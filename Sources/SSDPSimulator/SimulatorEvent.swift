@@ -49,6 +49,8 @@ public enum SimulatorEvent: Sendable {
     /// An operation changed a device (the control API, a scenario's event, a test), or a rebooting device
     /// came back (`operation` is then `alive`): the device as it is after.
     case deviceChanged(DeviceStatus, operation: DeviceOperation)
+    /// A device joined the running simulator (`POST /devices`): the device as it is.
+    case deviceAdded(DeviceStatus)
     /// The network faults on what the simulator sends and hears changed (`PUT /network`, a reset).
     case networkChanged(NetworkFaults)
     /// The simulator stopped; the final counters.

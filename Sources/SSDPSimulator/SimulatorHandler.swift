@@ -34,6 +34,8 @@ final class SimulatorHandler: ChannelInboundHandler {
     /// Replaying devices' captured NOTIFY messages, which take the place of their advertisers.
     private var notificationReplays: [NotificationReplay?]
     private let sources: DeviceSources?
+    /// The link's seed, from which each device's responder and advertiser draw (`seed` and its index).
+    private let seed: UInt64
     private let notifyDestination: SocketAddress?
     private let sourcePolicy: SourceAddressPolicy
     private let codec: SSDPDatagramCodec
@@ -64,6 +66,7 @@ final class SimulatorHandler: ChannelInboundHandler {
     private var networkCounts = (lostIncoming: 0, lostOutgoing: 0, duplicated: 0)
 
     init(
+        seed: UInt64 = 0,
         responder: SimulatorResponder,
         advertisers: [DeviceAdvertiser],
         sources: DeviceSources? = nil,
@@ -75,6 +78,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         network: (faults: NetworkFaults, seed: UInt64),
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) {
+        self.seed = seed
         self.network = NetworkFaultMachine(faults: network.faults, seed: network.seed)
         self.notifyNetwork = NetworkFaultMachine(faults: network.faults, seed: network.seed, side: .notified)
         self.heardNetwork = NetworkFaultMachine(faults: network.faults, seed: network.seed, side: .heard)
@@ -457,6 +461,36 @@ final class SimulatorHandler: ChannelInboundHandler {
         responder.devices[index].device = root
         responder.devices[index].behaviour = configured.behaviour
         advertisers[index].reconfigure(root, at: now(context))
+        armTimer(context: context)
+    }
+
+    /// A device joins the link (`DeviceSimulator.add`), as `root` at `address` (its own, or `nil` for the
+    /// link's): it answers from the next search, and a fresh alive set goes out 0–100 ms from now. Its
+    /// responder and advertiser draw from the link's seed at its index, as a device there from the start.
+    func add(_ root: SSDPRootDevice, configured: SimulatedDevice, address: String?) throws {
+        guard let context, !isShuttingDown, let model = advertisers.first else { return }
+        let now = now(context)
+        let index = advertisers.count
+        try sources?.append(address)
+        responder.devices.append(
+            DeviceResponder(
+                device: root,
+                behaviour: configured.behaviour,
+                startedAt: now,
+                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1)
+            )
+        )
+        var advertiser = DeviceAdvertiser(
+            device: root,
+            copies: model.copies,
+            copySpacing: model.copySpacing,
+            host: model.host,
+            seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1 | 1)
+        )
+        if notifyDestination != nil { advertiser.start(at: now) }
+        advertisers.append(advertiser)
+        notificationReplays.append(nil)
+        generations.append(0)
         armTimer(context: context)
     }
 

@@ -51,6 +51,9 @@ public final class SimulatorJournal: Sendable {
     /// Takes one event of the simulator (the `onEvent` consumer); `started`, `stopped` and datagrams are
     /// not kept, though `started` tells the journal which device is which.
     @Sendable public func append(_ event: SimulatorEvent) {
+        if case .deviceAdded(let status) = event {
+            state.withLockedValue { $0.devices.add(udn: status.udn, location: status.location) }
+        }
         if case .started(_, _, let devices, let links) = event {
             let known = JournalDevices(started: devices, links: links)
             state.withLockedValue { $0.devices = known }

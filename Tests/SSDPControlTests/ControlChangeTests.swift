@@ -127,6 +127,66 @@ import Testing
         }
     }
 
+    @Test func anAddedDeviceIsAHostOfItsOwnThatAnswersServesAndAnnouncesItself() async throws {
+        try await ControlHarness.run(notifies: true) { harness in
+            let body = Self.body(#"{"devices": [{"profile": "roku", "friendlyName": "Attic Roku"}]}"#)
+            let added = try await harness.request("POST", "/devices", body: body)
+            #expect(added.status == 201, "\(added.body)")
+            let device = try #require((try added.json()["devices"] as? [[String: Any]])?.first)
+            #expect(device["number"] as? Int == 3 && device["address"] as? String == "127.0.0.4")
+            #expect(device["friendlyName"] as? String == "Attic Roku" && device["state"] as? String == "alive")
+            let udn = try #require(device["udn"] as? String)
+            let location = try #require(device["location"] as? String)
+            #expect(location.hasPrefix("http://127.0.0.4:"))
+            let devices = try await harness.request("/devices").json()["devices"] as? [[String: Any]]
+            #expect(devices?.compactMap { $0["number"] as? Int } == [1, 2, 3])
+            #expect(try await harness.request("/health").json()["devices"] as? Int == 3)
+            // It answers a search at its own address, from that address, and serves ECP there.
+            let answers = try await harness.search("roku:ecp", at: "127.0.0.4", wait: .seconds(2)).map(\.text)
+            #expect(answers.count == 1 && answers.allSatisfy { $0.contains("LOCATION: \(location)") }, "\(answers)")
+            let origin = String(location.dropLast())
+            #expect(try await PlainHTTP.request(url: origin + "/query/device-info").body.contains("Attic Roku"))
+            // It announced itself, and the journal knows it as device 3.
+            let alive = try await Self.until(harness.notifies) { texts in
+                texts.contains { $0.contains("NTS: ssdp:alive") && $0.contains("USN: \(udn)\r\n") }
+            }
+            #expect(alive.contains { $0.contains("USN: \(udn)\r\n") })
+            let entry = try await harness.request("/journal/wait?kind=device&device=3&action=add&timeout=5")
+            #expect(entry.status == 200, "\(entry.body)")
+            let keypress = try await PlainHTTP.request("POST", url: origin + "/keypress/Home")
+            #expect(keypress.status == 200)
+            #expect(try await harness.request("/journal/wait?kind=action&device=3&value=Home&timeout=5").status == 200)
+
+            // A reset takes it off the LAN again, with a byebye.
+            let reset = try await harness.request("POST", "/reset").json()["devices"] as? [[String: Any]]
+            #expect(reset?.compactMap { $0["number"] as? Int } == [1, 2])
+            #expect(try await harness.request("/devices/3").status == 404)
+            let byebye = try await Self.until(harness.notifies) { texts in
+                texts.contains { $0.contains("NTS: ssdp:byebye") && $0.contains("USN: \(udn)\r\n") }
+            }
+            #expect(byebye.contains { $0.contains("NTS: ssdp:byebye") && $0.contains("USN: \(udn)\r\n") })
+        }
+    }
+
+    @Test func aDeviceTheLANCannotTakeIs400NamingWhy() async throws {
+        try await ControlHarness.run { harness in
+            let udn = try #require(try await harness.request("/devices/1").json()["udn"] as? String)
+            let cases: [(String, String)] = [
+                (#"{"devices": [{"profile": "toaster"}]}"#, "$.devices[0].profile"),
+                (#"{"devices": [{"udn": "\#(udn)"}]}"#, "$.devices[*].udn"),
+                (#"{"devices": [{"address": "127.0.0.2"}]}"#, "$.devices[*].address"),
+                (#"{"device": []}"#, "$.device"),
+                ("{", "$"),
+            ]
+            for (body, path) in cases {
+                let response = try await harness.request("POST", "/devices", body: Self.body(body))
+                #expect(response.status == 400, "\(body): \(response.body)")
+                #expect(try response.json()["path"] as? String == path, "\(body): \(response.body)")
+            }
+            #expect(try await harness.request("/health").json()["devices"] as? Int == 2)
+        }
+    }
+
     @Test func answerLossForTwoTimesLosesTheFirstTwoAnswersThenNone() async throws {
         try await ControlHarness.run { harness in
             let set = try await harness.request(

@@ -83,5 +83,9 @@ struct ControlInteropTests {
         #expect(update?["seen"] as? Bool == true, "\(result)")
         #expect((update?["configIdsHeard"] as? [String])?.contains("\(update?["configId"] as? Int ?? -1)") == true)
         #expect((result["deleted"] as? [String: Any])?["seen"] as? Bool == true, "\(result)")
+        let added = result["added"] as? [String: Any]
+        #expect(added?["seen"] as? Bool == true && added?["name"] as? String == "Second router", "\(result)")
+        // It shares the router's address (one interface, one address), on the next port after miniupnpd's.
+        #expect(added?["location"] as? String == "http://10.77.0.1:5001/rootDesc.xml", "\(result)")
     }
 }

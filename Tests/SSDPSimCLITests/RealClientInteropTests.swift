@@ -286,7 +286,7 @@ struct RealClientInteropTests {
             serve: "--devices \(devices.path) --seed 24",
             """
             UC="/usr/bin/python3 -m async_upnp_client.cli --timeout 5"
-            $UC call-action http://127.0.0.2:5000/rootDesc.xml WANIPConnection/GetExternalIPAddress | sed 's/^/ip: /'
+            $UC call-action http://127.0.0.2:5000/rootDesc.xml WANIPConn1/GetExternalIPAddress | sed 's/^/ip: /'
             $UC call-action http://127.0.0.3:8200/rootDesc.xml ContentDirectory/Browse ObjectID=0 \\
                 BrowseFlag=BrowseDirectChildren Filter='*' StartingIndex=0 RequestedCount=0 SortCriteria= | sed 's/^/browse: /'
             SONOS=http://127.0.0.4:1400/xml/device_description.xml

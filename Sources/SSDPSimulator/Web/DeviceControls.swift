@@ -21,15 +21,15 @@ import SSDPDeviceCore
 /// that a reboot reaches every one and each knows where the others live; the HTTP sites look them up per
 /// request, so a change or a reset reaches connections already open.
 final class DeviceControls: Sendable {
-    /// The devices as configured at the start, which a reset brings back.
-    private let original: [SimulatedDevice]
     private let seed: UInt64
-    /// Per device, the indices of the Sonos players in its household (itself included when it is one):
-    /// found once, so that placing ten thousand devices costs ten thousand look-ups, not their square.
-    private let householdPlayers: [[Int]]
     private let state: NIOLockedValueBox<State>
 
     private struct State {
+        /// The devices as configured (at the start, or when added), which a reset brings back.
+        var original: [SimulatedDevice]
+        /// Per device, the indices of the Sonos players in its household (itself included when it is one):
+        /// found once, so that placing ten thousand devices costs ten thousand look-ups, not their square.
+        var householdPlayers: [[Int]]
         /// Each device's configuration as it is now.
         var devices: [SimulatedDevice]
         var servers: [Int: DeviceControlServer] = [:]
@@ -45,19 +45,34 @@ final class DeviceControls: Sendable {
     }
 
     init(devices: [SimulatedDevice], seed: UInt64) {
-        self.original = devices
         self.seed = seed
         let households = devices.map(\.sonosHousehold)
         var players: [String?: [Int]] = [:]
         for index in devices.indices where devices[index].device.deviceType.contains(":device:ZonePlayer:") {
             players[households[index], default: []].append(index)
         }
-        self.householdPlayers = households.map { players[$0] ?? [] }
-        state = NIOLockedValueBox(State(devices: devices))
+        state = NIOLockedValueBox(
+            State(original: devices, householdPlayers: households.map { players[$0] ?? [] }, devices: devices)
+        )
     }
 
     /// How many devices there are.
-    var count: Int { original.count }
+    var count: Int { state.withLockedValue { $0.original.count } }
+
+    /// A device joins (`DeviceSimulator.add`) at `location`, its paths at the root of its own server. A
+    /// Sonos player is a household of its own.
+    func add(_ device: SimulatedDevice, location: String) {
+        state.withLockedValue { state in
+            let index = state.original.count
+            state.original.append(device)
+            state.devices.append(device)
+            state.householdPlayers.append(device.device.deviceType.contains(":device:ZonePlayer:") ? [index] : [])
+            if !state.locations.isEmpty {
+                state.locations.append(location)
+                state.prefixes.append("")
+            }
+        }
+    }
 
     /// Device `index`'s configuration as it is now.
     func device(_ index: Int) -> SimulatedDevice {
@@ -73,7 +88,7 @@ final class DeviceControls: Sendable {
                 prefix: prefix,
                 seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index))
             )
-            if !state.locations.isEmpty { place(server, index: index, locations: state.locations) }
+            if !state.locations.isEmpty { place(server, index: index, state: state) }
             state.servers[index] = server
             return server
         }
@@ -111,7 +126,7 @@ final class DeviceControls: Sendable {
         state.withLockedValue { state in
             state.locations = locations
             state.prefixes = prefixes
-            for (index, server) in state.servers { place(server, index: index, locations: locations) }
+            for (index, server) in state.servers { place(server, index: index, state: state) }
         }
     }
 
@@ -186,16 +201,17 @@ final class DeviceControls: Sendable {
     /// when next asked for (port mappings, volumes, subscriptions and running apps forgotten).
     func reset() {
         state.withLockedValue { state in
-            state.devices = original
+            state.devices = state.original
             state.servers = [:]
             state.rokus = [:]
             state.dials = [:]
         }
     }
 
-    private func place(_ server: DeviceControlServer, index: Int, locations: [String]) {
-        let players = householdPlayers[index].map {
-            let device = original[$0].device
+    private func place(_ server: DeviceControlServer, index: Int, state: State) {
+        let locations = state.locations
+        let players = state.householdPlayers[index].map {
+            let device = state.original[$0].device
             return SonosPlayer(
                 uuid: String(device.udn.dropFirst("uuid:".count)),
                 location: locations[$0],

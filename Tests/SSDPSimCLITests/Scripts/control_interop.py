@@ -7,7 +7,8 @@ alive of `actions/alive` (and how long after the call), whether, after `actions/
 the subscription was refused (412) so that it subscribed again under a new SID; after a PATCH of the
 router's external address, whether its subscription heard the new address and what miniupnpc's `upnpc
 -s` reads; after a PATCH of its name, whether the listener saw the ssdp:update with the next CONFIGID;
-and after a DELETE, whether it saw the byebye. Standard library, async-upnp-client and upnpc only; every
+after a POST of a second router, whether it saw its alive and could read its description; and after a
+DELETE, whether it saw the byebye. Standard library, async-upnp-client and upnpc only; every
 wait is bounded.
 """
 import asyncio
@@ -95,11 +96,22 @@ async def main(base, source_ip):
         "configIdsHeard": sorted({c for c in configs if c is not None}),
     }
 
-    # Taken off the LAN: its byebye.
+    # A second router joins the LAN: its alive set, and its description at its LOCATION.
+    called = time.monotonic()
+    second = control(base, "POST", "/devices", {"devices": [{"profile": "igd", "friendlyName": "Second router"}]})["devices"][0]
+    joined = await wait_for(lambda: any(u == second["udn"] and s == SsdpSource.ADVERTISEMENT_ALIVE and t >= called
+                                        for u, s, t in seen), 5)
+    added = await UpnpFactory(requester).async_create_device(second["location"])
+    result["added"] = {"seen": joined, "location": second["location"], "name": added.friendly_name}
+
+    # Taken off the LAN: its byebye (`known`: whether the listener still tracked the router before it, which
+    # it must for a byebye to reach its callback).
+    known = udn in listener.devices
     called = time.monotonic()
     control(base, "DELETE", "/devices/1")
     result["deleted"] = {"seen": await wait_for(lambda: any(u == udn and s == SsdpSource.ADVERTISEMENT_BYEBYE
-                                                            and t >= called for u, s, t in seen), 5)}
+                                                            and t >= called for u, s, t in seen), 5),
+                         "known": known}
 
     await notify_server.async_stop_server()
     await listener.async_stop()
