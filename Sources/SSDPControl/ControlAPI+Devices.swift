@@ -158,9 +158,9 @@ extension ControlAPI {
             throw ControlRefusal(404, "no action \(action) (the actions: \(actions.joined(separator: ", ")))")
         }
         let members = try object(body)
-        let allowed: Set<String> = action == "reboot" ? ["downFor"] : []
+        let allowed: Set<String> = action == "reboot" ? ["downFor", "newPort"] : []
         if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
-            let takes = allowed.isEmpty ? "takes no fields" : "takes only downFor"
+            let takes = allowed.isEmpty ? "takes no fields" : "takes only downFor and newPort"
             throw ControlRefusal(400, "unknown field: \(action) \(takes)", path: "$.\(unknown)")
         }
         switch action {
@@ -170,7 +170,13 @@ extension ControlAPI {
         case "update": return .update
         default:
             let seconds = try members["downFor"].map(Self.downFor) ?? defaultRebootDown
-            return .reboot(downFor: .milliseconds(Int64((seconds * 1_000).rounded())))
+            let newPort: Bool
+            switch members["newPort"] {
+            case nil: newPort = false
+            case .bool(let value): newPort = value
+            default: throw ControlRefusal(400, "must be true or false", path: "$.newPort")
+            }
+            return .reboot(downFor: .milliseconds(Int64((seconds * 1_000).rounded())), newPort: newPort)
         }
     }
 

@@ -107,7 +107,7 @@ enum ControlOpenAPI {
                 "summary": "Make the device say byebye, vanish, come back (alive), update, or reboot",
                 "requestBody": {
                   "required": false,
-                  "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "properties": {"downFor": {"type": "number", "minimum": 0, "maximum": 3600, "default": 5, "description": "reboot only: seconds down"}}}}}
+                  "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "properties": {"downFor": {"type": "number", "minimum": 0, "maximum": 3600, "default": 5, "description": "reboot only: seconds down"}, "newPort": {"type": "boolean", "default": false, "description": "reboot only: come back with the HTTP side on another port (and LOCATION with it)"}}}}}
                 },
                 "responses": {
                   "200": {"description": "The device after", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},

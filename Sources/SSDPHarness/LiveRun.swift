@@ -63,6 +63,8 @@ public enum LiveRun {
         )
         let delegate = RecordingDelegate(recorder: recorder)
         session.delegate = delegate
+        // The devices' silent windows count from the search's start, as in virtual time.
+        await simulator.startClocks()
         recorder.startClock()
         session.startSearch()
         await playing(scenario.events, on: simulator, recorder: recorder) {
@@ -95,6 +97,7 @@ public enum LiveRun {
         recorder.watchHTTP(locations: simulator.devices.map(\.location))
         let port = simulator.udpAddress.port ?? 0
         let client = ExternalClient(recorder: recorder)
+        await simulator.startClocks()
         recorder.startClock()
         do {
             try client.start(

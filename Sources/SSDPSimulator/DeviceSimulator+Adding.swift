@@ -35,6 +35,8 @@ extension DeviceSimulator {
         var configured: [SimulatedDevice]
         /// Every HTTP server, to close at the end.
         var httpChannels: [any Channel]
+        /// For each device with an HTTP server of its own, that server's place in `httpChannels`.
+        var serverOfDevice: [Int: Int]
     }
 
     /// The seed the simulator draws from (`--seed`).
@@ -186,6 +188,7 @@ extension DeviceSimulator {
                 roster.links[number].deviceAddresses.append(address ?? roster.links[number].link.urlHost)
             }
             roster.configured.append(device)
+            roster.serverOfDevice[index] = roster.httpChannels.count
             roster.httpChannels.append(channel)
         }
         for (number, (_, handler)) in udp.enumerated() {
@@ -194,5 +197,68 @@ extension DeviceSimulator {
         let status = status(index + 1)
         onEvent(.deviceAdded(status))
         return status
+    }
+
+    /// Moves device `index`'s HTTP side to another port while it is down (a `reboot` with `newPort`): a new
+    /// server on the next free port at the same address, its LOCATION on every link with it, the old server
+    /// closed. The device comes back announcing the new LOCATION.
+    ///
+    /// - Throws: `DeviceOperationError` (`notAllowed`) for a device on the simulator's shared server (its
+    ///   paths are `/device/N` there, its port everyone's), `SimulatorError` when no port could be opened.
+    func moveHTTP(of index: Int) async throws {
+        let (slot, old) = roster.withLockedValue { roster in
+            (roster.serverOfDevice[index], roster.serverOfDevice[index].map { roster.httpChannels[$0] })
+        }
+        guard let slot, let old, let host = old.localAddress?.ipAddress, let oldPort = old.localAddress?.port else {
+            throw DeviceOperationError(
+                code: .notAllowed,
+                reason:
+                    "device \(index + 1) shares the simulator's HTTP server (its paths are /device/\(index) there), so its port cannot move: give it an address or a real port of its own"
+            )
+        }
+        let device = controls.device(index)
+        let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
+        var port = oldPort + 1
+        var channel: (any Channel)?
+        while channel == nil, port <= min(oldPort + 100, 65_535) {
+            do {
+                channel = try await Self.bindHTTP(host: host, port: port, owner: owner) {
+                    try await Self.startHTTPServer(
+                        host: host,
+                        port: port,
+                        site: DeviceSite(controls: controls, index: index),
+                        limiter: (growth.limiter, server: slot, devices: 1),
+                        group: growth.group,
+                        onEvent: onEvent
+                    )
+                }
+            } catch let error as SimulatorError where error.reason.contains("in use") {
+                port += 1
+            }
+        }
+        guard let channel, let newPort = channel.localAddress?.port else {
+            throw SimulatorError(reason: "\(owner): no port is free at \(host) from \(oldPort + 1) to \(port - 1)")
+        }
+        try await eventLoop.submit {
+            let links = self.roster.withLockedValue { $0.links }
+            let configured = self.controls.device(index)
+            let roots = links.map { link in
+                var root = configured.rootDevice(
+                    baseURL: "http://\(link.deviceAddresses[index]):\(newPort)",
+                    defaultBootID: self.growth.bootID
+                )
+                root.bootID = link.devices[index].bootID
+                return root
+            }
+            self.roster.withLockedValue { roster in
+                for number in roster.links.indices { roster.links[number].devices[index] = roots[number] }
+                roster.httpChannels[slot] = channel
+            }
+            self.controls.relocate(index, to: roots[0].location)
+            for (number, (_, handler)) in self.udp.enumerated() {
+                handler.value.relocate(device: index, to: roots[number])
+            }
+        }.get()
+        try? await old.close()
     }
 }

@@ -116,10 +116,34 @@ extension DeviceSimulator {
         _ operation: DeviceOperation,
         on number: Int
     ) async throws(DeviceOperationError) -> DeviceStatus {
+        if case .reboot(_, true) = operation, (1...controls.count).contains(number),
+            roster.withLockedValue({ $0.serverOfDevice[number - 1] }) == nil
+        {
+            throw DeviceOperationError(
+                code: .notAllowed,
+                reason:
+                    "device \(number) shares the simulator's HTTP server (its paths are /device/\(number - 1) there), so its port cannot move: give it an address or a real port of its own"
+            )
+        }
         let result: Result<DeviceStatus, DeviceOperationError> =
             (try? await eventLoop.submit { self.performNow(operation, on: number) }.get())
             ?? .failure(DeviceOperationError(code: .notAllowed, reason: "the simulator has stopped"))
-        return try result.get()
+        let status = try result.get()
+        guard case .reboot(_, true) = operation else { return status }
+        // Down now: its HTTP side moves before it is due back, and only then is its return timed.
+        let index = number - 1
+        defer { eventLoop.execute { self.scheduleReturn(of: index) } }
+        do {
+            try await moveHTTP(of: index)
+        } catch let error as DeviceOperationError {
+            throw error
+        } catch {
+            throw DeviceOperationError(
+                code: .notAllowed,
+                reason: "\((error as? SimulatorError)?.reason ?? "\(error)"); it comes back on its port"
+            )
+        }
+        return self.status(number)
     }
 
     /// Changes device `number` as `specification` says (`PATCH /devices/{id}`), its `behaviour` and
@@ -163,7 +187,14 @@ extension DeviceSimulator {
         at deadline: NIODeadline,
         done: @escaping @Sendable (Result<DeviceStatus, DeviceOperationError>) -> Void = { _ in }
     ) -> Scheduled<Void> {
-        eventLoop.scheduleTask(deadline: deadline) { done(self.performNow(operation, on: number)) }
+        eventLoop.scheduleTask(deadline: deadline) {
+            // A timed reboot keeps its port: moving it needs `perform`'s wait for the new server.
+            if case .reboot(let downFor, true) = operation {
+                done(self.performNow(.reboot(downFor: downFor), on: number))
+            } else {
+                done(self.performNow(operation, on: number))
+            }
+        }
     }
 
     /// Brings every device back to the start (`POST /reset`): its configuration as configured, its state
@@ -244,6 +275,16 @@ extension DeviceSimulator {
         onEvent(.networkChanged(faults))
     }
 
+    /// Every device's clock starts now: silent windows and ignored searches count from here, as a virtual
+    /// run's devices count from the search's start (a live run calls it as its search begins).
+    package func startClocks() async {
+        try? await eventLoop.submit {
+            for index in 0..<self.controls.count {
+                for (_, handler) in self.udp { handler.value.restartResponder(device: index) }
+            }
+        }.get()
+    }
+
     /// `perform`'s work, on the event loop: checks the device, applies the operation, reports the change.
     private func performNow(
         _ operation: DeviceOperation,
@@ -278,7 +319,8 @@ extension DeviceSimulator {
         switch outcome {
         case .success(let actions):
             perform(actions, device: index)
-            scheduleReturn(of: index)
+            // A reboot onto a new port is timed once its HTTP side has moved (`perform`).
+            if case .reboot(_, true) = operation {} else { scheduleReturn(of: index) }
             return .success(status(of: index, lifecycle: operations.lifecycle(index)))
         case .failure(let refusal):
             return .failure(DeviceOperationError(code: .notAllowed, reason: "device \(index + 1): \(refusal)"))
@@ -310,7 +352,7 @@ extension DeviceSimulator {
     }
 
     /// Arms the timer that brings a rebooting device back.
-    private func scheduleReturn(of index: Int) {
+    func scheduleReturn(of index: Int) {
         guard let deadline = operations.lifecycle(index).nextDeadline else { return }
         eventLoop.scheduleTask(deadline: NIODeadline(deadline)) {
             let now = SSDPInstant(self.eventLoop.now)

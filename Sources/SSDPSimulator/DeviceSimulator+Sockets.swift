@@ -144,7 +144,10 @@ extension DeviceSimulator {
         controls: DeviceControls,
         group: any EventLoopGroup,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
-    ) async throws -> (channels: [any Channel], ports: [Int], ownsServer: [Bool], limiter: HTTPConnectionLimiter) {
+    ) async throws -> (
+        channels: [any Channel], ports: [Int], ownsServer: [Bool], limiter: HTTPConnectionLimiter,
+        serverOfDevice: [Int: Int]
+    ) {
         var channels: [any Channel] = []
         var taken = Set<Int>()
         let limiter = HTTPConnectionLimiter(
@@ -197,6 +200,7 @@ extension DeviceSimulator {
                 )
             }
             var ports: [Int] = []
+            var serverOfDevice: [Int: Int] = [:]
             for (index, device) in configuration.devices.enumerated() {
                 guard ownsServer[index] else {
                     ports.append(sharedPort)
@@ -211,6 +215,7 @@ extension DeviceSimulator {
                 case (.fixed(let fixed), .none): port = nextSharedPort(from: fixed)
                 }
                 let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
+                serverOfDevice[index] = channels.count
                 ports.append(
                     try await open(
                         DeviceSite(controls: controls, index: index),
@@ -220,7 +225,7 @@ extension DeviceSimulator {
                     )
                 )
             }
-            return (channels, ports, ownsServer, limiter)
+            return (channels, ports, ownsServer, limiter, serverOfDevice)
         } catch {
             await closeAll(channels)
             throw error

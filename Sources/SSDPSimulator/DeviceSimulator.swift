@@ -80,6 +80,7 @@ public final class DeviceSimulator: Service, Sendable {
         httpChannels: [any Channel],
         controls: DeviceControls,
         configuredDevices: [SimulatedDevice],
+        serverOfDevice: [Int: Int],
         growth: Growth,
         network: NetworkFaults,
         eventLoop: any EventLoop,
@@ -92,7 +93,14 @@ public final class DeviceSimulator: Service, Sendable {
             throw SimulatorError(reason: "the simulator's sockets have no address")
         }
         self.udp = udp
-        self.roster = NIOLockedValueBox(Roster(links: links, configured: configuredDevices, httpChannels: httpChannels))
+        self.roster = NIOLockedValueBox(
+            Roster(
+                links: links,
+                configured: configuredDevices,
+                httpChannels: httpChannels,
+                serverOfDevice: serverOfDevice
+            )
+        )
         self.growth = growth
         self.controls = controls
         self.operations = DeviceOperations(bootIDs: first.devices.map(\.bootID), network: network)
@@ -179,6 +187,7 @@ public final class DeviceSimulator: Service, Sendable {
                 httpChannels: servers.channels,
                 controls: controls,
                 configuredDevices: configuration.devices,
+                serverOfDevice: servers.serverOfDevice,
                 growth: Growth(
                     configuration: configuration,
                     sharedHost: httpHost(for: links),

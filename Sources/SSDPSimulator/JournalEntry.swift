@@ -100,6 +100,11 @@ struct JournalDevices: Sendable {
         udns.append(udn)
     }
 
+    /// Device `number` serves at `location` (now too: its HTTP side may have moved).
+    mutating func relocate(number: Int, location: String) {
+        bases[Self.base(of: location)] = number - 1
+    }
+
     func udn(at index: Int) -> String? {
         udns.indices.contains(index) ? udns[index] : nil
     }

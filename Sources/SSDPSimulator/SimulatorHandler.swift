@@ -494,6 +494,16 @@ final class SimulatorHandler: ChannelInboundHandler {
         armTimer(context: context)
     }
 
+    /// Device `index`'s HTTP side moved (`DeviceSimulator.moveHTTP`): its answers and NOTIFYs name `root`'s
+    /// LOCATION from now on, at the BOOTID it has.
+    func relocate(device index: Int, to root: SSDPRootDevice) {
+        guard let context else { return }
+        var moved = root
+        moved.bootID = responder.devices[index].device.bootID
+        responder.devices[index].device = moved
+        advertisers[index].reconfigure(moved, at: now(context))
+    }
+
     /// Device `index` starts over (`DeviceSimulator.reset`): the searches it ignores (`ignoreFirst`) and its
     /// silent windows count from now.
     func restartResponder(device index: Int) {

@@ -54,6 +54,10 @@ public final class SimulatorJournal: Sendable {
         if case .deviceAdded(let status) = event {
             state.withLockedValue { $0.devices.add(udn: status.udn, location: status.location) }
         }
+        if case .deviceChanged(let status, _) = event {
+            // Its LOCATION may have moved (a reboot onto a new port): its HTTP requests are its still.
+            state.withLockedValue { $0.devices.relocate(number: status.number, location: status.location) }
+        }
         if case .started(_, _, let devices, let links) = event {
             let known = JournalDevices(started: devices, links: links)
             state.withLockedValue { $0.devices = known }

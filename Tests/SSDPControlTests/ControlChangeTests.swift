@@ -142,7 +142,8 @@ import Testing
             #expect(devices?.compactMap { $0["number"] as? Int } == [1, 2, 3])
             #expect(try await harness.request("/health").json()["devices"] as? Int == 3)
             // It answers a search at its own address, from that address, and serves ECP there.
-            let answers = try await harness.search("roku:ecp", at: "127.0.0.4", wait: .seconds(2)).map(\.text)
+            try await harness.answerAtOnce(3)
+            let answers = try await harness.search("roku:ecp", at: "127.0.0.4", wait: .seconds(3)).map(\.text)
             #expect(answers.count == 1 && answers.allSatisfy { $0.contains("LOCATION: \(location)") }, "\(answers)")
             let origin = String(location.dropLast())
             #expect(try await PlainHTTP.request(url: origin + "/query/device-info").body.contains("Attic Roku"))
@@ -165,6 +166,45 @@ import Testing
                 texts.contains { $0.contains("NTS: ssdp:byebye") && $0.contains("USN: \(udn)\r\n") }
             }
             #expect(byebye.contains { $0.contains("NTS: ssdp:byebye") && $0.contains("USN: \(udn)\r\n") })
+        }
+    }
+
+    @Test func aRebootOntoANewPortComesBackWithTheNewLocation() async throws {
+        try await ControlHarness.run(notifies: true) { harness in
+            _ = try await Self.until(harness.notifies) { $0.filter { $0.contains("NTS: ssdp:alive") }.count >= 12 }
+            let before = try #require(try await harness.request("/devices/1").json()["location"] as? String)
+            let rebooting = try await harness.request(
+                "POST",
+                "/devices/1/actions/reboot",
+                body: Self.body(#"{"downFor": 0.3, "newPort": true}"#)
+            )
+            #expect(rebooting.status == 200, "\(rebooting.body)")
+            let after = try #require(try rebooting.json()["location"] as? String)
+            #expect(after != before && after.hasPrefix("http://127.0.0.2:"), "\(before) → \(after)")
+            #expect(
+                try await harness.request("/journal/wait?kind=device&device=1&action=alive&timeout=10").status == 200
+            )
+            // The old port is closed; the new one serves, and requests there are still device 1's.
+            await #expect(throws: (any Error).self) { try await PlainHTTP.request(url: before + "query/device-info") }
+            #expect(try await PlainHTTP.request(url: after + "query/device-info").body.contains("Roku Ultra 1"))
+            #expect(
+                try await harness.request("/journal/wait?kind=http&device=1&path=/query/device-info&timeout=5").status
+                    == 200
+            )
+            // It said byebye from the old LOCATION's device and comes back announcing the new one.
+            let alive = try await Self.until(harness.notifies) { texts in
+                texts.contains { $0.contains("NTS: ssdp:alive") && $0.contains("LOCATION: \(after)\r\n") }
+            }
+            #expect(alive.contains { $0.contains("LOCATION: \(after)\r\n") })
+            let answers = try await harness.search("roku:ecp", at: "127.0.0.2", wait: .seconds(2)).map(\.text)
+            #expect(answers.count == 1 && answers.allSatisfy { $0.contains("LOCATION: \(after)\r\n") }, "\(answers)")
+            let bad = try await harness.request(
+                "POST",
+                "/devices/2/actions/reboot",
+                body: Self.body(#"{"newPort": 1}"#)
+            )
+            #expect(bad.status == 400)
+            #expect(try bad.json()["path"] as? String == "$.newPort")
         }
     }
 

@@ -25,8 +25,10 @@ public enum DeviceOperation: Hashable, Sendable {
     /// each initial announcement).
     case alive
     /// Says byebye, is gone for `downFor`, then comes back with the next BOOTID and a fresh alive set; its
-    /// event subscriptions are forgotten, so renewals get 412, as on real devices.
-    case reboot(downFor: Duration)
+    /// event subscriptions are forgotten, so renewals get 412, as on real devices. With `newPort`, its HTTP
+    /// side comes back on another port, and its LOCATION with it (the simulator's part: the lifecycle is
+    /// the same).
+    case reboot(downFor: Duration, newPort: Bool = false)
     /// Sends `ssdp:update` with NEXTBOOTID and moves to that BOOTID (UDA 1.1 §1.2.4); it stays up and keeps
     /// its subscriptions.
     case update
@@ -168,7 +170,7 @@ public struct DeviceLifecycle: Hashable, Sendable {
         case (.byebye, _), (.vanish, _):
             state = .gone
             return []
-        case (.reboot(let downFor), .alive):
+        case (.reboot(let downFor, _), .alive):
             goDown(to: .rebooting(until: now + downFor))
             return [.sayByebye, .fallSilent, .closeHTTP, .forgetSubscriptions]
         case (.update, .alive):

@@ -130,6 +130,15 @@ final class DeviceControls: Sendable {
         }
     }
 
+    /// Device `index` serves at `location` now (its HTTP side moved): answers that name its URL follow.
+    func relocate(_ index: Int, to location: String) {
+        state.withLockedValue { state in
+            guard state.locations.indices.contains(index) else { return }
+            state.locations[index] = location
+            if let server = state.servers[index] { place(server, index: index, state: state) }
+        }
+    }
+
     /// Every device rebooted: every subscription is gone.
     func reboot() {
         for server in state.withLockedValue({ Array($0.servers.values) }) { server.reboot() }
