@@ -33,16 +33,9 @@ extension ControlAPI {
     /// with them as they are.
     func add(_ request: ControlRequest) async throws -> ControlResponse {
         let simulator = try serving()
-        let file: DeviceFile
-        do {
-            file = try DeviceFile.decode(
-                Data(Self.bodyOrEmptyObject(request.body)),
-                file: "POST /devices",
-                seed: simulator.seed,
-                firstNumber: simulator.statuses().count + 1
-            )
-        } catch {
-            throw ControlRefusal(400, error.reason, path: error.path)
+        let firstNumber = simulator.statuses().count + 1
+        let file = try Self.read(request.body) { (data) throws(SimulatorInputError) in
+            try DeviceFile.decode(data, file: "POST /devices", seed: simulator.seed, firstNumber: firstNumber)
         }
         do {
             let added = try await simulator.add(file.devices)
@@ -72,14 +65,8 @@ extension ControlAPI {
     func change(_ id: String, _ request: ControlRequest) async throws -> ControlResponse {
         let simulator = try serving()
         let number = try Self.number(of: id, in: simulator)
-        let change: DeviceChange.Specification
-        do {
-            change = try DeviceChange.Specification.decode(
-                Data(Self.bodyOrEmptyObject(request.body)),
-                source: "PATCH /devices/\(id)"
-            )
-        } catch {
-            throw ControlRefusal(400, error.reason, path: error.path)
+        let change = try Self.read(request.body) { (data) throws(SimulatorInputError) in
+            try DeviceChange.Specification.decode(data, source: "PATCH /devices/\(id)")
         }
         do {
             return .json(200, Self.json(device: try await simulator.change(change, on: number)))
@@ -147,8 +134,21 @@ extension ControlAPI {
     }
 
     /// A body, or `{}` when it is empty.
-    static func bodyOrEmptyObject(_ body: [UInt8]) -> [UInt8] {
+    private static func bodyOrEmptyObject(_ body: [UInt8]) -> [UInt8] {
         body.contains(where: { !" \t\r\n".utf8.contains($0) }) ? body : Array("{}".utf8)
+    }
+
+    /// A body (`{}` when empty) read by `decode` as an input file is read: a bad one is 400 with the JSON
+    /// path and reason a bad device file gets.
+    static func read<Value>(
+        _ body: [UInt8],
+        _ decode: (Data) throws(SimulatorInputError) -> Value
+    ) throws -> Value {
+        do {
+            return try decode(Data(bodyOrEmptyObject(body)))
+        } catch {
+            throw ControlRefusal(400, error.reason, path: error.path)
+        }
     }
 
     /// The operation `action` names, with its body's parameters: `{"downFor": SECONDS}` for a reboot, nothing
@@ -195,10 +195,9 @@ extension ControlAPI {
 
     /// A body as a JSON object; an empty body is an empty object.
     private static func object(_ body: [UInt8]) throws -> [String: SSDPJSONValue] {
-        guard body.contains(where: { !" \t\r\n".utf8.contains($0) }) else { return [:] }
         let value: SSDPJSONValue
         do {
-            value = try JSONDecoder().decode(SSDPJSONValue.self, from: Data(body))
+            value = try JSONDecoder().decode(SSDPJSONValue.self, from: Data(bodyOrEmptyObject(body)))
         } catch {
             throw ControlRefusal(400, "the body is not JSON: \(Self.describe(notJSON: body))", path: "$")
         }

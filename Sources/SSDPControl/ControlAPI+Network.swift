@@ -25,14 +25,8 @@ extension ControlAPI {
     /// next datagram on; answers them as they are after.
     func setNetwork(_ request: ControlRequest) async throws -> ControlResponse {
         let simulator = try serving()
-        let faults: NetworkFaults
-        do {
-            faults = try NetworkFaultsSpecification.decode(
-                Data(Self.bodyOrEmptyObject(request.body)),
-                source: "PUT /network"
-            )
-        } catch {
-            throw ControlRefusal(400, error.reason, path: error.path)
+        let faults = try Self.read(request.body) { (data) throws(SimulatorInputError) in
+            try NetworkFaultsSpecification.decode(data, source: "PUT /network")
         }
         await simulator.setNetwork(faults)
         return .json(200, faults.json)

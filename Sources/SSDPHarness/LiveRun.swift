@@ -146,7 +146,7 @@ public enum LiveRun {
     ) async {
         let start = NIODeadline.now()
         let scheduled = events.map { event in
-            let deadline = start + .nanoseconds(Int64(event.at / .nanoseconds(1)))
+            let deadline = start + TimeAmount(event.at)
             guard let operation = event.operation else { return simulator.scheduleNetwork(event.network, at: deadline) }
             return simulator.schedule(operation, on: event.device, at: deadline) { result in
                 if case .failure(let error) = result {

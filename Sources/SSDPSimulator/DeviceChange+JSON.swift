@@ -66,9 +66,7 @@ extension DeviceChange {
                 maxAge: maxAge,
                 behaviour: try behaviour?.makeBehaviour(base: current.behaviour),
                 httpFaults: try httpFaults?.makeFaults(field: "httpFaults", base: current.web.httpFaults),
-                actions: try actions?.enumerated().map { (index, action) throws(SSDPConfigurationError) in
-                    try action.makeResponse(field: "actions[\(index)]")
-                },
+                actions: try actions.map(ActionResponseSpecification.makeResponses),
                 state: try state.map(DeviceChange.state) ?? [:]
             )
         }

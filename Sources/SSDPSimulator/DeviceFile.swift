@@ -219,10 +219,7 @@ public struct DeviceSpecification: Decodable, Sendable {
             device.behaviour = try behaviour?.makeBehaviour(base: base) ?? base
             device.address = addresses?[offset]
             if let actions {
-                device.web.actionResponses = try actions.enumerated().map {
-                    (index, action) throws(SSDPConfigurationError) in
-                    try action.makeResponse(field: "actions[\(index)]")
-                }
+                device.web.actionResponses = try ActionResponseSpecification.makeResponses(actions)
             }
             if let httpFaults {
                 device.web.httpFaults = try httpFaults.makeFaults(field: "httpFaults")
@@ -386,6 +383,13 @@ public struct ActionResponseSpecification: Decodable, Sendable {
         response = try container.decodeIfPresent([String: String].self, forKey: .response)
         fault = try container.decodeIfPresent(Int.self, forKey: .fault)
         description = try container.decodeIfPresent(String.self, forKey: .description)
+    }
+
+    /// The answers of a device's `actions`, errors naming the entry (`actions[1].fault`).
+    static func makeResponses(_ actions: [Self]) throws(SSDPConfigurationError) -> [ActionResponse] {
+        try actions.enumerated().map { (index, action) throws(SSDPConfigurationError) in
+            try action.makeResponse(field: "actions[\(index)]")
+        }
     }
 
     func makeResponse(field: String) throws(SSDPConfigurationError) -> ActionResponse {

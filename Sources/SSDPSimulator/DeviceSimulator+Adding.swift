@@ -141,28 +141,51 @@ extension DeviceSimulator {
         case .real: first = device.web.realPort ?? HTTPPorts.genericPort
         case .fixed(let port): first = port
         }
-        let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
+        // At the shared address the real port may be another device's: the next ones, then.
+        let ports = address == nil && first != 0 ? first...65_535 : first...first
         let server = roster.withLockedValue { $0.httpChannels.count }
-        let site = DeviceSite(controls: controls, index: index)
-        var port = first
+        return (
+            host,
+            try await openServer(of: index, owner: Self.owner(device, index), host: host, ports: ports, server: server)
+        )
+    }
+
+    /// How errors name device `index`: `device 3 (Attic Roku, uuid:…)`.
+    private static func owner(_ device: SimulatedDevice, _ index: Int) -> String {
+        "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
+    }
+
+    /// Device `index`'s own HTTP server at `host`, number `server` of the connection limiter's, on the
+    /// first port of `ports` no other socket holds. Any other failure, or the last port taken, is the error
+    /// `bindHTTP` words, unless `exhausted` words the last one.
+    private func openServer(
+        of index: Int,
+        owner: String,
+        host: String,
+        ports: ClosedRange<Int>,
+        server: Int,
+        exhausted: (@Sendable () -> any Error)? = nil
+    ) async throws -> any Channel {
+        var port = ports.lowerBound
         while true {
+            let open = { [port] in
+                try await Self.startHTTPServer(
+                    host: host,
+                    port: port,
+                    site: DeviceSite(controls: self.controls, index: index),
+                    limiter: (self.growth.limiter, server: server, devices: 1),
+                    group: self.growth.group,
+                    onEvent: self.onEvent
+                )
+            }
             do {
-                let channel = try await Self.bindHTTP(host: host, port: port, owner: owner) {
-                    try await Self.startHTTPServer(
-                        host: host,
-                        port: port,
-                        site: site,
-                        limiter: (growth.limiter, server: server, devices: 1),
-                        group: growth.group,
-                        onEvent: onEvent
-                    )
-                }
-                return (host, channel)
-            } catch let error as SimulatorError
-                where address == nil && port != 0 && port < 65_535
-                && error.reason.contains("in use")
-            {
-                port += 1  // at the shared address the real port is another device's: the next one
+                return try await open()
+            } catch let error as IOError where error.errnoCode == EADDRINUSE && port < ports.upperBound {
+                port += 1
+            } catch let error as IOError where error.errnoCode == EADDRINUSE && exhausted != nil {
+                throw exhausted?() ?? error
+            } catch {
+                return try await Self.bindHTTP(host: host, port: port, owner: owner) { throw error }
             }
         }
     }
@@ -216,28 +239,15 @@ extension DeviceSimulator {
                     "device \(index + 1) shares the simulator's HTTP server (its paths are /device/\(index) there), so its port cannot move: give it an address or a real port of its own"
             )
         }
-        let device = controls.device(index)
-        let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
-        var port = oldPort + 1
-        var channel: (any Channel)?
-        while channel == nil, port <= min(oldPort + 100, 65_535) {
-            do {
-                channel = try await Self.bindHTTP(host: host, port: port, owner: owner) {
-                    try await Self.startHTTPServer(
-                        host: host,
-                        port: port,
-                        site: DeviceSite(controls: controls, index: index),
-                        limiter: (growth.limiter, server: slot, devices: 1),
-                        group: growth.group,
-                        onEvent: onEvent
-                    )
-                }
-            } catch let error as SimulatorError where error.reason.contains("in use") {
-                port += 1
-            }
+        let owner = Self.owner(controls.device(index), index)
+        let ports = (oldPort + 1)...min(oldPort + 100, 65_535)
+        let channel = try await openServer(of: index, owner: owner, host: host, ports: ports, server: slot) {
+            SimulatorError(
+                reason: "\(owner): no port is free at \(host) from \(ports.lowerBound) to \(ports.upperBound)"
+            )
         }
-        guard let channel, let newPort = channel.localAddress?.port else {
-            throw SimulatorError(reason: "\(owner): no port is free at \(host) from \(oldPort + 1) to \(port - 1)")
+        guard let newPort = channel.localAddress?.port else {
+            throw SimulatorError(reason: "\(owner): the new HTTP server has no address")
         }
         try await eventLoop.submit {
             let links = self.roster.withLockedValue { $0.links }

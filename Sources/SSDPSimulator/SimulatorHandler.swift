@@ -152,7 +152,7 @@ final class SimulatorHandler: ChannelInboundHandler {
                 hear(datagram, context: context)
                 continue
             }
-            context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(delay.microseconds * 1_000))) {
+            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) {
                 [weak self] in
                 guard let self, let context = self.context, !self.isShuttingDown else { return }
                 self.hear(datagram, context: context)
@@ -350,7 +350,7 @@ final class SimulatorHandler: ChannelInboundHandler {
                 let (id, generation) = (nextHeldBack, generations[datagram.device])
                 nextHeldBack += 1
                 let task = context.eventLoop.assumeIsolated().scheduleTask(
-                    in: .nanoseconds(Int64(delay.microseconds * 1_000))
+                    in: TimeAmount(delay)
                 ) { [weak self] in
                     guard let self, let context = self.context else { return }
                     self.heldBackByebyes[id] = nil

@@ -86,7 +86,7 @@ extension SimulatorJournal {
             continuation.resume(returning: immediate)
             return
         }
-        let scheduled = eventLoop.scheduleTask(in: TimeAmount.nanoseconds(Int64(timeout / .nanoseconds(1)))) {
+        let scheduled = eventLoop.scheduleTask(in: TimeAmount(timeout)) {
             self.finish(id, .timedOut)
         }
         state.withLockedValue { $0.waiters[id]?.timeout = scheduled }

@@ -103,13 +103,13 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             } else if response.hangs {
                 // Never answered; closed when the client gives up, or at the limit.
                 context.eventLoop.assumeIsolated().scheduleTask(
-                    in: .nanoseconds(Int64(HTTPFaults.hangLimit / .nanoseconds(1)))
+                    in: TimeAmount(HTTPFaults.hangLimit)
                 ) {
                     context.close(promise: nil)
                 }
                 onEvent(.httpRequest(method: "\(head.method)", path: head.uri, status: 0, origin: request.origin))
             } else if let delay = response.delay {
-                context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(delay / .nanoseconds(1)))) {
+                context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) {
                     self.respond(to: head, with: response, context: context)
                 }
             } else {

@@ -32,7 +32,7 @@ enum EventNotifier {
             send(delivery, on: eventLoop, onEvent: onEvent)
             return
         }
-        eventLoop.scheduleTask(in: .nanoseconds(Int64(delay / .nanoseconds(1)))) {
+        eventLoop.scheduleTask(in: TimeAmount(delay)) {
             send(delivery, on: eventLoop, onEvent: onEvent)
         }
     }
