@@ -141,8 +141,9 @@ struct ProfileDetail: OutputLine {
             answers = []
         }
         advertisements = root.advertisements.map { Advertisement(nt: $0.target, usn: $0.usn) }
-        http = simulated.httpEndpoints.map { Endpoint(methods: $0.methods, path: $0.path, summary: $0.summary) }
-        services = simulated.controlledServices(prefix: simulated.web.realPort == nil ? "/device/N" : "").map {
+        // As served by default: each device at an address of its own, with a server of its own.
+        http = simulated.httpEndpoints().map { Endpoint(methods: $0.methods, path: $0.path, summary: $0.summary) }
+        services = simulated.controlledServices().map {
             Service(
                 serviceType: $0.serviceType,
                 controlPath: $0.controlPath,
@@ -180,7 +181,11 @@ struct ProfileDetail: OutputLine {
             "Address: its own, as a real device's. `serve --interface lo` puts device 1 at \(DeviceAddressing.firstLoopbackAddress), device 2"
         )
         lines.append("  at 127.0.0.3, …; on another interface --addresses FIRST-LAST gives each one of the interface's")
-        lines.append("  addresses; devices that share one address take consecutive HTTP ports.")
+        lines.append(
+            realPort
+                ? "  addresses; devices that share one address take consecutive HTTP ports."
+                : "  addresses; devices that share one address share one server, each under /device/N."
+        )
         lines.append("HTTP (\(server); --http-port any for a free one):")
         let width = http.map { $0.methods.count + $0.path.count }.max() ?? 0
         for endpoint in http {

@@ -61,7 +61,7 @@ final class SimulatorHandler: ChannelInboundHandler {
     private var notifyNetwork: NetworkFaultMachine
     private var heardNetwork: NetworkFaultMachine
     /// Byebyes the faults hold back, sent at once at shutdown: a device's byebye is never lost to a stop.
-    private var heldBackByebyes: [Int: (datagram: (device: Int, datagram: SSDPDatagram), task: Scheduled<Void>)] = [:]
+    private var heldBackByebyes: [Int: (datagram: Outbound, task: Scheduled<Void>)] = [:]
     private var nextHeldBack = 0
     private var networkCounts = (lostIncoming: 0, lostOutgoing: 0, duplicated: 0)
 
@@ -167,15 +167,12 @@ final class SimulatorHandler: ChannelInboundHandler {
     /// Hands a datagram to the responder and schedules the answers it makes.
     private func hear(_ datagram: SSDPDatagram, context: ChannelHandlerContext) {
         let source = datagram.remoteAddress.ipAddress ?? "\(datagram.remoteAddress.endpointDescription)"
-        let reception = responder.receive(
-            datagram.bytes,
-            from: source,
-            at: now(context),
-            device: sources?.device(for: datagram.destinationAddress)
-        )
+        let device = sources?.device(for: datagram.destinationAddress)
+        let reception = responder.receive(datagram.bytes, from: source, at: now(context), device: device)
         report(reception, from: datagram.remoteAddress)
+        let replyFrom = device == nil ? searchedAddress(of: datagram, context: context) : nil
         for (device, answer) in reception.answers {
-            schedule(answer, from: device, to: datagram.remoteAddress, context: context)
+            schedule(answer, from: device, to: datagram.remoteAddress, replyFrom: replyFrom, context: context)
         }
     }
 
@@ -227,15 +224,32 @@ final class SimulatorHandler: ChannelInboundHandler {
         }
     }
 
+    /// The address a search was sent to when the devices have addresses of their own and it is none of
+    /// them, nor the multicast group: the simulator's own (`nc -u 127.0.0.1 1900`). Its answers leave from
+    /// there, through the link's socket, because a connected socket like netcat's takes datagrams from the
+    /// address and port it sent to and no other; their LOCATIONs still name each device's own address.
+    private func searchedAddress(of datagram: SSDPDatagram, context: ChannelHandlerContext) -> SocketAddress? {
+        guard sources != nil, var searched = datagram.destinationAddress, !searched.isMulticast else { return nil }
+        searched.port = context.channel.localAddress?.port
+        return searched
+    }
+
     /// Queues `answer` for `answer.delay` from now, and sends what is due.
     private func schedule(
         _ answer: ScheduledAnswer,
         from device: Int,
         to peer: SocketAddress,
+        replyFrom: SocketAddress?,
         context: ChannelHandlerContext
     ) {
         pendingAnswers.schedule(
-            PendingAnswer(answer: answer, device: device, generation: generations[device], peer: peer),
+            PendingAnswer(
+                answer: answer,
+                device: device,
+                generation: generations[device],
+                peer: peer,
+                replyFrom: replyFrom
+            ),
             at: now(context) + answer.delay
         )
     }
@@ -245,12 +259,13 @@ final class SimulatorHandler: ChannelInboundHandler {
     /// fate through the network faults is drawn first, so that its event says when the network lost it.
     private func sendDueAnswers(context: ChannelHandlerContext) {
         let dueBy = now(context) + Self.answerBatchWindow
-        var datagrams: [(device: Int, datagram: SSDPDatagram)] = []
+        var datagrams: [Outbound] = []
         var advertisements: [SSDPAdvertisement] = []
         while let (_, pending) = pendingAnswers.next(dueBy: dueBy) {
             responder.answerFinished()
             guard !isShuttingDown, pending.generation == generations[pending.device] else { continue }
-            datagrams.append((pending.device, SSDPDatagram(remoteAddress: pending.peer, bytes: pending.answer.bytes)))
+            let datagram = SSDPDatagram(remoteAddress: pending.peer, bytes: pending.answer.bytes)
+            datagrams.append(Outbound(device: pending.device, datagram: datagram, replyFrom: pending.replyFrom))
             advertisements.append(pending.answer.advertisement)
         }
         let fates = draw(datagrams.count, kind: .answers)
@@ -324,7 +339,7 @@ final class SimulatorHandler: ChannelInboundHandler {
     /// leaves at once when the simulator shuts down. `promise` completes when the ones sent at once are
     /// written.
     private func write(
-        _ datagrams: [(device: Int, datagram: SSDPDatagram)],
+        _ datagrams: [Outbound],
         fates: [NetworkFaults.Copies]?,
         kind: Outgoing,
         context: ChannelHandlerContext,
@@ -335,7 +350,7 @@ final class SimulatorHandler: ChannelInboundHandler {
             return
         }
         let byebye = kind == .notifications(byebye: true)
-        var now: [(device: Int, datagram: SSDPDatagram)] = []
+        var now: [Outbound] = []
         for (index, datagram) in datagrams.enumerated() {
             networkCounts.duplicated += fates[index].count - 1
             for delay in fates[index] {
@@ -369,18 +384,22 @@ final class SimulatorHandler: ChannelInboundHandler {
     /// source-address socket (`sendmmsg` batches, at once), the others through the channel, in order.
     /// `promise` completes when the last one through the channel is written (at once when there is none).
     private func send(
-        _ datagrams: [(device: Int, datagram: SSDPDatagram)],
+        _ datagrams: [Outbound],
         context: ChannelHandlerContext,
         promise: EventLoopPromise<Void>?
     ) {
         var fromOwnAddresses: [SSDPSourceAddressSocket.Outgoing] = []
-        let lastThroughChannel = datagrams.lastIndex { sources?.addresses[$0.device] == nil }
-        for (index, (device, datagram)) in datagrams.enumerated() {
-            if let sources, let source = sources.addresses[device] {
+        let ownAddress = { (outbound: Outbound) in
+            outbound.replyFrom == nil ? self.sources?.addresses[outbound.device] : nil
+        }
+        let lastThroughChannel = datagrams.lastIndex { ownAddress($0) == nil }
+        for (index, outbound) in datagrams.enumerated() {
+            let datagram = outbound.datagram
+            if let sources, let source = ownAddress(outbound) {
                 fromOwnAddresses.append(.init(bytes: datagram.bytes, from: source, to: datagram.remoteAddress))
-                report(datagram, received: false, local: sources.sourceAddress(of: device))
+                report(datagram, received: false, local: sources.sourceAddress(of: outbound.device))
             } else {
-                report(datagram, received: false)
+                report(datagram, received: false, local: outbound.replyFrom)
                 context.write(wrapOutboundOut(datagram), promise: index == lastThroughChannel ? promise : nil)
             }
         }
@@ -574,7 +593,9 @@ final class SimulatorHandler: ChannelInboundHandler {
             return context.eventLoop.makeSucceededVoidFuture()
         }
         let promise = context.eventLoop.makePromise(of: Void.self)
-        let datagrams = messages.map { ($0.device, SSDPDatagram(remoteAddress: destination, bytes: $0.bytes)) }
+        let datagrams = messages.map {
+            Outbound(device: $0.device, datagram: SSDPDatagram(remoteAddress: destination, bytes: $0.bytes))
+        }
         let kind = Outgoing.notifications(byebye: subtype == .byebye)
         write(datagrams, fates: draw(datagrams.count, kind: kind), kind: kind, context: context, promise: promise)
         notificationsSent += messages.count
@@ -610,6 +631,16 @@ extension SimulatorHandler {
         /// The device's generation when the answer was scheduled.
         var generation: Int
         var peer: SocketAddress
+        /// The address the search was sent to, when the answer leaves from there (`searchedAddress`).
+        var replyFrom: SocketAddress?
+    }
+
+    /// A datagram to send for a device: from the device's own address when it has one, else through the
+    /// link's socket (from `replyFrom`, the address searched, when that is set).
+    struct Outbound {
+        var device: Int
+        var datagram: SSDPDatagram
+        var replyFrom: SocketAddress?
     }
 
     /// Answers due this close together leave in one batch: a flood of searches or ten thousand devices'

@@ -60,13 +60,17 @@ import Testing
         #expect(output.status == 0, "\(output.standardError)")
         let replies = output.jsonLines
         #expect(replies.count == 2)
-        // Each device answers from its own address, the host of its LOCATION.
-        let sources = replies.compactMap { ($0["from"] as? String)?.split(separator: ":").first.map(String.init) }
-        #expect(Set(sources) == ["127.0.0.2", "127.0.0.3"])
+        // A search sent to the simulator's own address is answered from there (the address and port searched,
+        // as netcat needs), each answer with its device's own address in LOCATION.
+        #expect(replies.allSatisfy { $0["from"] as? String == "127.0.0.1:\(port)" }, "\(replies)")
+        let locations = replies.compactMap { reply in
+            (reply["text"] as? String)?.split(separator: "\r\n").first { $0.hasPrefix("LOCATION: ") }
+        }
+        #expect(
+            Set(locations.map { $0.split(separator: "/")[1].split(separator: ":")[0] }) == ["127.0.0.2", "127.0.0.3"]
+        )
         for reply in replies {
             #expect(reply["event"] as? String == "reply")
-            let source = (reply["from"] as? String)?.split(separator: ":").first.map(String.init) ?? "?"
-            #expect((reply["text"] as? String)?.contains("\r\nLOCATION: http://\(source):") == true)
             #expect(
                 (reply["text"] as? String)?.hasPrefix("HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\n")
                     == true
@@ -311,6 +315,36 @@ import Testing
         let output = try CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments)
         #expect(output.status == 64)
         #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
+    /// `profiles NAME` lists the paths as a device serves them by default (at an address of its own): every
+    /// GET path it lists, but those with a `{variable}`, answers 2xx on a running device of the profile (a
+    /// Chromecast's `/apps/` is 204 while no app runs).
+    @Test(arguments: ["generic", "roku", "dial-tv", "hue", "sonos", "igd", "dlna-server", "chromecast-legacy"])
+    func everyPathProfilesListsIsServed(profile: String) throws {
+        let listing = try #require(try CommandRunner.ssdpSim("profiles", profile, "--json").jsonLines.first)
+        let paths = try #require(listing["http"] as? [[String: Any]]).filter {
+            ($0["methods"] as? String)?.contains("GET") == true && ($0["path"] as? String)?.contains("{") == false
+        }.compactMap { $0["path"] as? String }
+        #expect(!paths.isEmpty, "\(listing)")
+        let (serve, _) = try serve(["--profile", profile, "--seed", "3"])
+        defer { _ = stop(serve) }
+        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let origin = location.split(separator: "/").prefix(2).joined(separator: "//")
+        let fetch = """
+            import sys, urllib.request, urllib.error
+            for path in sys.argv[2:]:
+                try:
+                    status = urllib.request.urlopen(sys.argv[1] + path, timeout=5).status
+                except urllib.error.HTTPError as error:
+                    status = error.code
+                print(status, path)
+            """
+        let output = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", fetch, origin] + paths)
+        #expect(output.status == 0, "\(output.standardError)")
+        let statuses = output.standardOutput.split(separator: "\n")
+        #expect(statuses.count == paths.count && statuses.allSatisfy { $0.hasPrefix("2") }, "\(output.standardOutput)")
     }
 
     /// `serve`'s text output shows what a client sent, and a client may send anything: a key of

@@ -163,10 +163,10 @@ public struct DeviceHTTPEndpoint: Hashable, Sendable {
 }
 
 extension SimulatedDevice {
-    /// Every endpoint of the device's own HTTP server (or, for a device on the shared server, its paths
-    /// under `/device/N`), in the order a client meets them.
-    public var httpEndpoints: [DeviceHTTPEndpoint] {
-        let prefix = web.realPort == nil ? "/device/N" : ""
+    /// Every endpoint of the device's HTTP server, in the order a client meets them: at the root, as
+    /// served by a device with an address (and so a server) of its own, or under `prefix` (`/device/N`, a
+    /// generic device on the server devices share when they share an address).
+    public func httpEndpoints(prefix: String = "") -> [DeviceHTTPEndpoint] {
         var endpoints = [
             DeviceHTTPEndpoint(
                 methods: "GET",
