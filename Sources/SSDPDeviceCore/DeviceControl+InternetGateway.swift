@@ -36,7 +36,9 @@ public struct PortMapping: Hashable, Sendable {
     /// The seconds left of the lease at `now`, 0 for a permanent mapping (what miniupnpd reads back).
     func remainingLease(at now: SSDPInstant) -> Int {
         guard let expires else { return 0 }
-        return max(0, Int((expires - now).components.seconds))
+        // Whole seconds, as miniupnpd counts them: a lease read back within its first second is all there.
+        let left = (expires - now).components
+        return max(0, Int(left.seconds) + (left.attoseconds > 0 ? 1 : 0))
     }
 }
 
@@ -52,7 +54,7 @@ extension DeviceControl {
         [
             "ConnectionType": "IP_Routed", "PossibleConnectionTypes": "IP_Routed", "ConnectionStatus": "Connected",
             "ExternalIPAddress": environment.externalIPAddress, "PortMappingNumberOfEntries": "0",
-            "WANAccessType": "Cable", "Layer1UpstreamMaxBitRate": "10000000",
+            "SystemUpdateID": "1", "WANAccessType": "Cable", "Layer1UpstreamMaxBitRate": "10000000",
             "Layer1DownstreamMaxBitRate": "100000000", "PhysicalLinkStatus": "Up",
         ]
     }
@@ -82,8 +84,9 @@ extension DeviceControl {
                 call.actionName == "AddAnyPortMapping" ? [SOAPArgument("NewReservedPort", "\(port)")] : []
             }
         case "DeletePortMapping":
-            guard let found = mappingIndex(call) else { return .failure(UPnPError(code: 714)) }
-            portMappings.remove(at: found)
+            // The nftables back end (OpenWrt's since 22.03) reports every delete done, so a mapping that is
+            // not there is 200 too, never 714 (netfilter_nft/nftnlrdr.c's delete_redirect_and_filter_rules).
+            if let found = mappingIndex(call) { portMappings.remove(at: found) }
             return .success([])
         case "GetSpecificPortMappingEntry":
             guard let found = mappingIndex(call) else { return .failure(UPnPError(code: 714)) }
@@ -131,11 +134,17 @@ extension DeviceControl {
         let proto = call.argument("NewProtocol") ?? ""
         // miniupnpd checks no allowed list, but a mapping needs a protocol it can forward.
         guard ["TCP", "UDP"].contains(proto), let internalPort = call.integer("NewInternalPort"),
-            let lease = call.integer("NewLeaseDuration")
+            let requestedLease = call.integer("NewLeaseDuration")
         else { return .failure(.invalidArgs) }
         let requested = call.integer("NewExternalPort") ?? 0
-        var internalClient = call.argument("NewInternalClient") ?? ""
-        if internalClient.isEmpty { internalClient = client }
+        // Without NewInternalClient, miniupnpd takes the caller's address as it logs it, with its port, which
+        // is no IPv4 address to map to: 501 (upnpsoap.c, upnp_redirect's inet_aton).
+        let internalClient = call.argument("NewInternalClient") ?? ""
+        guard !internalClient.isEmpty else { return .failure(UPnPError(code: 501)) }
+        // Secure mode (on by default): a client maps ports to itself only.
+        guard internalClient == client else { return .failure(UPnPError(code: 718)) }
+        // Built for IGD v2, it gives a lease of 0 (permanent) or over a week a week (upnpsoap.c).
+        let lease = requestedLease == 0 || requestedLease > 604_800 ? 604_800 : requestedLease
         var externalPort = requested
         if any {
             guard let free = freePort(near: requested == 0 ? 1_024 : requested, protocol: proto, for: internalClient)
@@ -154,7 +163,7 @@ extension DeviceControl {
             internalClient: internalClient,
             enabled: true,
             description: call.argument("NewPortMappingDescription") ?? "",
-            expires: lease == 0 ? nil : now + .seconds(lease)
+            expires: now + .seconds(lease)
         )
         if let existing = portMappings.firstIndex(where: { $0.externalPort == externalPort && $0.protocol == proto }) {
             guard portMappings[existing].internalClient == internalClient else { return .failure(UPnPError(code: 718)) }

@@ -338,7 +338,11 @@ public struct ControlledService: Sendable {
     /// ignored, as miniupnpd and MiniDLNA ignore them (SoCo sends `Channel` with GetPositionInfo).
     func check(_ call: SOAPActionCall, against action: SSDPServiceDescription.Action, values: Bool) -> UPnPError? {
         for argument in action.arguments where argument.direction == .in {
-            guard let value = call.argument(argument.name) else { return .invalidArgs }
+            guard let value = call.argument(argument.name) else {
+                // miniupnpd reads NewInternalClient itself, and goes on without it (`addPortMapping`).
+                if isFromMiniStack && argument.name == "NewInternalClient" { continue }
+                return .invalidArgs
+            }
             guard let variable = description.stateVariable(named: argument.relatedStateVariable) else { continue }
             if let error = variable.check(value, values: values) { return error }
         }

@@ -26,11 +26,21 @@ public enum GENARequest: Hashable, Sendable {
     /// answer): 400 for SID together with CALLBACK or NT, 412 for a subscription without a CALLBACK, with a
     /// CALLBACK URL that `GENACallback` refuses or with another NT, or a request with neither; 405 for
     /// another method. `headers` are keyed by lower-case name.
-    public static func read(method: String, headers: [String: String]) -> Result<GENARequest, GENARefusal> {
-        let sid = headers["sid"]?.trimmingASCIIWhitespace
+    /// With `rules` `.miniupnpd`, as upnphttp.c reads a SUBSCRIBE: NT is not looked at, and a CALLBACK
+    /// makes a new subscription even beside a SID.
+    public static func read(
+        method: String,
+        headers: [String: String],
+        rules: GENARules = .uda
+    ) -> Result<GENARequest, GENARefusal> {
+        var sid = headers["sid"]?.trimmingASCIIWhitespace
         let callback = headers["callback"]
-        let nt = headers["nt"]?.trimmingASCIIWhitespace
+        var nt = headers["nt"]?.trimmingASCIIWhitespace
         let timeout = headers["timeout"].flatMap(Self.seconds)
+        if rules == .miniupnpd, method == "SUBSCRIBE" {
+            nt = callback == nil ? nil : "upnp:event"
+            if callback != nil { sid = nil }
+        }
         switch method {
         case "SUBSCRIBE":
             if let sid {
@@ -73,6 +83,12 @@ public enum GENARequest: Hashable, Sendable {
         guard text.lowercased().hasPrefix("second-") else { return nil }
         return Int(String(text.dropFirst(7).prefix { $0.isASCII && $0.isNumber }.prefix(9)))
     }
+}
+
+/// How strictly an event URL reads a GENA request: as UDA 1.1 §4.1 says (`uda`), or as miniupnpd does.
+public enum GENARules: Hashable, Sendable {
+    case uda
+    case miniupnpd
 }
 
 /// Why an event URL refuses a request, with the HTTP status it answers.
@@ -303,10 +319,13 @@ public struct GENAEvent: Hashable, Sendable {
     /// The `e:propertyset` document.
     public var body: String
 
-    /// The headers besides HOST and CONTENT-LENGTH, as miniupnpd sends them.
-    public var headers: [SSDPHeaderField] {
+    /// The NOTIFY's headers for a callback at `host` (`192.168.1.5:49152`), as miniupnpd writes them
+    /// (upnpevents.c's upnp_event_prepare).
+    public func headers(host: String) -> [SSDPHeaderField] {
         [
-            SSDPHeaderField(name: "CONTENT-TYPE", value: #"text/xml; charset="utf-8""#),
+            SSDPHeaderField(name: "Host", value: host),
+            SSDPHeaderField(name: "Content-Type", value: #"text/xml; charset="utf-8""#),
+            SSDPHeaderField(name: "Content-Length", value: "\(body.utf8.count)"),
             SSDPHeaderField(name: "NT", value: "upnp:event"),
             SSDPHeaderField(name: "NTS", value: "upnp:propchange"),
             SSDPHeaderField(name: "SID", value: sid),
@@ -316,9 +335,10 @@ public struct GENAEvent: Hashable, Sendable {
         ]
     }
 
-    /// `<e:propertyset>` with one `<e:property>` per variable, values escaped.
+    /// `<e:propertyset>` with one `<e:property>` per variable, values escaped; no XML declaration, as
+    /// miniupnpd writes it.
     static func propertySet(_ properties: [SOAPArgument]) -> String {
-        var xml = #"<?xml version="1.0"?>"# + "\r\n" + #"<e:propertyset xmlns:e="urn:schemas-upnp-org:event-1-0">"#
+        var xml = #"<e:propertyset xmlns:e="urn:schemas-upnp-org:event-1-0">"#
         for property in properties {
             xml +=
                 "<e:property><\(property.name)>\(SSDPRootDevice.escaped(property.value))</\(property.name)></e:property>"

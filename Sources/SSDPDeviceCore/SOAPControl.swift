@@ -38,13 +38,13 @@ public struct UPnPError: Error, Hashable, Sendable {
     public static let invalidAction = UPnPError(code: 401)
     /// 402 Invalid Args: an in-argument is missing or not of its variable's type.
     public static let invalidArgs = UPnPError(code: 402)
-    /// 501 Action Failed: the action could not be carried out.
+    /// 501 ActionFailed (miniupnpd's spelling): the action could not be carried out.
     public static let actionFailed = UPnPError(code: 501)
 
     /// The names miniupnpd (`upnpsoap.c`, `upnperrors.c`) and MiniDLNA (`upnpsoap.c`) send, and the
     /// ContentDirectory ones SoCo lists (after-discovery.md §1.4, §3.5, §4.1).
     static let names: [Int: String] = [
-        401: "Invalid Action", 402: "Invalid Args", 404: "Invalid Var", 501: "Action Failed",
+        401: "Invalid Action", 402: "Invalid Args", 404: "Invalid Var", 501: "ActionFailed",
         600: "Argument Value Invalid", 601: "Argument Value Out of Range", 602: "Optional Action Not Implemented",
         603: "Out of Memory", 604: "Human Intervention Required", 605: "String Argument Too Long",
         606: "Action not authorized", 701: "No such object", 708: "Unsupported or invalid search criteria",
@@ -143,13 +143,14 @@ public enum SOAPEnvelope {
         return xml + "</u:\(actionName)Response>" + close
     }
 
-    /// A fault: `s:Client`, `UPnPError`, and the code and description in `urn:schemas-upnp-org:control-1-0`.
+    /// A fault: `s:Client`, `UPnPError`, and the code and description in `urn:schemas-upnp-org:control-1-0`;
+    /// without the XML declaration and the line end a successful answer has (upnpsoap.c's SoapError).
     public static func fault(_ error: UPnPError) -> String {
-        open
+        #"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>"#
             + "<s:Fault><faultcode>s:Client</faultcode><faultstring>UPnPError</faultstring><detail>"
             + #"<UPnPError xmlns="urn:schemas-upnp-org:control-1-0"><errorCode>\#(error.code)</errorCode>"#
             + "<errorDescription>\(SSDPRootDevice.escaped(error.description))</errorDescription></UPnPError>"
-            + "</detail></s:Fault>" + close
+            + "</detail></s:Fault></s:Body></s:Envelope>"
     }
 }
 

@@ -46,10 +46,22 @@ extension SSDPRootDevice {
     ) {
         let inner = indent + "  "
         xml += "\(indent)<device>\n"
-        for (name, value) in [
-            ("deviceType", device.deviceType), ("friendlyName", device.friendlyName),
-            ("manufacturer", device.manufacturer), ("modelName", device.modelName),
-        ] + device.properties.map({ ($0.name, $0.value) }) + [("UDN", device.udn)] {
+        // UDA 1.1 §2.3's order, which real stacks keep (miniupnpd, a Roku): manufacturerURL and
+        // modelDescription before modelName, UPC after UDN, presentationURL last; other properties as given.
+        let properties = device.properties.map { ($0.name, $0.value) }
+        let beforeModelName = properties.filter { ["manufacturerURL", "modelDescription"].contains($0.0) }
+        let afterUDN = properties.filter { $0.0 == "UPC" }
+        let last = properties.filter { $0.0 == "presentationURL" }
+        let rest = properties.filter {
+            !["manufacturerURL", "modelDescription", "UPC", "presentationURL"].contains($0.0)
+        }
+        let fields =
+            [
+                ("deviceType", device.deviceType), ("friendlyName", device.friendlyName),
+                ("manufacturer", device.manufacturer),
+            ]
+            + beforeModelName + [("modelName", device.modelName)] + rest + [("UDN", device.udn)] + afterUDN
+        for (name, value) in fields {
             xml += "\(inner)<\(name)>\(Self.escaped(value))</\(name)>\n"
         }
         if !device.services.isEmpty {
@@ -74,6 +86,9 @@ extension SSDPRootDevice {
                 appendDevice(embedded, basePath: basePath, indent: inner + "  ", counter: &counter, to: &xml)
             }
             xml += "\(inner)</deviceList>\n"
+        }
+        for (name, value) in last {
+            xml += "\(inner)<\(name)>\(Self.escaped(value))</\(name)>\n"
         }
         xml += "\(indent)</device>\n"
     }

@@ -52,6 +52,7 @@ extension SSDPRootDevice {
 
     /// `NOTIFY ssdp:alive` for one advertisement (UDA 1.1 §1.2.2).
     public func alive(_ advertisement: SSDPAdvertisement, host: String = multicastHost) -> SSDPMessage {
+        if let template = notifyHeaders?.alive { return notify(template, advertisement, host: host) }
         var headers: SSDPHeaders = [
             "HOST": host,
             "CACHE-CONTROL": "max-age=\(maxAge)",
@@ -67,6 +68,7 @@ extension SSDPRootDevice {
 
     /// `NOTIFY ssdp:byebye` for one advertisement: no LOCATION, CACHE-CONTROL or SERVER (UDA 1.1 §1.2.3).
     public func byebye(_ advertisement: SSDPAdvertisement, host: String = multicastHost) -> SSDPMessage {
+        if let template = notifyHeaders?.byebye { return notify(template, advertisement, host: host) }
         var headers: SSDPHeaders = [
             "HOST": host,
             "NT": advertisement.target,
@@ -75,6 +77,17 @@ extension SSDPRootDevice {
         ]
         headers.append(name: "BOOTID.UPNP.ORG", value: String(bootID))
         headers.append(name: "CONFIGID.UPNP.ORG", value: String(configID))
+        return SSDPMessage(kind: .notify, headers: headers)
+    }
+
+    /// A NOTIFY laid out by the device's own `template` (`notifyHeaders`).
+    private func notify(_ template: [SSDPHeaderField], _ advertisement: SSDPAdvertisement, host: String) -> SSDPMessage
+    {
+        var values = placeholderValues(advertisement)
+        values["{nt}"] = advertisement.target
+        values["{group}"] = host
+        var headers = SSDPHeaders()
+        for field in template { headers.append(name: field.name, value: Self.filling(field.value, with: values)) }
         return SSDPMessage(kind: .notify, headers: headers)
     }
 
@@ -106,7 +119,7 @@ extension SSDPRootDevice {
 
     /// The host of an `http://host:port/path` URL (`{host}` in a response template: a Sonos's
     /// SECURELOCATION names the same host as its LOCATION).
-    static func host(of url: String) -> String {
+    package static func host(of url: String) -> String {
         let afterScheme = url.split(separator: "//", maxSplits: 1).last ?? Substring(url)
         let authority = afterScheme.prefix { $0 != "/" }
         if authority.hasPrefix("[") { return String(authority.prefix { $0 != "]" }) + "]" }

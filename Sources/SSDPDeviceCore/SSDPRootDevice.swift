@@ -37,6 +37,13 @@ public struct SSDPRootDevice: Hashable, Sendable {
     /// `{location}`, `{server}`, `{bootId}`, `{configId}` and `{host}` (LOCATION's host), filled in for
     /// each answer.
     public var responseHeaders: [SSDPHeaderField]?
+    /// The header lines of its alive and byebye NOTIFYs as a real device writes them, or `nil` for the UDA
+    /// 1.1 §1.2 ones; the same placeholders, and `{nt}` and `{group}` (the HOST the NOTIFY goes to).
+    public var notifyHeaders: SSDPNotifyHeaders?
+    /// The type SSDP advertises for a device or service type of the description, where they differ: a
+    /// miniupnpd built for IGD v2 but describing itself as v1 (`force_igd_desc_v1`, OpenWrt's default)
+    /// still advertises and answers as `InternetGatewayDevice:2`.
+    public var advertisedTypes: [String: String] = [:]
 
     /// A root device whose description is at `location`; by default on its first boot (BOOTID and CONFIGID 1),
     /// with advertisements valid for 1800 s and the UDA 1.1 response template.
@@ -66,19 +73,19 @@ public struct SSDPRootDevice: Hashable, Sendable {
     /// embedded device, then one per service type of each device, then the extra targets.
     public var advertisements: [SSDPAdvertisement] {
         let root = device
+        let rootType = advertised(root.deviceType)
         var result = [
             SSDPAdvertisement(target: "upnp:rootdevice", usn: "\(root.udn)::upnp:rootdevice"),
             SSDPAdvertisement(target: root.udn, usn: root.udn),
-            SSDPAdvertisement(target: root.deviceType, usn: "\(root.udn)::\(root.deviceType)"),
+            SSDPAdvertisement(target: rootType, usn: "\(root.udn)::\(rootType)"),
         ]
         for embedded in root.allDevices.dropFirst() {
+            let type = advertised(embedded.deviceType)
             result.append(SSDPAdvertisement(target: embedded.udn, usn: embedded.udn))
-            result.append(
-                SSDPAdvertisement(target: embedded.deviceType, usn: "\(embedded.udn)::\(embedded.deviceType)")
-            )
+            result.append(SSDPAdvertisement(target: type, usn: "\(embedded.udn)::\(type)"))
         }
         for device in root.allDevices {
-            for serviceType in device.distinctServiceTypes {
+            for serviceType in device.distinctServiceTypes.map(advertised) {
                 result.append(SSDPAdvertisement(target: serviceType, usn: "\(device.udn)::\(serviceType)"))
             }
         }
@@ -86,6 +93,11 @@ public struct SSDPRootDevice: Hashable, Sendable {
             result.append(extra.advertisement(rootUDN: root.udn, target: extra.target))
         }
         return result
+    }
+
+    /// The type SSDP says for `type` of the description (`advertisedTypes`).
+    private func advertised(_ type: String) -> String {
+        advertisedTypes[type] ?? type
     }
 
     /// The answers a search for `target` gets, each with the ST it carries (UDA 1.1 §1.3.3).
@@ -106,10 +118,14 @@ public struct SSDPRootDevice: Hashable, Sendable {
                 SSDPAdvertisement(target: requested, usn: $0.udn)
             }
         case .deviceType:
-            devices = device.allDevices.filter { target.matches(advertised: $0.deviceType, requested: requested) }
+            devices = device.allDevices.filter {
+                target.matches(advertised: advertised($0.deviceType), requested: requested)
+            }
         case .serviceType:
             devices = device.allDevices.filter { device in
-                device.services.contains { target.matches(advertised: $0.serviceType, requested: requested) }
+                device.services.contains {
+                    target.matches(advertised: advertised($0.serviceType), requested: requested)
+                }
             }
         case .other:
             devices = []
@@ -162,5 +178,19 @@ extension SSDPSearchTarget {
     /// exactly what a device advertises (the usual case) then costs no parsing.
     fileprivate func matches(advertised: String, requested: String) -> Bool {
         advertised == requested || matches(advertised: SSDPSearchTarget(advertised))
+    }
+}
+
+/// A device's NOTIFY lines, in its order and spelling (`SSDPRootDevice.notifyHeaders`).
+public struct SSDPNotifyHeaders: Hashable, Sendable {
+    /// The lines of `NOTIFY ssdp:alive`.
+    public var alive: [SSDPHeaderField]
+    /// The lines of `NOTIFY ssdp:byebye`.
+    public var byebye: [SSDPHeaderField]
+
+    /// The lines of a device's alive and byebye NOTIFYs.
+    public init(alive: [SSDPHeaderField], byebye: [SSDPHeaderField]) {
+        self.alive = alive
+        self.byebye = byebye
     }
 }

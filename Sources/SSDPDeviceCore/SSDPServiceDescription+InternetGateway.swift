@@ -14,8 +14,9 @@
 // The services of an Internet Gateway Device:1 as miniupnpd serves them, copied from its description
 // generator (miniupnp/miniupnp@b91c025 miniupnpd/upnpdescgen.c: WANIPCnActions and WANIPCnVars, WANCfgActions
 // and WANCfgVars, L3FActions and L3FVars, the tables upnptypes, upnpdefaultvalues, upnpallowedvalues and
-// upnpallowedranges, and genServiceDesc's argument naming) as the default build writes them: IGD_V2 off,
-// ENABLE_EVENTS and ENABLE_L3F_SERVICE on. Tables keep its order. An argument is named `New` + its variable,
+// upnpallowedranges, and genServiceDesc's argument naming) as a build without IGD_V2 writes them, with
+// ENABLE_EVENTS and ENABLE_L3F_SERVICE on; `miniupnpdInternetGateway1` is what OpenWrt's IGD v2 build serves
+// in v1 mode. Tables keep its order. An argument is named `New` + its variable,
 // `PortMapping` dropped except before `Description`, and PortMappingNumberOfEntries becomes
 // `NewPortMappingIndex` (after-discovery.md §3).
 
@@ -117,8 +118,20 @@ extension SSDPServiceDescription {
 
     /// The services of miniupnpd's IGD:1, by service type, for the `igd` profile.
     public static let miniupnpdInternetGateway1: [String: SSDPServiceDescription] = [
-        "urn:schemas-upnp-org:service:WANIPConnection:1": wanIPConnection1,
-        "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1": wanCommonInterfaceConfig1,
-        "urn:schemas-upnp-org:service:Layer3Forwarding:1": layer3Forwarding1,
+        "urn:schemas-upnp-org:service:WANIPConnection:1": wanIPConnection1.asBuiltForIGD2(
+            adding: ["SystemUpdateID ui4 events", "A_ARG_TYPE_Manage boolean", "A_ARG_TYPE_PortListing string"]
+        ),
+        "urn:schemas-upnp-org:service:WANCommonInterfaceConfig:1": wanCommonInterfaceConfig1.asBuiltForIGD2(),
+        "urn:schemas-upnp-org:service:Layer3Forwarding:1": layer3Forwarding1.asBuiltForIGD2(),
     ]
+
+    /// The description as miniupnpd built for IGD v2 writes it when told to describe itself as v1
+    /// (`force_igd_desc_v1`, OpenWrt's default): `specVersion` 1.1, and the v2 state variables `variables`
+    /// left in the table (upnpdescgen.c drops the v2 actions, not their variables).
+    private func asBuiltForIGD2(adding variables: [String] = []) -> SSDPServiceDescription {
+        var description = self
+        description.specVersionMinor = 1
+        description.stateVariables += SSDPServiceDescription(actions: [], variables: variables).stateVariables
+        return description
+    }
 }

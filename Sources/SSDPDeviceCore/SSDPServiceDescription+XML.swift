@@ -14,14 +14,14 @@
 import SSDPCore
 
 extension SSDPServiceDescription {
-    /// The SCPD document (UDA 1.1 §2.5, `specVersion` 1.0) a device serves at the service's SCPDURL, every
+    /// The SCPD document (UDA 1.1 §2.5, `specVersion` 1.`specVersionMinor`) a device serves at the service's SCPDURL, every
     /// list in the description's order and every text escaped. A service without actions leaves
     /// `<actionList>` out, as UDA allows and as a Roku's `ecp_SCPD.xml` does.
     public var xml: String {
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <scpd xmlns="urn:schemas-upnp-org:service-1-0">
-              <specVersion><major>1</major><minor>0</minor></specVersion>
+              <specVersion><major>1</major><minor>\(specVersionMinor)</minor></specVersion>
 
             """
         if !actions.isEmpty {

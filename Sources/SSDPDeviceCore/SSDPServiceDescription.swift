@@ -113,6 +113,8 @@ public struct SSDPServiceDescription: Hashable, Sendable {
     public var actions: [Action]
     /// The service state table in the SCPD's order.
     public var stateVariables: [StateVariable]
+    /// The minor version of UDA the SCPD's `specVersion` names: 0, or 1 where the real device writes 1.1.
+    public var specVersionMinor = 0
 
     /// A description with these actions and state variables, each in the SCPD's order.
     public init(actions: [Action], stateVariables: [StateVariable]) {

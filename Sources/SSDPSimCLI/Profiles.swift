@@ -119,6 +119,8 @@ struct ProfileDetail: OutputLine {
     let behaviour: String
     /// Whether the profile has quirks by default (which `--no-quirks` turns off).
     let quirks: Bool
+    /// The device description its LOCATION serves (JSON only).
+    let description: String
 
     init(_ simulated: SimulatedDevice, profile: SimulatorProfile, st: String) {
         name = profile.name
@@ -154,10 +156,12 @@ struct ProfileDetail: OutputLine {
         }
         behaviour = simulated.behaviour.summary
         quirks = simulated.behaviour != SSDPDeviceBehaviour()
+        description = root.descriptionXML(basePath: "")
     }
 
     enum CodingKeys: String, CodingKey {
         case event, name, summary, st, answers, advertisements, httpPort, realPort, http, services, behaviour, quirks
+        case description
     }
 
     var text: String? {

@@ -36,6 +36,10 @@ public struct SimulatedDevice: Hashable, Sendable {
     public var extraHeaders: [SSDPHeaderField]
     /// The search response as the real device writes it (see `SSDPRootDevice.responseHeaders`).
     public var responseHeaders: [SSDPHeaderField]?
+    /// Its NOTIFYs as the real device writes them (see `SSDPRootDevice.notifyHeaders`).
+    public var notifyHeaders: SSDPNotifyHeaders?
+    /// The types SSDP advertises instead of the description's (see `SSDPRootDevice.advertisedTypes`).
+    public var advertisedTypes: [String: String] = [:]
     /// How the device misbehaves on SSDP: answer delay, loss, duplicates, chatter, malformed answers, silent windows.
     public var behaviour: SSDPDeviceBehaviour
     /// What the device serves over HTTP.
@@ -75,7 +79,7 @@ public struct SimulatedDevice: Hashable, Sendable {
     /// (`http://192.168.1.20:8060`, or `http://192.168.1.20:49152/device/3` on a shared server) and,
     /// unless fixed, with BOOTID `defaultBootID`.
     public func rootDevice(baseURL: String, defaultBootID: Int) -> SSDPRootDevice {
-        SSDPRootDevice(
+        var root = SSDPRootDevice(
             device: device,
             location: baseURL + web.descriptionPath,
             server: server,
@@ -90,6 +94,9 @@ public struct SimulatedDevice: Hashable, Sendable {
             extraHeaders: extraHeaders,
             responseHeaders: responseHeaders
         )
+        root.notifyHeaders = notifyHeaders
+        root.advertisedTypes = advertisedTypes
+        return root
     }
 
     /// Checks the values a user gave; the error names the field.

@@ -186,7 +186,7 @@ struct RealClientInteropTests {
     }
 
     /// Issue 40: clients name an IGD's actions by miniupnpd's serviceIds, as Home Assistant's
-    /// `upnp-client call-action LOCATION WANIPConn1/GetExternalIPAddress` does.
+    /// `upnp-client call-action LOCATION WANIPConn1/GetExternalIPAddress` does, and subscribe to them so too.
     @Test func asyncUPnPClientCallsTheRoutersActionsByMiniupnpdsServiceIDs() throws {
         let output = try inNamespace(
             serve: "--profile igd --seed 23",
@@ -196,6 +196,13 @@ struct RealClientInteropTests {
                 /usr/bin/python3 -m async_upnp_client.cli call-action http://127.0.0.2:5000/rootDesc.xml "$action" \\
                     2>&1 | sed 's/^/call: /' || true
             done
+            SUBOUT=$(mktemp)
+            timeout 6 /usr/bin/python3 -m async_upnp_client.cli subscribe http://127.0.0.2:5000/rootDesc.xml WANIPConn1 \\
+                > "$SUBOUT" 2>&1 &
+            SUB=$!
+            for _ in $(seq 50); do grep -q ExternalIPAddress "$SUBOUT" && break; sleep 0.1; done
+            kill $SUB 2>/dev/null; wait $SUB 2>/dev/null || true
+            sed 's/^/event: /' "$SUBOUT"; rm -f "$SUBOUT"
             """
         )
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
@@ -210,6 +217,14 @@ struct RealClientInteropTests {
         #expect(
             (calls.first?["out_parameters"] as? [String: Any])?["NewExternalIPAddress"] as? String == "93.184.216.34"
         )
+        // The default route names the WANConnectionDevice as an IGD v2 build advertises it.
+        let route = (calls.last?["out_parameters"] as? [String: Any])?["NewDefaultConnectionService"] as? String
+        #expect(route?.hasSuffix(":WANConnectionDevice:2,urn:upnp-org:serviceId:WANIPConn1") == true, "\(calls)")
+        // The initial event of a subscription by serviceId: every evented variable, SystemUpdateID too.
+        let event = lines(output, prefix: "event: ").compactMap { $0["state_variables"] as? [String: Any] }.first
+        #expect(event?["ExternalIPAddress"] as? String == "93.184.216.34", "\(output.standardOutput)")
+        #expect(event?["ConnectionStatus"] as? String == "Connected")
+        #expect(event?["SystemUpdateID"] as? Int == 1, "\(String(describing: event))")
     }
 
     @Test func upnpcReadsTheExternalAddressAndAddsListsAndDeletesAMapping() throws {
@@ -217,7 +232,8 @@ struct RealClientInteropTests {
             serve: "--profile igd --seed 23",
             """
             upnpc -m lo -s 2>&1 | sed 's/^/status: /' || true
-            upnpc -m lo -a 127.0.0.9 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
+            upnpc -m lo -a 127.0.0.9 22 8080 TCP 2>&1 | sed 's/^/other: /' || true
+            upnpc -m lo -a 127.0.0.1 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
             upnpc -m lo -l 2>&1 | sed 's/^/list: /' || true
             upnpc -m lo -d 8080 TCP 2>&1 | sed 's/^/delete: /' || true
             upnpc -m lo -d 8080 TCP 2>&1 | sed 's/^/again: /' || true
@@ -232,17 +248,24 @@ struct RealClientInteropTests {
         #expect(printed.contains("status: ExternalIPAddress = 93.184.216.34"))
         #expect(printed.contains("status: Status : Connected"))
         #expect(printed.contains("status: Connection Type : IP_Routed"))
-        // -a reads the mapping back with GetSpecificPortMappingEntry; -l lists it until 713.
-        #expect(printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.9:22"))
-        #expect(printed.contains("list:  0 TCP  8080->127.0.0.9:22    'libminiupnpc' '' 0"))
+        // Secure mode: a mapping to another host is 718. -a reads the mapping back with
+        // GetSpecificPortMappingEntry; -l lists it until 713, its lease of 0 a week, as an IGD v2 build gives.
+        #expect(printed.contains("other: AddPortMapping(8080, 22, 127.0.0.9) failed with code 718"), "\(printed)")
+        #expect(printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.1:22"))
+        let listed = printed.split(separator: "\n").first {
+            $0.hasPrefix("list:  0 TCP  8080->127.0.0.1:22    'libminiupnpc' '' ")
+        }
+        let leaseLeft = listed.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        #expect((604_700...604_800).contains(leaseLeft), "what is left of the week: \(listed ?? "")")
         #expect(printed.contains("delete: UPNP_DeletePortMapping() returned : 0"))
-        #expect(printed.contains("again: UPNP_DeletePortMapping() failed with code : 714"))
+        // A mapping that is not there is deleted all the same (miniupnpd's nftables back end).
+        #expect(printed.contains("again: UPNP_DeletePortMapping() returned : 0"))
         #expect(!printed.contains("empty:  0 TCP"))
         // The simulator saw the calls upnpc made, in order, with their arguments.
         let calls = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "soap" }
         let added = calls.first { $0["action"] as? String == "AddPortMapping" }
         #expect((added?["arguments"] as? [String: String])?["NewExternalPort"] == "8080", "\(calls)")
-        #expect(calls.compactMap { $0["errorCode"] as? Int }.contains(714))
+        #expect(calls.compactMap { $0["errorCode"] as? Int } == [718, 713, 713], "\(calls)")
     }
 
     @Test func socoFindsTheHouseholdReadsItsZonesPlaysPausesAndIsToldOfAVolumeChange() throws {

@@ -156,7 +156,7 @@ import Testing
             .change(DeviceChange(state: ["ExternalIPAddress": "198.51.100.7"])),
             on: 1
         )
-        #expect(status.configID == 1, "live state is not the description")
+        #expect(status.configID == 1337, "live state is not the description: miniupnpd's CONFIGID stays")
         let change = try await receiver.next()
         #expect(change.headers["SEQ"] == "1")
         #expect(change.body.contains("<ExternalIPAddress>198.51.100.7</ExternalIPAddress>"))

@@ -131,8 +131,10 @@ import Testing
                 "LOCATION.SMARTSPEAKER.AUDIO": "lc_[0-9a-f]{32}",
             ]
         ),
-        // miniupnpd 2.3 minissdp.c, in the order it writes (§2.8; built without ENABLE_HTTP_DATE and
-        // ENABLE_HTTPS, so no DATE and no SECURELOCATION).
+        // miniupnpd minissdp.c, in the order it writes (§2.8; built without ENABLE_HTTP_DATE and
+        // ENABLE_HTTPS, so no DATE and no SECURELOCATION), as OpenWrt 22.03's 2.3.3 answers: max-age=120
+        // (hard-coded before 2.3.5, as the OpenWrt capture has it) and CONFIGID 1337; the ST as searched.
+        // Debian's miniupnpd 2.3.1 beside the profile answers the same (scripts/fidelity igd).
         Capture(
             profile: "igd",
             st: "urn:schemas-upnp-org:device:InternetGatewayDevice:1",
@@ -141,11 +143,11 @@ import Testing
             configID: 1337,
             response: """
                 HTTP/1.1 200 OK
-                CACHE-CONTROL: max-age=1800
+                CACHE-CONTROL: max-age=120
                 ST: urn:schemas-upnp-org:device:InternetGatewayDevice:1
                 USN: uuid:<uuid>::urn:schemas-upnp-org:device:InternetGatewayDevice:1
                 EXT:
-                SERVER: OpenWrt/22.03 UPnP/1.1 MiniUPnPd/2.3.11
+                SERVER: OpenWrt/5.10.176 UPnP/1.1 MiniUPnPd/2.3.3
                 LOCATION: http://192.168.1.1:5000/rootDesc.xml
                 OPT: "http://schemas.upnp.org/upnp/1/0/"; ns=01
                 01-NLS: 1700000000

@@ -24,6 +24,8 @@ final class DeviceControlServer: Sendable {
     private let clock = ContinuousClock()
     private let startedAt: ContinuousClock.Instant
     private let seed: UInt64
+    /// How the device reads a SUBSCRIBE (`DeviceWeb.genaRules`).
+    private let genaRules: GENARules
 
     private struct State {
         var control: DeviceControl
@@ -39,18 +41,22 @@ final class DeviceControlServer: Sendable {
         udn = device.device.udn
         startedAt = clock.now
         self.seed = seed
+        genaRules = device.web.genaRules
         let services = device.controlledServices(prefix: prefix)
         var environment = ControlEnvironment()
         environment.udn = device.device.udn
         environment.friendlyName = device.device.friendlyName
         if let household = device.sonosHousehold { environment.sonosHouseholdID = household }
         if let library = device.web.mediaLibrary { environment.mediaLibrary = library }
-        let control = DeviceControl(
+        var control = DeviceControl(
             services: services,
             environment: environment,
             responses: device.web.actionResponses,
             startedAt: .zero
         )
+        if let route = Self.defaultConnectionService(of: device) {
+            _ = control.set("DefaultConnectionService", to: route)
+        }
         state = NIOLockedValueBox(
             State(
                 control: control,
@@ -65,6 +71,17 @@ final class DeviceControlServer: Sendable {
                 faultList: device.web.httpFaults
             )
         )
+    }
+
+    /// A router's default route as Layer3Forwarding names it (upnpsoap.c's GetDefaultConnectionService):
+    /// the WANConnectionDevice's UDN and type as SSDP advertises it, then the WANIPConnection's serviceId.
+    private static func defaultConnectionService(of device: SimulatedDevice) -> String? {
+        let isWANIP = { (service: SSDPDeviceService) in service.serviceType.contains(":WANIPConnection:") }
+        guard let connection = device.device.allDevices.first(where: { $0.services.contains(where: isWANIP) }),
+            let service = connection.services.first(where: isWANIP)
+        else { return nil }
+        let type = (device.advertisedTypes[connection.deviceType] ?? connection.deviceType).split(separator: ":")
+        return "\(connection.udn):\(type.suffix(2).joined(separator: ":")),\(service.serviceID)"
     }
 
     /// The device's configuration changed while it runs (`PATCH /devices/{id}`): new HTTP faults start over
@@ -165,7 +182,7 @@ final class DeviceControlServer: Sendable {
                 return Self.control(request, service: index, state: &state, udn: udn, at: now)
             }
             if let index = state.control.service(at: request.path, event: true) {
-                return Self.eventing(request, service: index, state: &state, udn: udn, at: now)
+                return Self.eventing(request, service: index, state: &state, udn: udn, rules: genaRules, at: now)
             }
             return nil
         }
@@ -235,11 +252,12 @@ final class DeviceControlServer: Sendable {
         service index: Int,
         state: inout State,
         udn: String,
+        rules: GENARules,
         at now: SSDPInstant
     ) -> DeviceHTTPResponse {
         let serviceType = state.control.services[index].serviceType
         let outcome: EventSubscriptions.Outcome
-        switch GENARequest.read(method: request.method, headers: request.headers) {
+        switch GENARequest.read(method: request.method, headers: request.headers, rules: rules) {
         case .success(let genaRequest):
             outcome = state.subscriptions.handle(
                 genaRequest,

@@ -158,11 +158,20 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             onEvent(record)
         }
         var headers = HTTPHeaders()
-        for field in response.headers {
-            headers.add(name: field.name, value: field.value)
+        if let layout = response.layout {
+            for field in layout {
+                headers.add(
+                    name: field.name,
+                    value: field.value == "{length}" ? "\(response.body.utf8.count)" : field.value
+                )
+            }
+        } else {
+            for field in response.headers {
+                headers.add(name: field.name, value: field.value)
+            }
+            headers.add(name: "Content-Length", value: "\(response.body.utf8.count)")
+            headers.add(name: "Connection", value: "close")
         }
-        headers.add(name: "Content-Length", value: "\(response.body.utf8.count)")
-        headers.add(name: "Connection", value: "close")
         let status = HTTPResponseStatus(statusCode: response.status)
         context.write(
             wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))),

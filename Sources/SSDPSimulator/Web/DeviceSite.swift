@@ -38,6 +38,16 @@ struct DeviceSite: HTTPSite {
         // While the device is gone, every request is dropped unanswered.
         guard controls.isPresent(index) else { return .dropped }
         let device = controls.device(index)
+        let answer: DeviceHTTPResponse
+        if let pages = device.web.errorPages, !pages.methods.contains(request.method) {
+            answer = .status(501)
+        } else {
+            answer = self.answer(request, device: device)
+        }
+        return answer.withPage(from: device.web.errorPages).laidOut(by: device.web.httpHeaders, server: device.server)
+    }
+
+    private func answer(_ request: DeviceHTTPRequest, device: SimulatedDevice) -> DeviceHTTPResponse {
         let control = controls.server(index, prefix: "")
         let dial = controls.dial(index)
         let path = request.path
@@ -49,6 +59,7 @@ struct DeviceSite: HTTPSite {
                 )
             }
             let description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
+                .replacing(Self.hostPlaceholder, with: SSDPRootDevice.host(of: request.origin))
             return control.serve(.description, description, for: request, headers: headers)
         }
         if let serviceType = device.serviceDescriptions(prefix: "").first(where: { $0.0 == path })?.1 {
@@ -57,6 +68,10 @@ struct DeviceSite: HTTPSite {
         return control.respond(to: request) ?? controls.roku(index)?.respond(to: request)
             ?? dial?.respond(to: request) ?? .status(404)
     }
+
+    /// In a description's values, the host the client reached the device at (a router's presentationURL,
+    /// `http://{host}/`, names the address it serves its LAN on).
+    static let hostPlaceholder = "{host}"
 
     /// The server path of a URL as a description writes it: absolute paths as they are, relative ones
     /// against the description's directory (a Roku's `ecp_SCPD.xml` is `/ecp_SCPD.xml`).

@@ -40,6 +40,16 @@ public struct DeviceWeb: Hashable, Sendable {
     public var callbackPolicy = GENACallbackPolicy.subscriber
     /// A media server's content, when a device file gives its own; `nil` for the built-in tree.
     public var mediaLibrary: MediaLibrary?
+    /// The headers of every answer, in the order and spelling the real server writes them (miniupnpd's
+    /// `Content-Type`, `Connection`, `Content-Length`, `Server`, `Ext`); `nil` for the simulator's own. A
+    /// value `{Name}` stands for the answer's header of that name (left out when the answer has none),
+    /// `{length}` for the body's length and `{server}` for the device's SERVER; the answer's other headers
+    /// follow.
+    public var httpHeaders: [SSDPHeaderField]?
+    /// How strictly its event URLs read a SUBSCRIBE (miniupnpd takes one without NT).
+    public var genaRules = GENARules.uda
+    /// How its server answers what it will not serve, where the real one has pages of its own.
+    public var errorPages: HTTPErrorPages?
 
     /// What a device serves; the defaults give a plain UPnP device: its description at `/description.xml`, no Roku or
     /// DIAL API.
@@ -255,4 +265,55 @@ extension SimulatedDevice {
             return (DeviceSite.path(of: scpd, relativeTo: prefix + web.descriptionPath), service.serviceType)
         }.filter { seen.insert($0.path).inserted }
     }
+}
+
+/// How a device's HTTP server answers a request it will not serve, where the real server has pages of its
+/// own (miniupnpd's HTML pages and its 501 for HEAD): the methods it implements, and per status its body.
+public struct HTTPErrorPages: Hashable, Sendable {
+    /// One error answer's content type and body.
+    public struct Page: Hashable, Sendable {
+        /// The Content-Type it is sent with (`text/html`).
+        public var contentType: String
+        /// The page itself; empty for an answer without a body.
+        public var body: String
+
+        /// A page of `contentType`.
+        public init(contentType: String, body: String) {
+            self.contentType = contentType
+            self.body = body
+        }
+    }
+
+    /// The methods the server implements; any other is answered with status 501.
+    public var methods: Set<String>
+    /// The page of each status; a status without one gets `otherwise`.
+    public var pages: [Int: Page]
+    /// The page of every other status.
+    public var otherwise: Page
+
+    /// A server implementing `methods`, with these pages.
+    public init(methods: Set<String>, pages: [Int: Page], otherwise: Page) {
+        self.methods = methods
+        self.pages = pages
+        self.otherwise = otherwise
+    }
+
+    /// miniupnpd's (upnphttp.c: Send404, Send501, Send400 and its bodiless GENA errors).
+    public static let miniupnpd = HTTPErrorPages(
+        methods: ["GET", "POST", "SUBSCRIBE", "UNSUBSCRIBE"],
+        pages: [
+            400: Page(contentType: "text/html", body: "<html><body>Bad request</body></html>"),
+            404: Page(
+                contentType: "text/html",
+                body: "<HTML><HEAD><TITLE>404 Not Found</TITLE></HEAD><BODY><H1>Not Found</H1>"
+                    + "The requested URL was not found on this server.</BODY></HTML>\r\n"
+            ),
+            501: Page(
+                contentType: "text/html",
+                body: "<HTML><HEAD><TITLE>501 Not Implemented</TITLE></HEAD><BODY><H1>Not Implemented</H1>"
+                    + "The HTTP Method is not implemented by this server.</BODY></HTML>\r\n"
+            ),
+        ],
+        otherwise: Page(contentType: #"text/xml; charset="utf-8""#, body: "")
+    )
 }

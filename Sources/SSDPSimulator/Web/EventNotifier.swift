@@ -48,11 +48,11 @@ enum EventNotifier {
             return
         }
         let (host, port) = (callback.host, callback.port)
-        var request = "NOTIFY \(callback.path) HTTP/1.1\r\nHOST: \(host.contains(":") ? "[\(host)]" : host):\(port)\r\n"
-        for field in delivery.event.headers {
+        var request = "NOTIFY \(callback.path) HTTP/1.1\r\n"
+        for field in delivery.event.headers(host: "\(host.contains(":") ? "[\(host)]" : host):\(port)") {
             request += "\(field.name): \(field.value)\r\n"
         }
-        request += "CONTENT-LENGTH: \(delivery.event.body.utf8.count)\r\n\r\n" + delivery.event.body
+        request += "\r\n" + delivery.event.body
         let bytes = request
         ClientBootstrap(group: eventLoop)
             .connectTimeout(timeout)

@@ -63,6 +63,9 @@ public struct DeviceHTTPResponse: Sendable {
     public var status: Int
     /// Headers besides Content-Length and Connection, in order.
     public var headers: [SSDPHeaderField]
+    /// Every header, Content-Length (`{length}`) and Connection included, when the device lays them out as
+    /// its real server does (`DeviceWeb.httpHeaders`).
+    var layout: [SSDPHeaderField]?
     /// The body, as text (XML for descriptions and SOAP answers).
     public var body: String
     /// What the device did (a key press, an app launched), for the event stream.
@@ -79,6 +82,9 @@ public struct DeviceHTTPResponse: Sendable {
     var hangs = false
     /// Close the connection without an answer: the device is gone.
     var drops = false
+    /// Whether the body is only the simulator's word for the status (`status(_:)`), which a server with
+    /// error pages of its own replaces (`withPage(from:)`).
+    var isStatusPage = false
 
     /// An answer with `status`; `actions` are what the request made the device do.
     public init(status: Int, headers: [SSDPHeaderField] = [], body: String = "", actions: [DeviceAction] = []) {
@@ -86,6 +92,36 @@ public struct DeviceHTTPResponse: Sendable {
         self.headers = headers
         self.body = body
         self.actions = actions
+    }
+
+    /// The answer with its headers laid out by `template` (`DeviceWeb.httpHeaders`) for a device whose
+    /// SERVER is `server`.
+    func laidOut(by template: [SSDPHeaderField]?, server: String) -> DeviceHTTPResponse {
+        guard let template else { return self }
+        var placed = Set<String>()
+        var layout: [SSDPHeaderField] = []
+        for field in template {
+            placed.insert(field.name.lowercased())
+            switch field.value {
+            case "{length}", "{server}":
+                layout.append(SSDPHeaderField(name: field.name, value: field.value == "{server}" ? server : "{length}"))
+            case let value where value.hasPrefix("{") && value.hasSuffix("}"):
+                // `{Name}`, or `{Name|value}` with the value to write when the answer has no such header.
+                let parts = value.dropFirst().dropLast().split(separator: "|", maxSplits: 1)
+                let name = parts[0].lowercased()
+                if let header = headers.first(where: { $0.name.lowercased() == name }) {
+                    layout.append(SSDPHeaderField(name: field.name, value: header.value))
+                } else if parts.count == 2 {
+                    layout.append(SSDPHeaderField(name: field.name, value: String(parts[1])))
+                }
+            default:
+                layout.append(field)
+            }
+        }
+        layout += headers.filter { !placed.contains($0.name.lowercased()) }
+        var answer = self
+        answer.layout = layout
+        return answer
     }
 
     /// An XML document with status 200 (or `status`).
@@ -99,11 +135,29 @@ public struct DeviceHTTPResponse: Sendable {
 
     /// A bodyless answer with `status` (and a short text body saying it, for people using curl).
     static func status(_ status: Int, headers: [SSDPHeaderField] = []) -> DeviceHTTPResponse {
-        DeviceHTTPResponse(
+        var answer = DeviceHTTPResponse(
             status: status,
             headers: [SSDPHeaderField(name: "Content-Type", value: "text/plain; charset=utf-8")] + headers,
             body: "\(status) \(HTTPResponseStatus(statusCode: status).reasonPhrase)\n"
         )
+        answer.isStatusPage = true
+        return answer
+    }
+
+    /// The answer as a server with its own error pages gives it: the page of its status for one of the
+    /// simulator's status pages (`status(_:)`).
+    func withPage(from pages: HTTPErrorPages?) -> DeviceHTTPResponse {
+        guard let pages, isStatusPage else { return self }
+        let page = pages.pages[status] ?? pages.otherwise
+        var answer = DeviceHTTPResponse(
+            status: status,
+            headers: [SSDPHeaderField(name: "Content-Type", value: page.contentType)]
+                + headers.filter { !["content-type", "allow"].contains($0.name.lowercased()) },
+            body: page.body
+        )
+        (answer.actions, answer.records, answer.events) = (actions, records, events)
+        (answer.delay, answer.hangs, answer.drops) = (delay, hangs, drops)
+        return answer
     }
 
     /// `document` as XML for a GET or HEAD (the handler leaves out the body for HEAD), and 405 for any
