@@ -275,13 +275,16 @@ extension DeviceSimulator {
         onEvent(.networkChanged(faults))
     }
 
-    /// Every device's clock starts now: silent windows and ignored searches count from here, as a virtual
-    /// run's devices count from the search's start (a live run calls it as its search begins).
+    /// Every device's clock starts now, and again with the first M-SEARCH to arrive: silent windows and
+    /// ignored searches count from the search's start, as a virtual run's devices count (a live run calls it
+    /// just before its search begins). The search, not this call, is the start: on a loaded machine the
+    /// caller's task may resume seconds after the clocks would have started.
     package func startClocks() async {
         try? await eventLoop.submit {
             for index in 0..<self.controls.count {
                 for (_, handler) in self.udp { handler.value.restartResponder(device: index) }
             }
+            for (_, handler) in self.udp { handler.value.clocksWaitForSearch = true }
         }.get()
     }
 

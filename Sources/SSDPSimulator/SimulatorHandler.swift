@@ -131,6 +131,11 @@ final class SimulatorHandler: ChannelInboundHandler {
             return
         }
         report(datagram, received: true)
+        if clocksWaitForSearch, datagram.bytes.starts(with: Self.searchMethod) {
+            // The search's start, as a virtual run counts: whatever the network then makes of it.
+            clocksWaitForSearch = false
+            for index in responder.devices.indices { responder.devices[index].restart(at: now(context)) }
+        }
         guard !heardNetwork.isClean, datagram.bytes.starts(with: Self.searchMethod) else {
             hear(datagram, context: context)
             return
@@ -522,6 +527,9 @@ final class SimulatorHandler: ChannelInboundHandler {
         responder.devices[index].device = moved
         advertisers[index].reconfigure(moved, at: now(context))
     }
+
+    /// Whether every device's clock starts with the next M-SEARCH to arrive (`DeviceSimulator.startClocks`).
+    var clocksWaitForSearch = false
 
     /// Device `index` starts over (`DeviceSimulator.reset`): the searches it ignores (`ignoreFirst`) and its
     /// silent windows count from now.

@@ -158,6 +158,9 @@ import Testing
         ("GET /rootDesc.xml HTTP/1.1\r\n\r\n", "400"),
         ("GET /rootDesc.xml HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400"),
         ("GET /rootDesc.xml HTTP/3.0\r\nHost: a\r\n\r\n", "400"), ("GET /rootDesc.xml HTTP/1.0\r\n\r\n", "200"),
+        // A body declared larger than the server reads is refused before it is sent, not at the idle limit.
+        ("POST /ctl/IPConn HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999\r\n\r\n", "413"),
+        ("POST /ctl/IPConn HTTP/1.1\r\nHost: a\r\nContent-Length: 16385\r\n\r\n", "413"),
     ])
     func requestsThatCannotBeServedAreAnsweredAndClosedAtOnce(request: String, status: String) async throws {
         let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])

@@ -30,6 +30,24 @@ import Testing
         }
     }
 
+    /// A live run starts the devices' clocks just before its search; on a loaded machine its task may resume
+    /// seconds later. The clocks start again with the search itself, so a device silent for the search's
+    /// first 2.5 s stays silent (the shipped silent-window scenario failed under the full test suite).
+    @Test func theDevicesClocksStartWithTheSearchNotWithTheCall() async throws {
+        var sleepy = generic(1, behaviour: SSDPDeviceBehaviour())[0]
+        sleepy.behaviour.silentWindows = [.init(start: .zero, end: .milliseconds(2_500))]
+        let simulator = try await LoopbackSimulator.start([sleepy])
+        defer { Task { await simulator.shutdown() } }
+        await simulator.startClocks()
+        try await Task.sleep(for: .seconds(3))  // the caller resumes late
+        let (found, statistics) = try await LoopbackSimulator.search(simulator, requests: 1)
+        #expect(found.isEmpty, "silent for 2.5 s from its search: \(found)")
+        #expect(statistics.searchesSent == 1)
+        // Once the window is over, it answers.
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(try await LoopbackSimulator.search(simulator, requests: 1).found.count == 1)
+    }
+
     @Test func theSearchSessionFindsEveryDeviceOnceAndItsDescriptionMatches() async throws {
         let simulator = try await LoopbackSimulator.start(generic(3, behaviour: SSDPDeviceBehaviour(duplicates: 2)))
         let (found, statistics) = try await LoopbackSimulator.search(simulator)

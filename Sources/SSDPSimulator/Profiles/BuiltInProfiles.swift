@@ -117,6 +117,8 @@ extension SimulatorProfile {
                         RokuApp(id: "2285", name: "Hulu", version: "6.18.1"),
                     ]
                 ),
+                // `Application-URL: http://…:8060/dial`, without the final slash, as real Rokus send it (a
+                // Roku Ultra's, as peer-dial logged it); a client that appends the app name as it is gets 404.
                 dial: DIALConfiguration(descriptionPath: "/dial/dd.xml", applicationPath: "/dial")
             )
         )

@@ -21,11 +21,14 @@ import SSDPDeviceCore
 /// - `GET  <app>[?clientDialVer=2.1]`: the app's status XML, 404 for an unknown app. `hidden` is reported
 ///   as `stopped` to clients older than 2.1.
 /// - `POST <app>`: launch with the body as payload: 201 and a `Location` of the instance (also when it
-///   already runs), 413 above 4,096 bytes.
+///   already runs), 413 above 4,096 bytes, 400 for a payload that is not printable ASCII.
 /// - `DELETE <app>/run`: stop: 200, 404 when not running, 403 when the app does not allow stopping.
 /// - `POST <app>/run/hide`: 200, 404 when not running.
-/// - `POST <app>/dial_data`: `name=value&…` echoed in the status's `<additionalData>`; 413 above 4,096 bytes.
+/// - `POST <app>/dial_data` (or `GET` with the pairs as its query): `name=value&…` echoed in the status's
+///   `<additionalData>`; 413 above 4,096 bytes; 403 from any host but the device itself, as the reference
+///   takes it only from the app on the device.
 /// - `OPTIONS`: the CORS preflight, 204. A request whose `Origin` the app does not allow gets 403.
+/// - Any other method on a DIAL path: 501, as the reference answers.
 final class DIALServer: Sendable {
     let configuration: DIALConfiguration
     /// The `Application-URL` path with its final slash.
@@ -94,10 +97,11 @@ final class DIALServer: Sendable {
             response = stop(app)
         case ("POST", ["run", "hide"]):
             response = hide(app)
-        case ("POST", ["dial_data"]):
-            response = data(for: app, request.body)
+        case ("POST", ["dial_data"]), ("GET", ["dial_data"]):
+            guard Self.isLoopback(request.client) else { return .status(403) }
+            response = data(for: app, request.method == "GET" ? Array(request.queryText.utf8) : request.body)
         default:
-            response = .methodNotAllowed(allow: allowed)
+            response = .status(501)
         }
         response.headers += cors
         return response
@@ -124,6 +128,8 @@ final class DIALServer: Sendable {
 
     private func launch(_ app: DIALApp, _ request: DeviceHTTPRequest) -> DeviceHTTPResponse {
         guard request.body.count <= Self.maximumPayload else { return .status(413) }
+        // The reference server takes printable ASCII only (dial_server.c's payload check).
+        guard request.body.allSatisfy({ (0x20...0x7E).contains($0) }) else { return .status(400) }
         states.withLockedValue { $0[app.name, default: AppState()].phase = .running }
         var response = DeviceHTTPResponse.status(201, headers: [location(request, app.name)])
         let payload = String(decoding: request.body, as: UTF8.self)
@@ -131,6 +137,11 @@ final class DIALServer: Sendable {
             DeviceAction(udn: udn, name: "dial-launch", value: payload.isEmpty ? app.name : "\(app.name) \(payload)")
         ]
         return response
+    }
+
+    /// Whether a client address is the device's own host (127.0.0.0/8 or ::1).
+    private static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1"
     }
 
     private func stop(_ app: DIALApp) -> DeviceHTTPResponse {

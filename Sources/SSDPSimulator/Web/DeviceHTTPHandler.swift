@@ -39,6 +39,9 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
     /// milliseconds, a slow-body or slow-header attack is cut here.
     static let requestDeadline = TimeAmount.seconds(10)
 
+    /// How long an answer given before the whole request arrived leaves the client to stop sending.
+    static let drainLimit = TimeAmount.seconds(2)
+
     private let site: any HTTPSite
     private let onEvent: @Sendable (SimulatorEvent) -> Void
     private let limiter: HTTPConnectionLimiter
@@ -46,6 +49,8 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var answered = false
+    /// Whether the whole request, body and all, was read before the answer.
+    private var requestIsIn = false
 
     /// A handler for one connection; `ticket` is the connection's with `limiter`, told when its request is in.
     init(
@@ -78,6 +83,18 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
                 respond(to: head, with: .status(400), context: context)
                 return
             }
+            // A declared length over the limit is refused at once, not after the body it will not read (or
+            // the idle limit, for a client that never sends it).
+            if let declared = head.headers.first(name: "Content-Length") {
+                guard let length = Int(declared), length >= 0 else {
+                    respond(to: head, with: .status(400), context: context)
+                    return
+                }
+                guard length <= Self.maximumBodySize else {
+                    respond(to: head, with: .status(413), context: context)
+                    return
+                }
+            }
             self.head = head
         case .body(var buffer):
             guard let head else { return }
@@ -88,6 +105,7 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             body += buffer.readBytes(length: buffer.readableBytes) ?? []
         case .end:
             guard let head else { return }
+            requestIsIn = true
             let request = DeviceHTTPRequest(
                 method: "\(head.method)",
                 target: head.uri,
@@ -185,8 +203,17 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         }
         let group = context.eventLoop
         let onEvent = onEvent
+        let requestIsIn = requestIsIn
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-            context.close(promise: nil)
+            if requestIsIn {
+                context.close(promise: nil)
+            } else {
+                // Answered before the client sent all it meant to (a body too large): closing now would reset
+                // the connection under the client's writes, and it could lose the answer. Close the sending
+                // side, drop what still comes, and close the rest when the client does or soon after.
+                context.close(mode: .output, promise: nil)
+                context.eventLoop.assumeIsolated().scheduleTask(in: Self.drainLimit) { context.close(promise: nil) }
+            }
             for delivery in response.events {
                 EventNotifier.deliver(delivery, on: group, onEvent: onEvent)
             }

@@ -22,6 +22,8 @@ public struct DeviceHTTPRequest: Sendable {
     public var path: String
     /// The query's `name=value` pairs (percent-encoding kept).
     public var query: [String: String]
+    /// The query as sent, after the `?` (empty without one).
+    public var queryText: String
     /// Header values by lower-case name; the last one wins.
     public var headers: [String: String]
     /// The body, whole (a SOAP envelope, DIAL launch data).
@@ -50,6 +52,7 @@ public struct DeviceHTTPRequest: Sendable {
             query[String(nameAndValue[0])] = nameAndValue.count > 1 ? String(nameAndValue[1]) : ""
         }
         self.query = query
+        self.queryText = parts.count > 1 ? String(parts[1]) : ""
         self.headers = headers
         self.body = body
         self.origin = origin
