@@ -206,6 +206,33 @@ import Testing
             try await PlainHTTP.request("POST", url: youTube, headers: ["Origin": "https://evil.example"], body: "")
                 .status == 403
         )
+        // The reference server's origins for YouTube: youtube.com, one label under it at any port, the phone
+        // apps' package: origins; not two labels, not http. An unknown app asked for by a web page is 403.
+        for (origin, status) in [
+            ("https://youtube.com", 201), ("https://m.youtube.com:8443", 201),
+            ("package:com.google.android.youtube", 201), ("https://a.b.youtube.com", 403),
+            ("http://www.youtube.com", 403), ("package:", 403),
+        ] {
+            let launched = try await PlainHTTP.request("POST", url: youTube, headers: ["Origin": origin], body: "")
+            #expect(launched.status == status, "\(origin)")
+        }
+        #expect(
+            try await PlainHTTP.request(url: apps + "Hulu", headers: ["Origin": "https://youtube.com"]).status == 403
+        )
+
+        // DIAL 2.2's system app: hidden (stopped to older clients), never stopped, sleep not done.
+        let system = apps + "system"
+        #expect(
+            try await XMLElements.parse(PlainHTTP.request(url: system).body).first { $0.0 == "state" }?.1 == "stopped"
+        )
+        #expect(
+            try await XMLElements.parse(PlainHTTP.request(url: system + "?clientDialVer=2.2").body)
+                .first { $0.0 == "state" }?.1 == "hidden"
+        )
+        #expect(try await PlainHTTP.request("POST", url: system, body: "").status == 403)
+        #expect(try await PlainHTTP.request("POST", url: system + "?action=reboot", body: "").status == 501)
+        #expect(try await PlainHTTP.request("POST", url: system + "?action=sleep", body: "").status == 501)
+        #expect(try await PlainHTTP.request("DELETE", url: system + "/run").status == 403)
 
         let udn = simulator.devices[0].device.udn
         let actions = events.withLockedValue { events in
@@ -222,7 +249,7 @@ import Testing
                 "dial-launch YouTube v=dQw4w9WgXcQ", "dial-launch YouTube", "dial-hide YouTube",
                 "dial-data YouTube resume=1&pos=42", "dial-stop YouTube",
                 "dial-launch YouTube " + String(repeating: "x", count: 32), "dial-data YouTube resume=0",
-            ]
+            ] + Array(repeating: "dial-launch YouTube", count: 3)  // from the three origins allowed
         )
     }
 

@@ -155,7 +155,11 @@ extension SimulatorProfile {
             web: DeviceWeb(
                 realPort: 56_789,
                 descriptionPath: "/dd.xml",
-                dial: DIALConfiguration(descriptionPath: "/dd.xml", applicationPath: "/apps/")
+                dial: DIALConfiguration(
+                    descriptionPath: "/dd.xml",
+                    applicationPath: "/apps/",
+                    systemApp: DIALSystemApp()
+                )
             )
         )
     }

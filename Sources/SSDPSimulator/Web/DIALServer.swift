@@ -50,7 +50,17 @@ final class DIALServer: Sendable {
         self.configuration = configuration
         let path = configuration.applicationPath
         applicationPath = path.hasSuffix("/") ? path : path + "/"
-        states = NIOLockedValueBox(Dictionary(uniqueKeysWithValues: configuration.apps.map { ($0.name, AppState()) }))
+        var apps = Dictionary(uniqueKeysWithValues: configuration.apps.map { ($0.name, AppState()) })
+        if configuration.systemApp != nil { apps[Self.system.name] = AppState(phase: .hidden) }
+        states = NIOLockedValueBox(apps)
+    }
+
+    /// DIAL 2.2's system app as an app: hidden, never stopped, from any origin (`DIALConfiguration.systemApp`).
+    private static let system = DIALApp(name: "system", allowStop: false)
+
+    /// The apps a request may name: the configured ones, and the system app where there is one.
+    private var apps: [DIALApp] {
+        configuration.apps + (configuration.systemApp == nil ? [] : [Self.system])
     }
 
     /// The answer for a path under the application URL, or `nil` when `request` is for another path.
@@ -67,14 +77,17 @@ final class DIALServer: Sendable {
         }
         guard path.hasPrefix(applicationPath) else { return nil }
         let parts = path.dropFirst(applicationPath.count).split(separator: "/", omittingEmptySubsequences: false)
+        let origin = request.headers["origin"]
         guard let name = parts.first.flatMap({ String($0).percentDecoded }),
-            let app = configuration.apps.first(where: { $0.name == name })
-        else { return .status(404) }
+            let app = apps.first(where: { $0.name == name })
+        else {
+            // The reference checks the origin first: an unknown app asked for by a web page is 403.
+            return .status(origin.map { $0.isEmpty } == false ? 403 : 404)
+        }
         let rest = parts.dropFirst().map(String.init)
         guard [[], ["run"], ["run", "hide"], ["dial_data"]].contains(rest) else { return .status(404) }
 
-        let origin = request.headers["origin"]
-        if let origin, !app.allowedOrigins.contains(origin) { return .status(403) }
+        if let origin, !app.allows(origin: origin) { return .status(403) }
         let cors = origin.map { [SSDPHeaderField(name: "Access-Control-Allow-Origin", value: $0)] } ?? []
         let allowed = rest.isEmpty ? "GET, POST, OPTIONS" : rest == ["run"] ? "DELETE, OPTIONS" : "POST, OPTIONS"
         var response: DeviceHTTPResponse
@@ -91,6 +104,8 @@ final class DIALServer: Sendable {
             response.body = ""
         case ("GET", []), ("HEAD", []):
             response = status(of: app, clientVersion: request.query["clientDialVer"].flatMap { Double($0) })
+        case ("POST", []) where app == Self.system:
+            response = systemRequest(request.queryText)
         case ("POST", []):
             response = launch(app, request)
         case ("DELETE", ["run"]):
@@ -142,6 +157,19 @@ final class DIALServer: Sendable {
     /// Whether a client address is the device's own host (127.0.0.0/8 or ::1).
     private static func isLoopback(_ address: String) -> Bool {
         address.hasPrefix("127.") || address == "::1"
+    }
+
+    /// `POST system?action=sleep&key=KEY` as the reference's system_start answers it: 403 without a query,
+    /// 501 for another action, 403 without the key when there is one, 401 for another key, and 501 for sleep
+    /// itself, which the reference does not do.
+    private func systemRequest(_ query: String) -> DeviceHTTPResponse {
+        guard !query.isEmpty else { return .status(403) }
+        guard query.hasPrefix("action=sleep") else { return .status(501) }
+        if let key = configuration.systemApp?.sleepKey, !key.isEmpty {
+            guard let given = query.split(separator: "&").dropFirst().first else { return .status(403) }
+            guard given == "key=\(key)" else { return .status(401) }
+        }
+        return .status(501)
     }
 
     private func stop(_ app: DIALApp) -> DeviceHTTPResponse {
