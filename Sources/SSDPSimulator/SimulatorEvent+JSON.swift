@@ -64,6 +64,10 @@ extension SimulatorEvent {
             fields["udn"] = .string(action.udn)
             fields["action"] = .string(action.name)
             fields["value"] = .string(action.value)
+            if !action.query.isEmpty {
+                fields["query"] = Self.object(action.query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            }
+            if let url = action.additionalDataURL { fields["additionalDataUrl"] = .string(url) }
         case .actionCalled(let record):
             Self.describe(record, in: &fields)
         case .subscription(let record):

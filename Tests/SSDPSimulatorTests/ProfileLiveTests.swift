@@ -155,7 +155,11 @@ import Testing
         }
 
         #expect(try await state("") == "stopped")
-        let launch = try await PlainHTTP.request("POST", url: youTube, body: "v=dQw4w9WgXcQ")
+        let launch = try await PlainHTTP.request(
+            "POST",
+            url: youTube + "?friendlyName=Lab%20Phone&clientDialVer=2.2",
+            body: "v=dQw4w9WgXcQ"
+        )
         #expect(launch.status == 201)
         #expect(launch.header("Location") == youTube + "/run")
         #expect(try await state("") == "running")
@@ -235,6 +239,15 @@ import Testing
         #expect(try await PlainHTTP.request("DELETE", url: system + "/run").status == 403)
 
         let udn = simulator.devices[0].device.udn
+        // The launch's query and where the app would post its dial_data are in what the device recorded.
+        let first = events.withLockedValue { events in
+            events.lazy.compactMap { event -> DeviceAction? in
+                if case .deviceAction(let action) = event, action.name == "dial-launch" { action } else { nil }
+            }.first
+        }
+        #expect(first?.query == ["friendlyName": "Lab Phone", "clientDialVer": "2.2"])
+        let port = try #require(URL(string: apps)?.port)
+        #expect(first?.additionalDataURL == "http://localhost:\(port)/apps/YouTube/dial_data")
         let actions = events.withLockedValue { events in
             events.compactMap { event -> String? in
                 if case .deviceAction(let action) = event, action.udn == udn {

@@ -148,9 +148,15 @@ final class DIALServer: Sendable {
         states.withLockedValue { $0[app.name, default: AppState()].phase = .running }
         var response = DeviceHTTPResponse.status(201, headers: [location(request, app.name)])
         let payload = String(decoding: request.body, as: UTF8.self)
-        response.actions = [
-            DeviceAction(udn: udn, name: "dial-launch", value: payload.isEmpty ? app.name : "\(app.name) \(payload)")
-        ]
+        var action = DeviceAction(
+            udn: udn,
+            name: "dial-launch",
+            value: payload.isEmpty ? app.name : "\(app.name) \(payload)"
+        )
+        action.query = request.query.mapValues { $0.replacing("+", with: " ").percentDecoded ?? $0 }
+        let port = request.origin.split(separator: ":").last.map(String.init) ?? "80"
+        action.additionalDataURL = "http://localhost:\(port)\(applicationPath)\(app.name)/dial_data"
+        response.actions = [action]
         return response
     }
 

@@ -197,6 +197,11 @@ public struct DeviceAction: Hashable, Sendable {
     public var name: String
     /// The key, the app, or the payload.
     public var value: String
+    /// A DIAL launch's query, percent-decoded (`friendlyName`, `clientDialVer`, …), as the client sent it.
+    public var query: [String: String] = [:]
+    /// For a DIAL launch, where the app posts its `dial_data` (the reference server hands the app
+    /// `additionalDataUrl`, on the device itself).
+    public var additionalDataURL: String?
 
     /// An action of the device `udn`: what it did (`name`) and to what (`value`).
     public init(udn: String, name: String, value: String) {
