@@ -236,6 +236,33 @@ import Testing
         }
     }
 
+    /// The alive and byebye header names, in order, of the real stacks recorded beside their profiles in a
+    /// namespace: Debian's miniupnpd 2.3.1 (scripts/fidelity igd runs the whole comparison) and Debian's
+    /// MiniDLNA 1.3.0, a UPnP 1.0 device with no BOOTID or CONFIGID (it writes `HOST:…` without a space,
+    /// which the simulator's serializer does not).
+    @Test(arguments: [
+        (
+            "igd",
+            "HOST CACHE-CONTROL LOCATION SERVER NT USN NTS OPT 01-NLS BOOTID.UPNP.ORG CONFIGID.UPNP.ORG",
+            "HOST NT USN NTS OPT 01-NLS BOOTID.UPNP.ORG CONFIGID.UPNP.ORG"
+        ),
+        ("dlna-server", "HOST CACHE-CONTROL LOCATION SERVER NT USN NTS", "HOST NT USN NTS"),
+    ])
+    func theNotifyMessagesHaveTheRealStacksHeaders(profile: String, alive: String, byebye: String) throws {
+        let root = try SimulatorProfile.named(profile).device(number: 1, seed: 1)
+            .rootDevice(baseURL: "http://192.168.77.1:8200", defaultBootID: 7)
+        let names = { (message: SSDPMessage) in
+            String(decoding: message.serialized(), as: UTF8.self).split(separator: "\r\n").dropFirst()
+                .map { String($0.prefix { $0 != ":" }) }.joined(separator: " ")
+        }
+        for advertisement in root.advertisements {
+            #expect(names(root.alive(advertisement)) == alive, "\(advertisement.usn)")
+            #expect(names(root.byebye(advertisement)) == byebye, "\(advertisement.usn)")
+            let sent = String(decoding: root.alive(advertisement).serialized(), as: UTF8.self)
+            #expect(sent.contains("\r\nNT: \(advertisement.target)\r\nUSN: \(advertisement.usn)\r\n"))
+        }
+    }
+
     @Test(arguments: captures)
     func theSearchResponseMatchesTheCapture(_ capture: Capture) throws {
         for number in 1...3 {  // the variable values differ from device to device, the rest does not

@@ -446,7 +446,7 @@ extension SimulatorProfile {
                 urls: .init(scpd: "/\(file).xml", control: "/ctl/\(file)", event: "/evt/\(file)")
             )
         }
-        return SimulatedDevice(
+        var server = SimulatedDevice(
             device: SSDPDevice(
                 udn: "uuid:\(random.uuid())",
                 deviceType: "urn:schemas-upnp-org:device:MediaServer:1",
@@ -474,6 +474,21 @@ extension SimulatorProfile {
                 serviceDescriptions: SSDPServiceDescription.miniDLNAMediaServer1
             )
         )
+        // A UPnP 1.0 device's NOTIFYs, in minissdp.c's order: no BOOTID or CONFIGID, no EXT (as Debian's
+        // MiniDLNA 1.3.0 sends them, recorded beside the profile in a namespace).
+        server.notifyHeaders = SSDPNotifyHeaders(
+            alive: [
+                .init(name: "HOST", value: "{group}"), .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"),
+                .init(name: "LOCATION", value: "{location}"), .init(name: "SERVER", value: "{server}"),
+                .init(name: "NT", value: "{nt}"), .init(name: "USN", value: "{usn}"),
+                .init(name: "NTS", value: "ssdp:alive"),
+            ],
+            byebye: [
+                .init(name: "HOST", value: "{group}"), .init(name: "NT", value: "{nt}"),
+                .init(name: "USN", value: "{usn}"), .init(name: "NTS", value: "ssdp:byebye"),
+            ]
+        )
+        return server
     }
 
     /// A first-generation Chromecast from the DIAL era (§2.3), with libupnp's OPT/01-NLS/X-User-Agent
