@@ -408,16 +408,8 @@ extension SimulatorProfile {
         }
         // minissdp.c's SendSSDPNotify and its byebye, in their order.
         router.notifyHeaders = SSDPNotifyHeaders(
-            alive: [
-                .init(name: "HOST", value: "{group}"), .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"),
-                .init(name: "LOCATION", value: "{location}"), .init(name: "SERVER", value: "{server}"),
-                .init(name: "NT", value: "{nt}"), .init(name: "USN", value: "{usn}"),
-                .init(name: "NTS", value: "ssdp:alive"),
-            ] + Self.nls(bootID: "{bootId}") + Self.upnp11IDs,
-            byebye: [
-                .init(name: "HOST", value: "{group}"), .init(name: "NT", value: "{nt}"),
-                .init(name: "USN", value: "{usn}"), .init(name: "NTS", value: "ssdp:byebye"),
-            ] + Self.nls(bootID: "{bootId}") + Self.upnp11IDs
+            alive: Self.minissdpNotify.alive + Self.nls(bootID: "{bootId}") + Self.upnp11IDs,
+            byebye: Self.minissdpNotify.byebye + Self.nls(bootID: "{bootId}") + Self.upnp11IDs
         )
         // upnphttp.c's BuildHeader_upnphttp: the same five headers on every answer, in this order, then a
         // subscription's Timeout and SID; its error pages; its lenient SUBSCRIBE.
@@ -476,18 +468,7 @@ extension SimulatorProfile {
         )
         // A UPnP 1.0 device's NOTIFYs, in minissdp.c's order: no BOOTID or CONFIGID, no EXT (as Debian's
         // MiniDLNA 1.3.0 sends them, recorded beside the profile in a namespace).
-        server.notifyHeaders = SSDPNotifyHeaders(
-            alive: [
-                .init(name: "HOST", value: "{group}"), .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"),
-                .init(name: "LOCATION", value: "{location}"), .init(name: "SERVER", value: "{server}"),
-                .init(name: "NT", value: "{nt}"), .init(name: "USN", value: "{usn}"),
-                .init(name: "NTS", value: "ssdp:alive"),
-            ],
-            byebye: [
-                .init(name: "HOST", value: "{group}"), .init(name: "NT", value: "{nt}"),
-                .init(name: "USN", value: "{usn}"), .init(name: "NTS", value: "ssdp:byebye"),
-            ]
-        )
+        server.notifyHeaders = Self.minissdpNotify
         return server
     }
 
@@ -536,6 +517,21 @@ extension SimulatorProfile {
         serviceType: "urn:dial-multiscreen-org:service:dial:1",
         serviceID: "urn:dial-multiscreen-org:serviceId:dial",
         urls: .init(scpd: "/ssdp/notfound", control: "/ssdp/notfound", event: "/ssdp/notfound")
+    )
+
+    /// The NOTIFY lines miniupnpd and MiniDLNA share (their minissdp.c): a UPnP 1.0 device's, to which
+    /// miniupnpd adds its UDA 1.1 lines.
+    private static let minissdpNotify = SSDPNotifyHeaders(
+        alive: [
+            .init(name: "HOST", value: "{group}"), .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"),
+            .init(name: "LOCATION", value: "{location}"), .init(name: "SERVER", value: "{server}"),
+            .init(name: "NT", value: "{nt}"), .init(name: "USN", value: "{usn}"),
+            .init(name: "NTS", value: "ssdp:alive"),
+        ],
+        byebye: [
+            .init(name: "HOST", value: "{group}"), .init(name: "NT", value: "{nt}"), .init(name: "USN", value: "{usn}"),
+            .init(name: "NTS", value: "ssdp:byebye"),
+        ]
     )
 
     /// BOOTID.UPNP.ORG and CONFIGID.UPNP.ORG, last, as miniupnpd writes them.
