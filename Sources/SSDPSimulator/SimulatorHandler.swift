@@ -134,7 +134,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         if clocksWaitForSearch, datagram.bytes.starts(with: Self.searchMethod) {
             // The search's start, as a virtual run counts: whatever the network then makes of it.
             clocksWaitForSearch = false
-            for index in responder.devices.indices { responder.devices[index].restart(at: now(context)) }
+            for index in responder.devices.indices { restartResponder(device: index) }
         }
         guard !heardNetwork.isClean, datagram.bytes.starts(with: Self.searchMethod) else {
             hear(datagram, context: context)

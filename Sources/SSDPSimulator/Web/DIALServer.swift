@@ -113,7 +113,7 @@ final class DIALServer: Sendable {
         case ("POST", ["run", "hide"]):
             response = hide(app)
         case ("POST", ["dial_data"]), ("GET", ["dial_data"]):
-            guard Self.isLoopback(request.client) else { return .status(403) }
+            guard DeviceAddressing.isLoopback(request.client) || request.client == "::1" else { return .status(403) }
             response = data(for: app, request.method == "GET" ? Array(request.queryText.utf8) : request.body)
         default:
             response = .status(501)
@@ -158,11 +158,6 @@ final class DIALServer: Sendable {
         action.additionalDataURL = "http://localhost:\(port)\(applicationPath)\(app.name)/dial_data"
         response.actions = [action]
         return response
-    }
-
-    /// Whether a client address is the device's own host (127.0.0.0/8 or ::1).
-    private static func isLoopback(_ address: String) -> Bool {
-        address.hasPrefix("127.") || address == "::1"
     }
 
     /// `POST system?action=sleep&key=KEY` as the reference's system_start answers it: 403 without a query,

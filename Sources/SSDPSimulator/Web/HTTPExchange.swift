@@ -106,8 +106,10 @@ public struct DeviceHTTPResponse: Sendable {
         for field in template {
             placed.insert(field.name.lowercased())
             switch field.value {
-            case "{length}", "{server}":
-                layout.append(SSDPHeaderField(name: field.name, value: field.value == "{server}" ? server : "{length}"))
+            case "{server}":
+                layout.append(SSDPHeaderField(name: field.name, value: server))
+            case "{length}":
+                layout.append(field)  // the handler writes the body's length
             case let value where value.hasPrefix("{") && value.hasSuffix("}"):
                 // `{Name}`, or `{Name|value}` with the value to write when the answer has no such header.
                 let parts = value.dropFirst().dropLast().split(separator: "|", maxSplits: 1)
@@ -152,14 +154,11 @@ public struct DeviceHTTPResponse: Sendable {
     func withPage(from pages: HTTPErrorPages?) -> DeviceHTTPResponse {
         guard let pages, isStatusPage else { return self }
         let page = pages.pages[status] ?? pages.otherwise
-        var answer = DeviceHTTPResponse(
-            status: status,
-            headers: [SSDPHeaderField(name: "Content-Type", value: page.contentType)]
-                + headers.filter { !["content-type", "allow"].contains($0.name.lowercased()) },
-            body: page.body
-        )
-        (answer.actions, answer.records, answer.events) = (actions, records, events)
-        (answer.delay, answer.hangs, answer.drops) = (delay, hangs, drops)
+        var answer = self
+        answer.headers =
+            [SSDPHeaderField(name: "Content-Type", value: page.contentType)]
+            + headers.filter { !["content-type", "allow"].contains($0.name.lowercased()) }
+        answer.body = page.body
         return answer
     }
 
