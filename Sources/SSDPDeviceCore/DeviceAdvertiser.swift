@@ -86,9 +86,13 @@ public struct DeviceAdvertiser: Sendable {
         )
     }
 
-    /// The alive messages due at `now` (the whole set, or nothing).
+    /// The alive messages due at `now` (the whole set, or nothing). A device that says byebye at start
+    /// (`SSDPNotifyHeaders.byebyeAtStart`) sends its byebye sets before its first alive set.
     public mutating func timerFired(at now: SSDPInstant) -> [SSDPMessage] {
-        guard case .running(var next, _) = state, now >= next.at else { return [] }
+        guard case .running(var next, let lastAlive) = state, now >= next.at else { return [] }
+        let byebyes =
+            lastAlive == nil && next.copiesLeft == copies && device.notifyHeaders?.byebyeAtStart == true
+            ? byebyeSets() : []
         next.copiesLeft -= 1
         if next.copiesLeft > 0 {
             next.at = now + copySpacing
@@ -97,7 +101,7 @@ public struct DeviceAdvertiser: Sendable {
         }
         state = .running(next: next, lastAlive: now)
         announcedMaxAge = device.maxAge
-        return device.advertisements.map { device.alive($0, host: host) }
+        return byebyes + device.advertisements.map { device.alive($0, host: host) }
     }
 
     /// Announces a new BOOTID: returns the `ssdp:update` set carrying NEXTBOOTID (`nextBootID`, by default
@@ -141,8 +145,9 @@ public struct DeviceAdvertiser: Sendable {
         }
     }
 
-    /// Stops advertising: one byebye per advertisement when the last alive set has not yet expired, else
-    /// none (UDA 1.1 §1.2.3).
+    /// Stops advertising: one byebye per advertisement (each as many times as the device sends them,
+    /// `SSDPNotifyHeaders.byebyeCopies`) when the last alive set has not yet expired, else none (UDA 1.1
+    /// §1.2.3).
     public mutating func stop(at now: SSDPInstant) -> [SSDPMessage] {
         defer { state = .stopped }
         guard case .running(_, .some(let lastAlive)) = state,
@@ -150,7 +155,25 @@ public struct DeviceAdvertiser: Sendable {
         else {
             return []
         }
-        return device.advertisements.map { device.byebye($0, host: host) }
+        return byebyeSets()
+    }
+
+    /// The byebye set, as many times as the device sends it.
+    private func byebyeSets() -> [SSDPMessage] {
+        let set = device.advertisements.map { device.byebye($0, host: host) }
+        return Array([[SSDPMessage]](repeating: set, count: device.notifyHeaders?.byebyeCopies ?? 1).joined())
+    }
+
+    /// A NOTIFY of this advertiser as the device writes it on the wire, each header spelled as it spells it
+    /// (`SSDPNotifyHeaders.unspacedNames`).
+    public func datagram(_ message: SSDPMessage) -> [UInt8] {
+        guard let unspaced = device.notifyHeaders?.unspacedNames, !unspaced.isEmpty else { return message.serialized() }
+        var text = message.startLine + "\r\n"
+        for field in message.headers {
+            text +=
+                field.name + (unspaced.contains(field.name) || field.value.isEmpty ? ":" : ": ") + field.value + "\r\n"
+        }
+        return Array((text + "\r\n").utf8)
     }
 
     /// A random time in [max-age/3, max-age/2), at least one second.

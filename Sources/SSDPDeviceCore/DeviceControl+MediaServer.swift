@@ -24,6 +24,82 @@ extension DeviceControl {
     static let miniDLNASortCapabilities =
         "dc:title,dc:date,upnp:class,upnp:album,upnp:episodeNumber,upnp:originalTrackNumber"
 
+    /// MiniDLNA's ConnectionManager `Source` (upnpglobalvars.h RESOURCE_PROTOCOL_INFO_VALUES): every format it
+    /// can serve, whatever its library holds, 91 entries.
+    static let miniDLNASourceProtocolInfo = [
+        "http-get:*:image/jpeg:DLNA.ORG_PN=JPEG_TN,http-get:*:image/jpeg:DLNA.ORG_PN=JPEG_SM",
+        "http-get:*:image/jpeg:DLNA.ORG_PN=JPEG_MED,http-get:*:image/jpeg:DLNA.ORG_PN=JPEG_LRG",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_HD_50_AC3_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_HD_60_AC3_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_HP_HD_AC3_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_MP_HD_AAC_MULT5_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_MP_HD_AC3_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_MP_HD_MPEG1_L3_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_MP_SD_AAC_MULT5_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_MP_SD_AC3_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=AVC_TS_MP_SD_MPEG1_L3_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=MPEG_PS_NTSC,http-get:*:video/mpeg:DLNA.ORG_PN=MPEG_PS_PAL",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=MPEG_TS_HD_NA_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=MPEG_TS_SD_NA_ISO",
+        "http-get:*:video/mpeg:DLNA.ORG_PN=MPEG_TS_SD_EU_ISO,http-get:*:video/mpeg:DLNA.ORG_PN=MPEG1",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_MP_SD_AAC_MULT5",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_MP_SD_AC3",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_BL_CIF15_AAC_520",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_BL_CIF30_AAC_940",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_BL_L31_HD_AAC",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_BL_L32_HD_AAC",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_BL_L3L_SD_AAC",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_HP_HD_AAC",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_MP_HD_1080i_AAC",
+        "http-get:*:video/mp4:DLNA.ORG_PN=AVC_MP4_MP_HD_720p_AAC",
+        "http-get:*:video/mp4:DLNA.ORG_PN=MPEG4_P2_MP4_ASP_AAC",
+        "http-get:*:video/mp4:DLNA.ORG_PN=MPEG4_P2_MP4_SP_VGA_AAC",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_HD_50_AC3",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_HD_50_AC3_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_HD_60_AC3",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_HD_60_AC3_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_HP_HD_AC3_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_HD_AAC_MULT5",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_HD_AAC_MULT5_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_HD_AC3",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_HD_AC3_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_HD_MPEG1_L3",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_HD_MPEG1_L3_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_SD_AAC_MULT5",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_SD_AAC_MULT5_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_SD_AC3",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_SD_AC3_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_SD_MPEG1_L3",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=AVC_TS_MP_SD_MPEG1_L3_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=MPEG_TS_HD_NA",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=MPEG_TS_HD_NA_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=MPEG_TS_SD_EU",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=MPEG_TS_SD_EU_T",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=MPEG_TS_SD_NA",
+        "http-get:*:video/vnd.dlna.mpeg-tts:DLNA.ORG_PN=MPEG_TS_SD_NA_T",
+        "http-get:*:video/x-ms-wmv:DLNA.ORG_PN=WMVSPLL_BASE",
+        "http-get:*:video/x-ms-wmv:DLNA.ORG_PN=WMVSPML_BASE",
+        "http-get:*:video/x-ms-wmv:DLNA.ORG_PN=WMVSPML_MP3",
+        "http-get:*:video/x-ms-wmv:DLNA.ORG_PN=WMVMED_BASE",
+        "http-get:*:video/x-ms-wmv:DLNA.ORG_PN=WMVMED_FULL",
+        "http-get:*:video/x-ms-wmv:DLNA.ORG_PN=WMVMED_PRO",
+        "http-get:*:video/x-ms-wmv:DLNA.ORG_PN=WMVHIGH_FULL",
+        "http-get:*:video/x-ms-wmv:DLNA.ORG_PN=WMVHIGH_PRO",
+        "http-get:*:video/3gpp:DLNA.ORG_PN=MPEG4_P2_3GPP_SP_L0B_AAC",
+        "http-get:*:video/3gpp:DLNA.ORG_PN=MPEG4_P2_3GPP_SP_L0B_AMR,http-get:*:audio/mpeg:DLNA.ORG_PN=MP3",
+        "http-get:*:audio/x-ms-wma:DLNA.ORG_PN=WMABASE,http-get:*:audio/x-ms-wma:DLNA.ORG_PN=WMAFULL",
+        "http-get:*:audio/x-ms-wma:DLNA.ORG_PN=WMAPRO,http-get:*:audio/x-ms-wma:DLNA.ORG_PN=WMALSL",
+        "http-get:*:audio/x-ms-wma:DLNA.ORG_PN=WMALSL_MULT5,http-get:*:audio/mp4:DLNA.ORG_PN=AAC_ISO_320",
+        "http-get:*:audio/3gpp:DLNA.ORG_PN=AAC_ISO_320,http-get:*:audio/mp4:DLNA.ORG_PN=AAC_ISO",
+        "http-get:*:audio/mp4:DLNA.ORG_PN=AAC_MULT5_ISO",
+        "http-get:*:audio/L16;rate=44100;channels=2:DLNA.ORG_PN=LPCM,http-get:*:image/jpeg:*",
+        "http-get:*:video/avi:*,http-get:*:video/divx:*,http-get:*:video/x-matroska:*",
+        "http-get:*:video/mpeg:*,http-get:*:video/mp4:*,http-get:*:video/x-ms-wmv:*",
+        "http-get:*:video/x-msvideo:*,http-get:*:video/x-flv:*,http-get:*:video/x-tivo-mpeg:*",
+        "http-get:*:video/quicktime:*,http-get:*:audio/mp4:*,http-get:*:audio/x-wav:*",
+        "http-get:*:audio/x-flac:*,http-get:*:audio/x-dsd:*,http-get:*:application/ogg:*",
+    ].joined(separator: ",")
+
     mutating func contentDirectory(_ call: SOAPActionCall, service index: Int) -> Result<[SOAPArgument], UPnPError>? {
         switch call.actionName {
         case "GetSearchCapabilities":
@@ -47,7 +123,7 @@ extension DeviceControl {
         switch call.actionName {
         case "GetProtocolInfo":
             return .success([
-                SOAPArgument("Source", environment.mediaLibrary.protocolInfos.joined(separator: ",")),
+                SOAPArgument("Source", Self.miniDLNASourceProtocolInfo),
                 SOAPArgument("Sink", ""),
             ])
         case "GetCurrentConnectionIDs":
@@ -141,49 +217,72 @@ public struct MediaLibrary: Hashable, Sendable {
         return objects.compactMap(\.resource?.protocolInfo).filter { seen.insert($0).inserted }
     }
 
-    /// A small tree in MiniDLNA's layout: three tracks, two movies and two photos.
-    public static let builtIn = MediaLibrary(objects: [
+    /// The containers of MiniDLNA's database with nothing in its media directory (scanner.c, and Debian's
+    /// 1.3.0 beside it in `scripts/fidelity dlna-server`), each parent's children in the order MiniDLNA
+    /// lists them (by name: SQLite reads them through its (PARENT_ID, NAME) index).
+    public static let miniDLNAContainers: [MediaObject] = [
         .container(id: "0", parentID: "-1", title: "root"),
+        .container(id: "64", parentID: "0", title: "Browse Folders"),
         .container(id: "1", parentID: "0", title: "Music"),
-        .container(id: "2", parentID: "0", title: "Video"),
         .container(id: "3", parentID: "0", title: "Pictures"),
+        .container(id: "2", parentID: "0", title: "Video"),
+        .container(id: "1$7", parentID: "1", title: "Album"),
         .container(id: "1$4", parentID: "1", title: "All Music"),
-        .track(id: "1$4$0", title: "Multicast Morning", number: 21, size: 4_921_344, duration: "0:03:25.000"),
-        .track(id: "1$4$1", title: "Notify Alive", number: 22, size: 5_873_664, duration: "0:04:04.000"),
-        .track(id: "1$4$2", title: "Byebye Blues", number: 23, size: 3_612_672, duration: "0:02:30.000"),
+        .container(id: "1$6", parentID: "1", title: "Artist"),
+        .container(id: "1$14", parentID: "1", title: "Folders"),
+        .container(id: "1$5", parentID: "1", title: "Genre"),
+        .container(id: "1$F", parentID: "1", title: "Playlists"),
+        .container(id: "1$FF0", parentID: "1", title: "Recently Added"),
         .container(id: "2$8", parentID: "2", title: "All Video"),
-        MediaObject(
-            id: "2$8$0",
-            parentID: "2$8",
-            title: "Harbour at Dusk",
-            upnpClass: "object.item.videoItem",
-            date: "2022-09-03",
-            resource: MediaResource(
-                path: "/MediaItems/24.mp4",
-                protocolInfo: MediaResource.mp4,
-                size: 73_400_320,
-                duration: "0:05:12.400",
-                resolution: "1280x720"
-            )
-        ),
-        MediaObject(
-            id: "2$8$1",
-            parentID: "2$8",
-            title: "Garden Timelapse",
-            upnpClass: "object.item.videoItem",
-            date: "2023-04-18",
-            resource: MediaResource(
-                path: "/MediaItems/25.mkv",
-                protocolInfo: "http-get:*:video/x-matroska:*",
-                size: 31_457_280,
-                duration: "0:01:40.000",
-                resolution: "1920x1080"
-            )
-        ),
+        .container(id: "2$15", parentID: "2", title: "Folders"),
+        .container(id: "2$FF0", parentID: "2", title: "Recently Added"),
         .container(id: "3$B", parentID: "3", title: "All Pictures"),
-        .photo(id: "3$B$0", title: "Lighthouse", number: 26, date: "2023-07-14T10:22:05", size: 2_841_602),
-        .photo(id: "3$B$1", title: "Snowy Pass", number: 27, date: "2024-01-02T15:03:41", size: 3_104_118),
-    ])
+        .container(id: "3$D2", parentID: "3", title: "Camera"),
+        .container(id: "3$C", parentID: "3", title: "Date Taken"),
+        .container(id: "3$16", parentID: "3", title: "Folders"),
+        .container(id: "3$FF0", parentID: "3", title: "Recently Added"),
+    ]
+
+    /// MiniDLNA's containers (`miniDLNAContainers`) with three tracks in All Music, two movies in All Video
+    /// and two photos in All Pictures. (A real MiniDLNA would list them under Album, Artist, Folders and the
+    /// rest too; here they are only in the All … containers.)
+    public static let builtIn = MediaLibrary(
+        objects: miniDLNAContainers + [
+            .track(id: "1$4$0", title: "Multicast Morning", number: 21, size: 4_921_344, duration: "0:03:25.000"),
+            .track(id: "1$4$1", title: "Notify Alive", number: 22, size: 5_873_664, duration: "0:04:04.000"),
+            .track(id: "1$4$2", title: "Byebye Blues", number: 23, size: 3_612_672, duration: "0:02:30.000"),
+            MediaObject(
+                id: "2$8$0",
+                parentID: "2$8",
+                title: "Harbour at Dusk",
+                upnpClass: "object.item.videoItem",
+                date: "2022-09-03",
+                resource: MediaResource(
+                    path: "/MediaItems/24.mp4",
+                    protocolInfo: MediaResource.mp4,
+                    size: 73_400_320,
+                    duration: "0:05:12.400",
+                    resolution: "1280x720"
+                )
+            ),
+            MediaObject(
+                id: "2$8$1",
+                parentID: "2$8",
+                title: "Garden Timelapse",
+                upnpClass: "object.item.videoItem",
+                date: "2023-04-18",
+                resource: MediaResource(
+                    path: "/MediaItems/25.mkv",
+                    protocolInfo: "http-get:*:video/x-matroska:*",
+                    size: 31_457_280,
+                    duration: "0:01:40.000",
+                    resolution: "1920x1080"
+                )
+            ),
+            .photo(id: "3$B$0", title: "Lighthouse", number: 26, date: "2023-07-14T10:22:05", size: 2_841_602),
+            .photo(id: "3$B$1", title: "Snowy Pass", number: 27, date: "2024-01-02T15:03:41", size: 3_104_118),
+        ]
+    )
 }
 
 /// One container or item of a `MediaLibrary`: what DIDL-Lite says of it.
@@ -374,7 +473,10 @@ extension MediaLibrary {
     /// `>` when childCount is filtered out), title, class, and the storageUsed it gives every folder.
     private func container(_ object: MediaObject, filter: DIDLFilter, metadata: Bool) -> String {
         var xml = #"<container id="\#(escaped(object.id))" parentID="\#(escaped(object.parentID))" restricted="1" "#
-        if filter.includes("@searchable") { xml += #"searchable="1" "# }
+        // MiniDLNA's magic Recently Added containers (`1$FF0`, …) are the ones it says are not searchable.
+        if filter.includes("@searchable") {
+            xml += object.id.hasSuffix("$FF0") ? #"searchable="0" "# : #"searchable="1" "#
+        }
         if filter.includes("@childCount") { xml += #"childCount="\#(children(of: object.id).count)""# }
         xml += ">"
         if metadata, object.id == "0", filter.includes("upnp:searchClass") {

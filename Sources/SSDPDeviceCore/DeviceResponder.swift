@@ -97,6 +97,7 @@ public struct DeviceResponder: Sendable {
     private struct Answer {
         var advertisement: SSDPAdvertisement
         var bytes: [UInt8]
+        var dateOffset: Int?
     }
 
     /// A responder for `device`, which started at `startedAt`; `seed` fixes every random choice (loss,
@@ -171,15 +172,16 @@ public struct DeviceResponder: Sendable {
     /// The answers to `question`, chatter and malformations applied: from the cache, or made and kept.
     private mutating func answers(to question: Question) -> [Answer] {
         if let cached = answerCache.first(where: { $0.question == question }) { return cached.answers }
+        let dated = device.responseHeaders?.contains { $0.value.contains("{date}") } == true
         let answers = advertisements(answering: question).map { advertisement in
-            Answer(
+            let bytes =
+                behaviour.malformations.isEmpty
+                ? device.searchResponseBytes(for: advertisement)
+                : SSDPMalformation.bytes(for: device.searchResponse(for: advertisement), with: behaviour.malformations)
+            return Answer(
                 advertisement: advertisement,
-                bytes: behaviour.malformations.isEmpty
-                    ? device.searchResponseBytes(for: advertisement)
-                    : SSDPMalformation.bytes(
-                        for: device.searchResponse(for: advertisement),
-                        with: behaviour.malformations
-                    )
+                bytes: bytes,
+                dateOffset: dated ? ScheduledAnswer.offset(of: HTTPDate.epoch, in: bytes) : nil
             )
         }
         if answerCache.count >= Self.maximumCachedQuestions { answerCache.removeAll(keepingCapacity: true) }
@@ -212,9 +214,13 @@ public struct DeviceResponder: Sendable {
                 if random.chance(behaviour.responseLoss) {
                     statistics.answersLost += 1
                 } else {
-                    scheduled.append(
-                        ScheduledAnswer(delay: delay, advertisement: answer.advertisement, bytes: answer.bytes)
+                    var scheduledAnswer = ScheduledAnswer(
+                        delay: delay,
+                        advertisement: answer.advertisement,
+                        bytes: answer.bytes
                     )
+                    scheduledAnswer.dateOffset = answer.dateOffset
+                    scheduled.append(scheduledAnswer)
                 }
             }
         }
@@ -266,11 +272,34 @@ public struct ScheduledAnswer: Hashable, Sendable {
     public var advertisement: SSDPAdvertisement
     /// The datagram as sent, malformations applied.
     public var bytes: [UInt8]
+    /// Where its DATE's value starts, when it has one: the answer is made ahead of time with
+    /// `HTTPDate.epoch` there, and `dated(secondsSince1970:)` writes the moment it leaves.
+    public var dateOffset: Int?
 
     /// An answer datagram to send `delay` after the search.
     public init(delay: Duration, advertisement: SSDPAdvertisement, bytes: [UInt8]) {
         self.delay = delay
         self.advertisement = advertisement
         self.bytes = bytes
+    }
+
+    /// The datagram with the DATE it carries (if any) set to `seconds` after 1970: what a live device sends.
+    public func dated(secondsSince1970 seconds: Int) -> [UInt8] {
+        guard let dateOffset else { return bytes }
+        var bytes = bytes
+        bytes.replaceSubrange(
+            dateOffset..<dateOffset + HTTPDate.epoch.utf8.count,
+            with: Array(
+                HTTPDate.string(secondsSince1970: seconds).utf8
+            )
+        )
+        return bytes
+    }
+
+    /// Where `text` first starts in `bytes`, if it does.
+    static func offset(of text: String, in bytes: [UInt8]) -> Int? {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 }

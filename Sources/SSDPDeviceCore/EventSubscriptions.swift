@@ -27,7 +27,8 @@ public enum GENARequest: Hashable, Sendable {
     /// CALLBACK URL that `GENACallback` refuses or with another NT, or a request with neither; 405 for
     /// another method. `headers` are keyed by lower-case name.
     /// With `rules` `.miniupnpd`, as upnphttp.c reads a SUBSCRIBE: NT is not looked at, and a CALLBACK
-    /// makes a new subscription even beside a SID.
+    /// makes a new subscription even beside a SID. With `.miniDLNA`, as its upnphttp.c does: a CALLBACK
+    /// without NT is 400, a subscription without TIMEOUT gets 300 s, and a renewal 300 s whatever it asks.
     public static func read(
         method: String,
         headers: [String: String],
@@ -41,11 +42,14 @@ public enum GENARequest: Hashable, Sendable {
             nt = callback == nil ? nil : "upnp:event"
             if callback != nil { sid = nil }
         }
+        if rules == .miniDLNA, method == "SUBSCRIBE", callback != nil, nt == nil {
+            return .failure(.incompatibleHeaders)
+        }
         switch method {
         case "SUBSCRIBE":
             if let sid {
                 guard callback == nil, nt == nil else { return .failure(.incompatibleHeaders) }
-                return .success(.renew(sid: sid, timeout: timeout))
+                return .success(.renew(sid: sid, timeout: rules == .miniDLNA ? Self.miniDLNATimeout : timeout))
             }
             guard let callback, nt == "upnp:event" else { return .failure(.preconditionFailed) }
             let urls = Self.callbackURLs(callback)
@@ -57,7 +61,12 @@ public enum GENARequest: Hashable, Sendable {
                 case .failure(let refusal): return .failure(refusal)
                 }
             }
-            return .success(.subscribe(callbacks: callbacks, timeout: timeout))
+            return .success(
+                .subscribe(
+                    callbacks: callbacks,
+                    timeout: rules == .miniDLNA ? timeout ?? Self.miniDLNATimeout : timeout
+                )
+            )
         case "UNSUBSCRIBE":
             guard let sid else { return .failure(.preconditionFailed) }
             guard callback == nil, nt == nil else { return .failure(.incompatibleHeaders) }
@@ -66,6 +75,9 @@ public enum GENARequest: Hashable, Sendable {
             return .failure(.methodNotAllowed)
         }
     }
+
+    /// The seconds MiniDLNA answers a renewal, and a subscription that asks for none (upnphttp.c).
+    static let miniDLNATimeout = 300
 
     /// The URLs of a CALLBACK header, `<http://a/cb><http://b/cb>`, at most four (the header's size is
     /// bounded by the HTTP server's).
@@ -85,10 +97,12 @@ public enum GENARequest: Hashable, Sendable {
     }
 }
 
-/// How strictly an event URL reads a GENA request: as UDA 1.1 §4.1 says (`uda`), or as miniupnpd does.
+/// How strictly an event URL reads a GENA request: as UDA 1.1 §4.1 says (`uda`), or as miniupnpd or
+/// MiniDLNA does.
 public enum GENARules: Hashable, Sendable {
     case uda
     case miniupnpd
+    case miniDLNA
 }
 
 /// Why an event URL refuses a request, with the HTTP status it answers.

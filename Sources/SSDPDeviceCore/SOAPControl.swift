@@ -47,7 +47,7 @@ public struct UPnPError: Error, Hashable, Sendable {
         401: "Invalid Action", 402: "Invalid Args", 404: "Invalid Var", 501: "ActionFailed",
         600: "Argument Value Invalid", 601: "Argument Value Out of Range", 602: "Optional Action Not Implemented",
         603: "Out of Memory", 604: "Human Intervention Required", 605: "String Argument Too Long",
-        606: "Action not authorized", 701: "No such object", 708: "Unsupported or invalid search criteria",
+        606: "Action not authorized", 701: "No such object error", 708: "Unsupported or invalid search criteria",
         709: "Unsupported or invalid sort criteria", 710: "No such container",
         713: "SpecifiedArrayIndexInvalid", 714: "NoSuchEntryInArray", 715: "WildCardNotPermittedInSrcIP",
         716: "WildCardNotPermittedInExtPort", 718: "ConflictInMappingEntry", 724: "SamePortValuesRequired",

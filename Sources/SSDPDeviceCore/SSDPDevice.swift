@@ -111,13 +111,23 @@ public struct SSDPDeviceService: Hashable, Sendable {
 public struct SSDPDeviceProperty: Hashable, Sendable {
     /// The element's name, `modelNumber`.
     public var name: String
-    /// The element's text, unescaped (the description writer escapes it).
+    /// The element's text, unescaped (the description writer escapes it); for markup, the whole element.
     public var value: String
+    /// Whether `value` is the element itself, written as it is (`markup(_:_:)`).
+    public var isMarkup = false
 
     /// A property, name first: `SSDPDeviceProperty("modelNumber", "4200X")`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
+    }
+
+    /// An element with attributes or children of its own, written as `xml` says: MiniDLNA's
+    /// `<dlna:X_DLNADOC xmlns:dlna="…">DMS-1.50</dlna:X_DLNADOC>`, an `<iconList>`.
+    public static func markup(_ name: String, _ xml: String) -> SSDPDeviceProperty {
+        var property = SSDPDeviceProperty(name, xml)
+        property.isMarkup = true
+        return property
     }
 }
 

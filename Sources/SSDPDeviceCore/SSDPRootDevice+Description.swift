@@ -21,14 +21,16 @@ extension SSDPRootDevice {
     /// has `basePath/service/k/scpd.xml`, `…/control` and `…/event`.
     public func descriptionXML(basePath: String) -> String {
         var counter = 0
-        var xml = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <root xmlns="urn:schemas-upnp-org:device-1-0" configId="\(configID)">
-              <specVersion><major>1</major><minor>1</minor></specVersion>
-
-            """
-        appendDevice(device, basePath: basePath, indent: "  ", counter: &counter, to: &xml)
-        xml += "</root>\n"
+        let layout = descriptionLayout
+        let newline = layout.isCompact ? "" : "\n"
+        var xml = layout.isCompact ? "<?xml version=\"1.0\"?>\r\n" : "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        xml += "<root xmlns=\"urn:schemas-upnp-org:device-1-0\""
+        xml += layout.specVersion.minor >= 1 ? " configId=\"\(configID)\">" : ">"
+        xml += newline + (layout.isCompact ? "" : "  ")
+        xml += "<specVersion><major>\(layout.specVersion.major)</major><minor>\(layout.specVersion.minor)</minor>"
+        xml += "</specVersion>" + newline
+        appendDevice(device, basePath: basePath, indent: layout.isCompact ? "" : "  ", counter: &counter, to: &xml)
+        xml += "</root>" + newline
         return xml
     }
 
@@ -44,53 +46,64 @@ extension SSDPRootDevice {
         counter: inout Int,
         to xml: inout String
     ) {
-        let inner = indent + "  "
-        xml += "\(indent)<device>\n"
+        let layout = descriptionLayout
+        let newline = layout.isCompact ? "" : "\n"
+        let inner = layout.isCompact ? "" : indent + "  "
+        let step = layout.isCompact ? "" : "  "
+        xml += "\(indent)<device>\(newline)"
         // UDA 1.1 §2.3's order, which real stacks keep (miniupnpd, a Roku): manufacturerURL and
-        // modelDescription before modelName, UPC after UDN, presentationURL last; other properties as given.
-        let properties = device.properties.map { ($0.name, $0.value) }
-        let beforeModelName = properties.filter { ["manufacturerURL", "modelDescription"].contains($0.0) }
-        let afterUDN = properties.filter { $0.0 == "UPC" }
-        let last = properties.filter { $0.0 == "presentationURL" }
+        // modelDescription before modelName, then the other properties as given, UDN, those the layout puts
+        // after it (UPC), the lists, and those it puts last (presentationURL).
+        let properties = device.properties
+        let beforeModelName = properties.filter { ["manufacturerURL", "modelDescription"].contains($0.name) }
+        let afterUDN = properties.filter { layout.afterUDN.contains($0.name) }
+        let last = properties.filter { layout.last.contains($0.name) }
         let rest = properties.filter {
-            !["manufacturerURL", "modelDescription", "UPC", "presentationURL"].contains($0.0)
+            !["manufacturerURL", "modelDescription"].contains($0.name) && !layout.afterUDN.contains($0.name)
+                && !layout.last.contains($0.name)
         }
         let fields =
             [
-                ("deviceType", device.deviceType), ("friendlyName", device.friendlyName),
-                ("manufacturer", device.manufacturer),
+                SSDPDeviceProperty("deviceType", device.deviceType),
+                SSDPDeviceProperty("friendlyName", device.friendlyName),
+                SSDPDeviceProperty("manufacturer", device.manufacturer),
             ]
-            + beforeModelName + [("modelName", device.modelName)] + rest + [("UDN", device.udn)] + afterUDN
-        for (name, value) in fields {
-            xml += "\(inner)<\(name)>\(Self.escaped(value))</\(name)>\n"
+            + beforeModelName + [SSDPDeviceProperty("modelName", device.modelName)] + rest
+            + [SSDPDeviceProperty("UDN", device.udn)] + afterUDN
+        func write(_ property: SSDPDeviceProperty) {
+            xml += inner
+            xml +=
+                property.isMarkup
+                ? property.value : "<\(property.name)>\(Self.escaped(property.value))</\(property.name)>"
+            xml += newline
         }
+        fields.forEach(write)
         if !device.services.isEmpty {
-            xml += "\(inner)<serviceList>\n"
+            xml += "\(inner)<serviceList>\(newline)"
             for service in device.services {
                 let urls = service.urls ?? Self.simulatorURLs(basePath: basePath, service: counter)
                 counter += 1
-                xml += "\(inner)  <service>\n"
-                for (name, value) in [
-                    ("serviceType", service.serviceType), ("serviceId", service.serviceID),
-                    ("SCPDURL", urls.scpd), ("controlURL", urls.control), ("eventSubURL", urls.event),
-                ] {
-                    xml += "\(inner)    <\(name)>\(Self.escaped(value))</\(name)>\n"
+                let values = [
+                    "serviceType": service.serviceType, "serviceId": service.serviceID, "SCPDURL": urls.scpd,
+                    "controlURL": urls.control, "eventSubURL": urls.event,
+                ]
+                xml += "\(inner)\(step)<service>\(newline)"
+                for name in layout.serviceFields {
+                    xml += "\(inner)\(step)\(step)<\(name)>\(Self.escaped(values[name] ?? ""))</\(name)>\(newline)"
                 }
-                xml += "\(inner)  </service>\n"
+                xml += "\(inner)\(step)</service>\(newline)"
             }
-            xml += "\(inner)</serviceList>\n"
+            xml += "\(inner)</serviceList>\(newline)"
         }
         if !device.embeddedDevices.isEmpty {
-            xml += "\(inner)<deviceList>\n"
+            xml += "\(inner)<deviceList>\(newline)"
             for embedded in device.embeddedDevices {
-                appendDevice(embedded, basePath: basePath, indent: inner + "  ", counter: &counter, to: &xml)
+                appendDevice(embedded, basePath: basePath, indent: inner + step, counter: &counter, to: &xml)
             }
-            xml += "\(inner)</deviceList>\n"
+            xml += "\(inner)</deviceList>\(newline)"
         }
-        for (name, value) in last {
-            xml += "\(inner)<\(name)>\(Self.escaped(value))</\(name)>\n"
-        }
-        xml += "\(indent)</device>\n"
+        last.forEach(write)
+        xml += "\(indent)</device>\(newline)"
     }
 
     /// The URLs of service `service` (counted across the tree) of a device whose profile gives none.
@@ -129,4 +142,60 @@ extension SSDPRootDevice {
         default: false
         }
     }
+}
+
+/// How a root device's description is laid out: UDA 1.1's (`uda11`, what most stacks write), or a real
+/// stack's own (`miniDLNA`). Element names and values are the device's; the layout decides the version the
+/// root states, where properties go and the order of a service's elements.
+public struct SSDPDescriptionLayout: Hashable, Sendable {
+    /// The `<specVersion>`: 1.1 carries `configId` on the root, 1.0 does not.
+    public var specVersion: (major: Int, minor: Int) {
+        get { (specMajor, specMinor) }
+        set { (specMajor, specMinor) = newValue }
+    }
+    private var specMajor: Int
+    private var specMinor: Int
+    /// Properties written right after UDN, in the order given (UDA: `UPC`).
+    public var afterUDN: Set<String>
+    /// Properties written after the service and device lists (UDA: `presentationURL`).
+    public var last: Set<String>
+    /// A service's elements, in order.
+    public var serviceFields: [String]
+    /// Written on one line after an XML declaration without encoding and a CRLF, with no line end at the
+    /// end, as MiniDLNA does; otherwise indented, one element per line.
+    public var isCompact: Bool
+
+    /// A layout stating UDA `major`.`minor`, with these places and orders.
+    public init(
+        specVersion: (major: Int, minor: Int),
+        afterUDN: Set<String>,
+        last: Set<String>,
+        serviceFields: [String],
+        isCompact: Bool
+    ) {
+        (specMajor, specMinor) = specVersion
+        self.afterUDN = afterUDN
+        self.last = last
+        self.serviceFields = serviceFields
+        self.isCompact = isCompact
+    }
+
+    /// UDA 1.1 §2.3: UPC after UDN, presentationURL last, SCPDURL before the control and event URLs.
+    public static let uda11 = SSDPDescriptionLayout(
+        specVersion: (1, 1),
+        afterUDN: ["UPC", "iconList"],
+        last: ["presentationURL"],
+        serviceFields: ["serviceType", "serviceId", "SCPDURL", "controlURL", "eventSubURL"],
+        isCompact: false
+    )
+
+    /// MiniDLNA's (upnpdescgen.c): UPnP 1.0, DLNA's X_DLNADOC, presentationURL and the icons after UDN, the
+    /// control and event URLs before SCPDURL, all on one line.
+    public static let miniDLNA = SSDPDescriptionLayout(
+        specVersion: (1, 0),
+        afterUDN: ["dlna:X_DLNADOC", "presentationURL", "iconList"],
+        last: [],
+        serviceFields: ["serviceType", "serviceId", "controlURL", "eventSubURL", "SCPDURL"],
+        isCompact: true
+    )
 }

@@ -152,7 +152,7 @@ extension SSDPRootDevice {
         return [
             "{maxAge}": String(maxAge), "{st}": advertisement.target, "{usn}": advertisement.usn,
             "{location}": location, "{server}": server, "{bootId}": String(bootID), "{configId}": String(configID),
-            "{host}": Self.host(of: location),
+            "{host}": Self.host(of: location), "{date}": HTTPDate.epoch,
         ]
     }
 }

@@ -35,7 +35,7 @@ public struct SSDPRootDevice: Hashable, Sendable {
     /// The header lines of a search response as a real device writes them, in its order and spelling, or
     /// `nil` for the UDA 1.1 §1.3.3 template. Values may hold the placeholders `{maxAge}`, `{st}`, `{usn}`,
     /// `{location}`, `{server}`, `{bootId}`, `{configId}` and `{host}` (LOCATION's host), filled in for
-    /// each answer.
+    /// each answer, and `{date}`, the moment it leaves (`ScheduledAnswer.dated(secondsSince1970:)`).
     public var responseHeaders: [SSDPHeaderField]?
     /// The header lines of its alive and byebye NOTIFYs as a real device writes them, or `nil` for the UDA
     /// 1.1 §1.2 ones; the same placeholders, and `{nt}` and `{group}` (the HOST the NOTIFY goes to).
@@ -44,6 +44,8 @@ public struct SSDPRootDevice: Hashable, Sendable {
     /// miniupnpd built for IGD v2 but describing itself as v1 (`force_igd_desc_v1`, OpenWrt's default)
     /// still advertises and answers as `InternetGatewayDevice:2`.
     public var advertisedTypes: [String: String] = [:]
+    /// How its description is written: UDA 1.1's layout, or a real stack's (`SSDPDescriptionLayout`).
+    public var descriptionLayout = SSDPDescriptionLayout.uda11
 
     /// A root device whose description is at `location`; by default on its first boot (BOOTID and CONFIGID 1),
     /// with advertisements valid for 1800 s and the UDA 1.1 response template.
@@ -187,8 +189,16 @@ public struct SSDPNotifyHeaders: Hashable, Sendable {
     public var alive: [SSDPHeaderField]
     /// The lines of `NOTIFY ssdp:byebye`.
     public var byebye: [SSDPHeaderField]
+    /// How many times the byebye set goes out when the device leaves (MiniDLNA: twice).
+    public var byebyeCopies = 1
+    /// Whether the device says byebye for everything before its first alive set, in case an earlier run of
+    /// it left without saying so (MiniDLNA at start).
+    public var byebyeAtStart = false
+    /// The headers it writes `NAME:value`, with no space after the colon (MiniDLNA's HOST, CACHE-CONTROL,
+    /// LOCATION, NT, USN and NTS; its SERVER has one). A client that splits each line on ": " fails on them.
+    public var unspacedNames: Set<String> = []
 
-    /// The lines of a device's alive and byebye NOTIFYs.
+    /// The lines of a device's alive and byebye NOTIFYs; one byebye set when it leaves, none at start.
     public init(alive: [SSDPHeaderField], byebye: [SSDPHeaderField]) {
         self.alive = alive
         self.byebye = byebye

@@ -252,7 +252,8 @@ public struct VirtualRun {
             )
         }
         for index in hosts.indices where hosts[index].online {
-            send(hosts[index].advertiser.stop(at: now).map { $0.serialized() }, from: index)
+            let byebyes = hosts[index].advertiser.stop(at: now)
+            send(byebyes.map(hosts[index].advertiser.datagram), from: index)
         }
         record.statistics = session.statistics
         record.hearings = hosts.indices.map { index in
@@ -279,7 +280,8 @@ public struct VirtualRun {
             perform(session.timerFired(at: now))
         case .advertiserTimer(let index, let generation):
             guard hosts[index].generation == generation, hosts[index].online else { return }
-            send(hosts[index].advertiser.timerFired(at: now).map { $0.serialized() }, from: index)
+            let alive = hosts[index].advertiser.timerFired(at: now)
+            send(alive.map(hosts[index].advertiser.datagram), from: index)
             send(hosts[index].notificationReplay?.due(at: now) ?? [], from: index)
             scheduleAdvertiser(index)
         case .deliver(let bytes, _, .client):
@@ -335,7 +337,8 @@ public struct VirtualRun {
         for action in actions {
             switch action {
             case .sayByebye:
-                send(hosts[index].advertiser.stop(at: now).map { $0.serialized() }, from: index)
+                let byebyes = hosts[index].advertiser.stop(at: now)
+                send(byebyes.map(hosts[index].advertiser.datagram), from: index)
             case .boot:
                 let old = hosts[index]
                 var host = makeHost(index, lifecycle: old.lifecycle, at: now)

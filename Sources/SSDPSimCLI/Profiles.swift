@@ -137,7 +137,9 @@ struct ProfileDetail: OutputLine {
         let search = SSDPSearchRequest(target: SSDPSearchTarget(st), responseWindow: .seconds(1), isMulticast: true)
         if case .answered(let answers) = responder.receive(search, at: .zero) {
             self.answers = answers.sorted { $0.delay < $1.delay }.map {
-                Answer(delayMilliseconds: $0.delay.milliseconds, message: String(decoding: $0.bytes, as: UTF8.self))
+                // Dated now, as a live device dates each answer when it leaves.
+                let bytes = $0.dated(secondsSince1970: HTTPDate.secondsNow)
+                return Answer(delayMilliseconds: $0.delay.milliseconds, message: String(decoding: bytes, as: UTF8.self))
             }
         } else {
             answers = []

@@ -126,6 +126,9 @@ public struct DeviceSpecification: Decodable, Sendable {
     /// Where the device sends GENA events: `subscriber` (the default: only to the address that subscribed)
     /// or `any` (any host a CALLBACK names, for a lab whose event receiver is not its subscriber).
     public var callbackPolicy: String?
+    /// How the device sends GENA events: `uda`, or `minidlna-1.3.0` (the initial event's connection opened
+    /// and never written to, no event after; the dlna-server profile's default).
+    public var eventDelivery: String?
     /// A media server's content, replacing the built-in tree that ContentDirectory browses.
     public var media: [MediaObjectSpecification]?
     /// Captured answers the device replays instead of answering from its advertisements (`ssdp-sim import`).
@@ -134,7 +137,7 @@ public struct DeviceSpecification: Decodable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
         case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
-        case actions, httpFaults, callbackPolicy, media, replay
+        case actions, httpFaults, callbackPolicy, eventDelivery, media, replay
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -183,6 +186,7 @@ public struct DeviceSpecification: Decodable, Sendable {
         actions = try container.decodeIfPresent([ActionResponseSpecification].self, forKey: .actions)
         httpFaults = try container.decodeIfPresent(HTTPFaultSpecification.self, forKey: .httpFaults)
         callbackPolicy = try container.decodeIfPresent(String.self, forKey: .callbackPolicy)
+        eventDelivery = try container.decodeIfPresent(String.self, forKey: .eventDelivery)
         media = try container.decodeIfPresent([MediaObjectSpecification].self, forKey: .media)
         replay = try container.decodeIfPresent(ReplaySpecification.self, forKey: .replay)
     }
@@ -225,14 +229,10 @@ public struct DeviceSpecification: Decodable, Sendable {
                 device.web.httpFaults = try httpFaults.makeFaults(field: "httpFaults")
             }
             if let callbackPolicy {
-                guard let policy = GENACallbackPolicy(rawValue: callbackPolicy) else {
-                    throw SSDPConfigurationError(
-                        field: "callbackPolicy",
-                        value: callbackPolicy,
-                        reason: "must be \(GENACallbackPolicy.allCases.map(\.rawValue).joined(separator: " or "))"
-                    )
-                }
-                device.web.callbackPolicy = policy
+                device.web.callbackPolicy = try Self.choice(callbackPolicy, field: "callbackPolicy")
+            }
+            if let eventDelivery {
+                device.web.eventDelivery = try Self.choice(eventDelivery, field: "eventDelivery")
             }
             if let media {
                 device.web.mediaLibrary = try MediaObjectSpecification.makeLibrary(media, field: "media")
@@ -244,6 +244,21 @@ public struct DeviceSpecification: Decodable, Sendable {
             try device.validate()
             return device
         }
+    }
+
+    /// The case of `Choice` that `value` names, or an error naming `field` and every case.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: String,
+        field: String
+    ) throws(SSDPConfigurationError) -> Choice where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: value) else {
+            throw SSDPConfigurationError(
+                field: field,
+                value: value,
+                reason: "must be \(Choice.allCases.map(\.rawValue).joined(separator: " or "))"
+            )
+        }
+        return choice
     }
 
     private func apply(to simulated: inout SimulatedDevice, number: Int, seed: UInt64) throws(SSDPConfigurationError) {

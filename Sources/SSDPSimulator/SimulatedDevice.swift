@@ -40,6 +40,8 @@ public struct SimulatedDevice: Hashable, Sendable {
     public var notifyHeaders: SSDPNotifyHeaders?
     /// The types SSDP advertises instead of the description's (see `SSDPRootDevice.advertisedTypes`).
     public var advertisedTypes: [String: String] = [:]
+    /// How its description is laid out (see `SSDPRootDevice.descriptionLayout`).
+    public var descriptionLayout = SSDPDescriptionLayout.uda11
     /// How the device misbehaves on SSDP: answer delay, loss, duplicates, chatter, malformed answers, silent windows.
     public var behaviour: SSDPDeviceBehaviour
     /// What the device serves over HTTP.
@@ -96,6 +98,7 @@ public struct SimulatedDevice: Hashable, Sendable {
         )
         root.notifyHeaders = notifyHeaders
         root.advertisedTypes = advertisedTypes
+        root.descriptionLayout = descriptionLayout
         return root
     }
 

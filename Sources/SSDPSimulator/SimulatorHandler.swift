@@ -269,7 +269,8 @@ final class SimulatorHandler: ChannelInboundHandler {
         while let (_, pending) = pendingAnswers.next(dueBy: dueBy) {
             responder.answerFinished()
             guard !isShuttingDown, pending.generation == generations[pending.device] else { continue }
-            let datagram = SSDPDatagram(remoteAddress: pending.peer, bytes: pending.answer.bytes)
+            let bytes = pending.answer.dated(secondsSince1970: HTTPDate.secondsNow)
+            let datagram = SSDPDatagram(remoteAddress: pending.peer, bytes: bytes)
             datagrams.append(Outbound(device: pending.device, datagram: datagram, replyFrom: pending.replyFrom))
             advertisements.append(pending.answer.advertisement)
         }
@@ -451,14 +452,14 @@ final class SimulatorHandler: ChannelInboundHandler {
         let now = now(context)
         switch action {
         case .sayByebye:
-            let byebyes = advertisers[index].stop(at: now).map { (index, $0.serialized()) }
+            let byebyes = wire(advertisers[index].stop(at: now), of: index)
             multicast(byebyes, subtype: .byebye, context: context)
         case .fallSilent:
             _ = advertisers[index].stop(at: now)
             generations[index] += 1
             responder.absentDevices.insert(index)
         case .sayUpdate(let nextBootID):
-            let updates = advertisers[index].update(at: now, to: nextBootID).map { (index, $0.serialized()) }
+            let updates = wire(advertisers[index].update(at: now, to: nextBootID), of: index)
             responder.devices[index].device.bootID = nextBootID
             multicast(updates, subtype: .update, context: context)
         case .boot(let bootID):
@@ -546,9 +547,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         answerTimer?.task.cancel()
         answerTimer = nil
         let now = now(context)
-        var byebyes = advertisers.indices.flatMap { index in
-            advertisers[index].stop(at: now).map { (index, $0.serialized()) }
-        }
+        var byebyes = advertisers.indices.flatMap { index in wire(advertisers[index].stop(at: now), of: index) }
         for (_, held) in heldBackByebyes.sorted(by: { $0.key < $1.key }) {
             held.task.cancel()
             byebyes.append((held.datagram.device, held.datagram.datagram.bytes))
@@ -560,6 +559,11 @@ final class SimulatorHandler: ChannelInboundHandler {
         }
     }
 
+    /// Device `index`'s NOTIFYs as it writes them, each with the device's index.
+    private func wire(_ messages: [SSDPMessage], of index: Int) -> [(Int, [UInt8])] {
+        messages.map { (index, advertisers[index].datagram($0)) }
+    }
+
     private func armTimer(context: ChannelHandlerContext) {
         timer?.cancel()
         let deadlines = advertisers.compactMap(\.nextDeadline) + notificationReplays.compactMap { $0?.nextDeadline }
@@ -568,7 +572,7 @@ final class SimulatorHandler: ChannelInboundHandler {
             guard let self, let context = self.context else { return }
             let now = self.now(context)
             let messages = self.advertisers.indices.flatMap { index in
-                self.advertisers[index].timerFired(at: now).map { (index, $0.serialized()) }
+                self.wire(self.advertisers[index].timerFired(at: now), of: index)
             }
             self.multicast(messages, subtype: .alive, context: context)
             self.multicastReplayed(at: now, context: context)

@@ -413,6 +413,38 @@ struct EventSubscriptionTests {
         #expect(read("GET", [:]) == .failure(.methodNotAllowed))
     }
 
+    /// MiniDLNA 1.3.0's upnphttp.c (check_event and its SUBSCRIBE handler), as Debian's answered beside the
+    /// profile in `scripts/fidelity dlna-server`.
+    @Test func requestsAreReadAsMiniDLNAReadsThem() throws {
+        let read = { (headers: [String: String]) in
+            GENARequest.read(method: "SUBSCRIBE", headers: headers, rules: .miniDLNA)
+        }
+        // A CALLBACK without NT is a bad request (UDA: 412).
+        #expect(read(["callback": "<\(ownCallback)>"]) == .failure(.incompatibleHeaders))
+        #expect(
+            GENARequest.read(method: "SUBSCRIBE", headers: ["callback": "<\(ownCallback)>"])
+                == .failure(.preconditionFailed)
+        )
+        // What a subscription asks for it gets; one that asks for nothing gets 300 s.
+        #expect(
+            read(["callback": "<\(ownCallback)>", "nt": "upnp:event", "timeout": "Second-1800"])
+                == .success(.subscribe(callbacks: try callbacks(ownCallback), timeout: 1800))
+        )
+        #expect(
+            read(["callback": "<\(ownCallback)>", "nt": "upnp:event"])
+                == .success(.subscribe(callbacks: try callbacks(ownCallback), timeout: 300))
+        )
+        // A renewal gets 300 s whatever it asks for, or when it asks for nothing.
+        #expect(read(["sid": "uuid:1", "timeout": "Second-1800"]) == .success(.renew(sid: "uuid:1", timeout: 300)))
+        #expect(read(["sid": "uuid:1"]) == .success(.renew(sid: "uuid:1", timeout: 300)))
+        // The rest as UDA reads it.
+        #expect(
+            read(["sid": "uuid:1", "callback": "<\(ownCallback)>", "nt": "upnp:event"])
+                == .failure(.incompatibleHeaders)
+        )
+        #expect(read(["nt": "upnp:event"]) == .failure(.preconditionFailed))
+    }
+
     /// The CallStranger checks of form (CVE-2020-12695): the path goes into the NOTIFY's request line, so
     /// nothing but a URL path's characters; a bounded length; a host and a real port.
     @Test(arguments: [

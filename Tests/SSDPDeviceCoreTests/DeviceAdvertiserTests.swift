@@ -100,6 +100,58 @@ import Testing
         #expect(advertiser.nextDeadline == nil)
     }
 
+    /// MiniDLNA's habits: a byebye set twice before its first alive set, twice when it stops, and
+    /// `HOST:value` without a space for the names it writes so.
+    private var miniDLNALike: SSDPRootDevice {
+        var device = device
+        var spelling = SSDPNotifyHeaders(
+            alive: [
+                .init(name: "HOST", value: "{group}"), .init(name: "SERVER", value: "{server}"),
+                .init(name: "NT", value: "{nt}"), .init(name: "USN", value: "{usn}"),
+                .init(name: "NTS", value: "ssdp:alive"),
+            ],
+            byebye: [
+                .init(name: "HOST", value: "{group}"), .init(name: "NT", value: "{nt}"),
+                .init(name: "USN", value: "{usn}"), .init(name: "NTS", value: "ssdp:byebye"),
+            ]
+        )
+        spelling.byebyeCopies = 2
+        spelling.byebyeAtStart = true
+        spelling.unspacedNames = ["HOST", "NT", "USN", "NTS"]
+        device.notifyHeaders = spelling
+        return device
+    }
+
+    @Test func aDeviceThatSaysByebyeAtStartDoesSoTwiceBeforeItsFirstAliveSetAndOnlyThen() {
+        var advertiser = DeviceAdvertiser(device: miniDLNALike, copies: 2, seed: 1)
+        advertiser.start(at: .zero)
+        let batches = run(&advertiser, until: SSDPInstant(offset: .seconds(1)))
+        let count = device.advertisements.count
+        #expect(batches.count == 2)
+        #expect(
+            batches[0].1.map(\.notificationSubtype) == Array(repeating: .byebye, count: 2 * count)
+                + Array(repeating: .alive, count: count)
+        )
+        #expect(batches[1].1.map(\.notificationSubtype) == Array(repeating: .alive, count: count))
+        let stopped = advertiser.stop(at: SSDPInstant(offset: .seconds(2)))
+        #expect(stopped.count == 2 * count && stopped.allSatisfy { $0.notificationSubtype == .byebye })
+        #expect(Set(stopped.map(\.headers["USN"])) == Set(device.advertisements.map(\.usn)))
+    }
+
+    @Test func aDatagramSpellsEachHeaderAsTheDeviceDoes() throws {
+        var advertiser = DeviceAdvertiser(device: miniDLNALike, copies: 1, seed: 1)
+        advertiser.start(at: .zero)
+        let alive = advertiser.timerFired(at: SSDPInstant(offset: .seconds(1))).last!
+        let text = String(decoding: advertiser.datagram(alive), as: UTF8.self)
+        #expect(text.hasPrefix("NOTIFY * HTTP/1.1\r\nHOST:239.255.255.250:1900\r\nSERVER: \(device.server)\r\nNT:"))
+        #expect(text.hasSuffix("\r\nNTS:ssdp:alive\r\n\r\n"))
+        // Parsed, it is the same message.
+        #expect(try SSDPParser.parse(advertiser.datagram(alive)).message == alive)
+        // A device with no such habit is written as `serialized()` writes it.
+        let plain = started()
+        #expect(plain.datagram(alive) == alive.serialized())
+    }
+
     @Test func noByebyeForWhatWasNeverAdvertisedOrHasExpired() {
         var unannounced = started()
         #expect(unannounced.stop(at: .zero) == [])

@@ -37,6 +37,28 @@ import Testing
         }
     }
 
+    @Test func anAnswerWithADateIsMadeOnceAndDatedWhenItLeaves() throws {
+        var device = F.gateway
+        device.responseHeaders = [.init(name: "ST", value: "{st}"), .init(name: "DATE", value: "{date}")]
+        var responder = DeviceResponder(device: device, behaviour: .init(duplicates: 2), startedAt: .zero, seed: 1)
+        let sent = answers(responder.receive(F.search("upnp:rootdevice"), at: .zero))
+        #expect(sent.count == 2)
+        let answer = try #require(sent.first)
+        let made = String(decoding: answer.bytes, as: UTF8.self)
+        #expect(made.hasSuffix("\r\nDATE: \(HTTPDate.epoch)\r\n\r\n"))
+        let dated = answer.dated(secondsSince1970: 1_795_707_179)
+        #expect(
+            String(decoding: dated, as: UTF8.self)
+                == made.replacing(HTTPDate.epoch, with: "Thu, 26 Nov 2026 15:32:59 GMT")
+        )
+        #expect(sent[1].dateOffset == answer.dateOffset)
+        // Without {date} in its lines, an answer has nothing to date.
+        var plainResponder = self.responder()
+        let plain = answers(plainResponder.receive(F.search("upnp:rootdevice"), at: .zero))
+        #expect(plain.first?.dateOffset == nil)
+        #expect(plain.first.map { $0.dated(secondsSince1970: 1) == $0.bytes } == true)
+    }
+
     @Test func uniformDelaysStayWithinMXAndSpreadOverIt() {
         var device = responder()
         let delays = (0..<100).flatMap { _ in

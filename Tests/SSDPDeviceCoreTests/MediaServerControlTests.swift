@@ -96,18 +96,30 @@ struct MediaServerControlTests {
 
     // MARK: - Browse
 
-    @Test func browsingTheRootListsMusicVideoAndPictures() throws {
+    /// As Debian's MiniDLNA 1.3.0 lists its root (beside the profile in `scripts/fidelity dlna-server`):
+    /// by name, Browse Folders first, and what each holds when the library is empty.
+    @Test func browsingTheRootListsMiniDLNAsContainersByName() throws {
         var control = server()
         let result = browse(&control, "0")
-        #expect(values(result)["NumberReturned"] == "3")
-        #expect(values(result)["TotalMatches"] == "3")
+        #expect(values(result)["NumberReturned"] == "4")
+        #expect(values(result)["TotalMatches"] == "4")
         #expect(values(result)["UpdateID"] == "0")
         let document = try didl(result)
         #expect(document.name == "DIDL-Lite")
-        #expect(document.children.map(\.name) == ["container", "container", "container"])
-        #expect(document.children.map { $0.attributes["id"] } == ["1", "2", "3"])
-        #expect(document.children.map { $0.child("title")?.text } == ["Music", "Video", "Pictures"])
-        #expect(document.children.allSatisfy { $0.attributes["parentID"] == "0" && $0.attributes["childCount"] == "1" })
+        #expect(document.children.map(\.name) == ["container", "container", "container", "container"])
+        #expect(document.children.map { $0.attributes["id"] } == ["64", "1", "3", "2"])
+        #expect(document.children.map { $0.child("title")?.text } == ["Browse Folders", "Music", "Pictures", "Video"])
+        #expect(document.children.map { $0.attributes["childCount"] } == ["0", "7", "5", "3"])
+        #expect(document.children.allSatisfy { $0.attributes["parentID"] == "0" })
+        // Music's: by name, Recently Added last and, as the one magic container there, not searchable.
+        let music = try didl(browse(&control, "1")).children
+        #expect(
+            music.map { $0.child("title")?.text } == [
+                "Album", "All Music", "Artist", "Folders", "Genre", "Playlists", "Recently Added",
+            ]
+        )
+        #expect(music.map { $0.attributes["searchable"] } == ["1", "1", "1", "1", "1", "1", "0"])
+        #expect(music.map { $0.attributes["childCount"] } == ["0", "3", "0", "0", "0", "0", "0"])
     }
 
     @Test func theResultIsMiniDLNAsDIDLLite() throws {
@@ -118,7 +130,8 @@ struct MediaServerControlTests {
                 <DIDL-Lite xmlns:dc="http://purl.org/dc/elements/1.1/" \
                 xmlns:upnp="urn:schemas-upnp-org:metadata-1-0/upnp/" \
                 xmlns="urn:schemas-upnp-org:metadata-1-0/DIDL-Lite/" xmlns:dlna="urn:schemas-dlna-org:metadata-1-0/">
-                <container id="1" parentID="0" restricted="1" searchable="1" childCount="1"><dc:title>Music</dc:title>\
+                <container id="64" parentID="0" restricted="1" searchable="1" childCount="0">\
+                <dc:title>Browse Folders</dc:title>\
                 <upnp:class>object.container.storageFolder</upnp:class><upnp:storageUsed>-1</upnp:storageUsed></container>\
                 </DIDL-Lite>
                 """
@@ -142,14 +155,14 @@ struct MediaServerControlTests {
         var control = server()
         let second = browse(&control, "0", start: "1", count: "1")
         #expect(values(second)["NumberReturned"] == "1")
-        #expect(values(second)["TotalMatches"] == "3")
-        #expect(try didl(second).children.map { $0.attributes["id"] } == ["2"])
+        #expect(values(second)["TotalMatches"] == "4")
+        #expect(try didl(second).children.map { $0.attributes["id"] } == ["1"])
         let rest = browse(&control, "1$4", start: "1")
         #expect(try didl(rest).children.map { $0.attributes["id"] } == ["1$4$1", "1$4$2"])
         #expect(values(rest)["TotalMatches"] == "3")
         let beyond = browse(&control, "0", start: "5", count: "2")
         #expect(values(beyond)["NumberReturned"] == "0")
-        #expect(values(beyond)["TotalMatches"] == "3")
+        #expect(values(beyond)["TotalMatches"] == "4")
     }
 
     @Test func metadataIsTheObjectItselfWithItsResourceAtTheServersOrigin() throws {
@@ -175,7 +188,7 @@ struct MediaServerControlTests {
         var control = server()
         let root = try #require(try didl(browse(&control, "0", flag: "BrowseMetadata")).children.first)
         #expect(root.attributes["parentID"] == "-1")
-        #expect(root.attributes["childCount"] == "3")
+        #expect(root.attributes["childCount"] == "4")
         #expect(
             root.children.filter { $0.name == "searchClass" }.map(\.text) == [
                 "object.item.audioItem", "object.item.imageItem", "object.item.videoItem",
@@ -329,12 +342,21 @@ struct MediaServerControlTests {
 
     // MARK: - ConnectionManager
 
-    @Test func theServerSourcesItsLibrarysFormatsAndSinksNone() throws {
-        var control = server()
-        let answer = values(call(&control, "GetProtocolInfo", service: 1))
-        let source = try #require(answer["Source"]).split(separator: ",").map(String.init)
-        #expect(source == [MediaResource.mp3, MediaResource.mp4, "http-get:*:video/x-matroska:*", MediaResource.jpeg])
-        #expect(answer["Sink"] == "")
+    /// MiniDLNA's fixed list (upnpglobalvars.h), whatever the library holds: Debian's 1.3.0 answered the same
+    /// 91 formats with an empty media directory.
+    @Test func theServerSourcesMiniDLNAsFormatsWhateverItHoldsAndSinksNone() throws {
+        for library in [
+            MediaLibrary.builtIn, MediaLibrary(objects: [.container(id: "0", parentID: "-1", title: "root")]),
+        ] {
+            var control = server(library: library)
+            let answer = values(call(&control, "GetProtocolInfo", service: 1))
+            let source = try #require(answer["Source"]).split(separator: ",").map(String.init)
+            #expect(source.count == 91)
+            #expect(source.first == "http-get:*:image/jpeg:DLNA.ORG_PN=JPEG_TN")
+            #expect(source.last == "http-get:*:application/ogg:*")
+            #expect(source.contains("http-get:*:audio/mpeg:DLNA.ORG_PN=MP3"))
+            #expect(answer["Sink"] == "")
+        }
     }
 
     @Test func theOnlyConnectionIsZeroAsMiniDLNAClaims() {

@@ -84,9 +84,52 @@ struct FidelityTests {
         #expect(staleRun.standardOutput.contains("STALE  docs/fidelity.md keeps `GET /nowhere.xml: header x-nothing`"))
     }
 
+    @Test func theDLNAServerBesideMiniDLNADiffersOnlyWhereTheTableSaysWhy() throws {
+        #expect(
+            FileManager.default.isExecutableFile(atPath: "/usr/sbin/minidlnad"),
+            "needs Debian's minidlna (scripts/install-fidelity)"
+        )
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let runID = "t" + String(Int.random(in: 10_000...99_999))
+        let run = try fidelity(["dlna-server", "--keep-bytes", directory.path, "--run-id", runID])
+        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        #expect(run.standardOutput.contains("fidelity dlna-server: ssdp-sim's dlna-server beside MiniDLNA"))
+        #expect(run.standardOutput.contains("; not kept: 0"), "\(run.standardOutput)")
+        #expect(try namespaces(of: runID).isEmpty, "the lab removes every namespace it made")
+
+        // Both sides said byebye twice for each of the six targets before saying alive, and the subscriber's
+        // callback got a connection with nothing in it (1.3.0's initial event).
+        for side in ["real", "ours"] {
+            let data = try Data(contentsOf: directory.appendingPathComponent("dlna-server-\(side).json"))
+            let records = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+            let heard = (records.first?["heard"] as? [[String: Any]] ?? []).compactMap { $0["bytes"] as? String }
+            let kinds = heard.map { $0.contains("NTS:ssdp:byebye") ? "byebye" : "alive" }
+            #expect(kinds == Array(repeating: "byebye", count: 12) + Array(repeating: "alive", count: 12), "\(side)")
+            #expect(heard.allSatisfy { $0.contains("\r\nHOST:239.255.255.250:1900\r\n") }, "\(side)")
+            let event = records.first { $0["name"] as? String == "event NOTIFY #1" }
+            #expect(event?["response"] as? String == "", "\(side)")
+        }
+
+        // A profile that sent its initial event would fail: the same exchanges, ours given one, are a
+        // difference the table does not keep.
+        let ours = directory.appendingPathComponent("dlna-server-ours.json")
+        var records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: ours)) as? [[String: Any]])
+        let index = try #require(records.firstIndex { $0["name"] as? String == "event NOTIFY #1" })
+        records[index]["response"] = "NOTIFY /event HTTP/1.1\r\nSEQ: 0\r\n\r\n"
+        try JSONSerialization.data(withJSONObject: records).write(to: ours)
+        let strict = try fidelity(["dlna-server", "--from-bytes", directory.path])
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput.contains("NOT KEPT  event NOTIFY #1: status"), "\(strict.standardOutput)")
+    }
+
     @Test func aPairItDoesNotKnowIsAUsageError() throws {
         let output = try fidelity(["toaster"])
         #expect(output.status == 64)
-        #expect(output.standardError.contains("pair: 'toaster' is not a pair (pairs: igd)"), "\(output.standardError)")
+        #expect(
+            output.standardError.contains("pair: 'toaster' is not a pair (pairs: igd, dlna-server)"),
+            "\(output.standardError)"
+        )
     }
 }

@@ -290,6 +290,8 @@ final class EventReceiver: Sendable {
     let channel: any Channel
     let url: String
     private let received = NIOLockedValueBox<[Notification]>([])
+    /// How many connections came in, whether they carried a NOTIFY or nothing.
+    let connections = NIOLockedValueBox(0)
 
     private init(channel: any Channel) throws {
         self.channel = channel
@@ -300,7 +302,8 @@ final class EventReceiver: Sendable {
         let box = NIOLockedValueBox<EventReceiver?>(nil)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                box.withLockedValue { $0 }?.connections.withLockedValue { $0 += 1 }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
                         Reader { notification in
                             box.withLockedValue { $0 }?.received.withLockedValue { $0.append(notification) }

@@ -172,6 +172,10 @@ import Testing
             #"{ "devices": [ { "callbackPolicy": "anyone" } ] }"#,
             #"devices.json: $.devices[0].callbackPolicy: "anyone": must be subscriber or any"#
         ),
+        (
+            #"{ "devices": [ { "profile": "dlna-server", "eventDelivery": "1.3.1" } ] }"#,
+            #"devices.json: $.devices[0].eventDelivery: "1.3.1": must be uda or minidlna-1.3.0"#
+        ),
         (#"{ "devices": [ { "quirks": "no" } ] }"#, "devices.json: $.devices[0].quirks: expected true or false"),
         (#"{ "devices": "#, "devices.json: $: not valid JSON"),
         (#"{ }"#, "devices.json: $.devices: required field is missing"),

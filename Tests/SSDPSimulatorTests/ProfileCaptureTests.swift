@@ -156,22 +156,26 @@ import Testing
                 """,
             variable: ["USN": "uuid:[0-9a-f-]{36}::urn:schemas-upnp-org:device:InternetGatewayDevice:1"]
         ),
-        // MiniDLNA minissdp.c (§2.9; no DATE).
+        // Debian's MiniDLNA 1.3.0 (minissdp.c), recorded beside the profile by scripts/fidelity dlna-server.
         Capture(
             profile: "dlna-server",
             st: "urn:schemas-upnp-org:service:ContentDirectory:1",
-            baseURL: "http://192.168.1.10:8200",
+            baseURL: "http://192.168.77.1:8200",
             response: """
                 HTTP/1.1 200 OK
                 CACHE-CONTROL: max-age=1800
+                DATE: Thu, 26 Nov 2026 15:32:59 GMT
                 ST: urn:schemas-upnp-org:service:ContentDirectory:1
                 USN: uuid:<uuid>::urn:schemas-upnp-org:service:ContentDirectory:1
                 EXT:
-                SERVER: Linux/5.10 DLNADOC/1.50 UPnP/1.0 MiniDLNA/1.3.0
-                LOCATION: http://192.168.1.10:8200/rootDesc.xml
+                SERVER: Debian DLNADOC/1.50 UPnP/1.0 MiniDLNA/1.3.0
+                LOCATION: http://192.168.77.1:8200/rootDesc.xml
                 Content-Length: 0
                 """,
-            variable: ["USN": "uuid:[0-9a-f-]{36}::urn:schemas-upnp-org:service:ContentDirectory:1"]
+            variable: [
+                "DATE": "[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT",
+                "USN": "uuid:[0-9a-f-]{36}::urn:schemas-upnp-org:service:ContentDirectory:1",
+            ]
         ),
         // A Google device, home-assistant/core#57243 (§2.3).
         Capture(
@@ -238,8 +242,8 @@ import Testing
 
     /// The alive and byebye header names, in order, of the real stacks recorded beside their profiles in a
     /// namespace: Debian's miniupnpd 2.3.1 (scripts/fidelity igd runs the whole comparison) and Debian's
-    /// MiniDLNA 1.3.0, a UPnP 1.0 device with no BOOTID or CONFIGID (it writes `HOST:…` without a space,
-    /// which the simulator's serializer does not).
+    /// MiniDLNA 1.3.0, a UPnP 1.0 device with no BOOTID or CONFIGID (which writes `HOST:…` without a space:
+    /// `DeviceAdvertiserTests`).
     @Test(arguments: [
         (
             "igd",
@@ -261,6 +265,44 @@ import Testing
             let sent = String(decoding: root.alive(advertisement).serialized(), as: UTF8.self)
             #expect(sent.contains("\r\nNT: \(advertisement.target)\r\nUSN: \(advertisement.usn)\r\n"))
         }
+    }
+
+    /// Debian's MiniDLNA 1.3.0's description as it served it beside the profile (`scripts/fidelity
+    /// dlna-server`, the real one configured with the profile's names), its UDN left out.
+    static let miniDLNADescription =
+        "<?xml version=\"1.0\"?>\r\n"
+        + #"<root xmlns="urn:schemas-upnp-org:device-1-0"><specVersion><major>1</major><minor>0</minor>"#
+        + #"</specVersion><device><deviceType>urn:schemas-upnp-org:device:MediaServer:1</deviceType>"#
+        + #"<friendlyName>media-1: minidlna</friendlyName><manufacturer>Justin Maggard</manufacturer>"#
+        + #"<manufacturerURL>http://www.netgear.com/</manufacturerURL><modelDescription>MiniDLNA on Linux"#
+        + #"</modelDescription><modelName>Windows Media Connect compatible (MiniDLNA)</modelName>"#
+        + #"<modelNumber>1.3.0</modelNumber><modelURL>http://www.netgear.com</modelURL>"#
+        + #"<serialNumber>00000000</serialNumber><UDN>uuid:<uuid></UDN>"#
+        + #"<dlna:X_DLNADOC xmlns:dlna="urn:schemas-dlna-org:device-1-0">DMS-1.50</dlna:X_DLNADOC>"#
+        + #"<presentationURL>/</presentationURL><iconList><icon><mimetype>image/png</mimetype><width>48"#
+        + #"</width><height>48</height><depth>24</depth><url>/icons/sm.png</url></icon><icon>"#
+        + #"<mimetype>image/png</mimetype><width>120</width><height>120</height><depth>24</depth>"#
+        + #"<url>/icons/lrg.png</url></icon><icon><mimetype>image/jpeg</mimetype><width>48</width><height>48"#
+        + #"</height><depth>24</depth><url>/icons/sm.jpg</url></icon><icon><mimetype>image/jpeg</mimetype>"#
+        + #"<width>120</width><height>120</height><depth>24</depth><url>/icons/lrg.jpg</url></icon>"#
+        + #"</iconList><serviceList><service><serviceType>urn:schemas-upnp-org:service:ContentDirectory:1"#
+        + #"</serviceType><serviceId>urn:upnp-org:serviceId:ContentDirectory</serviceId>"#
+        + #"<controlURL>/ctl/ContentDir</controlURL><eventSubURL>/evt/ContentDir</eventSubURL>"#
+        + #"<SCPDURL>/ContentDir.xml</SCPDURL></service><service>"#
+        + #"<serviceType>urn:schemas-upnp-org:service:ConnectionManager:1</serviceType>"#
+        + #"<serviceId>urn:upnp-org:serviceId:ConnectionManager</serviceId><controlURL>/ctl/ConnectionMgr"#
+        + #"</controlURL><eventSubURL>/evt/ConnectionMgr</eventSubURL><SCPDURL>/ConnectionMgr.xml</SCPDURL>"#
+        + #"</service><service><serviceType>urn:microsoft.com:service:X_MS_MediaReceiverRegistrar:1"#
+        + #"</serviceType><serviceId>urn:microsoft.com:serviceId:X_MS_MediaReceiverRegistrar</serviceId>"#
+        + #"<controlURL>/ctl/X_MS_MediaReceiverRegistrar</controlURL>"#
+        + #"<eventSubURL>/evt/X_MS_MediaReceiverRegistrar</eventSubURL>"#
+        + #"<SCPDURL>/X_MS_MediaReceiverRegistrar.xml</SCPDURL></service></serviceList></device></root>"#
+
+    @Test func dlnaServersDescriptionIsDebiansMiniDLNAsByteForByte() throws {
+        let device = try SimulatorProfile.named("dlna-server").device(number: 1, seed: 1)
+        let root = device.rootDevice(baseURL: "http://192.168.77.1:8200", defaultBootID: 1)
+        let description = root.descriptionXML(basePath: "").replacing(device.device.udn, with: "uuid:<uuid>")
+        #expect(description == Self.miniDLNADescription)
     }
 
     @Test(arguments: captures)

@@ -98,6 +98,13 @@ enum PlainHTTP {
         var status: Int
         var headers: String
         var body: String
+        /// The body as it came, for one that is not text (an icon).
+        var bodyBytes: [UInt8] = []
+
+        /// The names of the headers, in order.
+        var headerNames: [String] {
+            headers.components(separatedBy: "\r\n").dropFirst().map { String($0.prefix { $0 != ":" }) }
+        }
 
         /// The value of the first header called `name`, ignoring case.
         func header(_ name: String) -> String? {
@@ -148,13 +155,16 @@ enum PlainHTTP {
             collected.fail(error)
             throw error
         }
-        let text = String(decoding: try await collected.futureResult.get(), as: UTF8.self)
+        let bytes = try await collected.futureResult.get()
+        let text = String(decoding: bytes, as: UTF8.self)
         let parts = text.components(separatedBy: "\r\n\r\n")
         let statusLine = parts[0].components(separatedBy: "\r\n")[0].split(separator: " ")
+        let headEnd = (0..<max(bytes.count - 3, 0)).first { bytes[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }
         return Response(
             status: Int(statusLine.dropFirst().first ?? "") ?? 0,
             headers: parts[0],
-            body: parts.dropFirst().joined(separator: "\r\n\r\n")
+            body: parts.dropFirst().joined(separator: "\r\n\r\n"),
+            bodyBytes: headEnd.map { Array(bytes[($0 + 4)...]) } ?? []
         )
     }
 

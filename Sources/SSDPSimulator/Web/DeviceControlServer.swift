@@ -33,6 +33,8 @@ final class DeviceControlServer: Sendable {
         var faults: HTTPFaultMachine
         /// The HTTP faults the machine runs; documents are served without it when there are none.
         var faultList: HTTPFaults
+        /// How the device sends its events (`DeviceWeb.eventDelivery`).
+        var eventDelivery = GENAEventDelivery.uda
         var hasFaults: Bool { !faultList.isEmpty }
     }
 
@@ -68,7 +70,8 @@ final class DeviceControlServer: Sendable {
                     faults: device.web.httpFaults,
                     random: SSDPRandom.derived(seed: seed, stream: 0xFA17)
                 ),
-                faultList: device.web.httpFaults
+                faultList: device.web.httpFaults,
+                eventDelivery: device.web.eventDelivery
             )
         )
     }
@@ -237,6 +240,13 @@ final class DeviceControlServer: Sendable {
     ) {
         for event in events {
             var delivery = EventDelivery(udn: udn, serviceType: serviceType, event: event)
+            if state.eventDelivery == .miniDLNA130 {
+                // The initial event's connection is opened and left silent; nothing follows it.
+                guard event.sequence == 0 else { continue }
+                delivery.silent = true
+                response.events.append(delivery)
+                continue
+            }
             if let delay = state.faults.event() {
                 delivery.delay = delay == .zero ? nil : delay
                 response.events.append(delivery)
@@ -309,6 +319,7 @@ final class DeviceControlServer: Sendable {
             response =
                 refusal == .methodNotAllowed
                 ? .methodNotAllowed(allow: "SUBSCRIBE, UNSUBSCRIBE") : .status(refusal.status)
+            response.refusesEventing = true
             record.status = response.status
             record.reason = refusal.reason
         }
@@ -369,6 +380,8 @@ public struct EventDelivery: Hashable, Sendable {
     public var delay: Duration?
     /// Never sent (an HTTP-side fault).
     public var lost = false
+    /// The connection is opened and nothing is written to it (`GENAEventDelivery.miniDLNA130`).
+    public var silent = false
 }
 
 extension SimulatedDevice {

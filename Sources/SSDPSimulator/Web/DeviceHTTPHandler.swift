@@ -178,16 +178,19 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         var headers = HTTPHeaders()
         if let layout = response.layout {
             for field in layout {
-                headers.add(
-                    name: field.name,
-                    value: field.value == "{length}" ? "\(response.body.utf8.count)" : field.value
-                )
+                switch field.value {
+                case "{length}":
+                    headers.add(name: field.name, value: "\(response.bytes?.count ?? response.body.utf8.count)")
+                case "{date}":
+                    headers.add(name: field.name, value: HTTPDate.string(secondsSince1970: HTTPDate.secondsNow))
+                default: headers.add(name: field.name, value: field.value)
+                }
             }
         } else {
             for field in response.headers {
                 headers.add(name: field.name, value: field.value)
             }
-            headers.add(name: "Content-Length", value: "\(response.body.utf8.count)")
+            headers.add(name: "Content-Length", value: "\(response.bytes?.count ?? response.body.utf8.count)")
             headers.add(name: "Connection", value: "close")
         }
         let status = HTTPResponseStatus(statusCode: response.status)
@@ -195,7 +198,12 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))),
             promise: nil
         )
-        if request.method != .HEAD, !response.body.isEmpty {
+        if request.method != .HEAD, let bytes = response.bytes {
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: bytes)))),
+                promise: nil
+            )
+        } else if request.method != .HEAD, !response.body.isEmpty {
             context.write(
                 wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: response.body)))),
                 promise: nil

@@ -44,7 +44,8 @@ struct DeviceSite: HTTPSite {
         } else {
             answer = self.answer(request, device: device)
         }
-        return answer.withPage(from: device.web.errorPages).laidOut(by: device.web.httpHeaders, server: device.server)
+        let template = device.web.files[request.path]?.httpHeaders ?? device.web.httpHeaders
+        return answer.withPage(from: device.web.errorPages).laidOut(by: template, server: device.server)
     }
 
     private func answer(_ request: DeviceHTTPRequest, device: SimulatedDevice) -> DeviceHTTPResponse {
@@ -64,6 +65,17 @@ struct DeviceSite: HTTPSite {
         }
         if let serviceType = device.serviceDescriptions(prefix: "").first(where: { $0.0 == path })?.1 {
             return control.serve(.serviceDescription, device.web.serviceDescription(for: serviceType).xml, for: request)
+        }
+        if let file = device.web.files[path] {
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return .methodNotAllowed(allow: "GET, HEAD")
+            }
+            var answer = DeviceHTTPResponse(
+                status: 200,
+                headers: [SSDPHeaderField(name: "Content-Type", value: file.contentType)]
+            )
+            answer.bytes = file.bytes
+            return answer
         }
         return control.respond(to: request) ?? controls.roku(index)?.respond(to: request)
             ?? dial?.respond(to: request) ?? .status(404)

@@ -43,13 +43,17 @@ public struct DeviceWeb: Hashable, Sendable {
     /// The headers of every answer, in the order and spelling the real server writes them (miniupnpd's
     /// `Content-Type`, `Connection`, `Content-Length`, `Server`, `Ext`); `nil` for the simulator's own. A
     /// value `{Name}` stands for the answer's header of that name (left out when the answer has none),
-    /// `{length}` for the body's length and `{server}` for the device's SERVER; the answer's other headers
-    /// follow.
+    /// `{length}` for the body's length, `{date}` for the moment it answers (an HTTP date) and `{server}` for the
+    /// device's SERVER; the answer's other headers follow.
     public var httpHeaders: [SSDPHeaderField]?
     /// How strictly its event URLs read a SUBSCRIBE (miniupnpd takes one without NT).
     public var genaRules = GENARules.uda
     /// How its server answers what it will not serve, where the real one has pages of its own.
     public var errorPages: HTTPErrorPages?
+    /// Files it serves as they are, by path (a media server's icons, which its description lists).
+    public var files: [String: ServedFile] = [:]
+    /// How it sends its GENA events: as UDA says, or with MiniDLNA 1.3.0's stuck first event.
+    public var eventDelivery = GENAEventDelivery.uda
 
     /// What a device serves; the defaults give a plain UPnP device: its description at `/description.xml`, no Roku or
     /// DIAL API.
@@ -262,6 +266,11 @@ extension SimulatedDevice {
                 .init(methods: "GET", path: path, summary: "service description (SCPD, \(actions) actions)")
             )
         }
+        for (path, file) in web.files.sorted(by: { $0.key < $1.key }) {
+            endpoints.append(
+                .init(methods: "GET", path: prefix + path, summary: "\(file.contentType), \(file.bytes.count) bytes")
+            )
+        }
         if web.roku != nil {
             endpoints += [
                 .init(
@@ -328,6 +337,16 @@ extension SimulatedDevice {
     }
 }
 
+/// How a device sends its GENA events.
+public enum GENAEventDelivery: String, Hashable, Sendable, CaseIterable {
+    /// Each event as UDA 1.1 §4.3 says: the initial one at once, then one per change.
+    case uda
+    /// As MiniDLNA 1.3.0 does (upnpevents.c, fixed in 1.3.1 by 2c66335): for the initial event it opens
+    /// the connection and never writes to it, and that subscriber gets no event after. A client that waits
+    /// for the initial event waits in vain; one that renews still gets 200.
+    case miniDLNA130 = "minidlna-1.3.0"
+}
+
 /// How a device's HTTP server answers a request it will not serve, where the real server has pages of its
 /// own (miniupnpd's HTML pages and its 501 for HEAD): the methods it implements, and per status its body.
 public struct HTTPErrorPages: Hashable, Sendable {
@@ -351,12 +370,15 @@ public struct HTTPErrorPages: Hashable, Sendable {
     public var pages: [Int: Page]
     /// The page of every other status.
     public var otherwise: Page
+    /// The pages its event URLs refuse a SUBSCRIBE or UNSUBSCRIBE with, where they are not `pages`'.
+    public var eventPages: [Int: Page]
 
     /// A server implementing `methods`, with these pages.
-    public init(methods: Set<String>, pages: [Int: Page], otherwise: Page) {
+    public init(methods: Set<String>, pages: [Int: Page], otherwise: Page, eventPages: [Int: Page] = [:]) {
         self.methods = methods
         self.pages = pages
         self.otherwise = otherwise
+        self.eventPages = eventPages
     }
 
     /// miniupnpd's (upnphttp.c: Send404, Send501, Send400 and its bodiless GENA errors).
@@ -376,5 +398,16 @@ public struct HTTPErrorPages: Hashable, Sendable {
             ),
         ],
         otherwise: Page(contentType: #"text/xml; charset="utf-8""#, body: "")
+    )
+
+    /// MiniDLNA's (its upnphttp.c grew from miniupnpd's): the same pages, HEAD served too, and its event
+    /// URLs' 400 the same words as XML (check_event).
+    public static let miniDLNA = HTTPErrorPages(
+        methods: miniupnpd.methods.union(["HEAD"]),
+        pages: miniupnpd.pages,
+        otherwise: miniupnpd.otherwise,
+        eventPages: [
+            400: Page(contentType: #"text/xml; charset="utf-8""#, body: "<html><body>Bad request</body></html>")
+        ]
     )
 }

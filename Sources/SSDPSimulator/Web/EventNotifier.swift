@@ -67,7 +67,9 @@ enum EventNotifier {
             .whenComplete { result in
                 switch result {
                 case .success(let channel):
-                    channel.writeAndFlush(channel.allocator.buffer(string: bytes), promise: nil)
+                    if !delivery.silent {
+                        channel.writeAndFlush(channel.allocator.buffer(string: bytes), promise: nil)
+                    }
                     channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
                 case .failure:
                     onEvent(.eventSent(delivery))

@@ -71,6 +71,8 @@ public struct DeviceHTTPResponse: Sendable {
     var layout: [SSDPHeaderField]?
     /// The body, as text (XML for descriptions and SOAP answers).
     public var body: String
+    /// The body as bytes, for a file that is not text (an icon); when set, it is sent instead of `body`.
+    public var bytes: [UInt8]?
     /// What the device did (a key press, an app launched), for the event stream.
     public var actions: [DeviceAction]
     /// The SOAP actions and subscriptions the request was, for the event stream.
@@ -88,6 +90,8 @@ public struct DeviceHTTPResponse: Sendable {
     /// Whether the body is only the simulator's word for the status (`status(_:)`), which a server with
     /// error pages of its own replaces (`withPage(from:)`).
     var isStatusPage = false
+    /// Whether it refuses a SUBSCRIBE or UNSUBSCRIBE, for a server whose event URLs have pages of their own.
+    var refusesEventing = false
 
     /// An answer with `status`; `actions` are what the request made the device do.
     public init(status: Int, headers: [SSDPHeaderField] = [], body: String = "", actions: [DeviceAction] = []) {
@@ -108,8 +112,8 @@ public struct DeviceHTTPResponse: Sendable {
             switch field.value {
             case "{server}":
                 layout.append(SSDPHeaderField(name: field.name, value: server))
-            case "{length}":
-                layout.append(field)  // the handler writes the body's length
+            case "{length}", "{date}":
+                layout.append(field)  // the handler writes the body's length and the date it answers
             case let value where value.hasPrefix("{") && value.hasSuffix("}"):
                 // `{Name}`, or `{Name|value}` with the value to write when the answer has no such header.
                 let parts = value.dropFirst().dropLast().split(separator: "|", maxSplits: 1)
@@ -153,7 +157,7 @@ public struct DeviceHTTPResponse: Sendable {
     /// simulator's status pages (`status(_:)`).
     func withPage(from pages: HTTPErrorPages?) -> DeviceHTTPResponse {
         guard let pages, isStatusPage else { return self }
-        let page = pages.pages[status] ?? pages.otherwise
+        let page = (refusesEventing ? pages.eventPages[status] : nil) ?? pages.pages[status] ?? pages.otherwise
         var answer = self
         answer.headers =
             [SSDPHeaderField(name: "Content-Type", value: page.contentType)]
