@@ -106,11 +106,14 @@ public struct DeviceAdvertiser: Sendable {
 
     /// Announces a new BOOTID: returns the `ssdp:update` set carrying NEXTBOOTID (`nextBootID`, by default
     /// one more), moves the device to that BOOTID, and starts a new round of alive messages with it (UDA 1.1
-    /// §1.2.4).
+    /// §1.2.4). A UPnP 1.0 device, which has no `ssdp:update` (nor BOOTID), says byebye instead, as
+    /// MiniDLNA does when it reloads, and the new round of alive messages follows.
     public mutating func update(at now: SSDPInstant, to nextBootID: Int? = nil) -> [SSDPMessage] {
         guard case .running(_, let lastAlive) = state else { return [] }
         let nextBootID = nextBootID ?? device.bootID + 1
-        let updates = device.advertisements.map { device.update($0, nextBootID: nextBootID, host: host) }
+        let updates =
+            device.isUPnP10
+            ? byebyeSets() : device.advertisements.map { device.update($0, nextBootID: nextBootID, host: host) }
         device.bootID = nextBootID
         state = .running(
             next: Round(at: now + random.duration(upTo: Self.maximumStartDelay), copiesLeft: copies),

@@ -47,6 +47,11 @@ public struct SSDPRootDevice: Hashable, Sendable {
     /// How its description is written: UDA 1.1's layout, or a real stack's (`SSDPDescriptionLayout`).
     public var descriptionLayout = SSDPDescriptionLayout.uda11
 
+    /// Whether it is a UPnP 1.0 device, as its description says: no `ssdp:update`, no BOOTID.
+    public var isUPnP10: Bool {
+        descriptionLayout.specVersion == (1, 0)
+    }
+
     /// A root device whose description is at `location`; by default on its first boot (BOOTID and CONFIGID 1),
     /// with advertisements valid for 1800 s and the UDA 1.1 response template.
     public init(

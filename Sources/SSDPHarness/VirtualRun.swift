@@ -349,7 +349,7 @@ public struct VirtualRun {
             case .sayUpdate(let nextBootID):
                 let updates = hosts[index].advertiser.update(at: now, to: nextBootID)
                 hosts[index].responder.devices[0].device.bootID = nextBootID
-                send(updates.map { $0.serialized() }, from: index)
+                send(updates.map(hosts[index].advertiser.datagram), from: index)
                 scheduleAdvertiser(index)
             case .fallSilent, .closeHTTP, .openHTTP, .forgetSubscriptions:
                 continue

@@ -131,13 +131,15 @@ public struct DeviceSpecification: Decodable, Sendable {
     public var eventDelivery: String?
     /// A media server's content, replacing the built-in tree that ContentDirectory browses.
     public var media: [MediaObjectSpecification]?
+    /// The apps of the device's DIAL server, replacing the profile's (a DIAL TV's, a Roku's, a Chromecast's).
+    public var dialApps: [DIALAppSpecification]?
     /// Captured answers the device replays instead of answering from its advertisements (`ssdp-sim import`).
     public var replay: ReplaySpecification?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
         case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
-        case actions, httpFaults, callbackPolicy, eventDelivery, media, replay
+        case actions, httpFaults, callbackPolicy, eventDelivery, media, dialApps, replay
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -188,6 +190,7 @@ public struct DeviceSpecification: Decodable, Sendable {
         callbackPolicy = try container.decodeIfPresent(String.self, forKey: .callbackPolicy)
         eventDelivery = try container.decodeIfPresent(String.self, forKey: .eventDelivery)
         media = try container.decodeIfPresent([MediaObjectSpecification].self, forKey: .media)
+        dialApps = try container.decodeIfPresent([DIALAppSpecification].self, forKey: .dialApps)
         replay = try container.decodeIfPresent(ReplaySpecification.self, forKey: .replay)
     }
 
@@ -233,6 +236,17 @@ public struct DeviceSpecification: Decodable, Sendable {
             }
             if let eventDelivery {
                 device.web.eventDelivery = try Self.choice(eventDelivery, field: "eventDelivery")
+            }
+            if let dialApps {
+                guard device.web.dial != nil else {
+                    throw SSDPConfigurationError(
+                        field: "dialApps",
+                        value: profile.name,
+                        reason:
+                            "the device has no DIAL server (the profiles with one: dial-tv, roku, chromecast-legacy)"
+                    )
+                }
+                device.web.dial?.apps = try DIALAppSpecification.makeApps(dialApps, field: "dialApps")
             }
             if let media {
                 device.web.mediaLibrary = try MediaObjectSpecification.makeLibrary(media, field: "media")
@@ -428,6 +442,64 @@ public struct ActionResponseSpecification: Decodable, Sendable {
         default:
             throw SSDPConfigurationError(field: field, value: action, reason: "give either response or fault")
         }
+    }
+}
+
+/// One app of a device's DIAL server in a device file: `{ "name": "YouTube", "allowStop": false, "origins":
+/// ["https://youtube.com", "https://*.youtube.com", "package:*"] }`. A stop is allowed and every origin taken
+/// unless the entry says otherwise; origins match as the reference server matches them (`DIALApp.allows`).
+public struct DIALAppSpecification: Decodable, Sendable {
+    /// The name in the app's URL (`YouTube`).
+    public var name: String
+    /// Whether a client may stop it; absent, it may.
+    public var allowStop: Bool?
+    /// The web origins requests with an `Origin` header may come from; absent or empty, any.
+    public var origins: [String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, allowStop, origins
+    }
+
+    /// Reads the entry, rejecting unknown fields.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        allowStop = try container.decodeIfPresent(Bool.self, forKey: .allowStop)
+        origins = try container.decodeIfPresent([String].self, forKey: .origins)
+    }
+
+    /// The apps, errors naming the entry (`dialApps[1].name`): each name once, a URL path segment of
+    /// letters, digits, `.`, `-` and `_` (not `system`, DIAL 2.2's own); each origin a word without spaces.
+    static func makeApps(_ specifications: [Self], field: String) throws(SSDPConfigurationError) -> [DIALApp] {
+        var apps: [DIALApp] = []
+        for (index, specification) in specifications.enumerated() {
+            let path = "\(field)[\(index)]"
+            let name = specification.name
+            guard !name.isEmpty, name != "system",
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || "0123456789.-_".unicodeScalars.contains($0))
+                })
+            else {
+                throw SSDPConfigurationError(
+                    field: "\(path).name",
+                    value: name,
+                    reason: "must be letters, digits, '.', '-' and '_' (and not system, DIAL's own)"
+                )
+            }
+            guard !apps.contains(where: { $0.name == name }) else {
+                throw SSDPConfigurationError(field: "\(path).name", value: name, reason: "names an app already listed")
+            }
+            let origins = specification.origins ?? []
+            if let bad = origins.firstIndex(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {
+                throw SSDPConfigurationError(
+                    field: "\(path).origins[\(bad)]",
+                    value: origins[bad],
+                    reason: "must be an origin (https://host[:port], https://*.domain, package:*, …) without spaces"
+                )
+            }
+            apps.append(DIALApp(name: name, allowStop: specification.allowStop ?? true, allowedOrigins: origins))
+        }
+        return apps
     }
 }
 

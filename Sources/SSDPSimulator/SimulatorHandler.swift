@@ -459,9 +459,14 @@ final class SimulatorHandler: ChannelInboundHandler {
             generations[index] += 1
             responder.absentDevices.insert(index)
         case .sayUpdate(let nextBootID):
-            let updates = wire(advertisers[index].update(at: now, to: nextBootID), of: index)
+            let messages = advertisers[index].update(at: now, to: nextBootID)
             responder.devices[index].device.bootID = nextBootID
-            multicast(updates, subtype: .update, context: context)
+            // A UPnP 1.0 device says byebye instead (`DeviceAdvertiser.update`).
+            multicast(
+                wire(messages, of: index),
+                subtype: messages.first?.notificationSubtype ?? .update,
+                context: context
+            )
         case .boot(let bootID):
             responder.devices[index].device.bootID = bootID
             // Back from a reboot or a power cut: its ignored searches and silent windows count afresh, as a

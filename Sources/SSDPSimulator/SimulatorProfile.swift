@@ -68,10 +68,12 @@ public struct SimulatorProfile: Sendable {
     static let runStream: UInt64 = 0x5255_4E00_0000_0000
 
     /// A UPnP AV MediaRenderer:1 with its three services: a plain device whose every field a device file
-    /// or a flag can change.
+    /// or a flag can change. It imitates no stack: UDA 1.1's messages and the AV templates' services, where
+    /// the other profiles are real devices, quirks included.
     public static let generic = SimulatorProfile(
         name: "generic",
-        summary: "a UPnP MediaRenderer:1 with RenderingControl, ConnectionManager and AVTransport"
+        summary:
+            "a UPnP MediaRenderer:1 (RenderingControl, ConnectionManager, AVTransport) imitating no stack: UDA as written"
     ) { number, random, _ in
         SimulatedDevice(
             device: SSDPDevice(

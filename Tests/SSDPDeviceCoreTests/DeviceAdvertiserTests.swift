@@ -152,6 +152,26 @@ import Testing
         #expect(plain.datagram(alive) == alive.serialized())
     }
 
+    @Test func aUPnP10DeviceSaysByebyeAndAliveWhereA11DeviceSaysUpdate() {
+        var device = miniDLNALike
+        device.descriptionLayout = .miniDLNA  // UPnP 1.0: no ssdp:update
+        var advertiser = DeviceAdvertiser(device: device, copies: 2, seed: 1)
+        advertiser.start(at: .zero)
+        _ = run(&advertiser, until: SSDPInstant(offset: .seconds(1)))
+        let changed = advertiser.update(at: SSDPInstant(offset: .seconds(5)))
+        #expect(changed.count == 2 * device.advertisements.count)
+        #expect(changed.allSatisfy { $0.notificationSubtype == .byebye })
+        let after = run(&advertiser, until: SSDPInstant(offset: .seconds(6)))
+        #expect(after.first?.1.allSatisfy { $0.notificationSubtype == .alive } == true)
+        #expect(after.first.map { $0.0 <= SSDPInstant(offset: .milliseconds(5_100)) } == true)
+        // The same device described as UDA 1.1 announces the change with ssdp:update.
+        device.descriptionLayout = .uda11
+        var updating = DeviceAdvertiser(device: device, copies: 2, seed: 1)
+        updating.start(at: .zero)
+        _ = run(&updating, until: SSDPInstant(offset: .seconds(1)))
+        #expect(updating.update(at: SSDPInstant(offset: .seconds(5))).allSatisfy { $0.notificationSubtype == .update })
+    }
+
     @Test func noByebyeForWhatWasNeverAdvertisedOrHasExpired() {
         var unannounced = started()
         #expect(unannounced.stop(at: .zero) == [])

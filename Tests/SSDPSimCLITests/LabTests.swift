@@ -134,6 +134,39 @@ struct LabTests {
         )
     }
 
+    /// A host that runs another program (a real stack beside the fakes, as scripts/dial-conformance runs
+    /// Netflix's reference server): started on its host, reachable from the client, stopped at the end.
+    @Test func aHostRunsAnotherProgramReachableFromTheClient() throws {
+        let lab = FileManager.default.temporaryDirectory.appendingPathComponent("lab-run-\(getpid()).json")
+        try Data(
+            #"{"bridges": ["lan"], "hosts": [{"name": "web", "bridges": ["lan"], "run": ["python3", "-m", "http.server", "8080", "--bind", "10.77.1.1"]}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
+                .utf8
+        ).write(to: lab)
+        defer { try? FileManager.default.removeItem(at: lab) }
+        // The program is not waited for: the client tries for up to 5 s.
+        let fetch = """
+            import time, urllib.request
+            for _ in range(50):
+                try:
+                    print(urllib.request.urlopen("http://10.77.1.1:8080/", timeout=1).status); break
+                except OSError:
+                    time.sleep(0.1)
+            """
+        let output = try Lab.run(lab.path, command: ["python3", "-c", fetch])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardOutput.contains("200"), "\(output.standardOutput)")
+        #expect(output.standardError.contains("removed every namespace"))
+
+        // A host is one of the three kinds.
+        try Data(
+            #"{"bridges": ["lan"], "hosts": [{"name": "x", "bridges": ["lan"], "serve": [], "run": ["true"]}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
+                .utf8
+        ).write(to: lab)
+        let both = try Lab.run(lab.path)
+        #expect(both.status == 64)
+        #expect(both.standardError.contains("$.hosts[0]: a host is the client"), "\(both.standardError)")
+    }
+
     @Test func aMultiHomedClientFindsDevicesOnBothBridgesOnceReachableWhereSeen() throws {
         let output = try Lab.run(Lab.file("multi-homed"))
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")

@@ -173,6 +173,26 @@ import Testing
             #"devices.json: $.devices[0].callbackPolicy: "anyone": must be subscriber or any"#
         ),
         (
+            #"{ "devices": [ { "profile": "igd", "dialApps": [ { "name": "YouTube" } ] } ] }"#,
+            #"devices.json: $.devices[0].dialApps: "igd": the device has no DIAL server"#
+        ),
+        (
+            #"{ "devices": [ { "profile": "dial-tv", "dialApps": [ { "name": "You Tube" } ] } ] }"#,
+            #"devices.json: $.devices[0].dialApps[0].name: "You Tube": must be letters, digits"#
+        ),
+        (
+            #"{ "devices": [ { "profile": "roku", "dialApps": [ { "name": "A" }, { "name": "A" } ] } ] }"#,
+            #"devices.json: $.devices[0].dialApps[1].name: "A": names an app already listed"#
+        ),
+        (
+            #"{ "devices": [ { "profile": "dial-tv", "dialApps": [ { "name": "A", "origins": ["https://a b"] } ] } ] }"#,
+            #"devices.json: $.devices[0].dialApps[0].origins[0]: "https://a b": must be an origin"#
+        ),
+        (
+            #"{ "devices": [ { "profile": "dial-tv", "dialApps": [ { "name": "A", "hidden": true } ] } ] }"#,
+            "devices.json: $.devices[0].dialApps[0].hidden: unknown field"
+        ),
+        (
             #"{ "devices": [ { "profile": "dlna-server", "eventDelivery": "1.3.1" } ] }"#,
             #"devices.json: $.devices[0].eventDelivery: "1.3.1": must be uda or minidlna-1.3.0"#
         ),
@@ -226,6 +246,24 @@ import Testing
         #expect(library.objects.map(\.id) == ["0", "64", "64$0"])
         #expect(library.children(of: "64").first?.resource?.size == 1024)
         #expect(library.protocolInfos == ["http-get:*:audio/mpeg:*"])
+    }
+
+    @Test func aDIALServersAppsComeFromTheFile() throws {
+        let file = try decode(
+            #"""
+            { "devices": [ { "profile": "dial-tv", "dialApps": [
+                { "name": "Hulu", "allowStop": false, "origins": ["https://hulu.com", "package:*"] },
+                { "name": "Spotify" } ] } ] }
+            """#
+        )
+        let apps = try #require(file.devices.first?.web.dial?.apps)
+        #expect(
+            apps == [
+                DIALApp(name: "Hulu", allowStop: false, allowedOrigins: ["https://hulu.com", "package:*"]),
+                DIALApp(name: "Spotify"),
+            ]
+        )
+        #expect(apps[0].allows(origin: "https://hulu.com:8443") && !apps[0].allows(origin: "https://evil.com"))
     }
 
     @Test func aMissingFileIsNamed() {

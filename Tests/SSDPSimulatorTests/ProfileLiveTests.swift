@@ -134,6 +134,28 @@ import Testing
         )
     }
 
+    @Test func aDIALServersAppsOriginsAndStopsComeFromItsDeviceFile() async throws {
+        let file = #"""
+            { "devices": [ { "profile": "dial-tv", "dialApps": [
+                { "name": "Hulu", "allowStop": false, "origins": ["https://hulu.com"] } ] } ] }
+            """#
+        let device = try DeviceFile.decode(Data(file.utf8), file: "dial.json", seed: 1).devices[0]
+        let simulator = try await LoopbackSimulator.start([device])
+        defer { Task { await simulator.shutdown() } }
+        let description = try await PlainHTTP.request(url: simulator.devices[0].location)
+        let apps = try #require(description.header("Application-URL"))
+        #expect(try await PlainHTTP.request("POST", url: apps + "Hulu", body: "").status == 201)
+        #expect(try await PlainHTTP.request(url: apps + "Hulu").body.contains(#"<options allowStop="false"/>"#))
+        #expect(try await PlainHTTP.request("DELETE", url: apps + "Hulu/run").status == 403)  // not stoppable
+        let web = { (origin: String) in
+            try await PlainHTTP.request("POST", url: apps + "Hulu", headers: ["Origin": origin], body: "").status
+        }
+        #expect(try await web("https://hulu.com:8443") == 201)
+        #expect(try await web("https://evil.example") == 403)
+        // The profile's apps are replaced, not added to.
+        #expect(try await PlainHTTP.request("POST", url: apps + "YouTube", body: "").status == 404)
+    }
+
     @Test func aDIALTVLaunchesHidesAndStopsAppsWithTheReferenceServersStatusCodes() async throws {
         let events = NIOLockedValueBox<[SimulatorEvent]>([])
         let simulator = try await LoopbackSimulator.start(
