@@ -34,6 +34,15 @@ import Testing
         try await PlainHTTP.soap(url, serviceType: serviceType, action: action, arguments)
     }
 
+    /// A SUBSCRIBE of `receiver` to the events at `url`, asking for 60 s.
+    private func subscribe(_ receiver: EventReceiver, to url: String) async throws -> PlainHTTP.Response {
+        try await PlainHTTP.request(
+            "SUBSCRIBE",
+            url: url,
+            headers: ["CALLBACK": "<\(receiver.url)>", "NT": "upnp:event", "TIMEOUT": "Second-60"]
+        )
+    }
+
     private func text(of element: String, in body: String) throws -> String? {
         try XMLElements.parse(body).first { $0.0 == element }?.1
     }
@@ -91,11 +100,7 @@ import Testing
         let location = simulator.devices[0].location
         let origin = String(location.prefix { $0 != "/" }) + "//" + location.split(separator: "/")[1]
 
-        let subscribe = try await PlainHTTP.request(
-            "SUBSCRIBE",
-            url: origin + "/MediaRenderer/RenderingControl/Event",
-            headers: ["CALLBACK": "<\(receiver.url)>", "NT": "upnp:event", "TIMEOUT": "Second-60"]
-        )
+        let subscribe = try await subscribe(receiver, to: origin + "/MediaRenderer/RenderingControl/Event")
         #expect(subscribe.status == 200)
         #expect(subscribe.header("TIMEOUT") == "Second-60")
         let sid = try #require(subscribe.header("SID"))
@@ -136,6 +141,27 @@ import Testing
         #expect(records == [.subscribe, .renew, .refused])
     }
 
+    /// GENA's messages to one subscriber go one after another (UDA 1.1 §4.3.2): a change made while the
+    /// subscriber still holds the initial event's connection waits for its answer, so SEQ 1 never
+    /// overtakes SEQ 0.
+    @Test func aSubscribersEventsGoOneAfterAnotherInSEQOrder() async throws {
+        let receiver = try await EventReceiver.start(holdingFirst: .milliseconds(400))
+        defer { Task { try? await receiver.channel.close() } }
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])
+        defer { Task { await simulator.shutdown() } }
+        let location = simulator.devices[0].location
+        let origin = String(location.prefix { $0 != "/" }) + "//" + location.split(separator: "/")[1]
+        let subscribe = try await subscribe(receiver, to: origin + "/evt/IPConn")
+        #expect(subscribe.status == 200)
+        _ = try await simulator.perform(.change(DeviceChange(state: ["ExternalIPAddress": "198.51.100.7"])), on: 1)
+        let initial = try await receiver.next()
+        let change = try await receiver.next()
+        #expect([initial.headers["SEQ"], change.headers["SEQ"]] == ["0", "1"])
+        // SEQ 1 left only once SEQ 0 was answered, 400 ms after it arrived.
+        #expect(change.arrived - initial.arrived >= .milliseconds(350), "\(change.arrived - initial.arrived)")
+        #expect(change.body.contains("<ExternalIPAddress>198.51.100.7</ExternalIPAddress>"))
+    }
+
     @Test func aChangeOfLiveStateReachesTheSubscriberAndTheNextCall() async throws {
         let receiver = try await EventReceiver.start()
         defer { Task { try? await receiver.channel.close() } }
@@ -144,11 +170,7 @@ import Testing
         let location = simulator.devices[0].location
         let origin = String(location.prefix { $0 != "/" }) + "//" + location.split(separator: "/")[1]
         let wanIP = "urn:schemas-upnp-org:service:WANIPConnection:1"
-        let subscribe = try await PlainHTTP.request(
-            "SUBSCRIBE",
-            url: origin + "/evt/IPConn",
-            headers: ["CALLBACK": "<\(receiver.url)>", "NT": "upnp:event", "TIMEOUT": "Second-60"]
-        )
+        let subscribe = try await subscribe(receiver, to: origin + "/evt/IPConn")
         #expect(subscribe.status == 200)
         #expect(try await receiver.next().body.contains("<ExternalIPAddress>93.184.216.34</ExternalIPAddress>"))
 
@@ -285,6 +307,8 @@ final class EventReceiver: Sendable {
     struct Notification: Sendable {
         var headers: [String: String]
         var body: String
+        /// When it arrived.
+        var arrived = ContinuousClock.now
     }
 
     let channel: any Channel
@@ -298,14 +322,15 @@ final class EventReceiver: Sendable {
         url = "http://127.0.0.1:\(try #require(channel.localAddress?.port))/callback"
     }
 
-    static func start() async throws -> EventReceiver {
+    /// A receiver that answers each NOTIFY at once, or the one with SEQ 0 only after `holdingFirst`.
+    static func start(holdingFirst: TimeAmount? = nil) async throws -> EventReceiver {
         let box = NIOLockedValueBox<EventReceiver?>(nil)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { channel in
                 box.withLockedValue { $0 }?.connections.withLockedValue { $0 += 1 }
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        Reader { notification in
+                        Reader(holdingFirst: holdingFirst) { notification in
                             box.withLockedValue { $0 }?.received.withLockedValue { $0.append(notification) }
                         }
                     )
@@ -332,9 +357,11 @@ final class EventReceiver: Sendable {
     private final class Reader: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer
         private var bytes: [UInt8] = []
+        private let holdingFirst: TimeAmount?
         private let onNotification: @Sendable (Notification) -> Void
 
-        init(_ onNotification: @escaping @Sendable (Notification) -> Void) {
+        init(holdingFirst: TimeAmount?, _ onNotification: @escaping @Sendable (Notification) -> Void) {
+            self.holdingFirst = holdingFirst
             self.onNotification = onNotification
         }
 
@@ -350,12 +377,19 @@ final class EventReceiver: Sendable {
             let body = String(text[end.upperBound...])
             guard body.utf8.count >= Int(headers["CONTENT-LENGTH"] ?? "0") ?? 0 else { return }
             onNotification(Notification(headers: headers, body: body))
-            context.writeAndFlush(
-                wrapOutboundOut(
-                    context.channel.allocator.buffer(string: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+            let answer = {
+                context.writeAndFlush(
+                    self.wrapOutboundOut(
+                        context.channel.allocator.buffer(string: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+                    )
                 )
-            )
-            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+                .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            }
+            if let holdingFirst, headers["SEQ"] == "0" {
+                context.eventLoop.assumeIsolated().scheduleTask(in: holdingFirst) { answer() }
+            } else {
+                answer()
+            }
         }
 
         typealias OutboundOut = ByteBuffer

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SSDPCore
@@ -19,21 +20,81 @@ import SSDPDeviceCore
 /// Delivers GENA event messages: one NOTIFY per message over its own connection (UDA 1.1 §4.3.2), as
 /// miniupnpd sends them, and reports how each went. A subscriber that does not answer within
 /// `timeout` is given up on; nothing is retried.
+///
+/// The messages of one subscription go one at a time, in the order they were made (SEQ order): the next
+/// leaves when the one before it is answered, refused or given up on, so a subscriber never reads SEQ 1
+/// before SEQ 0 (two connections at once could arrive in either order).
 enum EventNotifier {
     static let timeout = TimeAmount.seconds(5)
 
-    /// Sends `delivery` (after its delay, if it has one) from `eventLoop`.
+    /// One message waiting for its subscription's message in flight.
+    private struct Waiting: Sendable {
+        var delivery: EventDelivery
+        var eventLoop: any EventLoop
+        var onEvent: @Sendable (SimulatorEvent) -> Void
+    }
+
+    /// By subscription (its SID and callback: two simulators of one seed in one process draw the same
+    /// SIDs), the subscriptions with a message in flight, and the messages waiting behind it.
+    private static let inFlight = NIOLockedValueBox<[String: [Waiting]]>([:])
+    /// The most messages one subscription keeps waiting (its subscriber answering nothing, each given up on
+    /// after `timeout`); a message beyond them is reported undelivered at once, never kept.
+    static let maximumWaiting = 32
+
+    /// Sends `delivery` (after its delay, if it has one) from `eventLoop`, once its subscription's earlier
+    /// messages are done.
     static func deliver(
         _ delivery: EventDelivery,
         on eventLoop: any EventLoop,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) {
+        let waiting = Waiting(delivery: delivery, eventLoop: eventLoop, onEvent: onEvent)
         guard let delay = delivery.delay else {
-            send(delivery, on: eventLoop, onEvent: onEvent)
+            enqueue(waiting)
             return
         }
         eventLoop.scheduleTask(in: TimeAmount(delay)) {
-            send(delivery, on: eventLoop, onEvent: onEvent)
+            enqueue(waiting)
+        }
+    }
+
+    /// Sends `waiting` now when its subscription has nothing in flight, else queues it behind (or, behind
+    /// `maximumWaiting` others, reports it undelivered).
+    private static func enqueue(_ waiting: Waiting) {
+        let key = waiting.delivery.event.sid + " " + waiting.delivery.event.callback
+        enum Fate { case now, queued, dropped }
+        let fate = inFlight.withLockedValue { queues -> Fate in
+            guard let queue = queues[key] else {
+                queues[key] = []
+                return .now
+            }
+            guard queue.count < maximumWaiting else { return .dropped }
+            queues[key, default: []].append(waiting)
+            return .queued
+        }
+        switch fate {
+        case .now: start(waiting)
+        case .queued: break
+        case .dropped: waiting.onEvent(.eventSent(waiting.delivery))
+        }
+    }
+
+    /// Sends one message; when it is done, the next of its subscription goes.
+    private static func start(_ waiting: Waiting) {
+        let key = waiting.delivery.event.sid + " " + waiting.delivery.event.callback
+        let onEvent = waiting.onEvent
+        send(waiting.delivery, on: waiting.eventLoop) { event in
+            onEvent(event)
+            let next = inFlight.withLockedValue { queues -> Waiting? in
+                guard var queue = queues[key], !queue.isEmpty else {
+                    queues[key] = nil
+                    return nil
+                }
+                let first = queue.removeFirst()
+                queues[key] = queue
+                return first
+            }
+            if let next { start(next) }
         }
     }
 

@@ -111,7 +111,8 @@ async def main(base, source_ip):
     control(base, "DELETE", "/devices/1")
     result["deleted"] = {"seen": await wait_for(lambda: any(u == udn and s == SsdpSource.ADVERTISEMENT_BYEBYE
                                                             and t >= called for u, s, t in seen), 5),
-                         "known": known}
+                         "known": known,
+                         "heard": [str(s) for u, s, t in seen if u == udn and t >= called]}
 
     await notify_server.async_stop_server()
     await listener.async_stop()
