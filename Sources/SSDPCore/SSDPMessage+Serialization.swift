@@ -35,6 +35,19 @@ extension SSDPMessage {
         ) { field in headers.forEachField(field) }
     }
 
+    /// The wire form with the fields named in `unspaced` written `NAME:value`, without the space after the
+    /// colon, and the others as `serialized()` writes them: a device that spells its headers so (MiniDLNA's
+    /// NOTIFY, `SSDPNotifyHeaders.unspacedNames`).
+    package func serialized(unspaced: Set<String>) -> [UInt8] {
+        Self.serialized(
+            startLine: startLine,
+            lineEnding: [UInt8(ascii: "\r"), UInt8(ascii: "\n")],
+            spaceAfterColon: true,
+            unspaced: unspaced,
+            finalBlankLine: true
+        ) { field in headers.forEachField(field) }
+    }
+
     /// A message of `kind` and `fields` as `serialized()` writes it, without `SSDPHeaders` in between: for a
     /// sender that holds its fields as strings (a device making its answers).
     package static func serialized(_ kind: Kind, fields: [(name: String, value: String)]) -> [UInt8] {
@@ -50,12 +63,14 @@ extension SSDPMessage {
         }
     }
 
-    /// The start line and the fields that `forEachField` hands over, each as `NAME: value`; called twice,
-    /// to count the bytes and to write them.
+    /// The start line and the fields that `forEachField` hands over, each as `NAME: value` (`NAME:value`
+    /// without `spaceAfterColon`, or for a name in `unspaced`); called twice, to count the bytes and to
+    /// write them.
     private static func serialized(
         startLine: String,
         lineEnding: [UInt8],
         spaceAfterColon: Bool,
+        unspaced: Set<String> = [],
         finalBlankLine: Bool,
         fields forEachField: ((_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) -> [UInt8] {
@@ -63,9 +78,15 @@ extension SSDPMessage {
         return start.withUTF8 { start in
             lineEnding.withUnsafeBufferPointer { lineEnding in
                 var size = start.count + lineEnding.count * (finalBlankLine ? 2 : 1)
+                // Whether a field with a value gets its space after the colon (names are looked up only
+                // for a device that leaves some out).
+                let checksNames = !unspaced.isEmpty
+                func spaced(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+                    spaceAfterColon && !(checksNames && unspaced.contains(String(decoding: name, as: UTF8.self)))
+                }
                 forEachField { name, value in
                     size += name.count + 1 + lineEnding.count
-                    if !value.isEmpty { size += (spaceAfterColon ? 1 : 0) + value.count }
+                    if !value.isEmpty { size += (spaced(name) ? 1 : 0) + value.count }
                 }
                 return [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
                     func write(_ part: UnsafeBufferPointer<UInt8>) {
@@ -83,7 +104,7 @@ extension SSDPMessage {
                         write(name)
                         write(UInt8(ascii: ":"))
                         if !value.isEmpty {
-                            if spaceAfterColon { write(UInt8(ascii: " ")) }
+                            if spaced(name) { write(UInt8(ascii: " ")) }
                             write(value)
                         }
                         write(lineEnding)

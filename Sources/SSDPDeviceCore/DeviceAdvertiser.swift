@@ -171,12 +171,7 @@ public struct DeviceAdvertiser: Sendable {
     /// (`SSDPNotifyHeaders.unspacedNames`).
     public func datagram(_ message: SSDPMessage) -> [UInt8] {
         guard let unspaced = device.notifyHeaders?.unspacedNames, !unspaced.isEmpty else { return message.serialized() }
-        var text = message.startLine + "\r\n"
-        for field in message.headers {
-            text +=
-                field.name + (unspaced.contains(field.name) || field.value.isEmpty ? ":" : ": ") + field.value + "\r\n"
-        }
-        return Array((text + "\r\n").utf8)
+        return message.serialized(unspaced: unspaced)
     }
 
     /// A random time in [max-age/3, max-age/2), at least one second.

@@ -210,8 +210,8 @@ public struct MediaLibrary: Hashable, Sendable {
         objects.filter { $0.parentID == id }
     }
 
-    /// The distinct protocolInfo values of the resources, in library order: what the server sources
-    /// (ConnectionManager's `Source`).
+    /// The distinct protocolInfo values of the resources, in library order (ConnectionManager's `Source`
+    /// does not list these: it is MiniDLNA's fixed list, whatever the library holds).
     public var protocolInfos: [String] {
         var seen: Set<String> = []
         return objects.compactMap(\.resource?.protocolInfo).filter { seen.insert($0).inserted }

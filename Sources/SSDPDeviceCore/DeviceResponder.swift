@@ -181,7 +181,7 @@ public struct DeviceResponder: Sendable {
             return Answer(
                 advertisement: advertisement,
                 bytes: bytes,
-                dateOffset: dated ? ScheduledAnswer.offset(of: HTTPDate.epoch, in: bytes) : nil
+                dateOffset: dated ? bytes.firstOffset(of: HTTPDate.epoch) : nil
             )
         }
         if answerCache.count >= Self.maximumCachedQuestions { answerCache.removeAll(keepingCapacity: true) }
@@ -295,11 +295,13 @@ public struct ScheduledAnswer: Hashable, Sendable {
         )
         return bytes
     }
+}
 
-    /// Where `text` first starts in `bytes`, if it does.
-    static func offset(of text: String, in bytes: [UInt8]) -> Int? {
+extension [UInt8] {
+    /// Where `text`'s bytes first start in these, if they do.
+    func firstOffset(of text: String) -> Int? {
         let needle = Array(text.utf8)
-        guard bytes.count >= needle.count else { return nil }
-        return (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+        guard count >= needle.count else { return nil }
+        return (0...(count - needle.count)).first { self[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 }

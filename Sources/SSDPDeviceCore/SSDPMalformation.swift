@@ -91,13 +91,10 @@ public enum SSDPMalformation: String, Hashable, Sendable, CaseIterable {
 
     /// Puts 0xFF just after `SERVER:` (or after the start line when there is no SERVER).
     private static func insertInvalidByte(into bytes: inout [UInt8]) {
-        let needle = Array("server:".utf8)
-        let lowered = bytes.map(asciiLowercased)
+        let needle = "server:"
         var index = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
-        if let found = lowered.indices.dropLast(needle.count - 1).first(where: {
-            lowered[$0..<$0 + needle.count].elementsEqual(needle)
-        }) {
-            index = found + needle.count
+        if let found = bytes.map(asciiLowercased).firstOffset(of: needle) {
+            index = found + needle.utf8.count
         }
         bytes.insert(0xFF, at: index)
     }

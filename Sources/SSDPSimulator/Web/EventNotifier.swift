@@ -32,10 +32,14 @@ enum EventNotifier {
         var delivery: EventDelivery
         var eventLoop: any EventLoop
         var onEvent: @Sendable (SimulatorEvent) -> Void
+
+        /// Its subscription: the SID and the callback (two simulators of one seed in one process draw the
+        /// same SIDs).
+        var subscription: String { delivery.event.sid + " " + delivery.event.callback }
     }
 
-    /// By subscription (its SID and callback: two simulators of one seed in one process draw the same
-    /// SIDs), the subscriptions with a message in flight, and the messages waiting behind it.
+    /// By subscription (`Waiting.subscription`), those with a message in flight, and the messages waiting
+    /// behind it.
     private static let inFlight = NIOLockedValueBox<[String: [Waiting]]>([:])
     /// The most messages one subscription keeps waiting (its subscriber answering nothing, each given up on
     /// after `timeout`); a message beyond them is reported undelivered at once, never kept.
@@ -61,7 +65,7 @@ enum EventNotifier {
     /// Sends `waiting` now when its subscription has nothing in flight, else queues it behind (or, behind
     /// `maximumWaiting` others, reports it undelivered).
     private static func enqueue(_ waiting: Waiting) {
-        let key = waiting.delivery.event.sid + " " + waiting.delivery.event.callback
+        let key = waiting.subscription
         enum Fate { case now, queued, dropped }
         let fate = inFlight.withLockedValue { queues -> Fate in
             guard let queue = queues[key] else {
@@ -81,7 +85,7 @@ enum EventNotifier {
 
     /// Sends one message; when it is done, the next of its subscription goes.
     private static func start(_ waiting: Waiting) {
-        let key = waiting.delivery.event.sid + " " + waiting.delivery.event.callback
+        let key = waiting.subscription
         let onEvent = waiting.onEvent
         send(waiting.delivery, on: waiting.eventLoop) { event in
             onEvent(event)
