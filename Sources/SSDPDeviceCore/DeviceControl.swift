@@ -33,6 +33,8 @@ public struct DeviceControl: Sendable {
     public var responses: [ActionResponse]
     /// The IGD's port mappings, in the order they were added.
     public internal(set) var portMappings: [PortMapping] = []
+    /// The stack whose services these are: ssdp-sim's own, or gmrender-resurrect's (`GMRender`).
+    public let stack: ControlStack
     let startedAt: SSDPInstant
 
     /// The control side of a device whose services start in the real device's state where that differs from
@@ -41,14 +43,18 @@ public struct DeviceControl: Sendable {
         services: [ControlledService],
         environment: ControlEnvironment = ControlEnvironment(),
         responses: [ActionResponse] = [],
+        stack: ControlStack = .uda,
         startedAt: SSDPInstant
     ) {
         self.services = services
         self.environment = environment
         self.responses = responses
+        self.stack = stack
         self.startedAt = startedAt
         for index in self.services.indices {
-            self.services[index].values.merge(initialValues(of: self.services[index])) { set, _ in set }
+            let service = self.services[index]
+            let initial = stack == .gmrender ? GMRender.initialValues(of: service) : initialValues(of: service)
+            self.services[index].values.merge(initial) { set, _ in set }
         }
     }
 
@@ -79,9 +85,12 @@ public struct DeviceControl: Sendable {
     ) -> ActionResult {
         let description = services[index].description
         guard let action = description.action(named: call.actionName) else {
-            return ActionResult(outcome: .failure(.invalidAction))
+            return ActionResult(outcome: .failure(stack == .gmrender ? GMRender.actionFailed : .invalidAction))
         }
-        if let error = services[index].check(call, against: action, values: !services[index].isFromMiniStack) {
+        // gmrender reads the arguments it needs as it goes and checks none against the SCPD.
+        if stack == .uda,
+            let error = services[index].check(call, against: action, values: !services[index].isFromMiniStack)
+        {
             return ActionResult(outcome: .failure(error))
         }
         if let response = responses.first(where: { $0.matches(call, serviceType: services[index].serviceType) }) {
@@ -93,8 +102,10 @@ public struct DeviceControl: Sendable {
         }
         let before = services[index].values
         let outcome =
-            behaviour(for: call, service: index, client: client, at: now)
-            ?? services[index].generic(call, action: action)
+            stack == .gmrender
+            ? GMRender.answer(call, service: &services[index])
+            : behaviour(for: call, service: index, client: client, at: now)
+                ?? services[index].generic(call, action: action)
         let changed = description.stateVariables.map(\.name).filter { services[index].values[$0] != before[$0] }
         return ActionResult(outcome: outcome, changedVariables: changed)
     }
@@ -186,7 +197,9 @@ public struct DeviceControl: Sendable {
             let reported = service.lastChangeVariables.filter { changed?.contains($0) ?? true }
             let others = evented.filter { $0 != "LastChange" && (changed?.contains($0) ?? true) }
             guard changed == nil || !reported.isEmpty || !others.isEmpty else { return [] }
-            return [SOAPArgument("LastChange", service.lastChange(reported))] + others.map(property)
+            let lastChange =
+                stack == .gmrender ? GMRender.lastChange(reported, of: service) : service.lastChange(reported)
+            return [SOAPArgument("LastChange", lastChange)] + others.map(property)
         }
         guard changed == nil || changed!.contains(where: evented.contains) else { return [] }
         return evented.map(property)

@@ -208,8 +208,9 @@ public struct DeviceResponder: Sendable {
     private mutating func schedule(_ answers: [Answer], window: Duration) -> [ScheduledAnswer] {
         var scheduled: [ScheduledAnswer] = []
         scheduled.reserveCapacity(answers.count * behaviour.duplicates)
+        let together = behaviour.delay == .wholeSeconds ? Self.wholeSeconds(within: window, random: &random) : nil
         for answer in answers {
-            let delay = delay(within: window)
+            let delay = together ?? delay(within: window)
             for _ in 0..<behaviour.duplicates {
                 if random.chance(behaviour.responseLoss) {
                     statistics.answersLost += 1
@@ -260,7 +261,15 @@ public struct DeviceResponder: Sendable {
         case .immediate: .zero
         case .fixed(let delay): delay
         case .late(let extra): window + extra
+        case .wholeSeconds: Self.wholeSeconds(within: window, random: &random)
         }
+    }
+
+    /// libupnp's reply time (ssdp_device.c): whole seconds in 0 ..< MX − max(1, MX / 10), at least 1.
+    private static func wholeSeconds(within window: Duration, random: inout SSDPRandom) -> Duration {
+        var mx = Int(window.components.seconds)
+        if mx >= 2 { mx -= max(1, mx / 10) }
+        return .seconds(Int(random.next() % UInt64(max(mx, 1))))
     }
 }
 

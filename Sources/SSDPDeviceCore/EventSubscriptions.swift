@@ -29,6 +29,8 @@ public enum GENARequest: Hashable, Sendable {
     /// With `rules` `.miniupnpd`, as upnphttp.c reads a SUBSCRIBE: NT is not looked at, and a CALLBACK
     /// makes a new subscription even beside a SID. With `.miniDLNA`, as its upnphttp.c does: a CALLBACK
     /// without NT is 400, a subscription without TIMEOUT gets 300 s, and a renewal 300 s whatever it asks.
+    /// With `.libupnp`, as gena_device.c does: a CALLBACK without NT is 400, and a request without TIMEOUT
+    /// gets 1801 s.
     public static func read(
         method: String,
         headers: [String: String],
@@ -37,14 +39,16 @@ public enum GENARequest: Hashable, Sendable {
         var sid = headers["sid"]?.trimmingASCIIWhitespace
         let callback = headers["callback"]
         var nt = headers["nt"]?.trimmingASCIIWhitespace
-        let timeout = headers["timeout"].flatMap(Self.seconds)
+        var timeout = headers["timeout"].flatMap(Self.seconds)
         if rules == .miniupnpd, method == "SUBSCRIBE" {
             nt = callback == nil ? nil : "upnp:event"
             if callback != nil { sid = nil }
         }
-        if rules == .miniDLNA, method == "SUBSCRIBE", callback != nil, nt == nil {
+        if rules == .miniDLNA || rules == .libupnp, method == "SUBSCRIBE", callback != nil, nt == nil {
             return .failure(.incompatibleHeaders)
         }
+        // libupnp (gena_device.c) grants its default to a request without TIMEOUT, a renewal too.
+        if rules == .libupnp, timeout == nil { timeout = Self.libupnpTimeout }
         switch method {
         case "SUBSCRIBE":
             if let sid {
@@ -76,6 +80,9 @@ public enum GENARequest: Hashable, Sendable {
         }
     }
 
+    /// The seconds libupnp 1.8 grants a subscription or renewal that asks for none (DEFAULT_TIMEOUT).
+    static let libupnpTimeout = 1_801
+
     /// The seconds MiniDLNA answers a renewal, and a subscription that asks for none (upnphttp.c).
     static let miniDLNATimeout = 300
 
@@ -103,6 +110,7 @@ public enum GENARules: Hashable, Sendable {
     case uda
     case miniupnpd
     case miniDLNA
+    case libupnp
 }
 
 /// Why an event URL refuses a request, with the HTTP status it answers.
@@ -194,6 +202,8 @@ public struct EventSubscriptions: Sendable {
     public private(set) var subscriptions: [String: Subscription] = [:]
     /// Where events may go.
     public var callbackPolicy: GENACallbackPolicy
+    /// The stack whose headers and property sets the events are written in.
+    public var stack = ControlStack.uda
     private var random: SSDPRandom
 
     /// No subscriptions yet; `random` draws the SIDs.
@@ -269,7 +279,7 @@ public struct EventSubscriptions: Sendable {
     ) -> [GENAEvent] {
         removeExpired(at: now)
         guard !properties.isEmpty else { return [] }
-        let body = GENAEvent.propertySet(properties)
+        let body = GENAEvent.propertySet(properties, stack: stack)
         var events: [GENAEvent] = []
         for key in subscriptions.keys.sorted()
         where subscriptions[key]!.service == service && (sid == nil || sid == key) {
@@ -279,7 +289,8 @@ public struct EventSubscriptions: Sendable {
                     sid: key,
                     callback: subscription.callbacks[0],
                     sequence: subscription.nextSequence,
-                    body: body
+                    body: body,
+                    stack: stack
                 )
             )
             subscriptions[key]!.nextSequence =
@@ -332,11 +343,23 @@ public struct GENAEvent: Hashable, Sendable {
     public var sequence: UInt32
     /// The `e:propertyset` document.
     public var body: String
+    /// The stack whose headers the NOTIFY carries.
+    public var stack = ControlStack.uda
+
+    /// An event with `body`, sent as `stack` sends it.
+    public init(sid: String, callback: String, sequence: UInt32, body: String, stack: ControlStack = .uda) {
+        self.sid = sid
+        self.callback = callback
+        self.sequence = sequence
+        self.body = body
+        self.stack = stack
+    }
 
     /// The NOTIFY's headers for a callback at `host` (`192.168.1.5:49152`), as miniupnpd writes them
-    /// (upnpevents.c's upnp_event_prepare).
+    /// (upnpevents.c's upnp_event_prepare), or libupnp (gena_device.c's notify_send_and_recv: upper case,
+    /// no Connection or Cache-Control).
     public func headers(host: String) -> [SSDPHeaderField] {
-        [
+        let fields = [
             SSDPHeaderField(name: "Host", value: host),
             SSDPHeaderField(name: "Content-Type", value: #"text/xml; charset="utf-8""#),
             SSDPHeaderField(name: "Content-Length", value: "\(body.utf8.count)"),
@@ -344,19 +367,26 @@ public struct GENAEvent: Hashable, Sendable {
             SSDPHeaderField(name: "NTS", value: "upnp:propchange"),
             SSDPHeaderField(name: "SID", value: sid),
             SSDPHeaderField(name: "SEQ", value: "\(sequence)"),
+        ]
+        guard stack == .uda else {
+            return fields.map { SSDPHeaderField(name: $0.name.uppercased(), value: $0.value) }
+        }
+        return fields + [
             SSDPHeaderField(name: "Connection", value: "close"),
             SSDPHeaderField(name: "Cache-Control", value: "no-cache"),
         ]
     }
 
     /// `<e:propertyset>` with one `<e:property>` per variable, values escaped; no XML declaration, as
-    /// miniupnpd writes it.
-    static func propertySet(_ properties: [SOAPArgument]) -> String {
-        var xml = #"<e:propertyset xmlns:e="urn:schemas-upnp-org:event-1-0">"#
+    /// miniupnpd writes it on one line, or libupnp (GeneratePropertySet) an element per line.
+    static func propertySet(_ properties: [SOAPArgument], stack: ControlStack = .uda) -> String {
+        let newline = stack == .gmrender ? "\n" : ""
+        var xml = #"<e:propertyset xmlns:e="urn:schemas-upnp-org:event-1-0">"# + newline
         for property in properties {
             xml +=
-                "<e:property><\(property.name)>\(SSDPRootDevice.escaped(property.value))</\(property.name)></e:property>"
+                "<e:property>\(newline)<\(property.name)>\(SSDPRootDevice.escaped(property.value))</\(property.name)>"
+            xml += "\(newline)</e:property>\(newline)"
         }
-        return xml + "</e:propertyset>\r\n"
+        return xml + "</e:propertyset>" + (stack == .gmrender ? "\n\n\r\n" : "\r\n")
     }
 }

@@ -125,32 +125,49 @@ public struct SOAPActionCall: Hashable, Sendable {
     }
 }
 
-/// The envelopes a device answers with, byte for byte as miniupnpd writes them (after-discovery.md §1.2,
-/// §1.3): the response element in the namespace of the service type the call named.
+/// The envelopes a device answers with, byte for byte as its stack writes them: miniupnpd's (after-discovery.md
+/// §1.2, §1.3; the `uda` stack) or libupnp's (soap_device.c; `gmrender`). The response element is in the
+/// namespace of the service type the call named.
 public enum SOAPEnvelope {
-    private static let open =
-        #"<?xml version="1.0"?>"# + "\r\n"
-        + #"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>"#
-    private static let close = "</s:Body></s:Envelope>\r\n"
+    private static let envelope =
+        #"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/">"#
 
     /// A successful answer: `<u:ActionResponse>` with each out-argument, values escaped. The service type is
     /// the client's own (from SOAPACTION), so it is escaped too: a quote in it cannot end the attribute.
-    public static func response(serviceType: String, actionName: String, arguments: [SOAPArgument]) -> String {
-        var xml = open + #"<u:\#(actionName)Response xmlns:u="\#(SSDPRootDevice.escaped(serviceType))">"#
+    /// libupnp writes the action's element on lines of its own (CRLF) between its envelope's (LF), without an
+    /// XML declaration.
+    public static func response(
+        serviceType: String,
+        actionName: String,
+        arguments: [SOAPArgument],
+        stack: ControlStack = .uda
+    ) -> String {
+        let libupnp = stack == .gmrender
+        var xml = libupnp ? envelope + "<s:Body>\n" : #"<?xml version="1.0"?>"# + "\r\n" + envelope + "<s:Body>"
+        xml += #"<u:\#(actionName)Response xmlns:u="\#(SSDPRootDevice.escaped(serviceType))">"#
+        if libupnp, !arguments.isEmpty { xml += "\r\n" }
         for argument in arguments {
-            xml += "<\(argument.name)>\(SSDPRootDevice.escaped(argument.value))</\(argument.name)>"
+            xml +=
+                "<\(argument.name)>\(SSDPRootDevice.escaped(argument.value))</\(argument.name)>"
+                + (libupnp ? "\r\n" : "")
         }
-        return xml + "</u:\(actionName)Response>" + close
+        xml += "</u:\(actionName)Response>"
+        return xml + (libupnp ? "\r\n</s:Body> </s:Envelope>" : "</s:Body></s:Envelope>\r\n")
     }
 
     /// A fault: `s:Client`, `UPnPError`, and the code and description in `urn:schemas-upnp-org:control-1-0`;
-    /// without the XML declaration and the line end a successful answer has (upnpsoap.c's SoapError).
-    public static func fault(_ error: UPnPError) -> String {
-        #"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>"#
-            + "<s:Fault><faultcode>s:Client</faultcode><faultstring>UPnPError</faultstring><detail>"
-            + #"<UPnPError xmlns="urn:schemas-upnp-org:control-1-0"><errorCode>\#(error.code)</errorCode>"#
-            + "<errorDescription>\(SSDPRootDevice.escaped(error.description))</errorDescription></UPnPError>"
-            + "</detail></s:Fault></s:Body></s:Envelope>"
+    /// without the XML declaration and the line end a successful answer has (upnpsoap.c's SoapError), or, as
+    /// libupnp writes it, an element per line ending in LF.
+    public static func fault(_ error: UPnPError, stack: ControlStack = .uda) -> String {
+        let lines = [
+            envelope, "<s:Body>", "<s:Fault>", "<faultcode>s:Client</faultcode>",
+            "<faultstring>UPnPError</faultstring>",
+            "<detail>", #"<UPnPError xmlns="urn:schemas-upnp-org:control-1-0">"#,
+            "<errorCode>\(error.code)</errorCode>",
+            "<errorDescription>\(SSDPRootDevice.escaped(error.description))</errorDescription>", "</UPnPError>",
+            "</detail>", "</s:Fault>", "</s:Body>", "</s:Envelope>",
+        ]
+        return stack == .gmrender ? lines.map { $0 + "\n" }.joined() : lines.joined()
     }
 }
 

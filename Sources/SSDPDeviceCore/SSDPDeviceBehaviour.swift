@@ -28,6 +28,10 @@ public struct SSDPDeviceBehaviour: Hashable, Sendable {
         case fixed(Duration)
         /// This long after the MX window has closed: too late for a control point that waits only MX.
         case late(Duration)
+        /// As libupnp 1.8 answers (ssdp_device.c): every answer to a search together, after a whole number
+        /// of seconds drawn from 0 ..< MX − max(1, MX / 10), so at once for MX 1 and 2, and at once or a
+        /// second later for MX 3 (gmrender-resurrect, the renderer profile).
+        case wholeSeconds
     }
 
     /// Ways of answering what was not asked. The raw values are the names device files and flags use.
@@ -127,7 +131,7 @@ public struct SSDPDeviceBehaviour: Hashable, Sendable {
             guard duration >= .zero, duration <= .seconds(60) else {
                 throw SSDPConfigurationError(field: "delay", value: "\(duration)", reason: "must be 0...60 seconds")
             }
-        case .uniform, .immediate:
+        case .uniform, .immediate, .wholeSeconds:
             break
         }
         for window in silentWindows where !(window.start >= .zero && window.start < window.end) {

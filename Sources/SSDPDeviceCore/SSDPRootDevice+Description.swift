@@ -22,14 +22,20 @@ extension SSDPRootDevice {
     public func descriptionXML(basePath: String) -> String {
         var counter = 0
         let layout = descriptionLayout
-        let newline = layout.isCompact ? "" : "\n"
-        var xml = layout.isCompact ? "<?xml version=\"1.0\"?>\r\n" : "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        let (newline, step) = (layout.style.newline, layout.style.indent)
+        var xml =
+            layout.style == .indented ? "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" : "<?xml version=\"1.0\"?>\r\n"
         xml += "<root xmlns=\"urn:schemas-upnp-org:device-1-0\""
         xml += layout.specVersion.minor >= 1 ? " configId=\"\(configID)\">" : ">"
-        xml += newline + (layout.isCompact ? "" : "  ")
-        xml += "<specVersion><major>\(layout.specVersion.major)</major><minor>\(layout.specVersion.minor)</minor>"
-        xml += "</specVersion>" + newline
-        appendDevice(device, basePath: basePath, indent: layout.isCompact ? "" : "  ", counter: &counter, to: &xml)
+        xml += newline + step
+        // One line in UDA's layout and MiniDLNA's, an element per line in gmrender-resurrect's.
+        let versionBreak = layout.style == .lines ? newline : ""
+        xml += "<specVersion>\(versionBreak)<major>\(layout.specVersion.major)</major>\(versionBreak)"
+        xml += "<minor>\(layout.specVersion.minor)</minor>\(versionBreak)</specVersion>" + newline
+        appendDevice(device, basePath: basePath, indent: step, counter: &counter, to: &xml)
+        if layout.writesURLBase {
+            xml += "\(step)<URLBase>\(Self.originPlaceholder)/</URLBase>\(newline)"
+        }
         xml += "</root>" + newline
         return xml
     }
@@ -47,24 +53,25 @@ extension SSDPRootDevice {
         to xml: inout String
     ) {
         let layout = descriptionLayout
-        let newline = layout.isCompact ? "" : "\n"
-        let inner = layout.isCompact ? "" : indent + "  "
-        let step = layout.isCompact ? "" : "  "
+        let (newline, step) = (layout.style.newline, layout.style.indent)
+        let inner = indent + step
         xml += "\(indent)<device>\(newline)"
         // UDA 1.1 §2.3's order, which real stacks keep (miniupnpd, a Roku): manufacturerURL and
         // modelDescription before modelName, then the other properties as given, UDN, those the layout puts
-        // after it (UPC), the lists, and those it puts last (presentationURL).
+        // after it (UPC), the lists, and those it puts last (presentationURL); a layout may put some right
+        // after deviceType (gmrender-resurrect's presentationURL).
         let properties = device.properties
+        let afterDeviceType = properties.filter { layout.afterDeviceType.contains($0.name) }
         let beforeModelName = properties.filter { ["manufacturerURL", "modelDescription"].contains($0.name) }
         let afterUDN = properties.filter { layout.afterUDN.contains($0.name) }
         let last = properties.filter { layout.last.contains($0.name) }
         let rest = properties.filter {
             !["manufacturerURL", "modelDescription"].contains($0.name) && !layout.afterUDN.contains($0.name)
-                && !layout.last.contains($0.name)
+                && !layout.last.contains($0.name) && !layout.afterDeviceType.contains($0.name)
         }
         let fields =
-            [
-                SSDPDeviceProperty("deviceType", device.deviceType),
+            [SSDPDeviceProperty("deviceType", device.deviceType)] + afterDeviceType
+            + [
                 SSDPDeviceProperty("friendlyName", device.friendlyName),
                 SSDPDeviceProperty("manufacturer", device.manufacturer),
             ]
@@ -105,6 +112,9 @@ extension SSDPRootDevice {
         last.forEach(write)
         xml += "\(indent)</device>\(newline)"
     }
+
+    /// In a description, the scheme, host and port the client reached the device at (libupnp's URLBase).
+    public static let originPlaceholder = "{origin}"
 
     /// The URLs of service `service` (counted across the tree) of a device whose profile gives none.
     public static func simulatorURLs(basePath: String, service: Int) -> SSDPDeviceService.URLs {
@@ -155,15 +165,41 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
     }
     private var specMajor: Int
     private var specMinor: Int
+    /// Properties written right after deviceType, in the order given (gmrender-resurrect: `presentationURL`).
+    public var afterDeviceType: Set<String> = []
     /// Properties written right after UDN, in the order given (UDA: `UPC`).
     public var afterUDN: Set<String>
     /// Properties written after the service and device lists (UDA: `presentationURL`).
     public var last: Set<String>
     /// A service's elements, in order.
     public var serviceFields: [String]
-    /// Written on one line after an XML declaration without encoding and a CRLF, with no line end at the
-    /// end, as MiniDLNA does; otherwise indented, one element per line.
-    public var isCompact: Bool
+    /// How the elements are laid out on lines.
+    public var style: Style
+    /// Whether `<URLBase>`, the address the client reached the device at, follows the root device, as
+    /// libupnp writes it into every description it serves.
+    public var writesURLBase = false
+
+    /// How a description's elements are laid out on lines.
+    public enum Style: Hashable, Sendable {
+        /// One element per line, indented two spaces per level, after an XML declaration naming UTF-8.
+        case indented
+        /// All on one line after an XML declaration without encoding and a CRLF, no line end at the end
+        /// (MiniDLNA).
+        case oneLine
+        /// One element per line, each ending in CRLF, without indentation, after an XML declaration without
+        /// encoding (gmrender-resurrect's xmlgen.c).
+        case lines
+
+        var newline: String {
+            switch self {
+            case .indented: "\n"
+            case .oneLine: ""
+            case .lines: "\r\n"
+            }
+        }
+
+        var indent: String { self == .indented ? "  " : "" }
+    }
 
     /// A layout stating UDA `major`.`minor`, with these places and orders.
     public init(
@@ -171,13 +207,13 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
         afterUDN: Set<String>,
         last: Set<String>,
         serviceFields: [String],
-        isCompact: Bool
+        style: Style
     ) {
         (specMajor, specMinor) = specVersion
         self.afterUDN = afterUDN
         self.last = last
         self.serviceFields = serviceFields
-        self.isCompact = isCompact
+        self.style = style
     }
 
     /// UDA 1.1 §2.3: UPC after UDN, presentationURL last, SCPDURL before the control and event URLs.
@@ -186,7 +222,7 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
         afterUDN: ["UPC", "iconList"],
         last: ["presentationURL"],
         serviceFields: ["serviceType", "serviceId", "SCPDURL", "controlURL", "eventSubURL"],
-        isCompact: false
+        style: .indented
     )
 
     /// MiniDLNA's (upnpdescgen.c): UPnP 1.0, DLNA's X_DLNADOC, presentationURL and the icons after UDN, the
@@ -196,6 +232,22 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
         afterUDN: ["dlna:X_DLNADOC", "presentationURL", "iconList"],
         last: [],
         serviceFields: ["serviceType", "serviceId", "controlURL", "eventSubURL", "SCPDURL"],
-        isCompact: true
+        style: .oneLine
     )
+
+    /// gmrender-resurrect's (upnp_device.c through xmlgen.c), as libupnp 1.8 serves it: UPnP 1.0,
+    /// presentationURL right after deviceType, the icons after UDN, an element per line ending in CRLF, and
+    /// the URLBase libupnp adds after the device.
+    public static let gmrender: SSDPDescriptionLayout = {
+        var layout = SSDPDescriptionLayout(
+            specVersion: (1, 0),
+            afterUDN: ["iconList"],
+            last: [],
+            serviceFields: uda11.serviceFields,
+            style: .lines
+        )
+        layout.afterDeviceType = ["presentationURL"]
+        layout.writesURLBase = true
+        return layout
+    }()
 }

@@ -19,7 +19,7 @@ extension SSDPServiceDescription {
     /// - a variable: `Name type`, then any of `events`, `default=VALUE`, `values=A|B|C`, `range=MIN...MAX`
     ///   and `step=N`.
     ///
-    /// Values hold no spaces (none of the devices' do). The notation is for the built-in catalog, written by
+    /// A space in an allowed value is written `%20` (gmrender-resurrect's `" vendor-defined "`). The notation is for the built-in catalog, written by
     /// hand and checked by its tests; a string that does not follow it is a programming error.
     init(actions: [String], variables: [String]) {
         self.init(
@@ -60,7 +60,7 @@ extension SSDPServiceDescription {
             case "default":
                 variable.defaultValue = value
             case "values":
-                variable.allowedValues = value.split(separator: "|").map(String.init)
+                variable.allowedValues = value.split(separator: "|").map { String($0).replacing("%20", with: " ") }
             case "range":
                 let bounds = value.split(separator: ".", omittingEmptySubsequences: true).compactMap { Int($0) }
                 precondition(bounds.count == 2, "catalog: range '\(value)' of \(variable.name) is not MIN...MAX")

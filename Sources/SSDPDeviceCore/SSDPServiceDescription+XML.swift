@@ -15,77 +15,97 @@ import SSDPCore
 
 extension SSDPServiceDescription {
     /// The SCPD document (UDA 1.1 §2.5, `specVersion` 1.`specVersionMinor`) a device serves at the service's SCPDURL, every
-    /// list in the description's order and every text escaped. A service without actions leaves
-    /// `<actionList>` out, as UDA allows and as a Roku's `ecp_SCPD.xml` does.
+    /// list in the description's order and every text escaped, laid out in `style`. A service without actions
+    /// leaves `<actionList>` out, as UDA allows and as a Roku's `ecp_SCPD.xml` does.
     public var xml: String {
-        var xml = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <scpd xmlns="urn:schemas-upnp-org:service-1-0">
-              <specVersion><major>1</major><minor>\(specVersionMinor)</minor></specVersion>
-
-            """
+        var writer = Writer(style: style)
+        writer.xml =
+            style == .indented ? "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" : "<?xml version=\"1.0\"?>\r\n"
+        writer.open("scpd xmlns=\"urn:schemas-upnp-org:service-1-0\"", level: 0)
+        if style == .indented {
+            writer.line("<specVersion><major>1</major><minor>\(specVersionMinor)</minor></specVersion>", level: 1)
+        } else {
+            writer.open("specVersion", level: 1)
+            writer.element("major", "1", level: 2)
+            writer.element("minor", "\(specVersionMinor)", level: 2)
+            writer.close("specVersion", level: 1)
+        }
         if !actions.isEmpty {
-            xml += "  <actionList>\n"
-            for action in actions {
-                Self.write(action, to: &xml)
-            }
-            xml += "  </actionList>\n"
+            writer.open("actionList", level: 1)
+            for action in actions { writer.write(action) }
+            writer.close("actionList", level: 1)
         }
-        xml += "  <serviceStateTable>\n"
-        for variable in stateVariables {
-            Self.write(variable, to: &xml)
-        }
-        xml += "  </serviceStateTable>\n</scpd>\n"
-        return xml
+        writer.open("serviceStateTable", level: 1)
+        for variable in stateVariables { writer.write(variable) }
+        writer.close("serviceStateTable", level: 1)
+        writer.close("scpd", level: 0)
+        return writer.xml
     }
 
     // MARK: - Elements
 
-    private static func write(_ action: Action, to xml: inout String) {
-        xml += "    <action>\n"
-        element("name", action.name, indent: 6, to: &xml)
-        if !action.arguments.isEmpty {
-            xml += "      <argumentList>\n"
-            for argument in action.arguments {
-                xml += "        <argument>\n"
-                element("name", argument.name, indent: 10, to: &xml)
-                element("direction", argument.direction.rawValue, indent: 10, to: &xml)
-                element("relatedStateVariable", argument.relatedStateVariable, indent: 10, to: &xml)
-                xml += "        </argument>\n"
-            }
-            xml += "      </argumentList>\n"
-        }
-        xml += "    </action>\n"
-    }
+    /// Writes an SCPD's elements, each on a line of its own, as `style` lays lines out.
+    private struct Writer {
+        let style: SSDPDescriptionLayout.Style
+        var xml = ""
 
-    private static func write(_ variable: StateVariable, to xml: inout String) {
-        xml += "    <stateVariable sendEvents=\"\(variable.sendEvents ? "yes" : "no")\">\n"
-        element("name", variable.name, indent: 6, to: &xml)
-        element("dataType", variable.dataType, indent: 6, to: &xml)
-        if let defaultValue = variable.defaultValue {
-            element("defaultValue", defaultValue, indent: 6, to: &xml)
+        mutating func line(_ text: String, level: Int) {
+            xml += String(repeating: style.indent, count: level) + text + style.newline
         }
-        if !variable.allowedValues.isEmpty {
-            xml += "      <allowedValueList>\n"
-            for value in variable.allowedValues {
-                element("allowedValue", value, indent: 8, to: &xml)
-            }
-            xml += "      </allowedValueList>\n"
-        }
-        if let range = variable.allowedRange {
-            xml += "      <allowedValueRange>\n"
-            element("minimum", String(range.minimum), indent: 8, to: &xml)
-            element("maximum", String(range.maximum), indent: 8, to: &xml)
-            if let step = range.step {
-                element("step", String(step), indent: 8, to: &xml)
-            }
-            xml += "      </allowedValueRange>\n"
-        }
-        xml += "    </stateVariable>\n"
-    }
 
-    /// `<name>text</name>` on a line of its own, the text escaped.
-    private static func element(_ name: String, _ text: String, indent: Int, to xml: inout String) {
-        xml += String(repeating: " ", count: indent) + "<\(name)>\(SSDPRootDevice.escaped(text))</\(name)>\n"
+        mutating func open(_ tag: String, level: Int) { line("<\(tag)>", level: level) }
+
+        mutating func close(_ name: String, level: Int) { line("</\(name)>", level: level) }
+
+        /// `<name>text</name>` on a line of its own, the text escaped.
+        mutating func element(_ name: String, _ text: String, level: Int) {
+            line("<\(name)>\(SSDPRootDevice.escaped(text))</\(name)>", level: level)
+        }
+
+        mutating func write(_ action: Action) {
+            open("action", level: 2)
+            element("name", action.name, level: 3)
+            if !action.arguments.isEmpty {
+                open("argumentList", level: 3)
+                for argument in action.arguments {
+                    open("argument", level: 4)
+                    element("name", argument.name, level: 5)
+                    element("direction", argument.direction.rawValue, level: 5)
+                    element("relatedStateVariable", argument.relatedStateVariable, level: 5)
+                    close("argument", level: 4)
+                }
+                close("argumentList", level: 3)
+            }
+            close("action", level: 2)
+        }
+
+        mutating func write(_ variable: StateVariable) {
+            open("stateVariable sendEvents=\"\(variable.sendEvents ? "yes" : "no")\"", level: 2)
+            element("name", variable.name, level: 3)
+            element("dataType", variable.dataType, level: 3)
+            // UDA's place for the default is before the allowed values; gmrender-resurrect writes it after.
+            let defaultFirst = style == .indented
+            if defaultFirst, let defaultValue = variable.defaultValue {
+                element("defaultValue", defaultValue, level: 3)
+            }
+            if !variable.allowedValues.isEmpty {
+                open("allowedValueList", level: 3)
+                for value in variable.allowedValues { element("allowedValue", value, level: 4) }
+                close("allowedValueList", level: 3)
+            }
+            if let range = variable.allowedRange {
+                open("allowedValueRange", level: 3)
+                element("minimum", String(range.minimum), level: 4)
+                element("maximum", String(range.maximum), level: 4)
+                if let step = range.step {
+                    element("step", String(step), level: 4)
+                }
+                close("allowedValueRange", level: 3)
+            }
+            if !defaultFirst, let defaultValue = variable.defaultValue {
+                element("defaultValue", defaultValue, level: 3)
+            }
+            close("stateVariable", level: 2)
+        }
     }
 }

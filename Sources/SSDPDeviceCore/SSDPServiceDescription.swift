@@ -115,6 +115,8 @@ public struct SSDPServiceDescription: Hashable, Sendable {
     public var stateVariables: [StateVariable]
     /// The minor version of UDA the SCPD's `specVersion` names: 0, or 1 where the real device writes 1.1.
     public var specVersionMinor = 0
+    /// How the document is laid out on lines: UDA's indented layout, or a real stack's.
+    public var style = SSDPDescriptionLayout.Style.indented
 
     /// A description with these actions and state variables, each in the SCPD's order.
     public init(actions: [Action], stateVariables: [StateVariable]) {

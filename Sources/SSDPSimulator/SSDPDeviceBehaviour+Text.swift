@@ -18,19 +18,20 @@ import SSDPDeviceCore
 // spellings and reject bad ones with the same reasons.
 
 extension SSDPDeviceBehaviour.Delay {
-    /// `uniform`, `immediate`, `fixed:SECONDS` or `late:SECONDS` (seconds may have decimals).
+    /// `uniform`, `immediate`, `whole-seconds`, `fixed:SECONDS` or `late:SECONDS` (seconds may have decimals).
     public init(text: String) throws(SSDPConfigurationError) {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         switch (parts.first, parts.count) {
         case ("uniform", 1): self = .uniform
         case ("immediate", 1): self = .immediate
+        case ("whole-seconds", 1): self = .wholeSeconds
         case ("fixed", 2): self = .fixed(try seconds(parts[1], field: "delay"))
         case ("late", 2): self = .late(try seconds(parts[1], field: "delay"))
         default:
             throw SSDPConfigurationError(
                 field: "delay",
                 value: text,
-                reason: "expected uniform, immediate, fixed:SECONDS or late:SECONDS"
+                reason: "expected uniform, immediate, whole-seconds, fixed:SECONDS or late:SECONDS"
             )
         }
     }
@@ -40,6 +41,7 @@ extension SSDPDeviceBehaviour.Delay {
         switch self {
         case .uniform: "uniform"
         case .immediate: "immediate"
+        case .wholeSeconds: "whole-seconds"
         case .fixed(let delay): "fixed:\(delay.shortSecondsText)"
         case .late(let delay): "late:\(delay.shortSecondsText)"
         }

@@ -70,6 +70,11 @@ public struct DeviceGroup: Sendable {
         profile("dlna-server", count: count, behaviour: behaviour)
     }
 
+    /// gmrender-resurrect renderers (AVTransport, RenderingControl on :49152).
+    public static func renderer(count: Int = 1, behaviour: SSDPDeviceBehaviour? = nil) -> Self {
+        profile("renderer", count: count, behaviour: behaviour)
+    }
+
     /// Chromecasts of the DIAL era (`urn:dial-multiscreen-org:device:dial:1` on :8008).
     public static func chromecast(count: Int = 1, behaviour: SSDPDeviceBehaviour? = nil) -> Self {
         profile("chromecast-legacy", count: count, behaviour: behaviour)

@@ -69,6 +69,20 @@ import Testing
         #expect(delays.contains { $0 < .milliseconds(200) } && delays.contains { $0 > .milliseconds(1_800) })
     }
 
+    /// libupnp's rule (ssdp_device.c): all answers to a search together, after whole seconds in
+    /// 0 ..< MX − max(1, MX / 10): at once for MX 1 and 2, 0 or 1 s for MX 3, 0 to 3 s for MX 5.
+    @Test(arguments: [(1, 0), (2, 0), (3, 1), (5, 3)])
+    func wholeSecondDelaysAreOnePerSearchWithinLibupnpsWindow(mx: Int, latest: Int) {
+        var device = responder(SSDPDeviceBehaviour(delay: .wholeSeconds))
+        var seen = Set<Duration>()
+        for _ in 0..<200 {
+            let delays = answers(device.receive(F.search("ssdp:all", mx: mx), at: .zero)).map(\.delay)
+            #expect(delays.count == 11 && Set(delays).count == 1, "one delay for every answer to a search")
+            seen.formUnion(delays)
+        }
+        #expect(seen == Set((0...latest).map { Duration.seconds($0) }))
+    }
+
     @Test func theSameSeedGivesTheSameTimelineAndAnotherSeedAnother() {
         let behaviour = SSDPDeviceBehaviour(searchLoss: 0.3, responseLoss: 0.2, duplicates: 2)
         #expect(timeline(behaviour, seed: 42) == timeline(behaviour, seed: 42))

@@ -192,7 +192,11 @@ import Testing
         let list = try CommandRunner.ssdpSim("profiles")
         #expect(list.status == 0)
         let names = list.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["roku", "dial-tv", "hue", "sonos", "igd", "dlna-server", "chromecast-legacy", "generic"])
+        #expect(
+            names == [
+                "roku", "dial-tv", "hue", "sonos", "igd", "dlna-server", "renderer", "chromecast-legacy", "generic",
+            ]
+        )
 
         let roku = try CommandRunner.ssdpSim("profiles", "roku", "--st", "roku:ecp")
         #expect(roku.status == 0)

@@ -128,7 +128,7 @@ struct FidelityTests {
         let output = try fidelity(["toaster"])
         #expect(output.status == 64)
         #expect(
-            output.standardError.contains("pair: 'toaster' is not a pair (pairs: igd, dlna-server)"),
+            output.standardError.contains("pair: 'toaster' is not a pair (pairs: igd, dlna-server, renderer)"),
             "\(output.standardError)"
         )
     }

@@ -29,7 +29,9 @@ import Testing
 /// connections in parallel (default 4).
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads /proc/PID (Linux)"))
 struct HTTPFuzzTests {
-    static let profiles = ["igd", "dlna-server", "roku", "dial-tv", "hue", "sonos", "chromecast-legacy", "generic"]
+    static let profiles = [
+        "igd", "dlna-server", "renderer", "roku", "dial-tv", "hue", "sonos", "chromecast-legacy", "generic",
+    ]
 
     private static func setting(_ name: String, default value: Int) -> Int {
         ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? value

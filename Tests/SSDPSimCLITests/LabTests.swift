@@ -139,23 +139,28 @@ struct LabTests {
     @Test func aHostRunsAnotherProgramReachableFromTheClient() throws {
         let lab = FileManager.default.temporaryDirectory.appendingPathComponent("lab-run-\(getpid()).json")
         try Data(
-            #"{"bridges": ["lan"], "hosts": [{"name": "web", "bridges": ["lan"], "run": ["python3", "-m", "http.server", "8080", "--bind", "10.77.1.1"]}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
+            #"{"bridges": ["lan"], "hosts": [{"name": "web", "bridges": ["lan"], "run": ["python3", "-m", "http.server", "8080", "--bind", "10.77.1.1"], "ready": "tcp:8080"}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
                 .utf8
         ).write(to: lab)
         defer { try? FileManager.default.removeItem(at: lab) }
-        // The program is not waited for: the client tries for up to 5 s.
-        let fetch = """
-            import time, urllib.request
-            for _ in range(50):
-                try:
-                    print(urllib.request.urlopen("http://10.77.1.1:8080/", timeout=1).status); break
-                except OSError:
-                    time.sleep(0.1)
-            """
+        // "ready" makes the lab wait until the program listens: the client's one try succeeds.
+        let fetch = #"import urllib.request; print(urllib.request.urlopen("http://10.77.1.1:8080/", timeout=2).status)"#
         let output = try Lab.run(lab.path, command: ["python3", "-c", fetch])
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
         #expect(output.standardOutput.contains("200"), "\(output.standardOutput)")
         #expect(output.standardError.contains("removed every namespace"))
+
+        // "ready" says what to wait for, on a host that runs another program.
+        try Data(
+            #"{"bridges": ["lan"], "hosts": [{"name": "x", "bridges": ["lan"], "run": ["true"], "ready": "http:80"}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
+                .utf8
+        ).write(to: lab)
+        let unready = try Lab.run(lab.path)
+        #expect(unready.status == 64)
+        #expect(
+            unready.standardError.contains("$.hosts[0].ready: must be tcp:PORT or udp:PORT"),
+            "\(unready.standardError)"
+        )
 
         // A host is one of the three kinds.
         try Data(

@@ -18,7 +18,8 @@ import Testing
 /// against `ssdp-sim serve` inside a private network namespace whose loopback is multicast-capable. They
 /// find the fakes and then use them as they would the real devices: rokuecp talks to the source address
 /// of a Roku's answer on port 8060, upnpc reads the router's description from its default port, SoCo
-/// finds a Sonos household and plays on it, and gssdp-discover and async-upnp-client see one LOCATION host
+/// finds a Sonos household and plays on it, Home Assistant's DmrDevice plays on the renderer and follows its
+/// events, and gssdp-discover and async-upnp-client see one LOCATION host
 /// per device.
 ///
 /// In CI (`SSDP_SIM_REQUIRE_INTEROP=1`) a missing client fails these tests instead of skipping them.
@@ -76,6 +77,12 @@ struct RealClientInteropTests {
         output.standardOutput.split(separator: "\n").filter { $0.hasPrefix(prefix) }.compactMap {
             jsonObject(String($0.dropFirst(prefix.count)))
         }
+    }
+
+    /// A client's lines by their `step`, the first of each.
+    private func steps(_ output: CommandRunner.Output, prefix: String) -> [String: [String: Any]] {
+        let pairs = lines(output, prefix: prefix).compactMap { line in (line["step"] as? String).map { ($0, line) } }
+        return Dictionary(pairs) { first, _ in first }
     }
 
     /// The host of a URL's authority: `127.0.0.3` of `http://127.0.0.3:8060/`.
@@ -276,9 +283,7 @@ struct RealClientInteropTests {
         )
         let printed = output.standardOutput
         #expect(output.status == 0, "\(printed)\n\(output.standardError)")
-        let steps = Dictionary(
-            lines(output, prefix: "sonos: ").compactMap { line in (line["step"] as? String).map { ($0, line) } }
-        ) { first, _ in first }
+        let steps = steps(output, prefix: "sonos: ")
         #expect(steps["discover"]?["addresses"] as? [String] == ["127.0.0.2", "127.0.0.3"], "\(printed)")
         // Both players in one household (the X-RINCON-HOUSEHOLD both advertise), each its own group.
         let started = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "soap" }
@@ -298,6 +303,50 @@ struct RealClientInteropTests {
         #expect(steps["events"]?["change_seq"] as? String == "1")
         let actions = started.compactMap { $0["action"] as? String }
         #expect(["SetAVTransportURI", "Play", "Pause", "Stop", "SetVolume"].allSatisfy(actions.contains), "\(actions)")
+    }
+
+    /// Home Assistant's DLNA renderer integration drives async-upnp-client's DmrDevice: it subscribes to the
+    /// three services, polls (GetDeviceCapabilities and GetTransportSettings answer nothing, as gmrender's
+    /// do), sets the volume and mute, loads a URI with its own DIDL metadata, plays, pauses and stops,
+    /// following CurrentTransportActions, and learns each change from LastChange.
+    @Test func dmrDeviceSubscribesPlaysAndFollowsTheRenderersEvents() throws {
+        let output = try inNamespace(
+            serve: "--profile renderer --seed 24",
+            client: "dmr_client",
+            #"/usr/bin/python3 "$CLIENT" 127.0.0.1 | sed 's/^/dmr: /'"#
+        )
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        let steps = steps(output, prefix: "dmr: ")
+        #expect(
+            steps["discover"]?["locations"] as? [String] == ["http://127.0.0.2:49152/description.xml"],
+            "\(printed)"
+        )
+        let fresh = steps["fresh"]
+        #expect(fresh?["transport"] as? String == "STOPPED" && fresh?["volume"] as? Double == 1.0, "\(printed)")
+        #expect(fresh?["can_play"] as? Bool == true && fresh?["can_pause"] as? Bool == false)
+        #expect(steps["volume"]?["volume"] as? Double == 0.3 && steps["volume"]?["muted"] as? Bool == true)
+        let playing = steps["playing"]
+        #expect(playing?["transport"] as? String == "PLAYING", "\(printed)")
+        #expect(
+            playing?["uri"] as? String == "http://127.0.0.1:5002/track.mp3" && playing?["title"] as? String == "Track"
+        )
+        #expect(playing?["can_pause"] as? Bool == true && playing?["can_play"] as? Bool == false)
+        #expect(steps["paused"]?["transport"] as? String == "PAUSED_PLAYBACK")
+        #expect(
+            steps["stopped"]?["transport"] as? String == "STOPPED" && steps["stopped"]?["can_play"] as? Bool == true
+        )
+        // Each service's initial event, then a LastChange for each change the calls made.
+        let events = (steps["events"]?["events"] as? [[String: Any]]) ?? []
+        let lastChanges = events.filter { ($0["variables"] as? [String]) == ["LastChange"] }
+        #expect(Set(lastChanges.compactMap { $0["service"] as? String }) == ["AVTransport", "RenderingControl"])
+        #expect(lastChanges.count >= 7, "\(events)")
+        #expect(events.contains { ($0["variables"] as? [String])?.contains("SinkProtocolInfo") == true })
+        let actions = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "soap" }
+            .compactMap { $0["action"] as? String }
+        for action in ["GetDeviceCapabilities", "SetVolume", "SetMute", "SetAVTransportURI", "Play", "Pause", "Stop"] {
+            #expect(actions.contains(action), "\(actions)")
+        }
     }
 
     @Test func asyncUPnPClientCallsTheRouterAndTheMediaServerAndIsToldOfAVolumeChange() throws {

@@ -299,13 +299,16 @@ import Testing
 
     @Test(arguments: [
         (["--loss", "1.5"], "--loss '1.5': a probability must be 0...1"),
-        (["--delay", "soon"], "--delay 'soon': expected uniform, immediate, fixed:SECONDS or late:SECONDS"),
+        (
+            ["--delay", "soon"],
+            "--delay 'soon': expected uniform, immediate, whole-seconds, fixed:SECONDS or late:SECONDS"
+        ),
         (["--duplicates", "0"], "--duplicates '0': must be 1...10"),
         (["--malformed", "sloppy"], "--malformed 'sloppy': expected one of lf-only"),
         (["--silent", "5-2"], "--silent '5-2': a window must end after it starts"),
         (
             ["--profile", "toaster"],
-            "--profile 'toaster': no such profile (profiles: roku, dial-tv, hue, sonos, igd, dlna-server, chromecast-legacy, generic)"
+            "--profile 'toaster': no such profile (profiles: roku, dial-tv, hue, sonos, igd, dlna-server, renderer, chromecast-legacy, generic)"
         ),
         (["--count", "0"], "--count '0': must be 1...10000"),
         (["--notify-copies", "4"], "--notify-copies '4': must be 1...3"),
@@ -320,7 +323,9 @@ import Testing
     /// `profiles NAME` lists the paths as a device serves them by default (at an address of its own): every
     /// GET path it lists, but those with a `{variable}`, answers 2xx on a running device of the profile (a
     /// Chromecast's `/apps/` is 204 while no app runs).
-    @Test(arguments: ["generic", "roku", "dial-tv", "hue", "sonos", "igd", "dlna-server", "chromecast-legacy"])
+    @Test(arguments: [
+        "generic", "roku", "dial-tv", "hue", "sonos", "igd", "dlna-server", "renderer", "chromecast-legacy",
+    ])
     func everyPathProfilesListsIsServed(profile: String) throws {
         let listing = try #require(try CommandRunner.ssdpSim("profiles", profile, "--json").jsonLines.first)
         let paths = try #require(listing["http"] as? [[String: Any]]).filter {

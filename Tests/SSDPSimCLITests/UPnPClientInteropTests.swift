@@ -46,7 +46,9 @@ struct UPnPClientInteropTests {
         let client = try #require(
             Bundle.module.url(forResource: "upnp_client_interop", withExtension: "py", subdirectory: "Scripts")
         )
-        let profiles = ["igd", "dlna-server", "roku", "dial-tv", "hue", "sonos", "chromecast-legacy", "generic"]
+        let profiles = [
+            "igd", "dlna-server", "renderer", "roku", "dial-tv", "hue", "sonos", "chromecast-legacy", "generic",
+        ]
         let devicesFile = FileManager.default.temporaryDirectory.appendingPathComponent("interop-\(getpid()).json")
         let entries = profiles.map { "{\"profile\": \"\($0)\"}" }.joined(separator: ", ")
         try Data("{ \"devices\": [\(entries)] }".utf8).write(to: devicesFile)

@@ -11,7 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSimulator
 import Testing
 
@@ -177,6 +179,31 @@ import Testing
                 "USN": "uuid:[0-9a-f-]{36}::urn:schemas-upnp-org:service:ContentDirectory:1",
             ]
         ),
+        // Debian's gmediarender 0.1-1 (libupnp 1.8.4) beside the profile in scripts/fidelity renderer; SERVER
+        // names the kernel it runs on.
+        Capture(
+            profile: "renderer",
+            st: "upnp:rootdevice",
+            baseURL: "http://192.168.77.1:49152",
+            response: """
+                HTTP/1.1 200 OK
+                CACHE-CONTROL: max-age=100
+                DATE: Thu, 26 Nov 2026 16:05:01 GMT
+                EXT:
+                LOCATION: http://192.168.77.1:49152/description.xml
+                OPT: "http://schemas.upnp.org/upnp/1/0/"; ns=01
+                01-NLS: <uuid>
+                SERVER: Linux/6.18.44-fc-v595, UPnP/1.0, Portable SDK for UPnP devices/1.8.4
+                X-User-Agent: redsonic
+                ST: upnp:rootdevice
+                USN: uuid:<uuid>::upnp:rootdevice
+                """,
+            variable: [
+                "DATE": "[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT",
+                "01-NLS": "[0-9a-f-]{36}", "SERVER": "Linux/[^,]+, UPnP/1.0, Portable SDK for UPnP devices/1.8.4",
+                "USN": "uuid:[0-9a-f-]{36}::upnp:rootdevice",
+            ]
+        ),
         // A Google device, home-assistant/core#57243 (§2.3).
         Capture(
             profile: "chromecast-legacy",
@@ -251,6 +278,11 @@ import Testing
             "HOST NT USN NTS OPT 01-NLS BOOTID.UPNP.ORG CONFIGID.UPNP.ORG"
         ),
         ("dlna-server", "HOST CACHE-CONTROL LOCATION SERVER NT USN NTS", "HOST NT USN NTS"),
+        (
+            "renderer",
+            "HOST CACHE-CONTROL LOCATION OPT 01-NLS NT NTS SERVER X-User-Agent USN",
+            "HOST CACHE-CONTROL LOCATION OPT 01-NLS NT NTS SERVER X-User-Agent USN"
+        ),
     ])
     func theNotifyMessagesHaveTheRealStacksHeaders(profile: String, alive: String, byebye: String) throws {
         let root = try SimulatorProfile.named(profile).device(number: 1, seed: 1)
@@ -263,7 +295,8 @@ import Testing
             #expect(names(root.alive(advertisement)) == alive, "\(advertisement.usn)")
             #expect(names(root.byebye(advertisement)) == byebye, "\(advertisement.usn)")
             let sent = String(decoding: root.alive(advertisement).serialized(), as: UTF8.self)
-            #expect(sent.contains("\r\nNT: \(advertisement.target)\r\nUSN: \(advertisement.usn)\r\n"))
+            #expect(sent.contains("\r\nNT: \(advertisement.target)\r\n"))
+            #expect(sent.contains("\r\nUSN: \(advertisement.usn)\r\n"))
         }
     }
 
@@ -303,6 +336,29 @@ import Testing
         let root = device.rootDevice(baseURL: "http://192.168.77.1:8200", defaultBootID: 1)
         let description = root.descriptionXML(basePath: "").replacing(device.device.udn, with: "uuid:<uuid>")
         #expect(description == Self.miniDLNADescription)
+    }
+
+    /// What Debian's gmediarender 0.1 served beside the renderer profile (Fixtures/gmediarender), byte for
+    /// byte: the description (its UDN and URLBase's address left out) and the three SCPDs.
+    @Test func renderersDocumentsAreDebiansGMediaRendersByteForByte() throws {
+        let fixture = { (name: String) throws in
+            let url = try #require(
+                Bundle.module.url(forResource: name, withExtension: "xml", subdirectory: "Fixtures/gmediarender")
+            )
+            return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        }
+        let device = try SimulatorProfile.named("renderer").device(number: 1, seed: 1)
+        let description = device.rootDevice(baseURL: "http://192.168.77.1:49152", defaultBootID: 1)
+            .descriptionXML(basePath: "").replacing(device.device.udn, with: "uuid:<uuid>")
+            .replacing(SSDPRootDevice.originPlaceholder, with: "http://<origin>")
+        #expect(description == (try fixture("description")))
+        for (file, type) in [
+            ("rendertransportSCPD", "AVTransport"), ("rendercontrolSCPD", "RenderingControl"),
+            ("renderconnmgrSCPD", "ConnectionManager"),
+        ] {
+            let scpd = device.web.serviceDescription(for: "urn:schemas-upnp-org:service:\(type):1").xml
+            #expect(scpd == (try fixture(file)), "\(file)")
+        }
     }
 
     @Test(arguments: captures)

@@ -55,9 +55,12 @@ import FoundationXML
         ],
     ]
 
-    /// Template actions a real device lacks: a Sonos's RenderingControl has no presets.
+    /// Template actions a real device lacks: a Sonos's RenderingControl has no presets; gmrender-resurrect
+    /// 0.1 has no SelectPreset, Next or Previous (upnp_control.c and upnp_transport.c leave them out).
     static let missingOnTheRealDevice: [String: Set<String>] = [
-        "sonos urn:schemas-upnp-org:service:RenderingControl:1": ["ListPresets", "SelectPreset"]
+        "sonos urn:schemas-upnp-org:service:RenderingControl:1": ["ListPresets", "SelectPreset"],
+        "renderer urn:schemas-upnp-org:service:RenderingControl:1": ["SelectPreset"],
+        "renderer urn:schemas-upnp-org:service:AVTransport:1": ["Next", "Previous"],
     ]
 
     @Test(arguments: SimulatorProfile.all.map(\.name))

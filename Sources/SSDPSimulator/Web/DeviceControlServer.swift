@@ -54,18 +54,21 @@ final class DeviceControlServer: Sendable {
             services: services,
             environment: environment,
             responses: device.web.actionResponses,
+            stack: device.web.controlStack,
             startedAt: .zero
         )
         if let route = Self.defaultConnectionService(of: device) {
             _ = control.set("DefaultConnectionService", to: route)
         }
+        var subscriptions = EventSubscriptions(
+            random: SSDPRandom.derived(seed: seed, stream: 0x6E41),
+            callbackPolicy: device.web.callbackPolicy
+        )
+        subscriptions.stack = device.web.controlStack
         state = NIOLockedValueBox(
             State(
                 control: control,
-                subscriptions: EventSubscriptions(
-                    random: SSDPRandom.derived(seed: seed, stream: 0x6E41),
-                    callbackPolicy: device.web.callbackPolicy
-                ),
+                subscriptions: subscriptions,
                 faults: HTTPFaultMachine(
                     faults: device.web.httpFaults,
                     random: SSDPRandom.derived(seed: seed, stream: 0xFA17)
@@ -209,10 +212,15 @@ final class DeviceControlServer: Sendable {
         switch result.outcome {
         case .success(let arguments):
             response = .xml(
-                SOAPEnvelope.response(serviceType: call.serviceType, actionName: call.actionName, arguments: arguments)
+                SOAPEnvelope.response(
+                    serviceType: call.serviceType,
+                    actionName: call.actionName,
+                    arguments: arguments,
+                    stack: state.control.stack
+                )
             )
         case .failure(let error):
-            response = .xml(SOAPEnvelope.fault(error), status: 500)
+            response = .xml(SOAPEnvelope.fault(error, stack: state.control.stack), status: 500)
         }
         response.headers.append(SSDPHeaderField(name: "EXT", value: ""))
         response.records.append(

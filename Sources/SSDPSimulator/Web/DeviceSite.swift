@@ -38,14 +38,30 @@ struct DeviceSite: HTTPSite {
         // While the device is gone, every request is dropped unanswered.
         guard controls.isPresent(index) else { return .dropped }
         let device = controls.device(index)
-        let answer: DeviceHTTPResponse
-        if let pages = device.web.errorPages, !pages.methods.contains(request.method) {
+        let pages = device.web.errorPages
+        var answer: DeviceHTTPResponse
+        if let pages, !pages.methods.contains(request.method) {
             answer = .status(501)
         } else {
             answer = self.answer(request, device: device)
         }
-        let template = device.web.files[request.path]?.httpHeaders ?? device.web.httpHeaders
-        return answer.withPage(from: device.web.errorPages).laidOut(by: template, server: device.server)
+        if pages?.pagesUnsubscribe == true, request.method == "UNSUBSCRIBE", answer.status == 200 {
+            answer.isStatusPage = true
+        }
+        answer = answer.withPage(from: pages)
+        let kind: HTTPAnswerKind =
+            if pages != nil && answer.isStatusPage {
+                .statusPage
+            } else if request.method == "POST" {
+                .control
+            } else if request.method == "SUBSCRIBE" {
+                .subscription
+            } else {
+                .document
+            }
+        let template =
+            device.web.files[request.path]?.httpHeaders ?? device.web.httpHeadersByKind[kind] ?? device.web.httpHeaders
+        return answer.laidOut(by: template, server: device.server)
     }
 
     private func answer(_ request: DeviceHTTPRequest, device: SimulatedDevice) -> DeviceHTTPResponse {
@@ -61,10 +77,19 @@ struct DeviceSite: HTTPSite {
             }
             let description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
                 .replacing(Self.hostPlaceholder, with: SSDPRootDevice.host(of: request.origin))
+                .replacing(SSDPRootDevice.originPlaceholder, with: request.origin)
             return control.serve(.description, description, for: request, headers: headers)
         }
         if let serviceType = device.serviceDescriptions(prefix: "").first(where: { $0.0 == path })?.1 {
-            return control.serve(.serviceDescription, device.web.serviceDescription(for: serviceType).xml, for: request)
+            var answer = control.serve(
+                .serviceDescription,
+                device.web.serviceDescription(for: serviceType).xml,
+                for: request
+            )
+            if answer.status == 200, let type = answer.headers.firstIndex(where: { $0.name == "Content-Type" }) {
+                answer.headers[type].value = device.web.serviceDescriptionContentType
+            }
+            return answer
         }
         if let file = device.web.files[path] {
             guard request.method == "GET" || request.method == "HEAD" else {

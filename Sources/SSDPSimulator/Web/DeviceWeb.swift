@@ -54,6 +54,14 @@ public struct DeviceWeb: Hashable, Sendable {
     public var files: [String: ServedFile] = [:]
     /// How it sends its GENA events: as UDA says, or with MiniDLNA 1.3.0's stuck first event.
     public var eventDelivery = GENAEventDelivery.uda
+    /// The stack its control and eventing are written by: ssdp-sim's own, or gmrender-resurrect's on libupnp
+    /// (its envelopes, events and service behaviour).
+    public var controlStack = ControlStack.uda
+    /// The Content-Type its service descriptions are served with (gmrender's `text/xml`).
+    public var serviceDescriptionContentType = #"text/xml; charset="utf-8""#
+    /// The headers of its answers by kind, where its server lays each kind out its own way (libupnp), over
+    /// `httpHeaders`; a template as `httpHeaders` is.
+    public var httpHeadersByKind: [HTTPAnswerKind: [SSDPHeaderField]] = [:]
 
     /// What a device serves; the defaults give a plain UPnP device: its description at `/description.xml`, no Roku or
     /// DIAL API.
@@ -347,6 +355,18 @@ public enum GENAEventDelivery: String, Hashable, Sendable, CaseIterable {
     case miniDLNA130 = "minidlna-1.3.0"
 }
 
+/// The kinds of answer a device's HTTP server may lay out each its own way (`DeviceWeb.httpHeadersByKind`).
+public enum HTTPAnswerKind: Hashable, Sendable {
+    /// A document or file served: the description, an SCPD, an icon.
+    case document
+    /// A SOAP action's answer: its result or its fault.
+    case control
+    /// A SUBSCRIBE accepted: SID and TIMEOUT.
+    case subscription
+    /// A status page: an error, or (libupnp) the answer to an UNSUBSCRIBE.
+    case statusPage
+}
+
 /// How a device's HTTP server answers a request it will not serve, where the real server has pages of its
 /// own (miniupnpd's HTML pages and its 501 for HEAD): the methods it implements, and per status its body.
 public struct HTTPErrorPages: Hashable, Sendable {
@@ -372,6 +392,11 @@ public struct HTTPErrorPages: Hashable, Sendable {
     public var otherwise: Page
     /// The pages its event URLs refuse a SUBSCRIBE or UNSUBSCRIBE with, where they are not `pages`'.
     public var eventPages: [Int: Page]
+    /// The status the server answers in place of the simulator's, by the simulator's (libupnp: 500 for a
+    /// path it serves nothing at).
+    public var substitutes: [Int: Int] = [:]
+    /// Whether an UNSUBSCRIBE's 200 is a page too (libupnp's http_SendStatusResponse).
+    public var pagesUnsubscribe = false
 
     /// A server implementing `methods`, with these pages.
     public init(methods: Set<String>, pages: [Int: Page], otherwise: Page, eventPages: [Int: Page] = [:]) {
@@ -399,6 +424,20 @@ public struct HTTPErrorPages: Hashable, Sendable {
         ],
         otherwise: Page(contentType: #"text/xml; charset="utf-8""#, body: "")
     )
+
+    /// libupnp 1.8's (httpreadwrite.c's http_SendStatusResponse): one page for every status, its code and
+    /// reason in an `h1`, an UNSUBSCRIBE's 200 included; 500 for a path it serves nothing at, and 501 for a
+    /// method its web server does not take. `{status}` is the status's code and reason.
+    public static let libupnp: HTTPErrorPages = {
+        var pages = HTTPErrorPages(
+            methods: ["GET", "HEAD", "POST", "SUBSCRIBE", "UNSUBSCRIBE", "NOTIFY"],
+            pages: [:],
+            otherwise: Page(contentType: "text/html", body: "<html><body><h1>{status}</h1></body></html>")
+        )
+        pages.substitutes = [404: 500]
+        pages.pagesUnsubscribe = true
+        return pages
+    }()
 
     /// MiniDLNA's (its upnphttp.c grew from miniupnpd's): the same pages, HEAD served too, and its event
     /// URLs' 400 the same words as XML (check_event).

@@ -157,12 +157,17 @@ public struct DeviceHTTPResponse: Sendable {
     /// simulator's status pages (`status(_:)`).
     func withPage(from pages: HTTPErrorPages?) -> DeviceHTTPResponse {
         guard let pages, isStatusPage else { return self }
+        let status = pages.substitutes[status] ?? status
         let page = (refusesEventing ? pages.eventPages[status] : nil) ?? pages.pages[status] ?? pages.otherwise
         var answer = self
+        answer.status = status
         answer.headers =
             [SSDPHeaderField(name: "Content-Type", value: page.contentType)]
             + headers.filter { !["content-type", "allow"].contains($0.name.lowercased()) }
-        answer.body = page.body
+        answer.body = page.body.replacing(
+            "{status}",
+            with: "\(status) \(HTTPResponseStatus(statusCode: status).reasonPhrase)"
+        )
         return answer
     }
 

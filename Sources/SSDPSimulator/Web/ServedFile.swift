@@ -106,19 +106,51 @@ extension ServedFile {
         ),
     ]
 
+    /// The icons the renderer profile lists where gmrender-resurrect lists its own
+    /// (`/upnp/grender-64x64.png`, `…-128x128.png`): ssdp-sim's own drawing (a ring and a dot), 64 and 128
+    /// pixels square, 24-bit colour as the description says, made with Python's zlib. Served with the
+    /// device's document headers.
+    static let rendererIcons: [String: ServedFile] = [
+        "/upnp/grender-64x64.png": ServedFile(
+            contentType: "image/png",
+            base64:
+                "iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAA+ElEQVR42u3a6w3DIAwE4Juny2XgDkM2QIo5P7kofwP3RWpqDFjNLwgg"
+                + "gADk6/f8N3dRwD60KwYp0YkMJEanMJAe/ZCBOultBpRKbzCgVHQDA/T0YUORAR6/JQ7A9UN+PjgS01OmQJGqxjyXEeBRV5IBwenNkw4F"
+                + "pKS3Tf0NELPIOgVQXj/32c0goL9+ysc3DcAqEHIAxCrNDghIzzUI4NZWEUAAAQTQ/0AGoH0pcXUxV72cbrOgab+knLCoV1+oAKB9a3FC"
+                + "c7d9e33CBseELaYJm3yr+zZrMONTpMuOGngbDGGuPG7DZRwGuP7IWW4FtXTsUgAB2gNeLCOLxoQ3Jj0AAAAASUVORK5CYII=",
+            httpHeaders: nil
+        ),
+        "/upnp/grender-128x128.png": ServedFile(
+            contentType: "image/png",
+            base64:
+                "iVBORw0KGgoAAAANSUhEUgAAAIAAAACACAIAAABMXPacAAACZklEQVR42u3d0XEcMQyDYdbj5lJwimE6uLFjiQCon+P3E/Gt5+xdLVVN"
+                + "SauIAAAAKAAAoAAAgAIAAAqAz/X15++HHwDmsv7+DwCa3CMk6oXcnSXqqdwNJerZ6E0Y6vHo5QxF9FqGInotQ5G+1qCIXstQpK81KNLX"
+                + "GhTpaw2K9LUGRfRahkpJP3oxqQDrF3YSIOJPDsNFllVjDz5oK5N+Qu/I6gGib8c7LL60Dex4FJoK0DYVCbBvn4ikoyJ9bV/TAG1fAQCL"
+                + "059vcA6go8oX4IX0JzsFIArgnfTH+r0O0OFlBPDa5T/TdXH5axu/CNCLSg8Q8WAr8Zeggi7/lE9fCODw/a8EEHZu9cznxkdbA6Rvb8kG"
+                + "MNzJowFYkL6zgSOA85ZCAAC43KT53mZ3AOfLX7LCMICIDf4AvASw7AvA8GvACCDlNSMAAAAAAAAAAAAAAAAAgH/ErgJwK4J7QQBwOzoI"
+                + "gAcyPJLkkSQA6QDNtpR9Bp7pN1sTAbhuIFzMMYBme/rj7wf8dA3aT7cA4BWlwwDNS3q8ppqSvhEAL2qfBGhGFSTOimBYx0mAZlwN84Je"
+                + "B2hGloXOjGNo3zGAZmxl7txQBreeAWhGF2tHF/9+xQzv1gMwvr45wCH7AIdogyVHmBxshkN8LLriGCuL9jjIzaJPjjL0MuAwz9cZbmTF"
+                + "gc4bD3TeZ3AvpYsAawyuRnQXYIHB7XyuA+QyzCQzBBBnMBbLHEAKw3Ag0wDODJIoNABuDMIQlAAODPL29QASCZ+ujQAGJAybdQQIfdC2"
+                + "EOA/VOLayQNYVgAAAAAFAAAUAABQAABADdc/mql44+EZpz8AAAAASUVORK5CYII=",
+            httpHeaders: nil
+        ),
+    ]
+
     /// A file of `contentType` whose bytes are `base64` (a literal of this file: it always decodes), with
-    /// the headers MiniDLNA sends with a file (upnphttp.c's start_dlna_header).
-    private init(contentType: String, base64: String) {
+    /// `httpHeaders`: by default the headers MiniDLNA sends with a file (upnphttp.c's start_dlna_header).
+    private init(contentType: String, base64: String, httpHeaders: [SSDPHeaderField]? = miniDLNAFileHeaders) {
         self.init(
             contentType: contentType,
             bytes: Array(Data(base64Encoded: base64) ?? Data()),
-            httpHeaders: [
-                .init(name: "Connection", value: "close"), .init(name: "Date", value: "{date}"),
-                .init(name: "Server", value: "{server}"), .init(name: "EXT", value: ""),
-                .init(name: "realTimeInfo.dlna.org", value: "DLNA.ORG_TLAG=*"),
-                .init(name: "transferMode.dlna.org", value: "Interactive"),
-                .init(name: "Content-Type", value: "{Content-Type}"), .init(name: "Content-Length", value: "{length}"),
-            ]
+            httpHeaders: httpHeaders
         )
     }
+
+    private static let miniDLNAFileHeaders: [SSDPHeaderField] = [
+        .init(name: "Connection", value: "close"), .init(name: "Date", value: "{date}"),
+        .init(name: "Server", value: "{server}"), .init(name: "EXT", value: ""),
+        .init(name: "realTimeInfo.dlna.org", value: "DLNA.ORG_TLAG=*"),
+        .init(name: "transferMode.dlna.org", value: "Interactive"),
+        .init(name: "Content-Type", value: "{Content-Type}"), .init(name: "Content-Length", value: "{length}"),
+    ]
 }
