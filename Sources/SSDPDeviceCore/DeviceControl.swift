@@ -88,7 +88,7 @@ public struct DeviceControl: Sendable {
             return ActionResult(outcome: .failure(stack == .gmrender ? GMRender.actionFailed : .invalidAction))
         }
         // gmrender reads the arguments it needs as it goes and checks none against the SCPD.
-        if stack == .uda,
+        if stack != .gmrender,
             let error = services[index].check(call, against: action, values: !services[index].isFromMiniStack)
         {
             return ActionResult(outcome: .failure(error))

@@ -208,7 +208,8 @@ public struct DeviceResponder: Sendable {
     private mutating func schedule(_ answers: [Answer], window: Duration) -> [ScheduledAnswer] {
         var scheduled: [ScheduledAnswer] = []
         scheduled.reserveCapacity(answers.count * behaviour.duplicates)
-        let together = behaviour.delay == .wholeSeconds ? Self.wholeSeconds(within: window, random: &random) : nil
+        // libupnp draws one delay for all the answers to a search.
+        let together = behaviour.delay == .wholeSeconds ? delay(within: window) : nil
         for answer in answers {
             let delay = together ?? delay(within: window)
             for _ in 0..<behaviour.duplicates {

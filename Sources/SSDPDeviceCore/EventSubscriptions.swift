@@ -104,12 +104,16 @@ public enum GENARequest: Hashable, Sendable {
     }
 }
 
-/// How strictly an event URL reads a GENA request: as UDA 1.1 §4.1 says (`uda`), or as miniupnpd or
-/// MiniDLNA does.
+/// How strictly an event URL reads a GENA request: as UDA 1.1 §4.1 says (`uda`), or as miniupnpd, MiniDLNA
+/// or libupnp does (`GENARequest.read(method:headers:rules:)` says how each differs).
 public enum GENARules: Hashable, Sendable {
+    /// UDA 1.1 §4.1.
     case uda
+    /// miniupnpd's upnphttp.c: NT not looked at, a CALLBACK beside a SID makes a new subscription.
     case miniupnpd
+    /// MiniDLNA's upnphttp.c: a CALLBACK without NT is 400; 300 s when no TIMEOUT, and for every renewal.
     case miniDLNA
+    /// libupnp 1.8's gena_device.c: a CALLBACK without NT is 400; 1801 s when no TIMEOUT.
     case libupnp
 }
 
@@ -368,7 +372,7 @@ public struct GENAEvent: Hashable, Sendable {
             SSDPHeaderField(name: "SID", value: sid),
             SSDPHeaderField(name: "SEQ", value: "\(sequence)"),
         ]
-        guard stack == .uda else {
+        if stack == .gmrender {
             return fields.map { SSDPHeaderField(name: $0.name.uppercased(), value: $0.value) }
         }
         return fields + [

@@ -113,6 +113,16 @@ extension SSDPRootDevice {
         xml += "\(indent)</device>\(newline)"
     }
 
+    /// The description as served to a client that reached the device at `origin` (`http://host:port`): its
+    /// `{host}` (a router's presentationURL, `http://{host}/`) and `{origin}` (libupnp's URLBase) written
+    /// as that address.
+    public func descriptionXML(basePath: String, origin: String) -> String {
+        descriptionXML(basePath: basePath).replacing(Self.hostPlaceholder, with: Self.host(of: origin))
+            .replacing(Self.originPlaceholder, with: origin)
+    }
+
+    /// In a description's values, the host the client reached the device at.
+    public static let hostPlaceholder = "{host}"
     /// In a description, the scheme, host and port the client reached the device at (libupnp's URLBase).
     public static let originPlaceholder = "{origin}"
 
@@ -165,9 +175,9 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
     }
     private var specMajor: Int
     private var specMinor: Int
-    /// Properties written right after deviceType, in the order given (gmrender-resurrect: `presentationURL`).
+    /// Properties written right after deviceType, in the device's order (gmrender-resurrect: `presentationURL`).
     public var afterDeviceType: Set<String> = []
-    /// Properties written right after UDN, in the order given (UDA: `UPC`).
+    /// Properties written right after UDN, in the device's order (UDA: `UPC`).
     public var afterUDN: Set<String>
     /// Properties written after the service and device lists (UDA: `presentationURL`).
     public var last: Set<String>

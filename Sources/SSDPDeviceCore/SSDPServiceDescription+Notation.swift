@@ -19,8 +19,9 @@ extension SSDPServiceDescription {
     /// - a variable: `Name type`, then any of `events`, `default=VALUE`, `values=A|B|C`, `range=MIN...MAX`
     ///   and `step=N`.
     ///
-    /// A space in an allowed value is written `%20` (gmrender-resurrect's `" vendor-defined "`). The notation is for the built-in catalog, written by
-    /// hand and checked by its tests; a string that does not follow it is a programming error.
+    /// A space in an allowed value is written `%20` (gmrender-resurrect's `" vendor-defined "`). The notation
+    /// is for the built-in catalog, written by hand and checked by its tests; a string that does not follow
+    /// it is a programming error.
     init(actions: [String], variables: [String]) {
         self.init(
             actions: actions.map(Self.action(_:)),

@@ -158,7 +158,7 @@ struct ProfileDetail: OutputLine {
         }
         behaviour = simulated.behaviour.summary
         quirks = simulated.behaviour != SSDPDeviceBehaviour()
-        description = root.descriptionXML(basePath: "")
+        description = root.descriptionXML(basePath: "", origin: DeviceResponder.schemeAndAuthority(of: root.location))
     }
 
     enum CodingKeys: String, CodingKey {

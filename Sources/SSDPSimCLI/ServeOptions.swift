@@ -72,8 +72,10 @@ struct DeviceOptions: ParsableArguments {
 /// How every device misbehaves. With none of these flags, a device file's behaviours stand.
 struct BehaviourOptions: ParsableArguments {
     @Option(
-        help:
-            "When answers leave: uniform (random within MX), immediate, whole-seconds (libupnp), fixed:SECONDS, late:SECONDS (after MX)."
+        help: """
+            When answers leave: uniform (random within MX), immediate, whole-seconds (libupnp), fixed:SECONDS, \
+            late:SECONDS (after MX).
+            """
     )
     var delay: String?
 

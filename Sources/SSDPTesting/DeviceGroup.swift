@@ -70,7 +70,7 @@ public struct DeviceGroup: Sendable {
         profile("dlna-server", count: count, behaviour: behaviour)
     }
 
-    /// gmrender-resurrect renderers (AVTransport, RenderingControl on :49152).
+    /// gmrender-resurrect renderers (AVTransport, ConnectionManager, RenderingControl on :49152).
     public static func renderer(count: Int = 1, behaviour: SSDPDeviceBehaviour? = nil) -> Self {
         profile("renderer", count: count, behaviour: behaviour)
     }

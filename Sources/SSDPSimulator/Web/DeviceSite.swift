@@ -75,9 +75,8 @@ struct DeviceSite: HTTPSite {
                     SSDPHeaderField(name: "Application-URL", value: request.origin + dial.configuration.applicationPath)
                 )
             }
-            let description = device.rootDevice(baseURL: "", defaultBootID: 0).descriptionXML(basePath: "")
-                .replacing(Self.hostPlaceholder, with: SSDPRootDevice.host(of: request.origin))
-                .replacing(SSDPRootDevice.originPlaceholder, with: request.origin)
+            let description = device.rootDevice(baseURL: "", defaultBootID: 0)
+                .descriptionXML(basePath: "", origin: request.origin)
             return control.serve(.description, description, for: request, headers: headers)
         }
         if let serviceType = device.serviceDescriptions(prefix: "").first(where: { $0.0 == path })?.1 {
@@ -105,10 +104,6 @@ struct DeviceSite: HTTPSite {
         return control.respond(to: request) ?? controls.roku(index)?.respond(to: request)
             ?? dial?.respond(to: request) ?? .status(404)
     }
-
-    /// In a description's values, the host the client reached the device at (a router's presentationURL,
-    /// `http://{host}/`, names the address it serves its LAN on).
-    static let hostPlaceholder = "{host}"
 
     /// The server path of a URL as a description writes it: absolute paths as they are, relative ones
     /// against the description's directory (a Roku's `ecp_SCPD.xml` is `/ecp_SCPD.xml`).

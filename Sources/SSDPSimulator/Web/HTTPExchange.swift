@@ -101,8 +101,8 @@ public struct DeviceHTTPResponse: Sendable {
         self.actions = actions
     }
 
-    /// The answer with its headers laid out by `template` (`DeviceWeb.httpHeaders`) for a device whose
-    /// SERVER is `server`.
+    /// The answer with its headers laid out by `template` (a served file's, or `DeviceWeb.httpHeadersByKind`'s
+    /// for the answer's kind, or `DeviceWeb.httpHeaders`) for a device whose SERVER is `server`.
     func laidOut(by template: [SSDPHeaderField]?, server: String) -> DeviceHTTPResponse {
         guard let template else { return self }
         var placed = Set<String>()
@@ -153,8 +153,9 @@ public struct DeviceHTTPResponse: Sendable {
         return answer
     }
 
-    /// The answer as a server with its own error pages gives it: the page of its status for one of the
-    /// simulator's status pages (`status(_:)`).
+    /// The answer as a server with its own error pages gives it: for one of the simulator's status pages
+    /// (`status(_:)`), the status the server answers instead (`substitutes`) and that status's page, its
+    /// `{status}` written as the code and reason.
     func withPage(from pages: HTTPErrorPages?) -> DeviceHTTPResponse {
         guard let pages, isStatusPage else { return self }
         let status = pages.substitutes[status] ?? status

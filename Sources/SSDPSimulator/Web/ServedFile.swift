@@ -21,7 +21,8 @@ public struct ServedFile: Hashable, Sendable {
     /// The file's bytes.
     public var bytes: [UInt8]
     /// Its answer's headers, where the server writes them otherwise than its other answers (a template as
-    /// `DeviceWeb.httpHeaders` is); `nil` for the device's.
+    /// `DeviceWeb.httpHeaders` is); `nil` for the device's (its documents' in `httpHeadersByKind`, else
+    /// `httpHeaders`).
     public var httpHeaders: [SSDPHeaderField]?
 
     /// A file of `contentType`, answered with the device's headers unless `httpHeaders` lays them out.

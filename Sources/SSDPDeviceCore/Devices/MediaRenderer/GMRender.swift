@@ -298,7 +298,8 @@ enum GMRender {
         private static func atoi(_ text: String) -> Int {
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             let negative = trimmed.first == "-"
-            let digits = trimmed.drop { $0 == "-" || $0 == "+" }.prefix { $0.isASCII && $0.isNumber }.prefix(9)
+            let unsigned = trimmed.first == "-" || trimmed.first == "+" ? trimmed.dropFirst() : trimmed
+            let digits = unsigned.prefix { $0.isASCII && $0.isNumber }.prefix(9)
             let value = Int(String(digits)) ?? 0
             return negative ? -value : value
         }
