@@ -533,13 +533,13 @@ extension SimulatorProfile {
                 services: [Self.dialService]
             ),
             server: "Linux/4.9.113, UPnP/1.0, Portable SDK for UPnP devices/1.6.18",
-            extraHeaders: Self.nls(bootID: nls) + [.init(name: "X-User-Agent", value: "redsonic")],
+            extraHeaders: Self.nls(bootID: nls) + [Self.libupnpUserAgent],
             // libupnp 1.6's answer (§2.3; no DATE).
             responseHeaders: [
                 .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"), .init(name: "EXT", value: ""),
                 .init(name: "LOCATION", value: "{location}"),
             ] + Self.nls(bootID: nls) + [
-                .init(name: "SERVER", value: "{server}"), .init(name: "X-User-Agent", value: "redsonic"),
+                .init(name: "SERVER", value: "{server}"), Self.libupnpUserAgent,
                 .init(name: "ST", value: "{st}"), .init(name: "USN", value: "{usn}"),
                 .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"),
                 .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
@@ -583,8 +583,11 @@ extension SimulatorProfile {
         .init(name: "BOOTID.UPNP.ORG", value: "{bootId}"), .init(name: "CONFIGID.UPNP.ORG", value: "{configId}"),
     ]
 
+    /// The `X-User-Agent` every libupnp message carries.
+    static let libupnpUserAgent = SSDPHeaderField(name: "X-User-Agent", value: "redsonic")
+
     /// libupnp's and miniupnpd's `OPT` and `01-NLS` pair.
-    private static func nls(bootID: String) -> [SSDPHeaderField] {
+    static func nls(bootID: String) -> [SSDPHeaderField] {
         [
             .init(name: "OPT", value: "\"http://schemas.upnp.org/upnp/1/0/\"; ns=01"),
             .init(name: "01-NLS", value: bootID),

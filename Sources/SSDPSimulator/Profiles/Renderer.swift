@@ -67,8 +67,9 @@ extension SimulatorProfile {
             responseHeaders: [
                 .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"), .init(name: "DATE", value: "{date}"),
                 .init(name: "EXT", value: ""), .init(name: "LOCATION", value: "{location}"),
-            ] + Self.libupnpSignature(nls: nls) + [
-                .init(name: "ST", value: "{st}"), .init(name: "USN", value: "{usn}"),
+            ] + Self.nls(bootID: nls) + [
+                .init(name: "SERVER", value: "{server}"), Self.libupnpUserAgent, .init(name: "ST", value: "{st}"),
+                .init(name: "USN", value: "{usn}"),
             ],
             // Every answer to a search together, after whole seconds drawn from MX (ssdp_device.c).
             behaviour: SSDPDeviceBehaviour(delay: .wholeSeconds),
@@ -87,9 +88,10 @@ extension SimulatorProfile {
             [
                 .init(name: "HOST", value: "{group}"), .init(name: "CACHE-CONTROL", value: "max-age={maxAge}"),
                 .init(name: "LOCATION", value: "{location}"),
-            ] + Self.libupnpSignature(nls: nls).prefix(2) + [
+            ] + Self.nls(bootID: nls) + [
                 .init(name: "NT", value: "{nt}"), .init(name: "NTS", value: nts),
-            ] + Self.libupnpSignature(nls: nls).suffix(2) + [.init(name: "USN", value: "{usn}")]
+                .init(name: "SERVER", value: "{server}"), Self.libupnpUserAgent, .init(name: "USN", value: "{usn}"),
+            ]
         }
         renderer.notifyHeaders = SSDPNotifyHeaders(alive: notify("ssdp:alive"), byebye: notify("ssdp:byebye"))
         renderer.notifyHeaders?.byebyeCopies = 2
@@ -107,16 +109,16 @@ extension SimulatorProfile {
             .document: [
                 fixed("CONTENT-LENGTH", "{length}"), fixed("Accept-Ranges", "bytes"),
                 fixed("CONTENT-TYPE", "{Content-Type}"), fixed("DATE", "{date}"), fixed("LAST-MODIFIED", "{date}"),
-                fixed("SERVER", "{server}"), fixed("X-User-Agent", "redsonic"), fixed("CONNECTION", "close"),
+                fixed("SERVER", "{server}"), Self.libupnpUserAgent, fixed("CONNECTION", "close"),
             ],
             .control: [
                 fixed("CONTENT-LENGTH", "{length}"), fixed("Accept-Ranges", "bytes"),
                 fixed("CONTENT-TYPE", "{Content-Type}"), fixed("DATE", "{date}"), fixed("EXT", ""),
-                fixed("SERVER", "{server}"), fixed("X-User-Agent", "redsonic"),
+                fixed("SERVER", "{server}"), Self.libupnpUserAgent,
             ],
             .subscription: [
                 fixed("DATE", "{date}"), fixed("SERVER", "{server}"), fixed("CONTENT-LENGTH", "{length}"),
-                fixed("Accept-Ranges", "bytes"), fixed("X-User-Agent", "redsonic"), fixed("SID", "{SID}"),
+                fixed("Accept-Ranges", "bytes"), Self.libupnpUserAgent, fixed("SID", "{SID}"),
                 fixed("TIMEOUT", "{TIMEOUT}"),
             ],
             .statusPage: [
@@ -125,14 +127,5 @@ extension SimulatorProfile {
             ],
         ]
         return renderer
-    }
-
-    /// libupnp's lines in every SSDP message: OPT and 01-NLS, SERVER, and X-User-Agent.
-    private static func libupnpSignature(nls: String) -> [SSDPHeaderField] {
-        [
-            .init(name: "OPT", value: "\"http://schemas.upnp.org/upnp/1/0/\"; ns=01"),
-            .init(name: "01-NLS", value: nls), .init(name: "SERVER", value: "{server}"),
-            .init(name: "X-User-Agent", value: "redsonic"),
-        ]
     }
 }
