@@ -23,19 +23,18 @@ extension SSDPRootDevice {
         var counter = 0
         let layout = descriptionLayout
         let (newline, step) = (layout.style.newline, layout.style.indent)
-        var xml =
-            layout.style == .indented ? "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" : "<?xml version=\"1.0\"?>\r\n"
+        var xml = layout.style.declaration
         xml += "<root xmlns=\"urn:schemas-upnp-org:device-1-0\""
         xml += layout.specVersion.minor >= 1 ? " configId=\"\(configID)\">" : ">"
         xml += newline + step
-        // One line in UDA's layout and MiniDLNA's, an element per line in gmrender-resurrect's.
-        let versionBreak = layout.style == .lines ? newline : ""
+        // One line in UDA's layout and MiniDLNA's, an element per line in gmrender-resurrect's and the Hue's.
+        let versionBreak = layout.style == .lines || layout.style == .unindented ? newline : ""
         xml += "<specVersion>\(versionBreak)<major>\(layout.specVersion.major)</major>\(versionBreak)"
         xml += "<minor>\(layout.specVersion.minor)</minor>\(versionBreak)</specVersion>" + newline
+        let urlBase = "\(step)<URLBase>\(Self.originPlaceholder)/</URLBase>\(newline)"
+        if layout.urlBase == .beforeDevice { xml += urlBase }
         appendDevice(device, basePath: basePath, indent: step, counter: &counter, to: &xml)
-        if layout.writesURLBase {
-            xml += "\(step)<URLBase>\(Self.originPlaceholder)/</URLBase>\(newline)"
-        }
+        if layout.urlBase == .afterDevice { xml += urlBase }
         xml += "</root>" + newline
         return xml
     }
@@ -185,9 +184,18 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
     public var serviceFields: [String]
     /// How the elements are laid out on lines.
     public var style: Style
-    /// Whether `<URLBase>`, the address the client reached the device at, follows the root device, as
-    /// libupnp writes it into every description it serves.
-    public var writesURLBase = false
+    /// Where `<URLBase>`, the address the client reached the device at, is written, if anywhere.
+    public var urlBase = URLBase.none
+
+    /// Where a description writes `<URLBase>`.
+    public enum URLBase: Hashable, Sendable {
+        /// Nowhere (UDA 1.1 deprecates it).
+        case none
+        /// After `<specVersion>`, before the device (a Hue bridge).
+        case beforeDevice
+        /// After the device, as libupnp writes it into every description it serves.
+        case afterDevice
+    }
 
     /// How a description's elements are laid out on lines.
     public enum Style: Hashable, Sendable {
@@ -199,12 +207,24 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
         /// One element per line, each ending in CRLF, without indentation, after an XML declaration without
         /// encoding (gmrender-resurrect's xmlgen.c).
         case lines
+        /// One element per line, each ending in LF, without indentation, after `<?xml version="1.0"
+        /// encoding="UTF-8" ?>` (a Hue bridge's).
+        case unindented
 
         var newline: String {
             switch self {
-            case .indented: "\n"
+            case .indented, .unindented: "\n"
             case .oneLine: ""
             case .lines: "\r\n"
+            }
+        }
+
+        /// The XML declaration and the line end after it.
+        var declaration: String {
+            switch self {
+            case .indented: "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+            case .oneLine, .lines: "<?xml version=\"1.0\"?>\r\n"
+            case .unindented: "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n"
             }
         }
 
@@ -257,7 +277,22 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
             style: .lines
         )
         layout.afterDeviceType = ["presentationURL"]
-        layout.writesURLBase = true
+        layout.urlBase = .afterDevice
+        return layout
+    }()
+
+    /// A Hue bridge's (as apps and emulators that pass for one copy it: the Hue app and
+    /// Home Assistant's emulated_hue among them): UPnP 1.0, URLBase before the device, presentationURL and
+    /// the icons after UDN, an element per line ending in LF.
+    public static let hue: SSDPDescriptionLayout = {
+        var layout = SSDPDescriptionLayout(
+            specVersion: (1, 0),
+            afterUDN: ["presentationURL", "iconList"],
+            last: [],
+            serviceFields: uda11.serviceFields,
+            style: .unindented
+        )
+        layout.urlBase = .beforeDevice
         return layout
     }()
 }

@@ -19,8 +19,7 @@ extension SSDPServiceDescription {
     /// leaves `<actionList>` out, as UDA allows and as a Roku's `ecp_SCPD.xml` does.
     public var xml: String {
         var writer = Writer(style: style)
-        writer.xml =
-            style == .indented ? "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" : "<?xml version=\"1.0\"?>\r\n"
+        writer.xml = style.declaration
         writer.open("scpd xmlns=\"urn:schemas-upnp-org:service-1-0\"", level: 0)
         if style == .indented {
             writer.line("<specVersion><major>1</major><minor>\(specVersionMinor)</minor></specVersion>", level: 1)

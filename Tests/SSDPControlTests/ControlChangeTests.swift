@@ -59,6 +59,34 @@ import Testing
         }
     }
 
+    /// A Hue bridge's link button, pressed through the control API: an app that was refused pairs, and
+    /// `false` ends the window again; a value that is no press is 400 naming the field.
+    @Test func theLinkButtonOfAHueBridgeLetsAnAppPair() async throws {
+        try await ControlHarness.run([SimulatorProfile.hue.device(number: 1, seed: 21)]) { harness in
+            let location = try #require(try await harness.request("/devices/1").json()["location"] as? String)
+            let api = location.replacing("/description.xml", with: "/api")
+            let pair = {
+                try await PlainHTTP.request("POST", url: api, body: Array(#"{"devicetype":"ci#test"}"#.utf8)).body
+            }
+            #expect(try await pair().contains(#""type":101"#))
+            let press = #"{"state": {"linkButton": true}}"#
+            #expect(try await harness.request("PATCH", "/devices/1", body: Self.body(press)).status == 200)
+            #expect(try await pair().contains(#"{"success":{"username":""#))
+            let release = #"{"state": {"linkButton": "false"}}"#
+            #expect(try await harness.request("PATCH", "/devices/1", body: Self.body(release)).status == 200)
+            #expect(try await pair().contains(#""type":101"#))
+            let bad = try await harness.request(
+                "PATCH",
+                "/devices/1",
+                body: Self.body(#"{"state": {"linkButton": "held"}}"#)
+            )
+            let refused = try bad.json()["path"] as? String
+            #expect(bad.status == 400 && refused == "$.state.linkButton", "\(bad.body)")
+            let paired = try await harness.request("/journal?kind=action&action=pair").json()
+            #expect((paired["entries"] as? [Any])?.count == 1)
+        }
+    }
+
     @Test func behaviourAndHTTPFaultsChangeFromTheNextRequestWithoutANewConfigID() async throws {
         try await ControlHarness.run { harness in
             let changed = try await harness.request(

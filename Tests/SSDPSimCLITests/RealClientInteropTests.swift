@@ -85,6 +85,23 @@ struct RealClientInteropTests {
         return Dictionary(pairs) { first, _ in first }
     }
 
+    /// Runs the Python client `name` (a script in Scripts, one JSON line per step) with `arguments` beside
+    /// `ssdp-sim serve ARGUMENTS`, expects it to finish well, and returns its steps, its whole output and
+    /// what it printed.
+    private func client(
+        _ name: String,
+        _ arguments: String,
+        serve: String
+    ) throws -> (steps: [String: [String: Any]], output: CommandRunner.Output, printed: String) {
+        let output = try inNamespace(
+            serve: serve,
+            client: name,
+            #"/usr/bin/python3 "$CLIENT" \#(arguments) | sed 's/^/\#(name): /'"#
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        return (steps(output, prefix: "\(name): "), output, output.standardOutput)
+    }
+
     /// The host of a URL's authority: `127.0.0.3` of `http://127.0.0.3:8060/`.
     private func host(_ location: String) -> String {
         URL(string: location)?.host ?? location
@@ -276,14 +293,7 @@ struct RealClientInteropTests {
     }
 
     @Test func socoFindsTheHouseholdReadsItsZonesPlaysPausesAndIsToldOfAVolumeChange() throws {
-        let output = try inNamespace(
-            serve: "--profile sonos --count 2 --seed 24",
-            client: "sonos_client",
-            #"/usr/bin/python3 "$CLIENT" 2 | sed 's/^/sonos: /'"#
-        )
-        let printed = output.standardOutput
-        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
-        let steps = steps(output, prefix: "sonos: ")
+        let (steps, output, printed) = try client("sonos_client", "2", serve: "--profile sonos --count 2 --seed 24")
         #expect(steps["discover"]?["addresses"] as? [String] == ["127.0.0.2", "127.0.0.3"], "\(printed)")
         // Both players in one household (the X-RINCON-HOUSEHOLD both advertise), each its own group.
         let started = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "soap" }
@@ -310,14 +320,7 @@ struct RealClientInteropTests {
     /// do), sets the volume and mute, loads a URI with its own DIDL metadata, plays, pauses and stops,
     /// following CurrentTransportActions, and learns each change from LastChange.
     @Test func dmrDeviceSubscribesPlaysAndFollowsTheRenderersEvents() throws {
-        let output = try inNamespace(
-            serve: "--profile renderer --seed 24",
-            client: "dmr_client",
-            #"/usr/bin/python3 "$CLIENT" 127.0.0.1 | sed 's/^/dmr: /'"#
-        )
-        let printed = output.standardOutput
-        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
-        let steps = steps(output, prefix: "dmr: ")
+        let (steps, output, printed) = try client("dmr_client", "127.0.0.1", serve: "--profile renderer --seed 24")
         #expect(
             steps["discover"]?["locations"] as? [String] == ["http://127.0.0.2:49152/description.xml"],
             "\(printed)"
@@ -347,6 +350,50 @@ struct RealClientInteropTests {
         for action in ["GetDeviceCapabilities", "SetVolume", "SetMute", "SetAVTransportURI", "Play", "Pause", "Stop"] {
             #expect(actions.contains(action), "\(actions)")
         }
+    }
+
+    /// aiohue 4.9, the library of Home Assistant's Hue integration, adds the fake bridge as Home Assistant
+    /// does: finds it by search and description, checks it (`GET /api/config`, whose bridge id must be the
+    /// `hue-bridgeid` of its answers), is refused a key until the link button is pressed (through the
+    /// control API), pairs, reads the bridge and its two lights, switches, dims, colours and renames one,
+    /// reads them back, and is refused with a key the bridge never gave.
+    @Test func aiohuePairsWithTheBridgeOnceItsLinkButtonIsPressedAndControlsALight() throws {
+        let (steps, output, printed) = try client(
+            "hue_client",
+            "127.0.0.1 http://127.0.0.1:7000",
+            serve: "--profile hue --seed 5 --control 127.0.0.1:7000"
+        )
+        let discover = steps["discover"]
+        #expect(discover?["location"] as? String == "http://127.0.0.2:80/description.xml", "\(printed)")
+        #expect(discover?["manufacturer"] as? String == "Royal Philips Electronics")
+        #expect(discover?["modelName"] as? String == "Philips hue bridge 2015")
+        let bridge = steps["bridge"]
+        #expect(bridge?["id"] as? String != nil && bridge?["id"] as? String == bridge?["header_id"] as? String)
+        #expect(bridge?["id"] as? String == discover?["serialNumber"] as? String)
+        #expect(bridge?["supports_v2"] as? Bool == false)
+        #expect(steps["pair-unpressed"]?["error"] as? String == "LinkButtonNotPressed", "\(printed)")
+        #expect(steps["paired"]?["key_length"] as? Int == 40, "\(printed)")
+        let initialized = steps["initialized"]
+        #expect(initialized?["apiversion"] as? String == "1.17.0")
+        let lights = initialized?["lights"] as? [[String: Any]] ?? []
+        #expect(lights.map { $0["type"] as? String } == ["Extended color light", "Dimmable light"], "\(printed)")
+        #expect(lights.map { $0["gamut"] as? String } == ["B", "None"])
+        let changed = steps["changed"]
+        #expect(changed?["name"] as? String == "Desk" && changed?["on"] as? Bool == true, "\(printed)")
+        #expect(changed?["bri"] as? Int == 100 && changed?["colormode"] as? String == "xy")
+        #expect(changed?["xy"] as? [Double] == [0.141, 0.123] && changed?["white_on"] as? Bool == false)
+        #expect(steps["off"]?["on"] as? Bool == false)
+        #expect(steps["stranger"]?["error"] as? String == "Unauthorized", "\(printed)")
+        // What the app did, as a test reads it from the event stream.
+        let actions = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "action" }
+            .map { "\($0["action"] ?? "") \($0["value"] ?? "")" }
+        #expect(
+            actions == [
+                "pair home-assistant#ci", #"lightState 1 {"on":true}"#, #"lightState 1 {"bri":100,"transitiontime":4}"#,
+                #"lightState 1 {"xy":[0.141,0.123]}"#, "lightName 1 Desk", #"lightState 1 {"on":false}"#,
+            ],
+            "\(actions)"
+        )
     }
 
     @Test func asyncUPnPClientCallsTheRouterAndTheMediaServerAndIsToldOfAVolumeChange() throws {

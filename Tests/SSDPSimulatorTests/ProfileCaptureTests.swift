@@ -363,6 +363,72 @@ import Testing
         }
     }
 
+    /// A Hue bridge's description, as the apps and emulators that must pass for one copy it (the same bytes
+    /// in Home Assistant's emulated_hue and others; a JavaScript client finds a bridge by its
+    /// `hue_logo_0.png`): its friendly name, serial and UDN left out.
+    static let hueDescription = """
+        <?xml version="1.0" encoding="UTF-8" ?>
+        <root xmlns="urn:schemas-upnp-org:device-1-0">
+        <specVersion>
+        <major>1</major>
+        <minor>0</minor>
+        </specVersion>
+        <URLBase>http://192.168.1.2:80/</URLBase>
+        <device>
+        <deviceType>urn:schemas-upnp-org:device:Basic:1</deviceType>
+        <friendlyName><name></friendlyName>
+        <manufacturer>Royal Philips Electronics</manufacturer>
+        <manufacturerURL>http://www.philips.com</manufacturerURL>
+        <modelDescription>Philips hue Personal Wireless Lighting</modelDescription>
+        <modelName>Philips hue bridge 2015</modelName>
+        <modelNumber>BSB002</modelNumber>
+        <modelURL>http://www.meethue.com</modelURL>
+        <serialNumber><serial></serialNumber>
+        <UDN>uuid:2f402f80-da50-11e1-9b23-<serial></UDN>
+        <presentationURL>index.html</presentationURL>
+        <iconList>
+        <icon>
+        <mimetype>image/png</mimetype>
+        <height>48</height>
+        <width>48</width>
+        <depth>24</depth>
+        <url>hue_logo_0.png</url>
+        </icon>
+        <icon>
+        <mimetype>image/png</mimetype>
+        <height>120</height>
+        <width>120</width>
+        <depth>24</depth>
+        <url>hue_logo_3.png</url>
+        </icon>
+        </iconList>
+        </device>
+        </root>
+
+        """
+
+    /// The Hue's description is laid out as a bridge's; the bridge id its answers carry is the one its API
+    /// reports (aiohue refuses a bridge where they differ), and SERVER names the API version it reports.
+    @Test func theHueBridgeDescribesItselfAsABridgeDoesAndItsAPIAgrees() throws {
+        let device = try SimulatorProfile.named("hue").device(number: 1, seed: 3)
+        let serial = try #require(device.device.properties.first { $0.name == "serialNumber" }?.value)
+        let description = device.rootDevice(baseURL: "", defaultBootID: 1)
+            .descriptionXML(basePath: "", origin: "http://192.168.1.2:80")
+            .replacing(device.device.friendlyName, with: "<name>").replacing(serial, with: "<serial>")
+        #expect(description == Self.hueDescription)
+        let api = try #require(device.web.hue)
+        let header = device.extraHeaders.first { $0.name == "hue-bridgeid" }?.value
+        #expect(
+            header == api.bridgeID
+                && api.bridgeID == serial.prefix(6).uppercased() + "FFFE" + serial.suffix(6).uppercased()
+        )
+        #expect(api.mac.replacing(":", with: "") == serial)
+        #expect(device.server == "Linux/3.14.0 UPnP/1.0 IpBridge/\(api.apiVersion)")
+        for path in ["/hue_logo_0.png", "/hue_logo_3.png"] {
+            #expect(device.web.files[path]?.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true, "\(path)")
+        }
+    }
+
     @Test(arguments: captures)
     func theSearchResponseMatchesTheCapture(_ capture: Capture) throws {
         for number in 1...3 {  // the variable values differ from device to device, the rest does not

@@ -16,7 +16,7 @@ import SSDPCore
 import SSDPDeviceCore
 
 /// The HTTP side of a simulator's devices: each device's configuration as it is now (a `PATCH` changes
-/// it), its control server, its Roku and DIAL servers, and whether it is up. The servers are made when a
+/// it), its control server, its Roku, Hue and DIAL servers, and whether it is up. The servers are made when a
 /// device is first asked for one (a simulator may run ten thousand devices that no client controls), so
 /// that a reboot reaches every one and each knows where the others live; the HTTP sites look them up per
 /// request, so a change or a reset reaches connections already open.
@@ -33,8 +33,9 @@ final class DeviceControls: Sendable {
         /// Each device's configuration as it is now.
         var devices: [SimulatedDevice]
         var servers: [Int: DeviceControlServer] = [:]
-        /// Each device's Roku and DIAL servers once asked for (`nil` inside: the device has none).
+        /// Each device's Roku, Hue and DIAL servers once asked for (`nil` inside: the device has none).
         var rokus: [Int: RokuECPServer?] = [:]
+        var hues: [Int: HueAPIServer?] = [:]
         var dials: [Int: DIALServer?] = [:]
         /// Each device's LOCATION, once known.
         var locations: [String] = []
@@ -97,6 +98,19 @@ final class DeviceControls: Sendable {
     /// Device `index`'s Roku ECP server, when it is a Roku.
     func roku(_ index: Int) -> RokuECPServer? {
         made(index, \.rokus) { device in device.web.roku.map { RokuECPServer(device: device.device, configuration: $0) }
+        }
+    }
+
+    /// Device `index`'s Hue API, when it is a Hue bridge.
+    func hue(_ index: Int) -> HueAPIServer? {
+        made(index, \.hues) { [seed] device in
+            device.web.hue.map {
+                HueAPIServer(
+                    udn: device.device.udn,
+                    configuration: $0,
+                    seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index))
+                )
+            }
         }
     }
 
@@ -172,20 +186,18 @@ final class DeviceControls: Sendable {
         roku?.update(device: device.device)
     }
 
-    /// The live state a Roku has besides its services' variables.
-    static let rokuState: Set<String> = ["powerMode", "activeApp"]
-
     /// Sets device `index`'s live state as the device itself would, all or none: a Roku's `powerMode` and
-    /// `activeApp`, else state variables of its services. Returns the event messages its subscribers are
-    /// due, or the first value refused and why.
+    /// `activeApp`, a Hue bridge's `linkButton`, else state variables of its services. Returns the event
+    /// messages its subscribers are due, or the first value refused and why.
     func set(_ values: [String: String], device index: Int) -> Result<DeviceHTTPResponse, StateError> {
         let sorted = values.sorted { $0.key < $1.key }
-        let roku = roku(index)
-        let forRoku = roku == nil ? [] : sorted.filter { Self.rokuState.contains($0.key) }
-        let variables = roku == nil ? sorted : sorted.filter { !Self.rokuState.contains($0.key) }
-        if let roku {
-            for (name, value) in forRoku {
-                if let reason = roku.check(name, value) { return .failure(StateError(field: name, reason: reason)) }
+        let own: (any LiveStateServer)? = roku(index) ?? hue(index)
+        let names = own.map { type(of: $0).state } ?? []
+        let forServer = sorted.filter { names.contains($0.key) }
+        let variables = sorted.filter { !names.contains($0.key) }
+        if let own {
+            for (name, value) in forServer {
+                if let reason = own.check(name, value) { return .failure(StateError(field: name, reason: reason)) }
             }
         }
         var response = DeviceHTTPResponse(status: 200)
@@ -196,7 +208,7 @@ final class DeviceControls: Sendable {
             case .failure(let error): return .failure(error)
             }
         }
-        for (name, value) in forRoku { roku?.set(name, to: value) }
+        for (name, value) in forServer { own?.set(name, to: value) }
         return .success(response)
     }
 
@@ -206,13 +218,15 @@ final class DeviceControls: Sendable {
         var reason: String
     }
 
-    /// Every device back to its configuration at the start, every control, Roku and DIAL server made anew
-    /// when next asked for (port mappings, volumes, subscriptions and running apps forgotten).
+    /// Every device back to its configuration at the start, every control, Roku, Hue and DIAL server made
+    /// anew when next asked for (port mappings, volumes, subscriptions, running apps and paired apps
+    /// forgotten).
     func reset() {
         state.withLockedValue { state in
             state.devices = state.original
             state.servers = [:]
             state.rokus = [:]
+            state.hues = [:]
             state.dials = [:]
         }
     }
@@ -235,3 +249,17 @@ final class DeviceControls: Sendable {
         }
     }
 }
+
+/// A device's own server with live state besides its services' variables (a Roku's power mode, a Hue
+/// bridge's link button), which the control API sets.
+protocol LiveStateServer: Sendable {
+    /// The names of its live state.
+    static var state: Set<String> { get }
+    /// Why the live state `name` cannot be `value`, or `nil` when it can.
+    func check(_ name: String, _ value: String) -> String?
+    /// Sets live state `name` to `value`, which `check` allowed.
+    func set(_ name: String, to value: String)
+}
+
+extension RokuECPServer: LiveStateServer {}
+extension HueAPIServer: LiveStateServer {}

@@ -102,7 +102,7 @@ struct DeviceSite: HTTPSite {
             return answer
         }
         return control.respond(to: request) ?? controls.roku(index)?.respond(to: request)
-            ?? dial?.respond(to: request) ?? .status(404)
+            ?? controls.hue(index)?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
     }
 
     /// The server path of a URL as a description writes it: absolute paths as they are, relative ones

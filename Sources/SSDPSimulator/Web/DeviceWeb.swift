@@ -15,7 +15,7 @@ import SSDPCore
 import SSDPDeviceCore
 
 /// What a simulated device serves over HTTP: its description at the path the real device uses, and the
-/// device's own API where a profile has one (Roku's ECP, a DIAL server).
+/// device's own API where a profile has one (Roku's ECP, a Hue bridge's REST API, a DIAL server).
 public struct DeviceWeb: Hashable, Sendable {
     /// The port the real device serves on (a Roku's 8060). A device with one, or with an address of its own,
     /// gets an HTTP server of its own with its paths at the root, as on the real device, on this port unless
@@ -26,6 +26,8 @@ public struct DeviceWeb: Hashable, Sendable {
     public var descriptionPath: String
     /// The Roku External Control Protocol, for a Roku.
     public var roku: RokuConfiguration?
+    /// A Hue bridge's REST API (`/api`), for a Hue bridge.
+    public var hue: HueBridgeConfiguration?
     /// A DIAL server, for a TV or a streaming stick.
     public var dial: DIALConfiguration?
     /// The real device's service descriptions (SCPDs), by service type. A service whose type is not here
@@ -298,6 +300,37 @@ extension SimulatedDevice {
                     summary: "launch a channel (recorded; 404 for an unknown id)"
                 ),
                 .init(methods: "POST", path: "/input", summary: "send input parameters (recorded)"),
+            ]
+        }
+        if web.hue != nil {
+            endpoints += [
+                .init(
+                    methods: "GET",
+                    path: "/api/config",
+                    summary: "what bridge this is (bridgeid, apiversion), to anyone"
+                ),
+                .init(
+                    methods: "POST",
+                    path: "/api",
+                    summary: "pair an app: its key while the link button is pressed, else error 101 (recorded)"
+                ),
+                .init(methods: "GET", path: "/api/{key}", summary: "the whole bridge: lights, config, empty groups…"),
+                .init(
+                    methods: "GET",
+                    path: "/api/{key}/config",
+                    summary: "the full configuration, paired apps included"
+                ),
+                .init(
+                    methods: "GET",
+                    path: "/api/{key}/lights[/{id}]",
+                    summary: "the lights (a color and a white lamp)"
+                ),
+                .init(
+                    methods: "PUT",
+                    path: "/api/{key}/lights/{id}/state",
+                    summary: "on, bri, hue, sat, xy, ct, alert, effect (recorded)"
+                ),
+                .init(methods: "PUT", path: "/api/{key}/lights/{id}", summary: "rename a light (recorded)"),
             ]
         }
         if let dial = web.dial {

@@ -62,6 +62,9 @@ final class RokuECPServer: Sendable {
         state = NIOLockedValueBox(State(device: device))
     }
 
+    /// The live state a Roku has besides its services' variables.
+    static let state: Set<String> = ["powerMode", "activeApp"]
+
     /// The power modes `power-mode` reports: on, the screen off, and standby (`Ready`).
     static let powerModes = ["PowerOn", "DisplayOff", "Ready"]
 

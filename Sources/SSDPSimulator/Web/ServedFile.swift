@@ -137,6 +137,35 @@ extension ServedFile {
         ),
     ]
 
+    /// The icons the hue profile lists where a Hue bridge lists its own (`hue_logo_0.png`, 48 pixels square,
+    /// and `hue_logo_3.png`, 120): ssdp-sim's own drawing (a lit disc in a ring), 24-bit colour as the
+    /// description says, made with Python's zlib. Served with the device's document headers.
+    static let hueIcons: [String: ServedFile] = [
+        "/hue_logo_0.png": ServedFile(
+            contentType: "image/png",
+            base64:
+                "iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAwklEQVR42u3ZzQ2AMAgGUMZhCPePW+nZRP5p+x0gHpU8qUaK9IAFDWgZiNXY"
+                + "B+JgLARxIZpB3BQ9oFz2tImieevPXB7U9e6E8pAzy88Z96UdiYQKyLhYp8gsj4liGj9FYJkmA9SgUU02SLyDiuZr0otErvLUNbJJAy1ZrODC"
+                + "0b7y+IoEDNqhcZgGNKABDWhAImi+ZWnQwfYDrkFDbGHhmnzEbRDcRhFxK404bEAcxyAOrBBHeohDT9CxMOjgfP51nI4XnXPmUma2dJ0AAAAA"
+                + "SUVORK5CYII=",
+            httpHeaders: nil
+        ),
+        "/hue_logo_3.png": ServedFile(
+            contentType: "image/png",
+            base64:
+                "iVBORw0KGgoAAAANSUhEUgAAAHgAAAB4CAIAAAC2BqGFAAACVUlEQVR42u3dQXLDMAiFYY7TQ/T+01vRRddpYls8HtKvyd7iGw2TKAYiWZIV"
+                + "EAANNAtooIFmAf23vj5YQJewTqSPzXxtxWNXXzfx2N7XRDyOIm7kjgOJW7jjWGIxd6CssQ6INdzhrDzioW3QJnG6cYeJsmEG84V2/oLVvrfo"
+                + "imTKj34v6FnXDi27DfG+h97H9kMr9vrz/f7jvP/n0IW7/AR3EbrGOryUn/g+EBdYh4vyWuLr3NXWhdD9xDXcOuhlu9EQX+Quso4eZT3xFe4K"
+                + "6w7oXuUPrPuhN1HusI5DleXWK6GHKa+wXg+9p7LQWgLtrPzOWgq9ubLEuhh6ivK/1iLoU5SLrZ9C75A0ViSQPuiJyg8O9VPos/JGZfYIjrPm"
+                + "UANtAH2oco010EOh91B+bb0e+ujjXHCogZ4IvZPy6uwBtDH0EXnjbvYA2hKavLE8ewANNNBAAw000EADDTTQQAMNNNCN0FwqcXt3EjQX/0Af"
+                + "As2fs0D7QpM9eCWMV8KA5rVd3o8GmtIKZWkFxUL2VVmUv1HQaVrQSYnyhFrwpOj+CnTSRmJGv46kMQqtfiTKSfOq2njvQSft2DTt2Lay1ion"
+                + "LTN9oZMmsJomsOt3Q1vjhxuiUfcC6KT1vAw6GaYgg07Gg8igk4E3MuhkhJMMOhlKJoNOxuzJoJPBkTLoZBSqDHpJnPeibXloM3QyrloGPYu7"
+                + "2qEceoS1AEEB7cwtC18H7cYtDlwN7cDdEnIPdIt4b6TN0AJxkwBdoJeLu8VlB32P3j+KAdB7LKCBBpoFNNBAQ6BZv/NoDPWPJ624AAAAAElF"
+                + "TkSuQmCC",
+            httpHeaders: nil
+        ),
+    ]
+
     /// A file of `contentType` whose bytes are `base64` (a literal of this file: it always decodes), with
     /// `httpHeaders`: by default the headers MiniDLNA sends with a file (upnphttp.c's start_dlna_header).
     private init(contentType: String, base64: String, httpHeaders: [SSDPHeaderField]? = miniDLNAFileHeaders) {

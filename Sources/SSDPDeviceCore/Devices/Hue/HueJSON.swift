@@ -1,0 +1,286 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// A JSON value as a Hue bridge's REST API reads and writes it. Objects keep their members in order, so an
+/// answer is written in the order the real bridge writes it; numbers are whole (`bri`) or not (`xy`).
+public enum HueJSON: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([HueJSON])
+    case object([Member])
+
+    /// One member of an object: its name and value.
+    public struct Member: Hashable, Sendable {
+        public var name: String
+        public var value: HueJSON
+
+        public init(_ name: String, _ value: HueJSON) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The value of member `name`, when this is an object that has one.
+    public subscript(name: String) -> HueJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.name == name }?.value
+    }
+
+    /// The number, whole or not.
+    public var number: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    /// The value written as JSON, without spaces (as the bridge writes its answers).
+    public var text: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .int(let value): text += String(value)
+        case .double(let value): text += value.isFinite ? "\(value)" : "null"
+        case .string(let value): Self.write(value, to: &text)
+        case .array(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += "," }
+                value.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                Self.write(member.name, to: &text)
+                text += ":"
+                member.value.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func write(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    /// Reads a request body: one JSON value, nested at most `maxDepth` deep; `nil` for anything else
+    /// (which the bridge answers with error 2, "body contains invalid json").
+    public init?(parsing bytes: [UInt8], maxDepth: Int = 16) {
+        var reader = Reader(bytes: bytes, maxDepth: maxDepth)
+        guard let value = reader.value(depth: 0) else { return nil }
+        reader.skipSpace()
+        guard reader.index == bytes.count else { return nil }
+        self = value
+    }
+
+    /// A reader of JSON text, byte by byte; every method returns `nil` at the first byte that does not fit.
+    private struct Reader {
+        let bytes: [UInt8]
+        let maxDepth: Int
+        var index = 0
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func value(depth: Int) -> HueJSON? {
+            skipSpace()
+            guard index < bytes.count, depth <= maxDepth else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return object(depth: depth)
+            case UInt8(ascii: "["): return array(depth: depth)
+            case UInt8(ascii: "\""): return string().map(HueJSON.string)
+            case UInt8(ascii: "t"): return literal("true", .bool(true))
+            case UInt8(ascii: "f"): return literal("false", .bool(false))
+            case UInt8(ascii: "n"): return literal("null", .null)
+            default: return number()
+            }
+        }
+
+        private mutating func literal(_ word: String, _ value: HueJSON) -> HueJSON? {
+            let word = Array(word.utf8)
+            guard bytes.count - index >= word.count, Array(bytes[index..<index + word.count]) == word else {
+                return nil
+            }
+            index += word.count
+            return value
+        }
+
+        private mutating func object(depth: Int) -> HueJSON? {
+            index += 1
+            var members: [Member] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else { return nil }
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                guard let value = value(depth: depth + 1) else { return nil }
+                members.append(Member(name, value))
+                skipSpace()
+                guard index < bytes.count else { return nil }
+                index += 1
+                switch bytes[index - 1] {
+                case UInt8(ascii: ","): continue
+                case UInt8(ascii: "}"): return .object(members)
+                default: return nil
+                }
+            }
+        }
+
+        private mutating func array(depth: Int) -> HueJSON? {
+            index += 1
+            var values: [HueJSON] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(values)
+            }
+            while true {
+                guard let value = value(depth: depth + 1) else { return nil }
+                values.append(value)
+                skipSpace()
+                guard index < bytes.count else { return nil }
+                index += 1
+                switch bytes[index - 1] {
+                case UInt8(ascii: ","): continue
+                case UInt8(ascii: "]"): return .array(values)
+                default: return nil
+                }
+            }
+        }
+
+        /// A string from its opening quote; escapes decoded, `\u` pairs of surrogates joined.
+        private mutating func string() -> String? {
+            index += 1
+            var scalars = String.UnicodeScalarView()
+            var start = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    guard let run = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
+                    scalars.append(contentsOf: run.unicodeScalars)
+                    index += 1
+                    if byte == UInt8(ascii: "\"") { return String(scalars) }
+                    guard let scalar = escape() else { return nil }
+                    scalars.append(scalar)
+                    start = index
+                } else if byte < 0x20 {
+                    return nil
+                } else {
+                    index += 1
+                }
+            }
+            return nil
+        }
+
+        private mutating func escape() -> Unicode.Scalar? {
+            guard index < bytes.count else { return nil }
+            index += 1
+            switch bytes[index - 1] {
+            case UInt8(ascii: "\""): return "\""
+            case UInt8(ascii: "\\"): return "\\"
+            case UInt8(ascii: "/"): return "/"
+            case UInt8(ascii: "b"): return "\u{08}"
+            case UInt8(ascii: "f"): return "\u{0C}"
+            case UInt8(ascii: "n"): return "\n"
+            case UInt8(ascii: "r"): return "\r"
+            case UInt8(ascii: "t"): return "\t"
+            case UInt8(ascii: "u"):
+                guard let unit = hex4() else { return nil }
+                guard (0xD800..<0xDC00).contains(unit) else { return Unicode.Scalar(unit) }
+                guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                else { return nil }
+                index += 2
+                guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+            default: return nil
+            }
+        }
+
+        private mutating func hex4() -> UInt32? {
+            guard bytes.count - index >= 4 else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[index..<index + 4] {
+                guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+                value = value * 16 + UInt32(digit)
+            }
+            index += 4
+            return value
+        }
+
+        /// A number as JSON writes one: whole when it has no fraction or exponent and fits an `Int`.
+        private mutating func number() -> HueJSON? {
+            let start = index
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let digits = { (reader: inout Reader) -> Int in
+                let from = reader.index
+                while reader.index < reader.bytes.count, (0x30...0x39).contains(reader.bytes[reader.index]) {
+                    reader.index += 1
+                }
+                return reader.index - from
+            }
+            let whole = digits(&self)
+            guard whole > 0, whole == 1 || bytes[index - whole] != UInt8(ascii: "0") else { return nil }
+            var isWhole = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                isWhole = false
+                guard digits(&self) > 0 else { return nil }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                isWhole = false
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard digits(&self) > 0 else { return nil }
+            }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            if isWhole, let value = Int(text) { return .int(value) }
+            return Double(text).map(HueJSON.double)
+        }
+    }
+}
