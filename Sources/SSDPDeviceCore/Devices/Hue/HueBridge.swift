@@ -61,13 +61,20 @@ public struct HueBridge: Sendable {
     /// A request to the API: its method, its path (`/api/…`), its body, and what the bridge reports of its
     /// surroundings: the moment, its own address, and the time of day in UTC (`2026-11-26T21:00:00`).
     public struct Request: Sendable {
+        /// The HTTP method (`GET`, `POST`, `PUT`).
         public var method: String
+        /// The path, `/api` and what follows.
         public var path: String
+        /// The body, whole (JSON, for POST and PUT).
         public var body: [UInt8]
+        /// When the request came, for the link button's window.
         public var now: ContinuousClock.Instant
+        /// The bridge's own address, as the client reached it (the configuration's `ipaddress`).
         public var address: String
+        /// The time of day in UTC, as the configuration reports it.
         public var utc: String
 
+        /// A request of `method` for `path`.
         public init(
             method: String,
             path: String,
@@ -88,6 +95,7 @@ public struct HueBridge: Sendable {
     /// What the bridge answers: its JSON, and what the request made it do (an app paired, a light
     /// changed), for the simulator's event stream.
     public struct Answer: Hashable, Sendable {
+        /// The answer's JSON (status 200 always, errors included).
         public var json: HueJSON
         /// `pair` (the app's devicetype), `lightState` (the light's id and the changes it took, as JSON)
         /// or `lightName` (the id and the new name); `nil` when nothing changed.
@@ -96,9 +104,12 @@ public struct HueBridge: Sendable {
 
     /// Something an app made the bridge do.
     public struct Action: Hashable, Sendable {
+        /// What it did: `pair`, `lightState`, `lightName`.
         public var name: String
+        /// What it did it with: the app's devicetype, the light's id and its changes or new name.
         public var value: String
 
+        /// An action named `name`, with `value`.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -298,13 +309,16 @@ public struct HueBridgeConfiguration: Hashable, Sendable {
     public var apiVersion = "1.17.0"
     /// The firmware's version, eight digits.
     public var swVersion = "01003542"
+    /// The version of its data store's layout.
     public var datastoreVersion = "60"
+    /// The Zigbee channel its lights are on.
     public var zigbeeChannel = 15
     /// Its gateway, as its network configuration reports it.
     public var gateway = "192.168.1.1"
     /// The lights paired with it.
     public var lights: [HueLight]
 
+    /// A bridge with these names and lights, of the default model and versions.
     public init(name: String, bridgeID: String, mac: String, lights: [HueLight]) {
         self.name = name
         self.bridgeID = bridgeID

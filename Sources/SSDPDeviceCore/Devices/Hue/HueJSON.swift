@@ -24,9 +24,12 @@ public enum HueJSON: Hashable, Sendable {
 
     /// One member of an object: its name and value.
     public struct Member: Hashable, Sendable {
+        /// The member's name.
         public var name: String
+        /// The member's value.
         public var value: HueJSON
 
+        /// The member `name` with `value`.
         public init(_ name: String, _ value: HueJSON) {
             self.name = name
             self.value = value

@@ -16,10 +16,13 @@
 public struct HueLight: Hashable, Sendable {
     /// The light's id on the bridge (`1`).
     public var id: String
+    /// Its name, as the apps show it (`Hue color lamp 1`).
     public var name: String
+    /// What lamp it is.
     public var kind: Kind
     /// The light's Zigbee address and endpoint (`00:17:88:01:02:03:04:05-0b`).
     public var uniqueID: String
+    /// What it shows now.
     public var state: State
 
     /// The two kinds of Philips light the bridge's recordings show.
@@ -38,20 +41,32 @@ public struct HueLight: Hashable, Sendable {
 
     /// A light's state: what `PUT /lights/ID/state` changes.
     public struct State: Hashable, Sendable {
+        /// Whether it is on.
         public var on = false
+        /// `bri`, 1 to 254.
         public var brightness = 254
+        /// `hue`, 0 to 65535.
         public var hue = 8418
+        /// `sat`, 0 to 254.
         public var saturation = 140
+        /// `xy`, the colour's CIE 1931 coordinates.
         public var xy = [0.4573, 0.41]
+        /// `ct`, in mireds.
         public var colourTemperature = 366
+        /// `alert`: `none`, `select` or `lselect`.
         public var alert = "none"
+        /// `effect`: `none` or `colorloop`.
         public var effect = "none"
+        /// `colormode`: which of `hs`, `xy` and `ct` was set last.
         public var colourMode = "ct"
+        /// Whether the bridge reaches it.
         public var reachable = true
 
+        /// A lamp's state as it leaves the factory: off, warm white, full brightness.
         public init() {}
     }
 
+    /// A light with this id, name, kind, Zigbee address and state.
     public init(id: String, name: String, kind: Kind, uniqueID: String, state: State = State()) {
         self.id = id
         self.name = name
