@@ -240,7 +240,7 @@ enum ControlOpenAPI {
                   "behaviour": {"type": "object", "description": "As in a device file; the fields given replace those parts"},
                   "httpFaults": {"type": "object", "description": "As in a device file; the fields given replace those parts"},
                   "actions": {"type": "array", "items": {"type": "object"}, "description": "As in a device file; replaces the list"},
-                  "state": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}, "description": "Live state by name: a state variable of one of the device's services (ExternalIPAddress, ConnectionStatus, Volume, TransportState), a Roku's powerMode and activeApp, or a Hue bridge's linkButton. Subscribers hear the change."}
+                  "state": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}, "description": "Live state by name: a state variable of one of the device's services (ExternalIPAddress, ConnectionStatus, Volume, TransportState), a Roku's powerMode and activeApp (and a Roku TV's tvChannel), or a Hue bridge's linkButton. Subscribers hear the change."}
                 }
               },
               "Network": {

@@ -243,7 +243,7 @@ public struct DeviceSpecification: Decodable, Sendable {
                         field: "dialApps",
                         value: profile.name,
                         reason:
-                            "the device has no DIAL server (the profiles with one: dial-tv, roku, chromecast-legacy)"
+                            "the device has no DIAL server (the profiles with one: dial-tv, roku, roku-tv, chromecast-legacy)"
                     )
                 }
                 device.web.dial?.apps = try DIALAppSpecification.makeApps(dialApps, field: "dialApps")

@@ -27,7 +27,7 @@ public struct SimulatorProfile: Sendable {
 
     /// Every built-in profile.
     public static let all: [SimulatorProfile] = [
-        .roku, .dialTV, .hue, .sonos, .igd, .dlnaServer, .renderer, .chromecastLegacy, .generic,
+        .roku, .rokuTV, .dialTV, .hue, .sonos, .igd, .dlnaServer, .renderer, .chromecastLegacy, .generic,
     ]
 
     init(

@@ -45,6 +45,11 @@ public struct DeviceGroup: Sendable {
         profile("roku", count: count, behaviour: behaviour)
     }
 
+    /// Roku TVs (a Roku's ECP with HDMI and antenna inputs and TV channels, on :8060).
+    public static func rokuTV(count: Int = 1, behaviour: SSDPDeviceBehaviour? = nil) -> Self {
+        profile("roku-tv", count: count, behaviour: behaviour)
+    }
+
     /// DIAL TVs (`urn:dial-multiscreen-org:service:dial:1`, the DIAL REST API).
     public static func dialTV(count: Int = 1, behaviour: SSDPDeviceBehaviour? = nil) -> Self {
         profile("dial-tv", count: count, behaviour: behaviour)

@@ -87,6 +87,24 @@ import Testing
         }
     }
 
+    /// A Roku TV's tuner, moved through the control API as if someone used the remote: rokuecp (or any
+    /// client) reads the new channel; a channel it does not have is 400.
+    @Test func aRokuTVChangesChannelWhenTold() async throws {
+        try await ControlHarness.run([SimulatorProfile.rokuTV.device(number: 1, seed: 21)]) { harness in
+            let location = try #require(try await harness.request("/devices/1").json()["location"] as? String)
+            let change = #"{"state": {"activeApp": "tvinput.dtv", "tvChannel": "7.1"}}"#
+            #expect(try await harness.request("PATCH", "/devices/1", body: Self.body(change)).status == 200)
+            let active = try await PlainHTTP.request(url: location + "query/tv-active-channel").body
+            #expect(active.contains("<number>7.1</number>") && active.contains("<active-input>true</active-input>"))
+            let refused = try await harness.request(
+                "PATCH",
+                "/devices/1",
+                body: Self.body(#"{"state": {"tvChannel": "9.9"}}"#)
+            )
+            #expect(refused.status == 400, "\(refused.body)")
+        }
+    }
+
     @Test func behaviourAndHTTPFaultsChangeFromTheNextRequestWithoutANewConfigID() async throws {
         try await ControlHarness.run { harness in
             let changed = try await harness.request(
@@ -117,6 +135,7 @@ import Testing
         (#"{"state": {"powerMode": "Off"}}"#, 400, "$.state.powerMode"),
         (#"{"state": {"ExternalIPAddress": "1.2.3.4"}}"#, 400, "$.state.ExternalIPAddress"),
         (#"{"state": {"powerMode": [1]}}"#, 400, "$.state.powerMode"),
+        (#"{"state": {"tvChannel": "4.1"}}"#, 400, "$.state.tvChannel"),
         (#"{"friendlyName": 7}"#, 400, "$.friendlyName"),
         ("{", 400, "$"),
     ])

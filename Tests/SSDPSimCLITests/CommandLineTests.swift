@@ -194,7 +194,8 @@ import Testing
         let names = list.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
         #expect(
             names == [
-                "roku", "dial-tv", "hue", "sonos", "igd", "dlna-server", "renderer", "chromecast-legacy", "generic",
+                "roku", "roku-tv", "dial-tv", "hue", "sonos", "igd", "dlna-server", "renderer", "chromecast-legacy",
+                "generic",
             ]
         )
 
@@ -228,7 +229,7 @@ import Testing
 
         let unknown = try CommandRunner.ssdpSim("profiles", "toaster")
         #expect(unknown.status == 64)
-        #expect(unknown.standardError.contains("no such profile 'toaster' (profiles: roku, dial-tv,"))
+        #expect(unknown.standardError.contains("no such profile 'toaster' (profiles: roku, roku-tv, dial-tv,"))
     }
 
     @Test func helpExplainsEveryOption() throws {

@@ -30,7 +30,7 @@ import Testing
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads /proc/PID (Linux)"))
 struct HTTPFuzzTests {
     static let profiles = [
-        "igd", "dlna-server", "renderer", "roku", "dial-tv", "hue", "sonos", "chromecast-legacy", "generic",
+        "igd", "dlna-server", "renderer", "roku", "roku-tv", "dial-tv", "hue", "sonos", "chromecast-legacy", "generic",
     ]
 
     private static func setting(_ name: String, default value: Int) -> Int {

@@ -165,6 +165,33 @@ struct RealClientInteropTests {
         #expect(standby["configId"] as? Int == 2, "live state is not the description")
     }
 
+    /// rokuecp uses the Roku TV as Home Assistant's Roku integration does: reads it as a TV with its inputs
+    /// and antenna channels, tunes a channel (`launch/tvinput.dtv?ch=…`) and reads its programme, moves up
+    /// a channel (wrapping round), switches to HDMI 1 (no channel then), and turns the display off and on.
+    @Test func rokuecpTunesTheRokuTVSwitchesItsInputAndTurnsItOff() throws {
+        let output = try inNamespace(
+            serve: "--profile roku-tv --seed 24",
+            #"/usr/bin/python3 "$CLIENT" 2 --tv | sed 's/^/roku: /'"#
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        let found = lines(output, prefix: "roku: ")
+        let steps = Dictionary(found.compactMap { line in (line["step"] as? String).map { ($0, line) } }) { a, _ in a }
+        let first = try #require(found.first { $0["step"] == nil }, "\(output.standardOutput)")
+        #expect(first["type"] as? String == "tv" && first["model"] as? String == "55S20", "\(first)")
+        #expect(first["software"] as? String == "11.5.0" && first["apps"] as? Int == 6)
+        let tuned = try #require(steps["tune"], "\(output.standardOutput)")
+        #expect(tuned["channels"] as? [String] == ["2.1", "4.1", "7.1"])
+        #expect(tuned["app"] as? String == "Antenna TV", "\(tuned)")
+        let channel = tuned["channel"] as? [String: Any]
+        #expect(channel?["number"] as? String == "7.1" && channel?["name"] as? String == "WABC-HD", "\(tuned)")
+        #expect(channel?["program"] as? String == "Good Morning America")
+        #expect((steps["channel up"]?["channel"] as? [String: Any])?["number"] as? String == "2.1")
+        #expect(steps["hdmi1"]?["app"] as? String == "HDMI 1" && steps["hdmi1"]?["channel"] is NSNull)
+        #expect(steps["power"]?["standby"] as? Bool == true && steps["power again"]?["standby"] as? Bool == false)
+        let launches = lines(output, prefix: "serve: ").filter { $0["action"] as? String == "launch" }
+        #expect(launches.map { $0["value"] as? String } == ["tvinput.dtv?ch=7.1&chan=7.1&lcn=7.1"], "\(launches)")
+    }
+
     @Test func rokuecpLaunchesAChannelPausesItAndPutsTheRokuInStandby() throws {
         let output = try inNamespace(
             serve: "--profile roku --seed 24",

@@ -308,7 +308,7 @@ import Testing
         (["--silent", "5-2"], "--silent '5-2': a window must end after it starts"),
         (
             ["--profile", "toaster"],
-            "--profile 'toaster': no such profile (profiles: roku, dial-tv, hue, sonos, igd, dlna-server, renderer, chromecast-legacy, generic)"
+            "--profile 'toaster': no such profile (profiles: roku, roku-tv, dial-tv, hue, sonos, igd, dlna-server, renderer, chromecast-legacy, generic)"
         ),
         (["--count", "0"], "--count '0': must be 1...10000"),
         (["--notify-copies", "4"], "--notify-copies '4': must be 1...3"),

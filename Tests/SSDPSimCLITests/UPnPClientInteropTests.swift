@@ -47,7 +47,8 @@ struct UPnPClientInteropTests {
             Bundle.module.url(forResource: "upnp_client_interop", withExtension: "py", subdirectory: "Scripts")
         )
         let profiles = [
-            "igd", "dlna-server", "renderer", "roku", "dial-tv", "hue", "sonos", "chromecast-legacy", "generic",
+            "igd", "dlna-server", "renderer", "roku", "roku-tv", "dial-tv", "hue", "sonos", "chromecast-legacy",
+            "generic",
         ]
         let devicesFile = FileManager.default.temporaryDirectory.appendingPathComponent("interop-\(getpid()).json")
         let entries = profiles.map { "{\"profile\": \"\($0)\"}" }.joined(separator: ", ")

@@ -40,27 +40,39 @@ import Testing
         var testDescription: String { profile }
     }
 
+    /// Roku OS 9.2's answer to roku:ecp (§2.1), and the shapes of its values that differ per device.
+    static let rokuAnswer = """
+        HTTP/1.1 200 OK
+        Cache-Control: max-age=3600
+        ST: roku:ecp
+        USN: uuid:roku:ecp:YN00XF7876856
+        Ext:
+        Server: Roku/9.2.0 UPnP/1.0 Roku/9.2.0
+        LOCATION: http://192.168.1.134:8060/
+        device-group.roku.com: DD45456B11E45456E51
+        WAKEUP: MAC=e6-48-b0-c7-42-5c;Timeout=10
+        """
+    static let rokuVariable = [
+        "USN": "uuid:roku:ecp:[0-9A-Z]{12,13}", "device-group.roku.com": "[0-9A-F]{19,20}",
+        "WAKEUP": "MAC=([0-9a-f]{2}-){5}[0-9a-f]{2};Timeout=10",
+    ]
+
     static let captures: [Capture] = [
         // Roku OS 9.2, answer to roku:ecp (§2.1).
         Capture(
             profile: "roku",
             st: "roku:ecp",
             baseURL: "http://192.168.1.134:8060",
-            response: """
-                HTTP/1.1 200 OK
-                Cache-Control: max-age=3600
-                ST: roku:ecp
-                USN: uuid:roku:ecp:YN00XF7876856
-                Ext:
-                Server: Roku/9.2.0 UPnP/1.0 Roku/9.2.0
-                LOCATION: http://192.168.1.134:8060/
-                device-group.roku.com: DD45456B11E45456E51
-                WAKEUP: MAC=e6-48-b0-c7-42-5c;Timeout=10
-                """,
-            variable: [
-                "USN": "uuid:roku:ecp:[0-9A-Z]{12,13}", "device-group.roku.com": "[0-9A-F]{19,20}",
-                "WAKEUP": "MAC=([0-9a-f]{2}-){5}[0-9a-f]{2};Timeout=10",
-            ]
+            response: rokuAnswer,
+            variable: rokuVariable
+        ),
+        // A Roku TV: the same answer (no capture of a TV's answer is on record), its version in Server.
+        Capture(
+            profile: "roku-tv",
+            st: "roku:ecp",
+            baseURL: "http://192.168.1.134:8060",
+            response: rokuAnswer.replacing("Roku/9.2.0 UPnP/1.0 Roku/9.2.0", with: "Roku/11.5.0 UPnP/1.0 Roku/11.5.0"),
+            variable: rokuVariable
         ),
         // Netflix dial-reference quick_ssdp.c (§2.2); its format strings hold the UUID and MAC.
         Capture(

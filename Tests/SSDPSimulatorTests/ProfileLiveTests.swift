@@ -134,6 +134,67 @@ import Testing
         )
     }
 
+    /// A Roku TV's documents as rokuecp's captures of Roku TVs lay them out: device-info unindented (Roku
+    /// OS 10 and later), the tuner as `tvin` app in front after a tune, `tv-channels` and
+    /// `tv-active-channel` element for element (its three-space `</channel>` included); a player has
+    /// neither TV query.
+    @Test func aRokuTVAnswersForItsInputsAndChannelsAsRokuTVsDo() async throws {
+        let simulator = try await LoopbackSimulator.start([
+            SimulatorProfile.rokuTV.device(number: 1, seed: 2), SimulatorProfile.roku.device(number: 2, seed: 2),
+        ])
+        defer { Task { await simulator.shutdown() } }
+        let (found, _) = try await LoopbackSimulator.search(simulator, target: "roku:ecp", requests: 1)
+        #expect(found.count == 2)
+        let tv = try #require(found.first { $0.server.contains("Roku/11.5.0") }?.location)
+        let player = try #require(found.first { $0.server.contains("Roku/9.2.0") }?.location)
+        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n"
+
+        let info = try await PlainHTTP.request(url: tv + "query/device-info").body
+        #expect(info.hasPrefix(header + "<device-info>\n<udn>"), "\(info)")
+        #expect(info.contains("\n<is-tv>true</is-tv>\n") && info.contains("\n<power-mode>PowerOn</power-mode>\n"))
+        #expect(
+            try await PlainHTTP.request(url: player + "query/device-info").body.contains("\n    <is-tv>false</is-tv>\n")
+        )
+
+        #expect(try await PlainHTTP.request("POST", url: tv + "launch/tvinput.dtv?ch=4.1", body: "").status == 200)
+        #expect(
+            try await PlainHTTP.request(url: tv + "query/active-app").body
+                == header
+                + "<active-app>\n    <app id=\"tvinput.dtv\" type=\"tvin\" version=\"1.0.0\">Antenna TV</app>\n"
+                + "</active-app>\n"
+        )
+        let channels = try await PlainHTTP.request(url: tv + "query/tv-channels").body
+        #expect(
+            channels.hasPrefix(
+                header + "<tv-channels>\n    <channel>\n        <number>2.1</number>\n        <name>WCBS-HD</name>\n"
+                    + "        <type>air-digital</type>\n        <user-hidden>false</user-hidden>\n    </channel>\n"
+            ),
+            "\(channels)"
+        )
+        let active = try await PlainHTTP.request(url: tv + "query/tv-active-channel").body
+        let names = try XMLElements.parse(active).map(\.0).dropLast(2)
+        #expect(
+            Array(names)
+                == """
+                number name type user-hidden active-input signal-state signal-mode signal-quality signal-strength \
+                program-title program-description program-ratings program-analog-audio program-digital-audio \
+                program-audio-languages program-audio-formats program-audio-language program-audio-format program-has-cc
+                """.split(separator: " ").map(String.init),
+            "\(active)"
+        )
+        #expect(active.contains("<number>4.1</number>") && active.contains("<active-input>true</active-input>"))
+        #expect(active.hasSuffix("        <program-has-cc>true</program-has-cc>\n   </channel>\n</tv-channel>\n"))
+
+        #expect(try await PlainHTTP.request("POST", url: tv + "keypress/PowerOff", body: "").status == 200)
+        #expect(
+            try await PlainHTTP.request(url: tv + "query/device-info").body.contains(
+                "<power-mode>DisplayOff</power-mode>"
+            )
+        )
+        #expect(try await PlainHTTP.request(url: player + "query/tv-channels").status == 404)
+        #expect(try await PlainHTTP.request(url: player + "query/tv-active-channel").status == 404)
+    }
+
     @Test func aDIALServersAppsOriginsAndStopsComeFromItsDeviceFile() async throws {
         let file = #"""
             { "devices": [ { "profile": "dial-tv", "dialApps": [

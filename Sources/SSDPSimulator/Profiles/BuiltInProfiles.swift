@@ -21,109 +21,6 @@ import SSDPDeviceCore
 // from the seed, so the same seed gives the same devices.
 
 extension SimulatorProfile {
-    /// A Roku streaming player (§2.1): answers `roku:ecp` with `USN: uuid:roku:ecp:<serial>`, DIAL searches
-    /// with LOCATION `/dial/dd.xml`, and serves ECP on port 8060.
-    public static let roku = SimulatorProfile(
-        name: "roku",
-        summary: "a Roku player: roku:ecp and DIAL, ECP on :8060 (device-info, apps, keypress, launch)"
-    ) { number, random, _ in
-        let mac = random.mac(prefix: [0xDC, 0x72, 0x23])
-        let serial = "YN00" + random.text(count: 9, from: "0123456789ABCDEFGHJKLMNPRSTUVWXYZ")
-        let server = "Roku/9.2.0 UPnP/1.0 Roku/9.2.0"
-        let identity = [
-            SSDPHeaderField(name: "device-group.roku.com", value: random.text(count: 19, from: "0123456789ABCDEF")),
-            SSDPHeaderField(name: "WAKEUP", value: "MAC=\(mac.text(separator: "-"));Timeout=10"),
-        ]
-        return SimulatedDevice(
-            device: SSDPDevice(
-                udn: "uuid:28000000-0000-1000-8000-\(mac.text(separator: ""))",
-                deviceType: "urn:roku-com:device:player:1-0",
-                friendlyName: "Roku Ultra \(number)",
-                manufacturer: "Roku",
-                modelName: "Roku Ultra",
-                properties: [
-                    .init("manufacturerURL", "http://www.roku.com/"),
-                    .init("modelDescription", "Roku Streaming Player Network Media"),
-                    .init("modelNumber", "4800X"), .init("modelURL", "http://www.roku.com/"),
-                    .init("serialNumber", serial),
-                ],
-                services: [
-                    SSDPDeviceService(
-                        serviceType: "urn:roku-com:service:ecp:1",
-                        serviceID: "urn:roku-com:serviceId:ecp1-0",
-                        urls: .init(scpd: "ecp_SCPD.xml", control: "", event: "")
-                    )
-                ]
-            ),
-            server: server,
-            maxAge: 3600,
-            extraTargets: [
-                SSDPExtraTarget("roku:ecp", usn: "uuid:roku:ecp:\(serial)"),
-                SSDPExtraTarget("urn:dial-multiscreen-org:service:dial:1", location: "/dial/dd.xml"),
-            ],
-            extraHeaders: identity,
-            // The Roku OS 9.2 answer to roku:ecp (§2.1).
-            responseHeaders: [
-                .init(name: "Cache-Control", value: "max-age={maxAge}"), .init(name: "ST", value: "{st}"),
-                .init(name: "USN", value: "{usn}"), .init(name: "Ext", value: ""),
-                .init(name: "Server", value: "{server}"), .init(name: "LOCATION", value: "{location}"),
-            ] + identity,
-            web: DeviceWeb(
-                realPort: 8060,
-                descriptionPath: "/",
-                roku: RokuConfiguration(
-                    // Every field all five device-info captures share (after-discovery.md §6.1), in the
-                    // order of the OS 9.2 capture (7820X: the Wi-Fi extender fields last), with a Roku
-                    // Ultra's values; plus 9.2's notification and find-remote fields, and ethernet-mac
-                    // (the Wi-Fi MAC less one, as on a 4200X) for a player with Ethernet. It is on Wi-Fi,
-                    // whose MAC its UDN and WAKEUP carry. udn, friendly-device-name, user-device-name,
-                    // uptime and power-mode are filled in when asked (RokuECPServer).
-                    deviceInfo: [
-                        .init("udn", ""), .init("serial-number", serial), .init("device-id", serial),
-                        .init("advertising-id", random.uuid()), .init("vendor-name", "Roku"),
-                        .init("model-name", "Roku Ultra"), .init("model-number", "4800X"), .init("model-region", "US"),
-                        .init("is-tv", "false"), .init("is-stick", "false"), .init("supports-ethernet", "true"),
-                        .init("wifi-mac", mac.text(separator: ":")), .init("wifi-driver", "realtek"),
-                        .init(
-                            "ethernet-mac",
-                            MACAddress(bytes: mac.bytes.dropLast() + [mac.bytes[5] &- 1]).text(separator: ":")
-                        ),
-                        .init("network-type", "wifi"), .init("network-name", "HomeNetwork"),
-                        .init("friendly-device-name", ""), .init("friendly-model-name", "Roku Ultra"),
-                        .init("default-device-name", "Roku Ultra - \(serial)"), .init("user-device-name", ""),
-                        .init("user-device-location", "Living Room"), .init("build-number", "CHD.20E04174A"),
-                        .init("software-version", "9.2.0"), .init("software-build", "4174"),
-                        .init("secure-device", "true"), .init("language", "en"), .init("country", "US"),
-                        .init("locale", "en_US"), .init("time-zone-auto", "true"), .init("time-zone", "US/Pacific"),
-                        .init("time-zone-name", "United States/Pacific"),
-                        .init("time-zone-tz", "America/Los_Angeles"), .init("time-zone-offset", "-480"),
-                        .init("clock-format", "12-hour"), .init("uptime", ""), .init("power-mode", ""),
-                        .init("supports-suspend", "false"), .init("supports-find-remote", "true"),
-                        .init("find-remote-is-possible", "true"), .init("supports-audio-guide", "true"),
-                        .init("supports-rva", "true"), .init("developer-enabled", "false"),
-                        .init("keyed-developer-id", ""), .init("search-enabled", "true"),
-                        .init("search-channels-enabled", "true"), .init("voice-search-enabled", "true"),
-                        .init("notifications-enabled", "true"), .init("notifications-first-use", "false"),
-                        .init("supports-private-listening", "true"), .init("headphones-connected", "false"),
-                        .init("supports-ecs-textedit", "true"), .init("supports-ecs-microphone", "true"),
-                        .init("supports-wake-on-wlan", "true"), .init("supports-airplay", "false"),
-                        .init("has-play-on-roku", "true"), .init("has-mobile-screensaver", "false"),
-                        .init("support-url", "roku.com/support"), .init("has-wifi-extender", "false"),
-                        .init("has-wifi-5G-support", "true"), .init("can-use-wifi-extender", "true"),
-                    ],
-                    apps: [
-                        RokuApp(id: "12", name: "Netflix", version: "4.2.81179021"),
-                        RokuApp(id: "837", name: "YouTube", version: "2.20.100005"),
-                        RokuApp(id: "2285", name: "Hulu", version: "6.18.1"),
-                    ]
-                ),
-                // `Application-URL: http://…:8060/dial`, without the final slash, as real Rokus send it (a
-                // Roku Ultra's, as peer-dial logged it); a client that appends the app name as it is gets 404.
-                dial: DIALConfiguration(descriptionPath: "/dial/dd.xml", applicationPath: "/dial")
-            )
-        )
-    }
-
     /// A TV with a DIAL 2.2 server as the Netflix reference implementation writes it (§2.2): `dd.xml` with
     /// `Application-URL`, apps launched, stopped and hidden over REST. Its quirks: it answers at once,
     /// ignoring MX, and answers NOTIFYs that contain the DIAL target.
@@ -633,7 +530,7 @@ extension SimulatorProfile {
 }
 
 /// A MAC address drawn for a profile, written the ways devices write it.
-struct MACAddress {
+struct MACAddress: Sendable {
     var bytes: [UInt8]
 
     func text(separator: String, upperCase: Bool = false) -> String {

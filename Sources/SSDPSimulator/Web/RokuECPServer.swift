@@ -18,7 +18,8 @@ import SSDPDeviceCore
 /// A Roku's External Control Protocol on port 8060 (developer.roku.com "External Control API"): queries of
 /// the device, its channels and the active one, and key presses and launches, which it records as
 /// `DeviceAction`s and which change what the queries answer (Home leaves a channel, Play pauses and plays
-/// on, PowerOff puts the player in standby).
+/// on, PowerOff puts the player in standby). A Roku TV also answers for its antenna channels, and its input
+/// keys, channel keys and `launch/tvinput.dtv?ch=…` change input and channel.
 final class RokuECPServer: Sendable {
     let configuration: RokuConfiguration
     private let state: NIOLockedValueBox<State>
@@ -34,6 +35,8 @@ final class RokuECPServer: Sendable {
         /// When Play paused the channel in front, `nil` while it plays.
         var pausedAt: ContinuousClock.Instant?
         var powerMode = "PowerOn"
+        /// A Roku TV's tuned antenna channel (its number).
+        var tvChannel: String?
 
         /// How far the channel in front has played: from its launch, less the time it spent paused.
         var position: Duration { (pausedAt ?? .now) - launchedAt }
@@ -59,11 +62,14 @@ final class RokuECPServer: Sendable {
 
     init(device: SSDPDevice, configuration: RokuConfiguration) {
         self.configuration = configuration
-        state = NIOLockedValueBox(State(device: device))
+        state = NIOLockedValueBox(State(device: device, tvChannel: configuration.tvChannels.first?.number))
     }
 
+    /// Whether it is a Roku TV: one with antenna channels.
+    private var isTV: Bool { !configuration.tvChannels.isEmpty }
+
     /// The live state a Roku has besides its services' variables.
-    static let state: Set<String> = ["powerMode", "activeApp"]
+    static let state: Set<String> = ["powerMode", "activeApp", "tvChannel"]
 
     /// The power modes `power-mode` reports: on, the screen off, and standby (`Ready`).
     static let powerModes = ["PowerOn", "DisplayOff", "Ready"]
@@ -85,8 +91,12 @@ final class RokuECPServer: Sendable {
                 return "must be an installed app's id (\(ids)), or empty for the home screen"
             }
             return nil
+        case "tvChannel":
+            let numbers = configuration.tvChannels.map(\.number)
+            guard !numbers.isEmpty else { return "not a Roku TV: it has no antenna channels" }
+            return numbers.contains(value) ? nil : "must be one of its channels (\(numbers.joined(separator: ", ")))"
         default:
-            return "not a Roku's state (powerMode, activeApp)"
+            return "not a Roku's state (powerMode, activeApp, tvChannel)"
         }
     }
 
@@ -97,6 +107,7 @@ final class RokuECPServer: Sendable {
         case "activeApp":
             let app = configuration.apps.first { $0.id == value }
             state.withLockedValue { $0.bringToFront(app) }
+        case "tvChannel": state.withLockedValue { $0.tvChannel = value }
         default: break
         }
     }
@@ -126,23 +137,65 @@ final class RokuECPServer: Sendable {
         guard let value = argument.percentDecoded, !value.isEmpty else { return .status(400) }
         if name == "launch" {
             guard let app = configuration.apps.first(where: { $0.id == value }) else { return .status(404) }
-            state.withLockedValue { $0.bringToFront(app) }
-            return DeviceHTTPResponse(status: 200, actions: [action(value)])
-        }
-        if name == "keypress" {
+            // rokuecp's tune sends the channel three ways: ch, chan and lcn.
+            let channel = ["ch", "chan", "lcn"].lazy.compactMap { request.query[$0]?.percentDecoded }.first
             state.withLockedValue { state in
-                switch value.lowercased() {
-                case "home": state.bringToFront(nil)
-                case "play": state.togglePlay()
-                case "poweroff":  // a player in standby says Ready (rokuecp's standby capture, a Roku 3)
+                state.bringToFront(app)
+                if app.id == Self.tuner, let channel, configuration.tvChannels.contains(where: { $0.number == channel })
+                {
+                    state.tvChannel = channel
+                }
+            }
+            // What it was launched with is part of what it did (a channel to tune, a deep link).
+            return DeviceHTTPResponse(
+                status: 200,
+                actions: [action(request.queryText.isEmpty ? value : value + "?" + request.queryText)]
+            )
+        }
+        if name == "keypress" { press(value.lowercased()) }
+        return DeviceHTTPResponse(status: 200, actions: [action(value)])
+    }
+
+    /// The id of a Roku TV's antenna input.
+    private static let tuner = "tvinput.dtv"
+
+    /// What a key press changes: Home leaves a channel, Play pauses and plays on, PowerOff (and Power, when
+    /// on) puts a player in standby (`Ready`, rokuecp's capture of a Roku 3) and a TV's display off, PowerOn
+    /// (and Power, when off) brings it back; on a TV, the input keys
+    /// bring that input to the front and the channel keys move the tuner along its channels.
+    private func press(_ key: String) {
+        let inputs = [
+            "inputtuner": Self.tuner, "inputhdmi1": "tvinput.hdmi1", "inputhdmi2": "tvinput.hdmi2",
+            "inputhdmi3": "tvinput.hdmi3", "inputhdmi4": "tvinput.hdmi4", "inputav1": "tvinput.cvbs",
+        ]
+        let channels = configuration.tvChannels.map(\.number)
+        state.withLockedValue { state in
+            switch key {
+            case "home": state.bringToFront(nil)
+            case "play": state.togglePlay()
+            case "poweroff":
+                state.bringToFront(nil)
+                state.powerMode = configuration.standbyPowerMode
+            case "poweron": state.powerMode = "PowerOn"
+            case "power":  // the remote's power button: off when on, on when off
+                if state.powerMode == "PowerOn" {
                     state.bringToFront(nil)
-                    state.powerMode = "Ready"
-                case "poweron": state.powerMode = "PowerOn"
-                default: break
+                    state.powerMode = configuration.standbyPowerMode
+                } else {
+                    state.powerMode = "PowerOn"
+                }
+            case "channelup", "channeldown":
+                guard state.activeApp?.id == Self.tuner, let tuned = state.tvChannel,
+                    let index = channels.firstIndex(of: tuned)
+                else { return }
+                let step = key == "channelup" ? 1 : channels.count - 1
+                state.tvChannel = channels[(index + step) % channels.count]
+            default:
+                if let input = inputs[key], let app = configuration.apps.first(where: { $0.id == input }) {
+                    state.bringToFront(app)
                 }
             }
         }
-        return DeviceHTTPResponse(status: 200, actions: [action(value)])
     }
 
     /// The answer of `/query/NAME`, laid out as Roku OS 9.2 writes it (rokuecp's captures): four spaces
@@ -153,7 +206,8 @@ final class RokuECPServer: Sendable {
         switch name {
         case "device-info":
             let lines = configuration.deviceInfo.map { field in
-                "    " + Self.element(field.name, live(field.name, state: state) ?? field.value) + "\n"
+                configuration.deviceInfoIndent + Self.element(field.name, live(field.name, state: state) ?? field.value)
+                    + "\n"
             }
             return header + "<device-info>\n" + lines.joined() + "</device-info>\n"
         case "apps":
@@ -163,9 +217,45 @@ final class RokuECPServer: Sendable {
             return header + "<active-app>\n    \(app)\n</active-app>\n"
         case "media-player":
             return header + mediaPlayer(state)
+        case "tv-channels" where isTV:
+            let channels = configuration.tvChannels.map { channel in
+                "    <channel>\n" + Self.channelFields(channel).map { "        \($0)\n" }.joined() + "    </channel>\n"
+            }
+            return header + "<tv-channels>\n" + channels.joined() + "</tv-channels>\n"
+        case "tv-active-channel" where isTV:
+            guard let channel = configuration.tvChannels.first(where: { $0.number == state.tvChannel }) else {
+                return header + "<tv-channel/>\n"
+            }
+            return header + "<tv-channel>\n    <channel>\n"
+                + activeChannelFields(channel, onTuner: state.activeApp?.id == Self.tuner).map { "        \($0)\n" }
+                .joined()
+                + "   </channel>\n</tv-channel>\n"  // three spaces: as rokuecp's capture of a Roku TV has it
         default:
             return nil
         }
+    }
+
+    /// A channel as `/query/tv-channels` lists it.
+    private static func channelFields(_ channel: RokuTVChannel) -> [String] {
+        [
+            element("number", channel.number), element("name", channel.name), element("type", "air-digital"),
+            element("user-hidden", "false"),
+        ]
+    }
+
+    /// The tuned channel as `/query/tv-active-channel` reports it, in rokuecp's capture's order: whether
+    /// the antenna is the input in front, the signal, and the programme on it.
+    private func activeChannelFields(_ channel: RokuTVChannel, onTuner: Bool) -> [String] {
+        Self.channelFields(channel) + [
+            Self.element("active-input", onTuner ? "true" : "false"), Self.element("signal-state", "valid"),
+            Self.element("signal-mode", "1080i"), Self.element("signal-quality", "100"),
+            Self.element("signal-strength", "-50"), Self.element("program-title", channel.programTitle),
+            Self.element("program-description", ""), Self.element("program-ratings", "TV-PG"),
+            Self.element("program-analog-audio", "none"), Self.element("program-digital-audio", "stereo"),
+            Self.element("program-audio-languages", "eng"), Self.element("program-audio-formats", "AC3"),
+            Self.element("program-audio-language", "eng"), Self.element("program-audio-format", "AC3"),
+            Self.element("program-has-cc", "true"),
+        ]
     }
 
     /// `<player>`: closed on the home screen, with the last stream's format; playing or paused in a
@@ -201,7 +291,7 @@ final class RokuECPServer: Sendable {
     }
 
     private static func element(_ app: RokuApp) -> String {
-        "<app id=\"\(SSDPRootDevice.escaped(app.id))\" type=\"appl\" "
+        "<app id=\"\(SSDPRootDevice.escaped(app.id))\" type=\"\(SSDPRootDevice.escaped(app.type))\" "
             + "version=\"\(SSDPRootDevice.escaped(app.version))\">\(SSDPRootDevice.escaped(app.name))</app>"
     }
 }

@@ -2,13 +2,16 @@
 for its device info with rokuecp (which always talks to port 8060). Prints one JSON line per Roku: what
 the answer said (LOCATION, USN, SERVER, WAKEUP) beside what rokuecp read.
 
-    roku_client.py SECONDS [--drive] [--rename CONTROL_URL]
+    roku_client.py SECONDS [--drive] [--tv] [--rename CONTROL_URL]
 
 With --drive, it then uses the first Roku as Home Assistant's Roku integration does: launches YouTube
 (837), presses Play, then PowerOff, reading the device back with rokuecp after each; one JSON line
 per step, {"step": ...}. With --rename, it changes the first Roku through `serve --control` (PATCH
 /devices/1: a new name and Netflix in front, then standby) and reads it back with rokuecp after each:
 {"step": "patched"}, {"step": "standby"}.
+With --tv, it uses the first Roku as Home Assistant's Roku integration uses a Roku TV: tunes the antenna
+to channel 7.1, presses ChannelUp, switches to HDMI 1, and presses Power twice, reading the TV back after
+each; one JSON line per step, {"step": ...}, with the channel rokuecp read.
 Run it only inside a private network namespace."""
 import asyncio, json, socket, sys, time, urllib.request
 
@@ -47,6 +50,19 @@ async def drive(address):
             await action()
             print(json.dumps({"step": step, **summary(await roku.update())}), flush=True)
 
+async def drive_tv(address):
+    async with Roku(address) as roku:
+        for step, action in (("tune", lambda: roku.tune("7.1")), ("channel up", lambda: roku.remote("channel_up")),
+                             ("hdmi1", lambda: roku.remote("input_hdmi1")), ("power", lambda: roku.remote("power")),
+                             ("power again", lambda: roku.remote("power"))):
+            await action()
+            device = await roku.update(full_update=True)
+            channel = device.channel
+            print(json.dumps({"step": step, "channels": [c.number for c in device.channels],
+                              "channel": None if channel is None else {"number": channel.number, "name": channel.name,
+                                                                       "program": channel.program_title},
+                              **summary(device)}), flush=True)
+
 async def main():
     found = discover(float(sys.argv[1]) if len(sys.argv) > 1 else 2)
     for address, answer in sorted(found.items()):
@@ -57,6 +73,8 @@ async def main():
               flush=True)
     if "--drive" in sys.argv and found:
         await drive(min(found))
+    if "--tv" in sys.argv and found:
+        await drive_tv(min(found))
     if "--rename" in sys.argv and found:
         control = sys.argv[sys.argv.index("--rename") + 1]
         for step, body in (("patched", {"friendlyName": "Den Roku", "state": {"activeApp": "12"}}),
