@@ -312,7 +312,10 @@ extension DeviceControl {
     public static let sonosDisplayVersion = "18.1"
     /// The player's hardware version (HardwareVersion).
     public static let sonosHardwareVersion = "1.26.1.7-1.2"
-    static let sonosMinCompatibleVersion = "94.0-00000"
+    /// The oldest firmware a player must run to join it (MinCompatibleVersion).
+    public static let sonosMinCompatibleVersion = "94.0-00000"
+    /// The oldest firmware of the previous generation it works with (LegacyCompatibleVersion).
+    public static let sonosLegacyCompatibleVersion = "58.0-00000"
     /// The room icon of a player whose room was never named otherwise.
     static let sonosDefaultIcon = "x-rincon-roomicon:living"
 
@@ -356,7 +359,8 @@ extension DeviceControl {
                 ("Icon", attributes["Icon"] ?? Self.sonosDefaultIcon),
                 ("Configuration", attributes["Configuration"] ?? "1"),
                 ("SoftwareVersion", Self.sonosSoftwareVersion), ("SWGen", "2"),
-                ("MinCompatibleVersion", Self.sonosMinCompatibleVersion), ("LegacyCompatibleVersion", "58.0-00000"),
+                ("MinCompatibleVersion", Self.sonosMinCompatibleVersion),
+                ("LegacyCompatibleVersion", Self.sonosLegacyCompatibleVersion),
                 // The player's X-RINCON-BOOTSEQ is not known here.
                 ("BootSeq", "1"), ("TVConfigurationError", "0"), ("HdmiCecAvailable", "0"), ("WirelessMode", "0"),
                 ("WirelessLeafOnly", "0"), ("ChannelFreq", "2437"), ("BehindWifiExtender", "0"), ("WifiEnabled", "1"),

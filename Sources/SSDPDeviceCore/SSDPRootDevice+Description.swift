@@ -56,16 +56,17 @@ extension SSDPRootDevice {
         let inner = indent + step
         xml += "\(indent)<device>\(newline)"
         // UDA 1.1 §2.3's order, which real stacks keep (miniupnpd, a Roku): manufacturerURL and
-        // modelDescription before modelName, then the other properties as given, UDN, those the layout puts
-        // after it (UPC), the lists, and those it puts last (presentationURL); a layout may put some right
-        // after deviceType (gmrender-resurrect's presentationURL).
+        // modelDescription (the layout's `beforeModelName`) before modelName, then the other properties as
+        // given, UDN, those the layout puts after it (UPC), the lists, and those it puts last
+        // (presentationURL); a layout may put some right after deviceType (gmrender-resurrect's
+        // presentationURL).
         let properties = device.properties
         let afterDeviceType = properties.filter { layout.afterDeviceType.contains($0.name) }
-        let beforeModelName = properties.filter { ["manufacturerURL", "modelDescription"].contains($0.name) }
+        let beforeModelName = layout.beforeModelName.compactMap { name in properties.first { $0.name == name } }
         let afterUDN = properties.filter { layout.afterUDN.contains($0.name) }
         let last = properties.filter { layout.last.contains($0.name) }
         let rest = properties.filter {
-            !["manufacturerURL", "modelDescription"].contains($0.name) && !layout.afterUDN.contains($0.name)
+            !layout.beforeModelName.contains($0.name) && !layout.afterUDN.contains($0.name)
                 && !layout.last.contains($0.name) && !layout.afterDeviceType.contains($0.name)
         }
         let fields =
@@ -176,6 +177,9 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
     private var specMinor: Int
     /// Properties written right after deviceType, in the device's order (gmrender-resurrect: `presentationURL`).
     public var afterDeviceType: Set<String> = []
+    /// Properties written between manufacturer and modelName, in this order (UDA: `manufacturerURL`,
+    /// `modelDescription`; a Sonos puts `modelNumber` between them).
+    public var beforeModelName = ["manufacturerURL", "modelDescription"]
     /// Properties written right after UDN, in the device's order (UDA: `UPC`).
     public var afterUDN: Set<String>
     /// Properties written after the service and device lists (UDA: `presentationURL`).
@@ -278,6 +282,24 @@ public struct SSDPDescriptionLayout: Hashable, Sendable {
         )
         layout.afterDeviceType = ["presentationURL"]
         layout.urlBase = .afterDevice
+        return layout
+    }()
+
+    /// A Sonos player's (SoCo's recording of a Play:5's description): UPnP 1.0, modelNumber and
+    /// modelDescription between manufacturerURL and modelName, the icons and Sonos's own fields after UDN,
+    /// and each service's control and event URLs before its SCPDURL.
+    public static let sonos: SSDPDescriptionLayout = {
+        var layout = SSDPDescriptionLayout(
+            specVersion: (1, 0),
+            afterUDN: [
+                "iconList", "minCompatibleVersion", "legacyCompatibleVersion", "apiVersion", "minApiVersion",
+                "displayVersion", "extraVersion", "roomName", "displayName", "zoneType",
+            ],
+            last: [],
+            serviceFields: miniDLNA.serviceFields,
+            style: .indented
+        )
+        layout.beforeModelName = ["manufacturerURL", "modelNumber", "modelDescription"]
         return layout
     }()
 

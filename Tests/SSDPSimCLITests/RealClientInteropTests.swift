@@ -329,6 +329,7 @@ struct RealClientInteropTests {
         #expect(steps["household"]?["zones"] as? [String] == ["Room 1", "Room 2"], "\(printed)")
         #expect(steps["household"]?["groups"] as? [String] == ["Room 1", "Room 2"])
         #expect(steps["speaker"]?["model_number"] as? String == "S18")
+        #expect(steps["speaker"]?["player_icon"] as? String == "/img/icon-S18.png", "the first icon of the description")
         #expect((steps["speaker"]?["serial_number"] as? String)?.hasPrefix("48-A6-B8-") == true)
         #expect(steps["volume"]?["after"] as? Int == 33 && steps["volume"]?["mute"] as? Bool == false)
         #expect(steps["transport"]?["states"] as? [String] == ["STOPPED", "PLAYING", "PAUSED_PLAYBACK", "STOPPED"])

@@ -17,6 +17,10 @@ import SSDPDeviceCore
 import SSDPSimulator
 import Testing
 
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
 /// Each profile's search response against the real device's, as captured in ssdp-protocol-facts.md §2.
 ///
 /// Every header line must match the capture in name (spelling included), order and count. Values match
@@ -439,6 +443,52 @@ import Testing
         for path in ["/hue_logo_0.png", "/hue_logo_3.png"] {
             #expect(device.web.files[path]?.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true, "\(path)")
         }
+    }
+
+    /// The order of a Sonos player's description, as SoCo's recording of one (a Play:5, in its
+    /// `test_core.py`) has it: the root's fields, an embedded device's, a service's. The profile writes the
+    /// fields SoCo reads and those that carry them; each in the recording's order.
+    @Test func theSonosDescriptionIsInTheOrderOfSoCosRecording() throws {
+        let root = """
+            deviceType friendlyName manufacturer manufacturerURL modelNumber modelDescription modelName modelURL \
+            softwareVersion hardwareVersion serialNum UDN iconList minCompatibleVersion legacyCompatibleVersion \
+            apiVersion minApiVersion displayVersion extraVersion roomName displayName zoneType feature1 feature2 \
+            feature3 seriesid variant internalSpeakerSize bassExtension satGainOffset memory flash \
+            flashRepartitioned ampOnTime retailMode serviceList deviceList
+            """.split(separator: " ").map(String.init)
+        let embedded = """
+            deviceType friendlyName manufacturer manufacturerURL modelNumber modelDescription modelName modelURL UDN \
+            serviceList
+            """.split(separator: " ").map(String.init)
+        let service = ["serviceType", "serviceId", "controlURL", "eventSubURL", "SCPDURL"]
+        // Newer players write swGen after softwareVersion and MACAddress after serialNum.
+        let newer = ["swGen": "softwareVersion", "MACAddress": "serialNum"]
+        let device = try SimulatorProfile.named("sonos").device(number: 1, seed: 1)
+        let xml = device.rootDevice(baseURL: "", defaultBootID: 1).descriptionXML(basePath: "")
+        let document = try XMLDocument(xmlString: xml)
+        let children = { (path: String) throws -> [[String]] in
+            try document.nodes(forXPath: path).map { ($0.children ?? []).compactMap(\.name) }
+        }
+        let inOrder = { (names: [String], order: [String]) -> Bool in
+            let known = names.filter { newer[$0] == nil }
+            let positions = known.compactMap { order.firstIndex(of: $0) }
+            return positions.count == known.count && positions == positions.sorted()
+        }
+        let rootFields = try #require(try children("/*[local-name()='root']/*[local-name()='device']").first)
+        #expect(inOrder(rootFields, root), "\(rootFields)")
+        #expect(rootFields.contains("iconList") && rootFields.last == "deviceList")
+        for (name, after) in newer {
+            #expect(rootFields.firstIndex(of: name) == rootFields.firstIndex(of: after).map { $0 + 1 }, "\(name)")
+        }
+        let embeddedFields = try children("//*[local-name()='deviceList']/*[local-name()='device']")
+        #expect(embeddedFields.count == 2 && embeddedFields.allSatisfy { $0 == embedded }, "\(embeddedFields)")
+        let services = try children("//*[local-name()='service']")
+        #expect(!services.isEmpty && services.allSatisfy { $0 == service })
+        #expect(
+            try document.nodes(forXPath: "//*[local-name()='specVersion']/*[local-name()='minor']").first?.stringValue
+                == "0"
+        )
+        #expect(device.web.files["/img/icon-S18.png"]?.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
     }
 
     @Test(arguments: captures)

@@ -161,19 +161,38 @@ extension SimulatorProfile {
             )
         }
         let upnp = "schemas-upnp-org"
-        return SimulatedDevice(
+        // The embedded devices' fields, as SoCo's recording of a description has them.
+        let embeddedProperties = { (role: String) -> [SSDPDeviceProperty] in
+            [
+                .init("manufacturerURL", "http://www.sonos.com"), .init("modelNumber", "S18"),
+                .init("modelDescription", "Sonos One \(role)"),
+                .init("modelURL", "http://www.sonos.com/products/zoneplayers/S18"),
+            ]
+        }
+        var player = SimulatedDevice(
             device: SSDPDevice(
                 udn: "uuid:\(rincon)",
                 deviceType: "urn:schemas-upnp-org:device:ZonePlayer:1",
                 friendlyName: "Sonos One \(number)",
                 manufacturer: "Sonos, Inc.",
                 modelName: "Sonos One",
-                // What SoCo's get_speaker_info reads, as a Sonos One writes it; the serial number is the MAC.
+                // What SoCo's get_speaker_info reads, as a Sonos One writes it (the serial number is the MAC;
+                // the first icon is the player's), in the order SoCo's recording of a description has them.
                 properties: [
-                    .init("modelNumber", "S18"), .init("softwareVersion", DeviceControl.sonosSoftwareVersion),
-                    .init("swGen", "2"), .init("hardwareVersion", DeviceControl.sonosHardwareVersion),
+                    .init("manufacturerURL", "http://www.sonos.com"), .init("modelNumber", "S18"),
+                    .init("modelDescription", "Sonos One"),
+                    .init("modelURL", "http://www.sonos.com/products/zoneplayers/S18"),
+                    .init("softwareVersion", DeviceControl.sonosSoftwareVersion), .init("swGen", "2"),
+                    .init("hardwareVersion", DeviceControl.sonosHardwareVersion),
                     .init("serialNum", mac.text(separator: "-", upperCase: true) + ":1"),
                     .init("MACAddress", mac.text(separator: ":", upperCase: true)),
+                    .markup(
+                        "iconList",
+                        "<iconList><icon><id>0</id><mimetype>image/png</mimetype><width>48</width><height>48</height>"
+                            + "<depth>24</depth><url>/img/icon-S18.png</url></icon></iconList>"
+                    ),
+                    .init("minCompatibleVersion", DeviceControl.sonosMinCompatibleVersion),
+                    .init("legacyCompatibleVersion", DeviceControl.sonosLegacyCompatibleVersion),
                     .init("displayVersion", DeviceControl.sonosDisplayVersion), .init("roomName", "Room \(number)"),
                     .init("displayName", "One"),
                 ],
@@ -188,6 +207,7 @@ extension SimulatorProfile {
                         friendlyName: "Sonos One \(number) Media Server",
                         manufacturer: "Sonos, Inc.",
                         modelName: "Sonos One",
+                        properties: embeddedProperties("Media Server"),
                         services: [
                             embeddedService("MediaServer", upnp, "ContentDirectory"),
                             embeddedService("MediaServer", upnp, "ConnectionManager"),
@@ -199,6 +219,7 @@ extension SimulatorProfile {
                         friendlyName: "Sonos One \(number) Media Renderer",
                         manufacturer: "Sonos, Inc.",
                         modelName: "Sonos One",
+                        properties: embeddedProperties("Media Renderer"),
                         services: [
                             embeddedService("MediaRenderer", upnp, "RenderingControl"),
                             embeddedService("MediaRenderer", upnp, "ConnectionManager"),
@@ -236,6 +257,9 @@ extension SimulatorProfile {
                 serviceDescriptions: SSDPServiceDescription.sonosZonePlayer
             )
         )
+        player.descriptionLayout = .sonos
+        player.web.files = ServedFile.sonosIcons
+        return player
     }
 
     /// An Internet Gateway Device as OpenWrt 22.03's miniupnpd 2.3.3 serves it in its default configuration

@@ -166,6 +166,17 @@ extension ServedFile {
         ),
     ]
 
+    /// The player icon the sonos profile lists where a Sonos One lists its own (`/img/icon-S18.png`, 48
+    /// pixels square, which SoCo reports as `player_icon`): the hue profile's small drawing, served with the
+    /// device's document headers.
+    static let sonosIcons: [String: ServedFile] = [
+        "/img/icon-S18.png": ServedFile(
+            contentType: "image/png",
+            bytes: hueIcons["/hue_logo_0.png"]?.bytes ?? [],
+            httpHeaders: nil
+        )
+    ]
+
     /// A file of `contentType` whose bytes are `base64` (a literal of this file: it always decodes), with
     /// `httpHeaders`: by default the headers MiniDLNA sends with a file (upnphttp.c's start_dlna_header).
     private init(contentType: String, base64: String, httpHeaders: [SSDPHeaderField]? = miniDLNAFileHeaders) {

@@ -36,7 +36,8 @@ step(
     groups=sorted(group.label for group in player.all_groups),
 )
 info = player.get_speaker_info(refresh=True)
-step("speaker", **{key: info[key] for key in ("zone_name", "serial_number", "software_version", "model_number")})
+step("speaker", **{key: info[key] for key in ("zone_name", "serial_number", "software_version", "model_number",
+                                              "player_icon")})
 
 before = player.volume
 player.volume = 33
