@@ -23,7 +23,10 @@ import Testing
 /// per device.
 ///
 /// In CI (`SSDP_SIM_REQUIRE_INTEROP=1`) a missing client fails these tests instead of skipping them.
+// One at a time: each test runs Python clients and a simulator in a namespace of its own, and blocks a
+// thread of the test process while it waits; run side by side they starve the live tests of other suites.
 @Suite(
+    .serialized,
     .enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"),
     .enabled(
         if: RealClients.areAvailable || UPnPClientLibrary.isRequired,
