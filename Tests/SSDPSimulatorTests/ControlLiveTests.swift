@@ -343,8 +343,11 @@ final class EventReceiver: Sendable {
         return receiver
     }
 
-    /// The next notification, waiting up to `within`.
-    func next(within limit: Duration = .seconds(5)) async throws -> Notification {
+    /// The next notification, waiting up to `within` of the test's own time: its checks count, not the
+    /// clock, so a test held up by the rest of the suite (the thread pool busy with tests that wait on
+    /// processes) still gets its whole allowance once it runs. The allowance is generous: a delivery is
+    /// given up on after `EventNotifier.timeout`, and a notification that never comes fails all the same.
+    func next(within limit: Duration = .seconds(20)) async throws -> Notification {
         for _ in 0..<max(1, Int(limit / .milliseconds(10))) {
             if let first = received.withLockedValue({ $0.isEmpty ? nil : $0.removeFirst() }) { return first }
             try await Task.sleep(for: .milliseconds(10))
