@@ -125,6 +125,14 @@ import Testing
         #expect(bridge.whitelist.count == 1)
     }
 
+    @Test mutating func theWhitelistIsBoundedTheFirstAppMakingRoom() throws {
+        let first = try pair()
+        for _ in 0..<HueBridge.maximumApps { _ = try pair() }
+        #expect(bridge.whitelist.count == HueBridge.maximumApps)
+        #expect(!bridge.whitelist.contains { $0.key == first })
+        #expect(call("GET", "/api/\(first)/lights")?.json.text == error(1, "/lights", "unauthorized user"))
+    }
+
     @Test mutating func aPairedAppReadsTheWholeBridge() throws {
         let key = try pair()
         let state = try #require(call("GET", "/api/\(key)")?.json)

@@ -34,6 +34,8 @@ public struct HueBridge: Sendable {
 
     /// How long a press of the link button lets apps pair, as on the real bridge.
     public static let linkButtonWindow = Duration.seconds(30)
+    /// How many paired apps the whitelist keeps.
+    public static let maximumApps = 256
 
     /// A bridge as configured, none of its apps paired, its link button not pressed; `seed` draws the
     /// keys it gives.
@@ -180,6 +182,9 @@ public struct HueBridge: Sendable {
         }
         guard isLinkButtonPressed(at: request.now) else { return Self.error(101, "", "link button not pressed") }
         let key = draw(40, from: Self.keyCharacters)
+        // Bounded: past `maximumApps`, the app that paired first makes room (a LAN that pairs in a loop
+        // while the button is held cannot grow it without end).
+        if whitelist.count >= Self.maximumApps { whitelist.removeFirst() }
         whitelist.append((key, name))
         action = Action(name: "pair", value: name)
         var success = [HueJSON.Member("username", .string(key))]
