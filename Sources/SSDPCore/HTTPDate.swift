@@ -30,6 +30,15 @@ public enum HTTPDate {
             + "\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60)) GMT"
     }
 
+    /// `seconds` after 1970-01-01 00:00:00 UTC (0 or more) as ISO 8601 writes a date and time without a
+    /// zone, `2026-11-26T21:00:00`: a Hue bridge's `UTC`.
+    public static func isoString(secondsSince1970 seconds: Int) -> String {
+        let second = max(seconds, 0) % 86_400
+        let (year, month, day) = civilDate(daysSince1970: max(seconds, 0) / 86_400)
+        return "\(year)-\(twoDigits(month))-\(twoDigits(day))T\(twoDigits(second / 3600)):"
+            + "\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))"
+    }
+
     /// Year, month (1–12) and day (1–31) of a day counted from 1970-01-01, in the proleptic Gregorian calendar
     /// (Howard Hinnant's `civil_from_days`, for days from 1970 on).
     static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {

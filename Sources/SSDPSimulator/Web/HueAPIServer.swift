@@ -11,14 +11,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Foundation
 import NIOConcurrencyHelpers
 import SSDPCore
 import SSDPDeviceCore
 
 /// A Hue bridge's REST API on its HTTP side (`HueBridge` answers, this serves it): JSON under `/api`, the
 /// pairings and light changes recorded as `DeviceAction`s, and the link button, which the control API
-/// presses (`PUT /devices/{id}/state {"linkButton": "true"}`).
+/// presses (`PATCH /devices/{id} {"state": {"linkButton": true}}`).
 final class HueAPIServer: Sendable {
     private let udn: String
     private let bridge: NIOLockedValueBox<HueBridge>
@@ -56,7 +55,7 @@ final class HueAPIServer: Sendable {
             body: request.body,
             now: .now,
             address: Self.host(of: request.origin),
-            utc: Self.utc(Date())
+            utc: HTTPDate.isoString(secondsSince1970: HTTPDate.secondsNow)
         )
         guard let answer = bridge.withLockedValue({ $0.respond(to: hueRequest) }) else { return nil }
         let actions = answer.action.map { [DeviceAction(udn: udn, name: $0.name, value: $0.value)] } ?? []
@@ -72,12 +71,5 @@ final class HueAPIServer: Sendable {
     private static func host(of origin: String) -> String {
         let authority = origin.split(separator: "/").last.map(String.init) ?? origin
         return String(authority.prefix { $0 != ":" })
-    }
-
-    /// The time of day as the bridge writes it, `2026-11-26T21:00:00`, in UTC.
-    private static func utc(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withDashSeparatorInDate, .withColonSeparatorInTime]
-        return formatter.string(from: date)
     }
 }

@@ -48,6 +48,12 @@ final class RokuECPServer: Sendable {
             pausedAt = nil
         }
 
+        /// Standby in power mode `mode` (`Ready`, `DisplayOff`): on the home screen, no channel in front.
+        mutating func standBy(in mode: String) {
+            bringToFront(nil)
+            powerMode = mode
+        }
+
         /// The Play key: pauses the channel in front, or plays it on from where it paused.
         mutating func togglePlay() {
             guard activeApp != nil else { return }
@@ -173,14 +179,11 @@ final class RokuECPServer: Sendable {
             switch key {
             case "home": state.bringToFront(nil)
             case "play": state.togglePlay()
-            case "poweroff":
-                state.bringToFront(nil)
-                state.powerMode = configuration.standbyPowerMode
+            case "poweroff": state.standBy(in: configuration.standbyPowerMode)
             case "poweron": state.powerMode = "PowerOn"
             case "power":  // the remote's power button: off when on, on when off
                 if state.powerMode == "PowerOn" {
-                    state.bringToFront(nil)
-                    state.powerMode = configuration.standbyPowerMode
+                    state.standBy(in: configuration.standbyPowerMode)
                 } else {
                     state.powerMode = "PowerOn"
                 }
@@ -227,7 +230,9 @@ final class RokuECPServer: Sendable {
                 return header + "<tv-channel/>\n"
             }
             return header + "<tv-channel>\n    <channel>\n"
-                + activeChannelFields(channel, onTuner: state.activeApp?.id == Self.tuner).map { "        \($0)\n" }
+                + Self.activeChannelFields(channel, onTuner: state.activeApp?.id == Self.tuner).map {
+                    "        \($0)\n"
+                }
                 .joined()
                 + "   </channel>\n</tv-channel>\n"  // three spaces: as rokuecp's capture of a Roku TV has it
         default:
@@ -245,16 +250,15 @@ final class RokuECPServer: Sendable {
 
     /// The tuned channel as `/query/tv-active-channel` reports it, in rokuecp's capture's order: whether
     /// the antenna is the input in front, the signal, and the programme on it.
-    private func activeChannelFields(_ channel: RokuTVChannel, onTuner: Bool) -> [String] {
-        Self.channelFields(channel) + [
-            Self.element("active-input", onTuner ? "true" : "false"), Self.element("signal-state", "valid"),
-            Self.element("signal-mode", "1080i"), Self.element("signal-quality", "100"),
-            Self.element("signal-strength", "-50"), Self.element("program-title", channel.programTitle),
-            Self.element("program-description", ""), Self.element("program-ratings", "TV-PG"),
-            Self.element("program-analog-audio", "none"), Self.element("program-digital-audio", "stereo"),
-            Self.element("program-audio-languages", "eng"), Self.element("program-audio-formats", "AC3"),
-            Self.element("program-audio-language", "eng"), Self.element("program-audio-format", "AC3"),
-            Self.element("program-has-cc", "true"),
+    private static func activeChannelFields(_ channel: RokuTVChannel, onTuner: Bool) -> [String] {
+        channelFields(channel) + [
+            element("active-input", onTuner ? "true" : "false"), element("signal-state", "valid"),
+            element("signal-mode", "1080i"), element("signal-quality", "100"), element("signal-strength", "-50"),
+            element("program-title", channel.programTitle), element("program-description", ""),
+            element("program-ratings", "TV-PG"), element("program-analog-audio", "none"),
+            element("program-digital-audio", "stereo"), element("program-audio-languages", "eng"),
+            element("program-audio-formats", "AC3"), element("program-audio-language", "eng"),
+            element("program-audio-format", "AC3"), element("program-has-cc", "true"),
         ]
     }
 

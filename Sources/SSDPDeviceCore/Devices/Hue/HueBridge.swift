@@ -191,7 +191,7 @@ public struct HueBridge: Sendable {
         if body["generateclientkey"] == .bool(true) {
             success.append(.init("clientkey", .string(draw(32, from: Self.hexDigits))))
         }
-        return .array([.object([.init("success", .object(success))])])
+        return .array([Self.success(success)])
     }
 
     private static let keyCharacters = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -284,6 +284,11 @@ public struct HueBridge: Sendable {
     /// The bridge's answer for an error: a list of one error.
     static func error(_ type: Int, _ address: String, _ description: String) -> HueJSON {
         .array([failure(type, address, description)])
+    }
+
+    /// One success among the answers to a request (`{"success": {…}}`), with what took.
+    static func success(_ members: [HueJSON.Member]) -> HueJSON {
+        .object([.init("success", .object(members))])
     }
 
     /// One error among the answers to a request (`{"error": {"type", "address", "description"}}`).

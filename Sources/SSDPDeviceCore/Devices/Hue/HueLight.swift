@@ -166,7 +166,7 @@ public struct HueLight: Hashable, Sendable {
                 answers.append(HueBridge.failure(7, path, reason))
                 continue
             }
-            answers.append(.object([.init("success", .object([.init(path, parameter.value)]))]))
+            answers.append(HueBridge.success([.init(path, parameter.value)]))
             changed.append(parameter)
         }
         return (.array(answers), changed)
@@ -229,7 +229,7 @@ public struct HueLight: Hashable, Sendable {
             }
             self.name = name
             changed.append(parameter)
-            return .object([.init("success", .object([.init(path, parameter.value)]))])
+            return HueBridge.success([.init(path, parameter.value)])
         }
         return (.array(answers), changed)
     }
