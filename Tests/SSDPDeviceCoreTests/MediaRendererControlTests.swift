@@ -442,10 +442,10 @@ struct MediaRendererControlTests {
     // MARK: - Times
 
     @Test func playbackTimesReadAndWriteAsHMMSS() {
-        #expect(DeviceControl.playbackTime(3_725_999) == "1:02:05")
-        #expect(DeviceControl.milliseconds(ofPlaybackTime: "00:03:25.5") == 205_500)
-        #expect(DeviceControl.milliseconds(ofPlaybackTime: "0:03:25") == 205_000)
-        #expect(DeviceControl.milliseconds(ofPlaybackTime: "0:61:00") == nil)
-        #expect(DeviceControl.milliseconds(ofPlaybackTime: "NOT_IMPLEMENTED") == nil)
+        #expect(RendererTransport.playbackTime(3_725_999) == "1:02:05")
+        #expect(RendererTransport.milliseconds(ofPlaybackTime: "00:03:25.5") == 205_500)
+        #expect(RendererTransport.milliseconds(ofPlaybackTime: "0:03:25") == 205_000)
+        #expect(RendererTransport.milliseconds(ofPlaybackTime: "0:61:00") == nil)
+        #expect(RendererTransport.milliseconds(ofPlaybackTime: "NOT_IMPLEMENTED") == nil)
     }
 }

@@ -241,7 +241,7 @@ struct MediaServerControlTests {
                 SOAPArgument("SortCriteria", ""),
             ]
         )
-        #expect(control.contentDirectory(call, service: 0) == .failure(.invalidArgs))
+        #expect(control.services[0].behaviour.argumentCheck == .typesOnly)
         #expect(
             control.call(call, service: 0, client: "192.168.1.20", at: SSDPInstant(offset: .seconds(10))).outcome
                 == .failure(.invalidArgs)
@@ -373,14 +373,14 @@ struct MediaServerControlTests {
     }
 
     @Test func aRenderersConnectionManagerIsLeftToTheGenericAnswer() {
-        var control = server()
-        control.services[1].values["SinkProtocolInfo"] = "http-get:*:audio/mpeg:*"
-        var renderer = control
-        renderer.services.removeFirst()
+        // The behaviour is chosen when the device is built, from the kinds of all its services.
+        var services = server().services
+        services[1].values["SinkProtocolInfo"] = "http-get:*:audio/mpeg:*"
+        var renderer = DeviceControl(services: [services[1]], startedAt: .zero)
         let answer = values(call(&renderer, "GetProtocolInfo", service: 0))
         #expect(answer == ["Source": "", "Sink": "http-get:*:audio/mpeg:*"])
         // A Sonos has a ContentDirectory, and an AVTransport beside it.
-        control.services.append(
+        services.append(
             ControlledService(
                 serviceType: "urn:schemas-upnp-org:service:AVTransport:1",
                 serviceID: "urn:upnp-org:serviceId:AVTransport",
@@ -389,6 +389,8 @@ struct MediaServerControlTests {
                 description: SSDPServiceDescription(actions: [], stateVariables: [])
             )
         )
-        #expect(values(call(&control, "GetProtocolInfo", service: 1))["Source"] == "")
+        var sonos = DeviceControl(services: services, startedAt: .zero)
+        #expect(values(call(&sonos, "GetProtocolInfo", service: 1))["Source"] == "")
+        #expect(server().services[1].behaviour is MediaServerConnectionManager)
     }
 }

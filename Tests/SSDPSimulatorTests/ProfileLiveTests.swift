@@ -14,6 +14,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSearch
 import SSDPSimulator
 import Testing

@@ -182,8 +182,8 @@ extension SimulatorProfile {
                     .init("manufacturerURL", "http://www.sonos.com"), .init("modelNumber", "S18"),
                     .init("modelDescription", "Sonos One"),
                     .init("modelURL", "http://www.sonos.com/products/zoneplayers/S18"),
-                    .init("softwareVersion", DeviceControl.sonosSoftwareVersion), .init("swGen", "2"),
-                    .init("hardwareVersion", DeviceControl.sonosHardwareVersion),
+                    .init("softwareVersion", SonosPlayer.softwareVersion), .init("swGen", "2"),
+                    .init("hardwareVersion", SonosPlayer.hardwareVersion),
                     .init("serialNum", mac.text(separator: "-", upperCase: true) + ":1"),
                     .init("MACAddress", mac.text(separator: ":", upperCase: true)),
                     .markup(
@@ -191,9 +191,9 @@ extension SimulatorProfile {
                         "<iconList><icon><id>0</id><mimetype>image/png</mimetype><width>48</width><height>48</height>"
                             + "<depth>24</depth><url>/img/icon-S18.png</url></icon></iconList>"
                     ),
-                    .init("minCompatibleVersion", DeviceControl.sonosMinCompatibleVersion),
-                    .init("legacyCompatibleVersion", DeviceControl.sonosLegacyCompatibleVersion),
-                    .init("displayVersion", DeviceControl.sonosDisplayVersion), .init("roomName", "Room \(number)"),
+                    .init("minCompatibleVersion", SonosPlayer.minCompatibleVersion),
+                    .init("legacyCompatibleVersion", SonosPlayer.legacyCompatibleVersion),
+                    .init("displayVersion", SonosPlayer.displayVersion), .init("roomName", "Room \(number)"),
                     .init("displayName", "One"),
                 ],
                 services: [

@@ -36,7 +36,7 @@ final class DeviceControls: Sendable {
         /// Each device's Roku, Hue and DIAL servers once asked for (`nil` inside: the device has none).
         var rokus: [Int: RokuECPServer?] = [:]
         var hues: [Int: HueAPIServer?] = [:]
-        var dials: [Int: DIALServer?] = [:]
+        var dials: [Int: DIALAPIServer?] = [:]
         /// Each device's LOCATION, once known.
         var locations: [String] = []
         /// Each device's path prefix on the HTTP server it is on (`/device/3` on the shared one), once known.
@@ -115,8 +115,10 @@ final class DeviceControls: Sendable {
     }
 
     /// Device `index`'s DIAL server, when it is a DIAL device.
-    func dial(_ index: Int) -> DIALServer? {
-        made(index, \.dials) { device in device.web.dial.map { DIALServer(udn: device.device.udn, configuration: $0) } }
+    func dial(_ index: Int) -> DIALAPIServer? {
+        made(index, \.dials) { device in
+            device.web.dial.map { DIALAPIServer(udn: device.device.udn, configuration: $0) }
+        }
     }
 
     /// Device `index`'s server in `servers`: the one made before, or one `make` makes now from the device.

@@ -13,52 +13,7 @@
 
 import NIOHTTP1
 import SSDPCore
-
-/// One HTTP request to a simulated device, read whole.
-public struct DeviceHTTPRequest: Sendable {
-    /// The HTTP method as sent (`GET`, `POST`, `SUBSCRIBE`).
-    public var method: String
-    /// The path without the query, as sent (percent-encoding kept).
-    public var path: String
-    /// The query's `name=value` pairs (percent-encoding kept).
-    public var query: [String: String]
-    /// The query as sent, after the `?` (empty without one).
-    public var queryText: String
-    /// Header values by lower-case name; the last one wins.
-    public var headers: [String: String]
-    /// The body, whole (a SOAP envelope, DIAL launch data).
-    public var body: [UInt8]
-    /// The server's own origin as the client reached it, `http://192.168.1.20:8060`, for URLs in answers.
-    public var origin: String
-    /// The client's address (`192.168.1.50`), for answers that depend on who asks (an IGD maps ports to
-    /// the caller when a call leaves NewInternalClient empty).
-    public var client: String
-
-    /// A request for `target`, the path with its query, which is split off into `query`.
-    public init(
-        method: String,
-        target: String,
-        headers: [String: String] = [:],
-        body: [UInt8] = [],
-        origin: String,
-        client: String = "127.0.0.1"
-    ) {
-        self.method = method
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        self.path = String(parts[0])
-        var query: [String: String] = [:]
-        for pair in parts.dropFirst().first?.split(separator: "&") ?? [] {
-            let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            query[String(nameAndValue[0])] = nameAndValue.count > 1 ? String(nameAndValue[1]) : ""
-        }
-        self.query = query
-        self.queryText = parts.count > 1 ? String(parts[1]) : ""
-        self.headers = headers
-        self.body = body
-        self.origin = origin
-        self.client = client
-    }
-}
+import SSDPDeviceCore
 
 /// The answer to a `DeviceHTTPRequest`, and what the request made the device do.
 public struct DeviceHTTPResponse: Sendable {
@@ -142,6 +97,22 @@ public struct DeviceHTTPResponse: Sendable {
         )
     }
 
+    /// A device API's answer as the HTTP side writes it.
+    init(_ answer: DeviceAPIAnswer) {
+        switch answer.content {
+        case .statusPage:
+            self = .status(answer.status, headers: answer.headers)
+        case .emptyStatusPage:
+            self = .status(answer.status, headers: answer.headers)
+            body = ""
+        case .xml(let document):
+            self = .xml(document, status: answer.status, headers: answer.headers)
+        case .none:
+            self.init(status: answer.status, headers: answer.headers)
+        }
+        actions = answer.actions
+    }
+
     /// A bodyless answer with `status` (and a short text body saying it, for people using curl).
     static func status(_ status: Int, headers: [SSDPHeaderField] = []) -> DeviceHTTPResponse {
         var answer = DeviceHTTPResponse(
@@ -196,58 +167,7 @@ public struct DeviceHTTPResponse: Sendable {
     }
 }
 
-/// Something a client made a simulated device do, reported as `SimulatorEvent.deviceAction`, so a test can
-/// assert "my app pressed Home" or "my app launched YouTube".
-public struct DeviceAction: Hashable, Sendable {
-    /// The UDN of the device that did it.
-    public var udn: String
-    /// `keypress`, `keydown`, `keyup`, `launch`, `input` (Roku); `dial-launch`, `dial-stop`, `dial-hide`,
-    /// `dial-data` (DIAL).
-    public var name: String
-    /// The key, the app, or the payload.
-    public var value: String
-    /// A DIAL launch's query, percent-decoded (`friendlyName`, `clientDialVer`, …), as the client sent it.
-    public var query: [String: String] = [:]
-    /// For a DIAL launch, where the app posts its `dial_data` (the reference server hands the app
-    /// `additionalDataUrl`, on the device itself).
-    public var additionalDataURL: String?
-
-    /// An action of the device `udn`: what it did (`name`) and to what (`value`).
-    public init(udn: String, name: String, value: String) {
-        self.udn = udn
-        self.name = name
-        self.value = value
-    }
-}
-
 /// A set of HTTP paths and what they answer, behind one listening socket.
 protocol HTTPSite: Sendable {
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse
-}
-
-extension String {
-    /// The text with `%XX` escapes decoded, or `nil` when an escape is broken or the result is not UTF-8.
-    var percentDecoded: String? {
-        var bytes: [UInt8] = []
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue)
-            else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }

@@ -23,14 +23,42 @@ import SSDPCore
 /// the state does not allow. Nothing is checked against the SCPD: a Seek to `x` succeeds.
 ///
 /// The renderer plays nothing: Play needs a URI and then holds the position where Play or Seek put it.
+/// Every service of the stack is one of these, whatever its kind: the stack checks no arguments against the
+/// SCPD (each handler reads the ones it needs as it goes) and answers 501 for an action it does not have.
+struct GMRenderService: ServiceBehaviour {
+    /// The service's kind, `AVTransport`.
+    let kind: String
+
+    var argumentCheck: ArgumentCheck { .none }
+
+    var unknownAction: UPnPError { GMRender.actionFailed }
+
+    func initialValues(of service: ControlledService, in device: DeviceControl) -> [String: String] {
+        GMRender.initialValues(of: kind)
+    }
+
+    mutating func answer(
+        _ call: SOAPActionCall,
+        service: inout ControlledService,
+        context: ActionContext
+    ) -> Result<[SOAPArgument], UPnPError>? {
+        GMRender.answer(call, service: &service)
+    }
+
+    func lastChange(_ names: [String], of service: ControlledService) -> String {
+        GMRender.lastChange(names, of: service)
+    }
+}
+
+/// gmrender-resurrect's tables and handlers.
 enum GMRender {
     /// What libupnp answers for an action the service does not have.
     static let actionFailed = UPnPError(code: 501, description: "Action Failed")
 
-    /// The values service `service` starts with (the handlers' var_meta tables, and the volume of a fresh
+    /// The values a service of `kind` starts with (the handlers' var_meta tables, and the volume of a fresh
     /// GStreamer output: 100 %, 0 dB).
-    static func initialValues(of service: ControlledService) -> [String: String] {
-        switch ControlledService.baseType(of: service.serviceType) {
+    static func initialValues(of kind: String) -> [String: String] {
+        switch kind {
         case "AVTransport":
             [
                 "TransportState": "STOPPED", "TransportStatus": "OK", "PlaybackStorageMedium": "UNKNOWN",
@@ -68,7 +96,7 @@ enum GMRender {
         var handler = Handler(call: call, service: service)
         let result: Result<[SOAPArgument], UPnPError>
         do throws(UPnPError) {
-            switch ControlledService.baseType(of: service.serviceType) {
+            switch service.kind {
             case "AVTransport": result = .success(try handler.transport())
             case "RenderingControl": result = .success(try handler.control())
             case "ConnectionManager": result = .success(try handler.connectionManager())
@@ -84,7 +112,7 @@ enum GMRender {
     /// The LastChange document for `names` as gmrender's builder writes it through its xmldoc: an XML
     /// declaration, an element per line (CRLF), `val` then `channel="Master"` on the volume ones.
     static func lastChange(_ names: [String], of service: ControlledService) -> String {
-        let namespace = ControlledService.baseType(of: service.serviceType) == "RenderingControl" ? "RCS" : "AVT"
+        let namespace = service.kind == "RenderingControl" ? "RCS" : "AVT"
         var xml = "<?xml version=\"1.0\"?>\r\n<Event xmlns=\"urn:schemas-upnp-org:metadata-1-0/\(namespace)/\">\r\n"
         xml += "<InstanceID val=\"0\">\r\n"
         for name in names {

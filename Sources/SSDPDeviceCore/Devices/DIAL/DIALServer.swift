@@ -11,9 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-import NIOConcurrencyHelpers
 import SSDPCore
-import SSDPDeviceCore
 
 /// A DIAL 2.2 server's REST side, with the status codes of the Netflix reference server
 /// (`Netflix/dial-reference:server/dial_server.c`):
@@ -29,15 +27,18 @@ import SSDPDeviceCore
 ///   takes it only from the app on the device.
 /// - `OPTIONS`: the CORS preflight, 204. A request whose `Origin` the app does not allow gets 403.
 /// - Any other method on a DIAL path: 501, as the reference answers.
-final class DIALServer: Sendable {
-    let configuration: DIALConfiguration
+///
+/// The server is a value: the caller keeps it behind a lock.
+public struct DIALServer: Sendable {
+    /// The apps and paths.
+    public let configuration: DIALConfiguration
     /// The `Application-URL` path with its final slash.
-    let applicationPath: String
+    public let applicationPath: String
     private let udn: String
-    private let states: NIOLockedValueBox<[String: AppState]>
+    private var states: [String: AppState]
 
     /// The largest launch payload or dial_data body (`DIAL_MAX_PAYLOAD` of the reference server).
-    static let maximumPayload = 4_096
+    public static let maximumPayload = 4_096
 
     private struct AppState {
         enum Phase: String { case running, stopped, hidden }
@@ -45,14 +46,15 @@ final class DIALServer: Sendable {
         var additionalData: [(String, String)] = []
     }
 
-    init(udn: String, configuration: DIALConfiguration) {
+    /// The DIAL server of the device `udn`, every app stopped (the system app hidden).
+    public init(udn: String, configuration: DIALConfiguration) {
         self.udn = udn
         self.configuration = configuration
         let path = configuration.applicationPath
         applicationPath = path.hasSuffix("/") ? path : path + "/"
         var apps = Dictionary(uniqueKeysWithValues: configuration.apps.map { ($0.name, AppState()) })
         if configuration.systemApp != nil { apps[Self.system.name] = AppState(phase: .hidden) }
-        states = NIOLockedValueBox(apps)
+        states = apps
     }
 
     /// DIAL 2.2's system app as an app: hidden, never stopped, from any origin (`DIALConfiguration.systemApp`).
@@ -64,14 +66,12 @@ final class DIALServer: Sendable {
     }
 
     /// The answer for a path under the application URL, or `nil` when `request` is for another path.
-    func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
+    public mutating func respond(to request: DeviceHTTPRequest) -> DeviceAPIAnswer? {
         let path = request.path
         if path == applicationPath || path + "/" == applicationPath {
             guard configuration.redirectsToRunningApp else { return nil }
             guard request.method == "GET" else { return .methodNotAllowed(allow: "GET") }
-            let running = states.withLockedValue { states in
-                configuration.apps.first { states[$0.name]?.phase == .running }
-            }
+            let running = configuration.apps.first { states[$0.name]?.phase == .running }
             guard let running else { return .status(204) }
             return .status(302, headers: [location(request, running.name)])
         }
@@ -90,18 +90,18 @@ final class DIALServer: Sendable {
         if let origin, !app.allows(origin: origin) { return .status(403) }
         let cors = origin.map { [SSDPHeaderField(name: "Access-Control-Allow-Origin", value: $0)] } ?? []
         let allowed = rest.isEmpty ? "GET, POST, OPTIONS" : rest == ["run"] ? "DELETE, OPTIONS" : "POST, OPTIONS"
-        var response: DeviceHTTPResponse
+        var response: DeviceAPIAnswer
         switch (request.method, rest) {
         case ("OPTIONS", _):
-            response = .status(
-                204,
+            response = DeviceAPIAnswer(
+                status: 204,
                 headers: [
                     SSDPHeaderField(name: "Access-Control-Allow-Methods", value: allowed),
                     SSDPHeaderField(name: "Access-Control-Allow-Headers", value: "Content-Type, Origin"),
                     SSDPHeaderField(name: "Access-Control-Max-Age", value: "86400"),
-                ]
+                ],
+                content: .emptyStatusPage
             )
-            response.body = ""
         case ("GET", []), ("HEAD", []):
             response = status(of: app, clientVersion: request.query["clientDialVer"].flatMap { Double($0) })
         case ("POST", []) where app == Self.system:
@@ -113,7 +113,7 @@ final class DIALServer: Sendable {
         case ("POST", ["run", "hide"]):
             response = hide(app)
         case ("POST", ["dial_data"]), ("GET", ["dial_data"]):
-            guard DeviceAddressing.isLoopback(request.client) || request.client == "::1" else { return .status(403) }
+            guard Self.isOnTheDevice(request.client) else { return .status(403) }
             response = data(for: app, request.method == "GET" ? Array(request.queryText.utf8) : request.body)
         default:
             response = .status(501)
@@ -122,8 +122,14 @@ final class DIALServer: Sendable {
         return response
     }
 
-    private func status(of app: DIALApp, clientVersion: Double?) -> DeviceHTTPResponse {
-        let state = states.withLockedValue { $0[app.name] ?? AppState() }
+    /// Whether a client is an app on the device itself: a loopback address.
+    private static func isOnTheDevice(_ client: String) -> Bool {
+        let octets = client.split(separator: ".", omittingEmptySubsequences: false)
+        return client == "::1" || (octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil })
+    }
+
+    private func status(of app: DIALApp, clientVersion: Double?) -> DeviceAPIAnswer {
+        let state = states[app.name] ?? AppState()
         let phase = state.phase == .hidden && (clientVersion ?? 0) < 2.1 ? .stopped : state.phase
         let data = state.additionalData.map { "<\($0.0)>\(SSDPRootDevice.escaped($0.1))</\($0.0)>" }.joined()
         let link = state.phase == .stopped ? "" : "\n  <link rel=\"run\" href=\"run\"/>"
@@ -141,12 +147,12 @@ final class DIALServer: Sendable {
         )
     }
 
-    private func launch(_ app: DIALApp, _ request: DeviceHTTPRequest) -> DeviceHTTPResponse {
+    private mutating func launch(_ app: DIALApp, _ request: DeviceHTTPRequest) -> DeviceAPIAnswer {
         guard request.body.count <= Self.maximumPayload else { return .status(413) }
         // The reference server takes printable ASCII only (dial_server.c's payload check).
         guard request.body.allSatisfy({ (0x20...0x7E).contains($0) }) else { return .status(400) }
-        states.withLockedValue { $0[app.name, default: AppState()].phase = .running }
-        var response = DeviceHTTPResponse.status(201, headers: [location(request, app.name)])
+        states[app.name, default: AppState()].phase = .running
+        var response = DeviceAPIAnswer.status(201, headers: [location(request, app.name)])
         let payload = String(decoding: request.body, as: UTF8.self)
         var action = DeviceAction(
             udn: udn,
@@ -163,7 +169,7 @@ final class DIALServer: Sendable {
     /// `POST system?action=sleep&key=KEY` as the reference's system_start answers it: 403 without a query,
     /// 501 for another action, 403 without the key when there is one, 401 for another key, and 501 for sleep
     /// itself, which the reference does not do.
-    private func systemRequest(_ query: String) -> DeviceHTTPResponse {
+    private func systemRequest(_ query: String) -> DeviceAPIAnswer {
         guard !query.isEmpty else { return .status(403) }
         guard query.hasPrefix("action=sleep") else { return .status(501) }
         if let key = configuration.systemApp?.sleepKey, !key.isEmpty {
@@ -173,27 +179,23 @@ final class DIALServer: Sendable {
         return .status(501)
     }
 
-    private func stop(_ app: DIALApp) -> DeviceHTTPResponse {
+    private mutating func stop(_ app: DIALApp) -> DeviceAPIAnswer {
         guard app.allowStop else { return .status(403) }
         return move(app, to: .stopped, action: "dial-stop")
     }
 
-    private func hide(_ app: DIALApp) -> DeviceHTTPResponse {
+    private mutating func hide(_ app: DIALApp) -> DeviceAPIAnswer {
         move(app, to: .hidden, action: "dial-hide")
     }
 
     /// Moves a running or hidden app to `phase`: 200 and the action, or 404 when the app is not running.
-    private func move(_ app: DIALApp, to phase: AppState.Phase, action: String) -> DeviceHTTPResponse {
-        let wasRunning = states.withLockedValue { states in
-            guard let current = states[app.name]?.phase, current != .stopped else { return false }
-            states[app.name]?.phase = phase
-            return true
-        }
-        guard wasRunning else { return .status(404) }
-        return DeviceHTTPResponse(status: 200, actions: [DeviceAction(udn: udn, name: action, value: app.name)])
+    private mutating func move(_ app: DIALApp, to phase: AppState.Phase, action: String) -> DeviceAPIAnswer {
+        guard let current = states[app.name]?.phase, current != .stopped else { return .status(404) }
+        states[app.name]?.phase = phase
+        return DeviceAPIAnswer(status: 200, actions: [DeviceAction(udn: udn, name: action, value: app.name)])
     }
 
-    private func data(for app: DIALApp, _ body: [UInt8]) -> DeviceHTTPResponse {
+    private mutating func data(for app: DIALApp, _ body: [UInt8]) -> DeviceAPIAnswer {
         guard body.count <= Self.maximumPayload else { return .status(413) }
         var pairs: [(String, String)] = []
         for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
@@ -208,9 +210,9 @@ final class DIALServer: Sendable {
             else { return .status(400) }
             pairs.append((name, value))
         }
-        states.withLockedValue { $0[app.name, default: AppState()].additionalData = pairs }
+        states[app.name, default: AppState()].additionalData = pairs
         let text = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        return DeviceHTTPResponse(
+        return DeviceAPIAnswer(
             status: 200,
             actions: [DeviceAction(udn: udn, name: "dial-data", value: "\(app.name) \(text)")]
         )

@@ -44,30 +44,57 @@ public struct PortMapping: Hashable, Sendable {
 
 /// The IGD as miniupnpd's `upnpsoap.c` and `upnpredirect.c` behave (after-discovery.md §3): a connected
 /// link with an external address and traffic counters, and a real port-mapping table with miniupnpd's
-/// error codes.
-extension DeviceControl {
-    /// The most mappings the table holds; one more is refused with 728 NoPortMapsAvailable.
-    public static let maximumPortMappings = 1_024
-
-    /// The link as miniupnpd starts: connected, routed, a cable link that is up.
-    var internetGatewayInitialValues: [String: String] {
+/// error codes. Its handlers read each argument themselves: no allowed lists or ranges are checked.
+enum InternetGateway {
+    /// The link as miniupnpd starts: connected, routed, a cable link that is up, at `externalIPAddress`.
+    static func initialValues(externalIPAddress: String) -> [String: String] {
         [
             "ConnectionType": "IP_Routed", "PossibleConnectionTypes": "IP_Routed", "ConnectionStatus": "Connected",
-            "ExternalIPAddress": environment.externalIPAddress, "PortMappingNumberOfEntries": "0",
+            "ExternalIPAddress": externalIPAddress, "PortMappingNumberOfEntries": "0",
             "SystemUpdateID": "1", "WANAccessType": "Cable", "Layer1UpstreamMaxBitRate": "10000000",
             "Layer1DownstreamMaxBitRate": "100000000", "PhysicalLinkStatus": "Up",
         ]
     }
+}
 
-    mutating func wanConnection(
+/// A service of miniupnpd's with no behaviour beyond its variables (Layer3Forwarding): the link's initial
+/// values do not concern it, and no allowed lists or ranges are checked.
+struct MiniUPnPdService: ServiceBehaviour {
+    var argumentCheck: ArgumentCheck { .typesOnly }
+}
+
+/// WANIPConnection (and WANPPPConnection) as miniupnpd runs it: the connection's status and external address,
+/// and the port-mapping table, which this service owns.
+public struct InternetGatewayConnection: ServiceBehaviour {
+    /// The most mappings the table holds; one more is refused with 728 NoPortMapsAvailable.
+    public static let maximumPortMappings = 1_024
+
+    /// The port mappings, in the order they were added (expired ones go at the next call).
+    public private(set) var portMappings: [PortMapping] = []
+
+    /// miniupnpd checks types only.
+    public var argumentCheck: ArgumentCheck { .typesOnly }
+
+    /// miniupnpd reads NewInternalClient itself, and goes on without it (`addPortMapping`).
+    public var optionalInArguments: Set<String> { ["NewInternalClient"] }
+
+    /// The link as miniupnpd starts.
+    public func initialValues(of service: ControlledService, in device: DeviceControl) -> [String: String] {
+        InternetGateway.initialValues(externalIPAddress: device.environment.externalIPAddress)
+    }
+
+    /// miniupnpd's answers: connection types and requests refused, the uptime and external address, and the
+    /// port-mapping actions on the table.
+    public mutating func answer(
         _ call: SOAPActionCall,
-        service index: Int,
-        client: String,
-        at now: SSDPInstant
+        service: inout ControlledService,
+        context: ActionContext
     ) -> Result<[SOAPArgument], UPnPError>? {
+        let now = context.now
+        let client = context.client
+        let environment = context.environment
         portMappings.removeAll { $0.expires.map { $0 <= now } ?? false }
-        defer { services[index].values["PortMappingNumberOfEntries"] = "\(portMappings.count)" }
-        let service = services[index]
+        defer { service.values["PortMappingNumberOfEntries"] = "\(portMappings.count)" }
         guard let action = service.description.action(named: call.actionName) else { return nil }
         switch call.actionName {
         case "SetConnectionType":
@@ -75,7 +102,7 @@ extension DeviceControl {
         case "RequestConnection", "ForceTermination":
             return .failure(UPnPError(code: 606))
         case "GetStatusInfo":
-            return .success(service.outArguments(of: action, ["NewUptime": "\(uptime(at: now))"]))
+            return .success(service.outArguments(of: action, ["NewUptime": "\(context.uptime)"]))
         case "GetExternalIPAddress":
             return .success(service.outArguments(of: action, ["NewExternalIPAddress": environment.externalIPAddress]))
         case "AddPortMapping", "AddAnyPortMapping":
@@ -102,24 +129,6 @@ extension DeviceControl {
         default:
             return nil
         }
-    }
-
-    /// GetCommonLinkProperties from the link's variables, and traffic counters that grow with the uptime
-    /// (a kilobyte and ten packets a second each way), as 32-bit counters wrap.
-    mutating func commonInterfaceConfig(
-        _ call: SOAPActionCall,
-        service index: Int,
-        at now: SSDPInstant
-    ) -> Result<[SOAPArgument], UPnPError>? {
-        let seconds = uptime(at: now)
-        let counters = [
-            "GetTotalBytesSent": ("NewTotalBytesSent", seconds * 1_024),
-            "GetTotalBytesReceived": ("NewTotalBytesReceived", seconds * 8_192),
-            "GetTotalPacketsSent": ("NewTotalPacketsSent", seconds * 10),
-            "GetTotalPacketsReceived": ("NewTotalPacketsReceived", seconds * 12),
-        ]
-        guard let (name, value) = counters[call.actionName] else { return nil }
-        return .success([SOAPArgument(name, "\(UInt32(truncatingIfNeeded: value))")])
     }
 
     /// Adds or, for the same client, replaces a mapping (miniupnpd `upnp_redirect`); AddAnyPortMapping takes
@@ -208,5 +217,32 @@ extension DeviceControl {
             SOAPArgument("NewPortMappingDescription", mapping.description),
             SOAPArgument("NewLeaseDuration", "\(mapping.remainingLease(at: now))"),
         ]
+    }
+}
+
+/// WANCommonInterfaceConfig as miniupnpd runs it: GetCommonLinkProperties from the link's variables, and
+/// traffic counters that grow with the uptime (a kilobyte and ten packets a second each way), as 32-bit
+/// counters wrap.
+struct InternetGatewayInterfaceConfig: ServiceBehaviour {
+    var argumentCheck: ArgumentCheck { .typesOnly }
+
+    func initialValues(of service: ControlledService, in device: DeviceControl) -> [String: String] {
+        InternetGateway.initialValues(externalIPAddress: device.environment.externalIPAddress)
+    }
+
+    mutating func answer(
+        _ call: SOAPActionCall,
+        service: inout ControlledService,
+        context: ActionContext
+    ) -> Result<[SOAPArgument], UPnPError>? {
+        let seconds = context.uptime
+        let counters = [
+            "GetTotalBytesSent": ("NewTotalBytesSent", seconds * 1_024),
+            "GetTotalBytesReceived": ("NewTotalBytesReceived", seconds * 8_192),
+            "GetTotalPacketsSent": ("NewTotalPacketsSent", seconds * 10),
+            "GetTotalPacketsReceived": ("NewTotalPacketsReceived", seconds * 12),
+        ]
+        guard let (name, value) = counters[call.actionName] else { return nil }
+        return .success([SOAPArgument(name, "\(UInt32(truncatingIfNeeded: value))")])
     }
 }

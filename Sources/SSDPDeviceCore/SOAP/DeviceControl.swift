@@ -19,10 +19,10 @@ import SSDPCore
 ///
 /// A call is checked against the service's SCPD first (unknown action → 401; an in-argument missing or not
 /// of its variable's type → 402, a value outside the allowed list → 600, outside the range → 601; the
-/// services of miniupnpd and MiniDLNA check no lists and ranges, as those stacks do not), then
-/// answered by what the user set for that action (`ActionResponse`), else by the behaviour of the real
-/// device where the simulator has one (the IGD's port mappings, a media server's content, a renderer's
-/// volume and transport, Sonos's household), else from the state variables: a `Set…` action stores its
+/// services of miniupnpd and MiniDLNA check no lists and ranges, as those stacks do not: `ArgumentCheck`),
+/// then answered by what the user set for that action (`ActionResponse`), else by the service's behaviour
+/// where its kind has one (`ServiceBehaviour`: the IGD's port mappings, a media server's content, a
+/// renderer's transport, Sonos's household), else from the state variables: a `Set…` action stores its
 /// in-arguments in their variables, and every action answers each out-argument from its variable.
 public struct DeviceControl: Sendable {
     /// The device's services with their current state; a call names one by its index here.
@@ -31,8 +31,10 @@ public struct DeviceControl: Sendable {
     public var environment: ControlEnvironment
     /// The user's answers for chosen actions (device files and scenarios), before any behaviour.
     public var responses: [ActionResponse]
-    /// The IGD's port mappings, in the order they were added.
-    public internal(set) var portMappings: [PortMapping] = []
+    /// The IGD's port mappings, in the order they were added (its connection service's table).
+    public var portMappings: [PortMapping] {
+        services.flatMap { ($0.behaviour as? InternetGatewayConnection)?.portMappings ?? [] }
+    }
     /// The stack whose services these are: ssdp-sim's own, or gmrender-resurrect's (`GMRender`).
     public let stack: ControlStack
     let startedAt: SSDPInstant
@@ -51,23 +53,18 @@ public struct DeviceControl: Sendable {
         self.responses = responses
         self.stack = stack
         self.startedAt = startedAt
+        let kinds = Set(services.map(\.kind))
+        for index in self.services.indices {
+            self.services[index].behaviour = ServiceKinds.behaviour(
+                for: self.services[index].kind,
+                on: kinds,
+                stack: stack
+            )
+        }
         for index in self.services.indices {
             let service = self.services[index]
-            let initial = stack == .gmrender ? GMRender.initialValues(of: service) : initialValues(of: service)
+            let initial = service.behaviour.initialValues(of: service, in: self)
             self.services[index].values.merge(initial) { set, _ in set }
-        }
-    }
-
-    /// The state the real device starts in where it differs from the SCPD's defaults (an IGD is connected,
-    /// with its external address).
-    private func initialValues(of service: ControlledService) -> [String: String] {
-        switch ControlledService.baseType(of: service.serviceType) {
-        case "WANIPConnection", "WANPPPConnection", "WANCommonInterfaceConfig":
-            internetGatewayInitialValues
-        case "AVTransport":
-            ["TransportStatus": "OK", "TransportPlaySpeed": "1", "CurrentPlayMode": "NORMAL"]
-        default:
-            [:]
         }
     }
 
@@ -85,12 +82,9 @@ public struct DeviceControl: Sendable {
     ) -> ActionResult {
         let description = services[index].description
         guard let action = description.action(named: call.actionName) else {
-            return ActionResult(outcome: .failure(stack == .gmrender ? GMRender.actionFailed : .invalidAction))
+            return ActionResult(outcome: .failure(services[index].behaviour.unknownAction))
         }
-        // gmrender reads the arguments it needs as it goes and checks none against the SCPD.
-        if stack != .gmrender,
-            let error = services[index].check(call, against: action, values: !services[index].isFromMiniStack)
-        {
+        if let error = services[index].check(call, against: action) {
             return ActionResult(outcome: .failure(error))
         }
         if let response = responses.first(where: { $0.matches(call, serviceType: services[index].serviceType) }) {
@@ -100,39 +94,15 @@ public struct DeviceControl: Sendable {
             }
             return ActionResult(outcome: outcome)
         }
-        let before = services[index].values
+        let context = ActionContext(device: self, client: client, now: now)
+        var service = services[index]
+        var behaviour = service.behaviour
         let outcome =
-            stack == .gmrender
-            ? GMRender.answer(call, service: &services[index])
-            : behaviour(for: call, service: index, client: client, at: now)
-                ?? services[index].generic(call, action: action)
-        let changed = description.stateVariables.map(\.name).filter { services[index].values[$0] != before[$0] }
+            behaviour.answer(call, service: &service, context: context) ?? service.generic(call, action: action)
+        service.behaviour = behaviour
+        let changed = description.stateVariables.map(\.name).filter { service.values[$0] != services[index].values[$0] }
+        services[index] = service
         return ActionResult(outcome: outcome, changedVariables: changed)
-    }
-
-    /// The real device's behaviour for `call`, or `nil` to answer from the state variables.
-    private mutating func behaviour(
-        for call: SOAPActionCall,
-        service index: Int,
-        client: String,
-        at now: SSDPInstant
-    ) -> Result<[SOAPArgument], UPnPError>? {
-        switch ControlledService.baseType(of: services[index].serviceType) {
-        case "WANIPConnection", "WANPPPConnection":
-            return wanConnection(call, service: index, client: client, at: now)
-        case "WANCommonInterfaceConfig":
-            return commonInterfaceConfig(call, service: index, at: now)
-        case "ContentDirectory":
-            return contentDirectory(call, service: index)
-        case "ConnectionManager":
-            return connectionManager(call, service: index)
-        case "AVTransport":
-            return avTransport(call, service: index, at: now)
-        case "DeviceProperties", "ZoneGroupTopology":
-            return sonosHousehold(call, service: index)
-        default:
-            return nil
-        }
     }
 
     /// Sets state variable `name` to `value` on every service that has it, as the device itself would (its
@@ -191,28 +161,17 @@ public struct DeviceControl: Sendable {
     public func eventProperties(service index: Int, changed: [String]? = nil) -> [SOAPArgument] {
         let service = services[index]
         let evented = service.description.eventedVariables.map(\.name)
-        let computed = computedValues(service: index)
+        let computed = service.behaviour.computedValues(of: service, in: self)
         let property = { (name: String) in SOAPArgument(name, computed[name] ?? service.value(of: name)) }
         if evented.contains("LastChange") {
             let reported = service.lastChangeVariables.filter { changed?.contains($0) ?? true }
             let others = evented.filter { $0 != "LastChange" && (changed?.contains($0) ?? true) }
             guard changed == nil || !reported.isEmpty || !others.isEmpty else { return [] }
-            let lastChange =
-                stack == .gmrender ? GMRender.lastChange(reported, of: service) : service.lastChange(reported)
+            let lastChange = service.behaviour.lastChange(reported, of: service)
             return [SOAPArgument("LastChange", lastChange)] + others.map(property)
         }
         guard changed == nil || changed!.contains(where: evented.contains) else { return [] }
         return evented.map(property)
-    }
-
-    /// The evented values the device works out rather than stores, by variable: a Sonos player's household
-    /// and zone group, from the players around it.
-    private func computedValues(service index: Int) -> [String: String] {
-        switch ControlledService.baseType(of: services[index].serviceType) {
-        case "ZoneGroupTopology": sonosZoneGroupValues
-        case "DeviceProperties": sonosZoneAttributes
-        default: [:]
-        }
     }
 
     /// Whole seconds since the device started.
@@ -283,23 +242,6 @@ public struct ControlEnvironment: Hashable, Sendable {
     public init() {}
 }
 
-/// One Sonos player of the household, as ZoneGroupState lists it.
-public struct SonosPlayer: Hashable, Sendable {
-    /// `RINCON_…01400`, the UDN without `uuid:`.
-    public var uuid: String
-    /// The player's LOCATION.
-    public var location: String
-    /// The room the player is in, as the Sonos app names it (ZoneName).
-    public var zoneName: String
-
-    /// A player of the household; `uuid` is its UDN without `uuid:`.
-    public init(uuid: String, location: String, zoneName: String) {
-        self.uuid = uuid
-        self.location = location
-        self.zoneName = zoneName
-    }
-}
-
 /// One service of a controlled device: where its control and event URLs are, its SCPD, and the current
 /// value of each state variable.
 public struct ControlledService: Sendable {
@@ -315,6 +257,8 @@ public struct ControlledService: Sendable {
     public var description: SSDPServiceDescription
     /// The current values by variable name; a variable not here has its default.
     public var values: [String: String] = [:]
+    /// What the service does beyond its SCPD, chosen by its kind when its device is built (`ServiceKinds`).
+    public internal(set) var behaviour: any ServiceBehaviour = StateVariableService()
 
     /// A service whose state variables all start at their defaults.
     public init(
@@ -329,6 +273,11 @@ public struct ControlledService: Sendable {
         self.controlPath = controlPath
         self.eventPath = eventPath
         self.description = description
+    }
+
+    /// The service's kind: `WANIPConnection` for `urn:schemas-upnp-org:service:WANIPConnection:1`.
+    public var kind: String {
+        Self.baseType(of: serviceType)
     }
 
     /// `WANIPConnection` for `urn:schemas-upnp-org:service:WANIPConnection:1`.
@@ -346,28 +295,21 @@ public struct ControlledService: Sendable {
         return variable.allowedValues.first ?? ""
     }
 
-    /// The first problem with `call`'s in-arguments, or `nil` when every one is present and fits its variable
-    /// (its type; with `values`, also its allowed list and range). Arguments the action does not declare are
-    /// ignored, as miniupnpd and MiniDLNA ignore them (SoCo sends `Channel` with GetPositionInfo).
-    func check(_ call: SOAPActionCall, against action: SSDPServiceDescription.Action, values: Bool) -> UPnPError? {
+    /// The first problem with `call`'s in-arguments as the behaviour's `argumentCheck` has it, or `nil` when
+    /// every one is present and fits its variable. Arguments the action does not declare are ignored, as
+    /// miniupnpd and MiniDLNA ignore them (SoCo sends `Channel` with GetPositionInfo).
+    func check(_ call: SOAPActionCall, against action: SSDPServiceDescription.Action) -> UPnPError? {
+        let check = behaviour.argumentCheck
+        guard check != .none else { return nil }
         for argument in action.arguments where argument.direction == .in {
             guard let value = call.argument(argument.name) else {
-                // miniupnpd reads NewInternalClient itself, and goes on without it (`addPortMapping`).
-                if isFromMiniStack && argument.name == "NewInternalClient" { continue }
+                if behaviour.optionalInArguments.contains(argument.name) { continue }
                 return .invalidArgs
             }
             guard let variable = description.stateVariable(named: argument.relatedStateVariable) else { continue }
-            if let error = variable.check(value, values: values) { return error }
+            if let error = variable.check(value, values: check == .uda) { return error }
         }
         return nil
-    }
-
-    /// Whether the real service is miniupnpd's (the IGD's) or MiniDLNA's content directory: their handlers
-    /// read each argument themselves and answer 402 or their own codes, never 600 or 601 (an IGD:1 takes a
-    /// lease past the SCPD's range as it comes; a Browse with a flag it does not know is 402).
-    var isFromMiniStack: Bool {
-        ["WANIPConnection", "WANPPPConnection", "WANCommonInterfaceConfig", "Layer3Forwarding", "ContentDirectory"]
-            .contains(Self.baseType(of: serviceType))
     }
 
     /// The answer from the state variables: a `Set…` action stores its in-arguments (those not of an
@@ -383,6 +325,24 @@ public struct ControlledService: Sendable {
             }
         }
         return .success(outArguments(of: action))
+    }
+
+    /// Each out-argument of `call`'s action from its variable: the value in `computed` if there is one, else
+    /// the variable's, else (set by nothing and without an SCPD default) the one in `unset`, which is what the
+    /// real device answers where its SCPD gives no default (Sonos's).
+    func answer(
+        _ call: SOAPActionCall,
+        computed: [String: String] = [:],
+        unset: [String: String] = [:]
+    ) -> [SOAPArgument] {
+        let arguments = description.action(named: call.actionName)?.arguments ?? []
+        return arguments.filter { $0.direction == .out }.map { argument in
+            let name = argument.relatedStateVariable
+            let value =
+                computed[name] ?? values[name] ?? description.stateVariable(named: name)?.defaultValue
+                ?? unset[name] ?? value(of: name)
+            return SOAPArgument(argument.name, value)
+        }
     }
 
     /// Each out-argument of `action` with its variable's value, overridden by `values` where given.

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-import SSDPSimulator
+import SSDPDeviceCore
 import Testing
 
 /// An app's origins matched as the Netflix reference server matches them (dial_server.c's host_matches and
