@@ -14,10 +14,10 @@
 import Foundation
 import Testing
 
-/// The layering the README's layout section shows: the protocol at the bottom, importing nothing; each
+/// The layering docs/layout.md shows: the protocol at the bottom, importing nothing; each
 /// module importing only modules below it; and no device-side type in the protocol core.
 @Suite struct ModuleGraphTests {
-    /// The package's modules a module may import (its own dependencies and theirs), from the README.
+    /// The package's modules a module may import (its own dependencies and theirs), from docs/layout.md.
     static let allowed: [String: Set<String>] = [
         "SSDPCore": [],
         "SSDPDeviceCore": ["SSDPCore"],
