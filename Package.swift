@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SSDPDeviceCore", targets: ["SSDPDeviceCore"]),
         .library(name: "SSDPSimulator", targets: ["SSDPSimulator"]),
         .library(name: "SSDPControl", targets: ["SSDPControl"]),
+        .library(name: "SSDPCapture", targets: ["SSDPCapture"]),
+        .library(name: "SSDPVirtualNetwork", targets: ["SSDPVirtualNetwork"]),
         .library(name: "SSDPHarness", targets: ["SSDPHarness"]),
         .library(name: "SSDPTesting", targets: ["SSDPTesting"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
@@ -30,6 +32,11 @@ let package = Package(
         // malformations, the rate limiter and seeded random, the description and service description
         // (SCPD) writers, SOAP control and GENA eventing. Imports only SSDPCore.
         .target(name: "SSDPDeviceCore", dependencies: ["SSDPCore"]),
+        // Packet captures: pcap and pcapng read, pcap written, the SSDP in a capture, and its anonymizer.
+        .target(name: "SSDPCapture", dependencies: ["SSDPCore"]),
+        // The virtual network: its address plan and the virtual host of a device (built in one place), for
+        // the harness's virtual runs and SSDPTesting's virtual LAN.
+        .target(name: "SSDPVirtualNetwork", dependencies: ["SSDPCore", "SSDPDeviceCore", "SSDPSimulator"]),
         // sendmmsg(2), which Swift's Glibc module lacks: the source-address socket's batched sends.
         .target(name: "CSSDPLinux"),
         // SwiftNIO transport: UDP sockets, the datagram codec and the handlers that drive the core.
@@ -104,10 +111,12 @@ let package = Package(
         .target(
             name: "SSDPHarness",
             dependencies: [
+                "SSDPCapture",
                 "SSDPCore",
                 "SSDPDeviceCore",
                 "SSDPSearch",
                 "SSDPSimulator",
+                "SSDPVirtualNetwork",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -123,7 +132,7 @@ let package = Package(
                 "SSDPNIO",
                 "SSDPSearch",
                 "SSDPSimulator",
-                "SSDPHarness",
+                "SSDPVirtualNetwork",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -135,6 +144,7 @@ let package = Package(
         .executableTarget(
             name: "SSDPSimCLI",
             dependencies: [
+                "SSDPCapture",
                 "SSDPControl",
                 "SSDPCore",
                 "SSDPHarness",
@@ -216,7 +226,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SSDPHarnessTests",
-            dependencies: ["SSDPHarness", "SSDPSimulator", "SSDPDeviceCore"],
+            dependencies: ["SSDPHarness", "SSDPCapture", "SSDPSimulator", "SSDPDeviceCore", "SSDPVirtualNetwork"],
             resources: [.copy("Clients")]
         ),
         .testTarget(

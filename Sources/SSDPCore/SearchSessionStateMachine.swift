@@ -82,13 +82,8 @@ public struct SearchSessionStateMachine: Sendable {
         var found = FoundServices()
         /// The interface each USN and ST was first reported through, when answers name their interface.
         var interfaceOf: [ServiceKey: String] = [:]
-        /// The position in `found` of a service by its `ResponseFingerprint`'s hash (the first, where two
-        /// hashes collide): an answer with its four values byte for byte, in other bytes elsewhere (another
-        /// DATE, BOOTID or max-age), is dropped before it is decoded.
-        var foundByFingerprint: [Int: Int] = [:]
-        /// The datagrams that reported services, by a hash of their bytes (`mixHash`; the first, where two
-        /// hashes collide). The bytes are the reported service's headers' own, shared rather than copied.
-        var reportingDatagrams: [Int: [UInt8]] = [:]
+        /// What recognises a repeat of a reported service before it is decoded.
+        var repeats = RepeatedAnswers()
     }
 
     private struct ServiceKey: Hashable, Sendable {
@@ -98,8 +93,6 @@ public struct SearchSessionStateMachine: Sendable {
 
     /// What the session searches for, where, and how many times.
     public let configuration: SSDPSearchSessionConfiguration
-    /// Deliberate faults, for the harness's own tests (`package`: no user of the library sees them).
-    package var mutations: SearchSessionMutations = []
     private var state: State = .idle
     /// The fields of the last datagram read, as ranges of it: kept for their capacity (`classify`).
     private var fieldSpans: [SSDPHeaders.Span] = []
@@ -129,7 +122,7 @@ public struct SearchSessionStateMachine: Sendable {
     public mutating func timerFired(at now: SSDPInstant) -> [Action] {
         guard case .searching(var searching) = state else { return [] }
         var actions: [Action] = []
-        while searching.searchesSent < requestsToSend,
+        while searching.searchesSent < configuration.maximumSearchRequestsBeforeClosing,
             now >= searching.startedAt + configuration.searchRequestOffset(searching.searchesSent)
         {
             searching.searchesSent += 1
@@ -209,13 +202,8 @@ public struct SearchSessionStateMachine: Sendable {
     public var nextDeadline: SSDPInstant? {
         guard case .searching(let searching) = state else { return nil }
         let timeout = searching.startedAt + configuration.searchTimeout
-        guard searching.searchesSent < requestsToSend else { return timeout }
+        guard searching.searchesSent < configuration.maximumSearchRequestsBeforeClosing else { return timeout }
         return min(timeout, searching.startedAt + configuration.searchRequestOffset(searching.searchesSent))
-    }
-
-    /// The M-SEARCH messages to send: the configured number, unless a test's mutation says one fewer.
-    private var requestsToSend: Int {
-        configuration.maximumSearchRequestsBeforeClosing - (mutations.contains(.oneRequestFewer) ? 1 : 0)
     }
 
     /// Whether the session has ended (stopped, timed out or failed).
@@ -274,10 +262,8 @@ public struct SearchSessionStateMachine: Sendable {
         }
         // Most answers repeat one that reported a service, byte for byte: a device sends the same bytes to
         // every retry. Such an answer is that service again, whatever else the session would read in it.
-        let datagramHash = mutations.isEmpty ? mixHash(buffer) : nil
-        if let datagramHash, let reporting = current.reportingDatagrams[datagramHash],
-            reporting.withUnsafeBufferPointer({ bytesEqual($0, buffer) })
-        {
+        let datagramHash = mixHash(buffer)
+        if current.repeats.isReportingDatagram(buffer, hash: datagramHash) {
             return .dropped(.duplicate)
         }
         let message: SSDPMessage
@@ -288,11 +274,11 @@ public struct SearchSessionStateMachine: Sendable {
             case .response?:
                 let repeats: Bool
                 (fingerprint, repeats) = spans.withUnsafeBufferPointer {
-                    Self.matchFingerprint(buffer, $0, in: current, mutations: mutations)
+                    current.repeats.match(buffer, $0, found: current.found)
                 }
                 guard !repeats else { return .dropped(.duplicate) }
                 let bytes = array ?? Array(buffer)
-                datagram = datagramHash.map { ($0, bytes) }
+                datagram = (datagramHash, bytes)
                 message = SSDPMessage(kind: .response, headers: SSDPHeaders(text: bytes, spans: spans))
             case let kind?:
                 return .dropped(.notAResponse(kind))
@@ -301,7 +287,7 @@ public struct SearchSessionStateMachine: Sendable {
                 guard message.kind == .response else { return .dropped(.notAResponse(message.kind)) }
                 let repeats: Bool
                 (fingerprint, repeats) = message.headers.withStorage {
-                    Self.matchFingerprint($0, $1, in: current, mutations: mutations)
+                    current.repeats.match($0, $1, found: current.found)
                 }
                 guard !repeats else { return .dropped(.duplicate) }
             }
@@ -314,7 +300,6 @@ public struct SearchSessionStateMachine: Sendable {
         } catch {
             return .dropped(.incomplete(missingFields: error.missingFields))
         }
-        if mutations.contains(.locationFromServer) { service.location = service.server }
         guard isSearchedFor(service) else { return .dropped(.wrongSearchTarget(service.searchTarget)) }
         return .new(NewAnswer(service: service, fingerprint: fingerprint, datagram: datagram))
     }
@@ -337,33 +322,14 @@ public struct SearchSessionStateMachine: Sendable {
             searching.interfaceOf[key] = first
         }
         let hash = service.hashValue
-        guard !searching.found.contains(service, hash: hash) || mutations.contains(.keepsDuplicates) else {
-            return .dropped(.duplicate)
-        }
+        guard !searching.found.contains(service, hash: hash) else { return .dropped(.duplicate) }
         searching.found.append(service, hash: hash)
-        if let fingerprint = answer.fingerprint, searching.foundByFingerprint[fingerprint.hash] == nil {
-            searching.foundByFingerprint[fingerprint.hash] = searching.found.services.count - 1
-        }
-        if let (hash, bytes) = answer.datagram, searching.reportingDatagrams[hash] == nil {
-            searching.reportingDatagrams[hash] = bytes
-        }
+        searching.repeats.remember(
+            fingerprint: answer.fingerprint,
+            datagram: answer.datagram,
+            of: searching.found.services.count - 1
+        )
         return .reportService(service)
-    }
-
-    /// The fingerprint of the response whose fields are at `spans` of `text` (`nil` while a deliberate fault
-    /// is set, which changes what counts as the same service, or when the response lacks a field it needs),
-    /// and whether it repeats a reported service byte for byte.
-    private static func matchFingerprint(
-        _ text: UnsafeBufferPointer<UInt8>,
-        _ spans: UnsafeBufferPointer<SSDPHeaders.Span>,
-        in searching: Searching,
-        mutations: SearchSessionMutations
-    ) -> (ResponseFingerprint?, repeats: Bool) {
-        guard mutations.isEmpty, let fingerprint = ResponseFingerprint(text: text, spans: spans) else {
-            return (nil, false)
-        }
-        guard let index = searching.foundByFingerprint[fingerprint.hash] else { return (fingerprint, false) }
-        return (fingerprint, fingerprint.matches(searching.found.services[index], text: text, spans: spans))
     }
 
     /// The chatty-device filter: keep a service whose ST is the searched ST, or everything when searching
@@ -371,28 +337,8 @@ public struct SearchSessionStateMachine: Sendable {
     /// ST of the search, in the request's version and spelling (UDA 1.1 §1.3.2, §1.3.3), so an answer
     /// `…:MediaRenderer:10` to a search for `…:MediaRenderer:1` is another target, and is dropped.
     private func isSearchedFor(_ service: SSDPService) -> Bool {
-        if mutations.contains(.containsTarget) { return service.searchTarget.contains(configuration.searchTarget) }
-        return configuration.searchTarget == "ssdp:all" || service.searchTarget == configuration.searchTarget
+        configuration.searchTarget == "ssdp:all" || service.searchTarget == configuration.searchTarget
     }
-}
-
-/// Faults the harness's tests put into the session on purpose, to show that the shipped scenarios catch
-/// each one: a check that passes a broken session is worth nothing. Never set outside those tests.
-package struct SearchSessionMutations: OptionSet, Sendable, Hashable {
-    package let rawValue: Int
-
-    package init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
-
-    /// The seed's filter: keep an ST that contains the searched one.
-    package static let containsTarget = Self(rawValue: 1 << 0)
-    /// Report every answer, duplicates included.
-    package static let keepsDuplicates = Self(rawValue: 1 << 1)
-    /// Send one M-SEARCH fewer than configured.
-    package static let oneRequestFewer = Self(rawValue: 1 << 2)
-    /// Take LOCATION from the SERVER header.
-    package static let locationFromServer = Self(rawValue: 1 << 3)
 }
 
 /// Why a search session ended in failure: a stable `code` to act on, and the details for people.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPCapture
 import SSDPCore
 import SSDPSimulator
 
@@ -361,67 +362,6 @@ public enum CaptureImport {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
-}
-
-/// The SSDP in a capture: M-SEARCH and NOTIFY messages to port 1900, and the unicast answers to each
-/// searcher's address and port.
-struct SSDPTraffic {
-    var searches: [PacketCapture.Datagram]
-    var notifications: [PacketCapture.Datagram]
-    var answers: [PacketCapture.Datagram]
-    /// UDP datagrams that are none of these, by destination port.
-    var otherPorts: [Int: Int] = [:]
-
-    init(_ datagrams: [PacketCapture.Datagram]) {
-        func starts(_ payload: [UInt8], with prefix: String) -> Bool {
-            payload.count >= prefix.utf8.count && zip(payload, prefix.utf8).allSatisfy { asciiUpper($0) == $1 }
-        }
-        searches = datagrams.filter { $0.destination.port == 1900 && starts($0.payload, with: "M-SEARCH") }
-        notifications = datagrams.filter { $0.destination.port == 1900 && starts($0.payload, with: "NOTIFY") }
-        let searchers = Set(searches.map(\.source))
-        answers = datagrams.filter { searchers.contains($0.destination) && !starts($0.payload, with: "M-SEARCH") }
-        for datagram in datagrams where datagram.destination.port != 1900 && !searchers.contains(datagram.destination) {
-            otherPorts[datagram.destination.port, default: 0] += 1
-        }
-    }
-
-    /// The searcher that got the most answers (the first to search, on a tie).
-    var busiestSearcher: Int? {
-        let sources = searches.map(\.source)
-        let unique = sources.indices.filter { sources.firstIndex(of: sources[$0]) == $0 }
-        return unique.max { first, second in
-            let (a, b) = (answerCount(to: sources[first]), answerCount(to: sources[second]))
-            return a != b ? a < b : first > second
-        }
-    }
-
-    func searcher(_ index: Int) -> TraceEntry.Endpoint { searches[index].source }
-
-    private func answerCount(to endpoint: TraceEntry.Endpoint) -> Int {
-        answers.filter { $0.destination == endpoint }.count
-    }
-
-    /// What a capture without a search holds instead, for the error.
-    func whatItHolds(_ capture: PacketCapture) -> String {
-        var parts: [String] = []
-        if !notifications.isEmpty { parts.append("\(notifications.count) NOTIFY") }
-        let udp = otherPorts.sorted { $0.value > $1.value }.prefix(5)
-        if !udp.isEmpty {
-            parts.append(
-                "\(otherPorts.values.reduce(0, +)) other UDP (to port \(udp.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")))"
-            )
-        }
-        for (kind, count) in capture.others.sorted(by: { $0.value > $1.value }).prefix(5) {
-            parts.append("\(count) \(kind)")
-        }
-        let held = parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
-        return
-            "\(capture.packets) packets, of which \(held); capture while the client searches (udp port 1900 and the answers)"
-    }
-}
-
-private func asciiUpper(_ byte: UInt8) -> UInt8 {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
 }
 
 /// The scenario file `ssdp-sim import` writes, in the order a reader expects the fields.

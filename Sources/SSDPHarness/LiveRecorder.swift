@@ -66,7 +66,7 @@ final class LiveRecorder: Sendable {
     /// wire: what it sent is on its way, what it received has arrived). What it sent joins the advertised set.
     func datagram(received: Bool, peer: SocketAddress, local: SocketAddress, bytes: [UInt8]) {
         let endpoint = { (address: SocketAddress) in
-            TraceEntry.Endpoint(address: address.ipAddress ?? "0.0.0.0", port: address.port ?? 0)
+            SSDPEndpoint(address: address.ipAddress ?? "0.0.0.0", port: address.port ?? 0)
         }
         let tracing = self.tracing
         state.withLockedValue { state in

@@ -241,39 +241,19 @@ public struct Advertisement: Sendable, Hashable {
 
 /// One datagram on the (virtual or real) wire.
 public struct TraceEntry: Sendable, Hashable {
-    /// An IPv4 address and port.
-    public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
-        /// The address as text, IPv6 without brackets (`10.0.1.1`, `fe80::1`).
-        public var address: String
-        /// The UDP port.
-        public var port: Int
-
-        /// An endpoint at `address` and `port`.
-        public init(address: String, port: Int) {
-            self.address = address
-            self.port = port
-        }
-
-        /// The address as the host of a URL or a HOST header: IPv6 in brackets.
-        public var host: String { address.utf8.contains(UInt8(ascii: ":")) ? "[\(address)]" : address }
-
-        /// `host:port`, an IPv6 address in brackets.
-        public var description: String { "\(host):\(port)" }
-    }
-
     /// From the start of the search (negative before it).
     public var at: Duration
     /// Who sent the datagram.
-    public var source: Endpoint
+    public var source: SSDPEndpoint
     /// Where it was sent: the multicast group or one host.
-    public var destination: Endpoint
+    public var destination: SSDPEndpoint
     /// The datagram's payload, whole.
     public var bytes: [UInt8]
     /// What became of it: "delivered 10.0.1.1 at 0.052", "lost", …
     public var fate: String
 
     /// A datagram sent `at` from `source` to `destination`; `fate` says what became of it.
-    public init(at: Duration, source: Endpoint, destination: Endpoint, bytes: [UInt8], fate: String) {
+    public init(at: Duration, source: SSDPEndpoint, destination: SSDPEndpoint, bytes: [UInt8], fate: String) {
         self.at = at
         self.source = source
         self.destination = destination

@@ -22,8 +22,6 @@ public enum ScenarioFile {
     /// The largest number of M-SEARCH messages a scenario may make (the seed's design has no limit; a
     /// scenario that needs more is a mistake).
     public static let maximumRequests = 100
-    /// The most devices one scenario may have (the virtual network numbers hosts 10.0.1.1 to 10.0.40.250).
-    public static let maximumDevices = 10_000
     /// The longest time a scenario may refer to (event times, latency, outages).
     public static let maximumSeconds = 3_600.0
 
@@ -184,21 +182,11 @@ struct ScenarioSpecification: Decodable {
         for (index, tag) in (tags ?? []).enumerated() where !knownTags.contains(tag) {
             throw FieldError("$.tags[\(index)]", "\"\(tag)\": unknown tag (tags: \(knownTags.joined(separator: ", ")))")
         }
-        guard !devices.isEmpty else { throw FieldError("$.devices", "at least one device is needed") }
-        let total = devices.reduce(0) { $0 + min(max(1, $1.count ?? 1), ScenarioFile.maximumDevices + 1) }
-        guard total <= ScenarioFile.maximumDevices else {
-            throw FieldError(
-                "$.devices",
-                "\(total) devices: a scenario may have at most \(ScenarioFile.maximumDevices)"
-            )
-        }
-        var simulated: [SimulatedDevice] = []
-        for (index, device) in devices.enumerated() {
-            do throws(SSDPConfigurationError) {
-                simulated += try device.makeDevices(firstNumber: simulated.count + 1, seed: seed)
-            } catch {
-                throw FieldError("$.devices[\(index)]", error)
-            }
+        let simulated: [SimulatedDevice]
+        do throws(ScenarioDevices.Problem) {
+            simulated = try ScenarioDevices.make(devices, seed: seed)
+        } catch {
+            throw FieldError(error.path, error.reason)
         }
         let search = try self.search.make(deviceCount: simulated.count)
         // Events in time order: a change lays over the device as the changes before it left it.

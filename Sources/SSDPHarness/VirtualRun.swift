@@ -14,6 +14,7 @@
 import SSDPCore
 import SSDPDeviceCore
 import SSDPSimulator
+import SSDPVirtualNetwork
 
 /// Runs a scenario in virtual time: the production `SearchSessionStateMachine` searches, each device is
 /// the production `SimulatorResponder` and `DeviceAdvertiser` on its own virtual host, and a seeded
@@ -23,20 +24,6 @@ import SSDPSimulator
 /// The client listens on an ephemeral port, as the real session does, so it never hears NOTIFY messages;
 /// they appear in the trace only, and only a traced run makes them.
 public struct VirtualRun {
-    /// Virtual addresses. IPv4: the client is 10.0.0.1, device `n` (from 0) is
-    /// 10.0.(n / 250 + 1).(n % 250 + 1), the group 239.255.255.250. IPv6 (`search.ipv6`): the client is
-    /// fe80::1, device `n` fe80::d:(n + 1 in hex), the group ff02::c; LOCATIONs are `http://[fe80::…]:port/`.
-    package static func client(ipv6: Bool) -> TraceEntry.Endpoint {
-        TraceEntry.Endpoint(address: ipv6 ? "fe80::1" : "10.0.0.1", port: 40_000)
-    }
-
-    static func group(ipv6: Bool) -> TraceEntry.Endpoint {
-        TraceEntry.Endpoint(
-            address: ipv6 ? "ff02::c" : SSDPSearchSessionConfiguration.multicastHost,
-            port: SSDPSearchSessionConfiguration.multicastPort
-        )
-    }
-
     /// The largest UDP payload over IPv4.
     static let maximumUDPPayload = 65_507
     /// How long the run goes on after the search stops, to see answers that arrive late.
@@ -44,24 +31,21 @@ public struct VirtualRun {
     /// A bound on events, so a run always ends.
     static let maximumEvents = 5_000_000
 
-    package static func deviceEndpoint(_ index: Int, ipv6: Bool) -> TraceEntry.Endpoint {
-        let address = ipv6 ? "fe80::d:\(String(index + 1, radix: 16))" : "10.0.\(index / 250 + 1).\(index % 250 + 1)"
-        return TraceEntry.Endpoint(address: address, port: 1900)
-    }
-
     /// Where the client sends its searches: the group, or the one device a unicast search is for.
-    package static func searchDestination(_ search: SearchSpecification) -> TraceEntry.Endpoint {
-        search.mode == .multicast ? group(ipv6: search.ipv6) : deviceEndpoint(search.device - 1, ipv6: search.ipv6)
+    package static func searchDestination(_ search: SearchSpecification) -> SSDPEndpoint {
+        search.mode == .multicast
+            ? VirtualAddressPlan.group(ipv6: search.ipv6)
+            : VirtualAddressPlan.device(search.device - 1, ipv6: search.ipv6)
     }
 
-    private var client: TraceEntry.Endpoint { Self.client(ipv6: scenario.search.ipv6) }
-    private var group: TraceEntry.Endpoint { Self.group(ipv6: scenario.search.ipv6) }
+    private var client: SSDPEndpoint { VirtualAddressPlan.client(ipv6: scenario.search.ipv6) }
+    private var group: SSDPEndpoint { VirtualAddressPlan.group(ipv6: scenario.search.ipv6) }
 
     private enum Event {
         case sessionTimer
         case advertiserTimer(host: Int, generation: Int)
-        case deliver(bytes: [UInt8], from: TraceEntry.Endpoint, to: Recipient)
-        case answer(host: Int, generation: Int, bytes: [UInt8], to: TraceEntry.Endpoint)
+        case deliver(bytes: [UInt8], from: SSDPEndpoint, to: Recipient)
+        case answer(host: Int, generation: Int, bytes: [UInt8], to: SSDPEndpoint)
         case scenario(TimedEvent)
         case back(host: Int)
     }
@@ -73,7 +57,7 @@ public struct VirtualRun {
 
     /// One device on its own virtual host.
     private struct Host {
-        var endpoint: TraceEntry.Endpoint
+        var endpoint: SSDPEndpoint
         var responder: SimulatorResponder
         var advertiser: DeviceAdvertiser
         /// A replaying device's captured NOTIFY messages, which take the advertiser's place.
@@ -107,6 +91,10 @@ public struct VirtualRun {
     /// Keep every datagram in the record, for `--trace`.
     private let tracing: Bool
     private var session: SearchSessionStateMachine
+    /// Faults put into the session on purpose (the harness's own tests); none in every other run.
+    private var faults: SessionFaults = []
+    /// The M-SEARCH messages the session has made, sent or (with a fault) not.
+    private var searchesMade = 0
     private var hosts: [Host] = []
     private var queue = EventQueue<Event>()
     /// The network faults on what the devices send (answers), drawn as the live simulator draws them.
@@ -130,7 +118,7 @@ public struct VirtualRun {
 
     /// Runs `scenario` with `seed` (its own unless given) and returns what happened.
     public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Bool = false) throws -> RunRecord {
-        try run(scenario, seed: seed, trace: trace, mutations: [])
+        try run(scenario, seed: seed, trace: trace, faults: [])
     }
 
     /// The same with a deliberately broken session, for the tests that show the scenarios catch each fault.
@@ -138,10 +126,10 @@ public struct VirtualRun {
         _ scenario: Scenario,
         seed: UInt64? = nil,
         trace: Bool = false,
-        mutations: SearchSessionMutations
+        faults: SessionFaults
     ) throws -> RunRecord {
         var run = try VirtualRun(scenario: scenario, seed: seed ?? scenario.seed, tracing: trace)
-        run.session.mutations = mutations
+        run.faults = faults
         return run.run()
     }
 
@@ -158,70 +146,31 @@ public struct VirtualRun {
         devices = scenario.devices
         record = RunRecord(mode: .virtual, seed: seed)
         record.reserveAdvertisements(scenario.devices.count)
-        notifyHost = Self.group(ipv6: scenario.search.ipv6).description.uppercased()
+        notifyHost = VirtualAddressPlan.group(ipv6: scenario.search.ipv6).description.uppercased()
         hosts = scenario.devices.indices.map { makeHost($0, lifecycle: DeviceLifecycle(bootID: 1), at: .zero) }
     }
 
     private func makeHost(_ index: Int, lifecycle: DeviceLifecycle, at start: SSDPInstant) -> Host {
-        let endpoint = Self.deviceEndpoint(index, ipv6: scenario.search.ipv6)
-        let stream = UInt64(index) << 8 | UInt64(lifecycle.generation & 0xFF)
-        let device = devices[index]
-        let (root, responder) = Self.virtualDevice(
-            device,
-            endpoint: endpoint,
+        var host = VirtualHost(
+            devices[index],
+            index: index,
+            ipv6: scenario.search.ipv6,
             bootID: lifecycle.bootID,
+            generation: lifecycle.generation,
             seed: seed,
-            stream: stream,
+            notifyHost: notifyHost,
             at: start
         )
-        var advertiser = DeviceAdvertiser(
-            device: root,
-            host: notifyHost,
-            seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1 | 1)
-        )
         // A replaying device multicasts what the capture shows and nothing else.
-        let replay = device.behaviour.replay
-        if replay == nil { advertiser.start(at: start) }
+        if host.notificationReplay == nil { host.advertiser.start(at: start) }
         return Host(
-            endpoint: endpoint,
-            responder: responder,
-            advertiser: advertiser,
-            notificationReplay: replay.map {
-                NotificationReplay($0, startedAt: start, locations: .asCaptured, own: "")
-            },
+            endpoint: host.endpoint,
+            responder: host.responder,
+            advertiser: host.advertiser,
+            notificationReplay: host.notificationReplay,
             lifecycle: lifecycle,
             responderGeneration: lifecycle.generation
         )
-    }
-
-    /// A device on a virtual host of its own, as in a live run: its paths at the root of `endpoint`'s
-    /// address on its real device's port, and the production responder that answers for it, seeded from
-    /// `seed` and `stream` (a device's number and generation).
-    package static func virtualDevice(
-        _ device: SimulatedDevice,
-        endpoint: TraceEntry.Endpoint,
-        bootID: Int,
-        seed: UInt64,
-        stream: UInt64,
-        at start: SSDPInstant
-    ) -> (root: SSDPRootDevice, responder: SimulatorResponder) {
-        let root = device.rootDevice(
-            baseURL: "http://\(endpoint.host):\(device.web.realPort ?? HTTPPorts.genericPort)",
-            defaultBootID: bootID
-        )
-        let responder = SimulatorResponder(
-            configuration: .init(),
-            devices: [
-                DeviceResponder(
-                    device: root,
-                    behaviour: device.behaviour,
-                    startedAt: start,
-                    seed: SSDPRandom.derivedSeed(seed: seed, stream: stream << 1),
-                    replayLocations: .asCaptured
-                )
-            ]
-        )
-        return (root, responder)
     }
 
     // MARK: - The loop
@@ -285,7 +234,10 @@ public struct VirtualRun {
             send(hosts[index].notificationReplay?.due(at: now) ?? [], from: index)
             scheduleAdvertiser(index)
         case .deliver(let bytes, _, .client):
-            let result = session.received(bytes, at: now)
+            var result = session.received(bytes, at: now)
+            if !faults.isEmpty {
+                result = faults.result(result, of: bytes, searching: session.configuration.searchTarget, at: now)
+            }
             if case .reportService(let service) = result {
                 record.record(.found(ReportedService(service)), at: now.offset)
             }
@@ -358,7 +310,7 @@ public struct VirtualRun {
     }
 
     /// A datagram reaches a device's host: the production responder decides what to answer and when.
-    private mutating func receive(_ bytes: [UInt8], from source: TraceEntry.Endpoint, at index: Int) {
+    private mutating func receive(_ bytes: [UInt8], from source: SSDPEndpoint, at index: Int) {
         guard hosts[index].online else { return }
         let datagram = reader.read(bytes, strictness: hosts[index].responder.configuration.strictness)
         let reception = hosts[index].responder.receive(datagram, from: source.address, at: now)
@@ -376,6 +328,9 @@ public struct VirtualRun {
         for action in actions {
             switch action {
             case .sendSearch(let message):
+                searchesMade += 1
+                let configured = session.configuration.maximumSearchRequestsBeforeClosing
+                guard faults.sends(search: searchesMade, of: configured) else { continue }
                 record.searches.append(RunRecord.Search(at: now.offset, headers: message.headers))
                 let bytes = message.serialized()
                 if scenario.search.mode == .multicast {
@@ -432,8 +387,8 @@ public struct VirtualRun {
     /// client's.
     private mutating func transmit(
         _ bytes: [UInt8],
-        from source: TraceEntry.Endpoint,
-        to destination: TraceEntry.Endpoint,
+        from source: SSDPEndpoint,
+        to destination: SSDPEndpoint,
         recipients: [Recipient],
         answer: Bool = false
     ) {
@@ -465,8 +420,8 @@ public struct VirtualRun {
 
     private mutating func note(
         _ bytes: [UInt8],
-        from source: TraceEntry.Endpoint,
-        to destination: TraceEntry.Endpoint,
+        from source: SSDPEndpoint,
+        to destination: SSDPEndpoint,
         fate: String
     ) {
         guard tracing else { return }

@@ -13,6 +13,7 @@
 
 import ArgumentParser
 import Foundation
+import SSDPCapture
 import SSDPCore
 import SSDPHarness
 import SSDPSimulator

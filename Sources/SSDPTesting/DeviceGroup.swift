@@ -13,7 +13,6 @@
 
 import SSDPCore
 import SSDPDeviceCore
-import SSDPHarness
 import SSDPSimulator
 
 /// Devices of one kind for `SimulatedDevices.run` and `VirtualLAN`: a built-in profile a number of times,
@@ -125,7 +124,7 @@ public struct DeviceGroup: Sendable {
             case .deviceFile(let path):
                 made = try DeviceFile.load(path: path, seed: seed).devices
             case .scenario(let path):
-                made = try ScenarioFile.load(path: path).devices
+                made = try ScenarioDevices.load(path: path)
             }
             if let behaviour = group.behaviour {
                 try behaviour.validate()

@@ -16,10 +16,10 @@ import NIOCore
 import NIOEmbedded
 import SSDPCore
 import SSDPDeviceCore
-import SSDPHarness
 import SSDPNIO
 import SSDPSearch
 import SSDPSimulator
+import SSDPVirtualNetwork
 
 /// Simulated devices on a virtual network, for search code that must not wait on the clock: a search of
 /// 3 requests with MX 3 lasts 9.1 s of virtual time and a few milliseconds of the test's.
@@ -150,14 +150,8 @@ public final class VirtualLAN: Sendable {
 /// The virtual hosts of a `VirtualLAN` and the network between them and the sessions. Touched on the
 /// LAN's event loop; the records are read from anywhere.
 final class VirtualNetwork: Sendable {
-    struct Host {
-        var root: SSDPRootDevice
-        var endpoint: TraceEntry.Endpoint
-        var responder: SimulatorResponder
-    }
-
     fileprivate struct State {
-        var hosts: [Host]
+        var hosts: [VirtualHost]
         /// The faults on what the hosts send, and on what they hear.
         var network: NetworkFaultMachine
         var clientNetwork: NetworkFaultMachine
@@ -167,7 +161,7 @@ final class VirtualNetwork: Sendable {
         var answers: [SentAnswer] = []
     }
 
-    let roots: [(root: SSDPRootDevice, endpoint: TraceEntry.Endpoint)]
+    let roots: [(root: SSDPRootDevice, endpoint: SSDPEndpoint)]
     /// Each host's address and port, where its answers come from.
     private let sources: [SocketAddress]
     private let loop: NIOAsyncTestingEventLoop
@@ -175,17 +169,9 @@ final class VirtualNetwork: Sendable {
 
     init(devices: [SimulatedDevice], faults: NetworkFaults, seed: UInt64, loop: NIOAsyncTestingEventLoop) throws {
         let start = SSDPInstant(loop.now)
+        let notifyHost = VirtualAddressPlan.group(ipv6: false).description.uppercased()
         let hosts = devices.indices.map { index in
-            let endpoint = VirtualRun.deviceEndpoint(index, ipv6: false)
-            let (root, responder) = VirtualRun.virtualDevice(
-                devices[index],
-                endpoint: endpoint,
-                bootID: 1,
-                seed: seed,
-                stream: UInt64(index) << 8,
-                at: start
-            )
-            return Host(root: root, endpoint: endpoint, responder: responder)
+            VirtualHost(devices[index], index: index, seed: seed, notifyHost: notifyHost, at: start)
         }
         self.roots = hosts.map { ($0.root, $0.endpoint) }
         self.sources = try hosts.map { try SocketAddress(ipAddress: $0.endpoint.address, port: $0.endpoint.port) }
@@ -208,7 +194,7 @@ final class VirtualNetwork: Sendable {
     func openSession() -> EventLoopFuture<any Channel> {
         let port = state.withLockedValue { state in
             defer { state.sessionsOpened += 1 }
-            return VirtualRun.client(ipv6: false).port + state.sessionsOpened
+            return VirtualAddressPlan.client(ipv6: false).port + state.sessionsOpened
         }
         let channel = NIOAsyncTestingChannel(loop: loop)
         let key = ObjectIdentifier(channel)
@@ -221,7 +207,7 @@ final class VirtualNetwork: Sendable {
         }.flatMap {
             channel.register()
         }.flatMapThrowing {
-            try SocketAddress(ipAddress: VirtualRun.client(ipv6: false).address, port: port)
+            try SocketAddress(ipAddress: VirtualAddressPlan.client(ipv6: false).address, port: port)
         }.flatMap { address in
             channel.bind(to: address)
         }.map {

@@ -348,16 +348,6 @@ import Testing
         #expect(machine.stop(at: .zero + .seconds(1)) == [.stop(foundServices: [reported], reason: .stopRequested)])
     }
 
-    /// With a deliberate fault set (the harness's own tests), nothing is dropped from its bytes: a session
-    /// that keeps duplicates reports a repeat byte for byte again.
-    @Test func aSessionThatKeepsDuplicatesReportsARepeatByteForByte() throws {
-        var machine = try Machine.multicast()
-        machine.mutations = [.keepsDuplicates]
-        _ = machine.start(at: .zero)
-        #expect(machine.received(roku.datagram, at: .zero) == .reportService(roku.service()))
-        #expect(machine.received(roku.datagram, at: .zero) == .reportService(roku.service()))
-    }
-
     @Test func sameAnswerWithAnotherMaxAgeIsADuplicate() throws {
         var machine = try Machine.multicast()
         _ = machine.start(at: .zero)

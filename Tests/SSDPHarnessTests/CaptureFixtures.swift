@@ -12,12 +12,13 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPCore
 import SSDPHarness
 
 /// Captures made in code: the harness's own pcap writer for the IP packets, wrapped in other link types,
 /// pcapng, fragments and byte orders, so that each reader path meets a file it must take apart.
 enum CaptureFixtures {
-    typealias Endpoint = TraceEntry.Endpoint
+    typealias Endpoint = SSDPEndpoint
 
     static let client = Endpoint(address: "192.168.1.5", port: 50_123)
     static let group = Endpoint(address: "239.255.255.250", port: 1900)

@@ -12,8 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPCapture
 import SSDPCore
 import SSDPHarness
+import SSDPVirtualNetwork
 import Testing
 
 /// `ssdp-sim import`: captures in every format and link type read to the same datagrams, a capture
@@ -218,7 +220,7 @@ import Testing
             guard
                 record.reports.count > 0
                     || record.trace.contains(where: {
-                        $0.destination.port == VirtualRun.client(ipv6: scenario.search.ipv6).port
+                        $0.destination.port == VirtualAddressPlan.client(ipv6: scenario.search.ipv6).port
                     })
             else {
                 continue  // nothing answered: there is no device to import

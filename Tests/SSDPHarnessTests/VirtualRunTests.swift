@@ -370,7 +370,7 @@ import Testing
 
     /// Faults put into the session on purpose: each must fail at least one shipped scenario in virtual time,
     /// by the check made for it, or the scenarios would pass a broken session.
-    static let mutations: [(fault: String, mutation: SearchSessionMutations, check: String)] = [
+    static let faults: [(fault: String, faults: SessionFaults, check: String)] = [
         (
             "keeps an ST that only contains the searched one (the seed's rule)", .containsTarget,
             "only the searched target reported"
@@ -380,12 +380,12 @@ import Testing
         ("takes LOCATION from SERVER", .locationFromServer, "reported as a device sent it"),
     ]
 
-    @Test(arguments: mutations.indices)
+    @Test(arguments: faults.indices)
     func aBrokenSessionFailsAShippedScenario(index: Int) throws {
-        let (fault, mutation, check) = Self.mutations[index]
+        let (fault, faults, check) = Self.faults[index]
         var caughtBy: [String] = []
         for scenario in try HarnessFixtures.shippedScenarios() {
-            let record = try VirtualRun.run(scenario, mutations: mutation)
+            let record = try VirtualRun.run(scenario, faults: faults)
             let host = "\(VirtualRun.searchDestination(scenario.search))"
             let failed = ScenarioChecks(scenario: scenario, record: record, tolerance: .zero, searchHost: host)
                 .evaluate()

@@ -21,13 +21,18 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "SSDPCore": [],
         "SSDPDeviceCore": ["SSDPCore"],
+        "SSDPCapture": ["SSDPCore"],
         "SSDPNIO": ["SSDPCore"],
         "SSDPSearch": ["SSDPCore", "SSDPNIO"],
         "SSDPDemo": ["SSDPCore", "SSDPNIO"],
         "SSDPSimulator": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO"],
         "SSDPControl": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSimulator"],
-        "SSDPHarness": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator"],
-        "SSDPTesting": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPHarness"],
+        "SSDPVirtualNetwork": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSimulator"],
+        "SSDPHarness": [
+            "SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPVirtualNetwork", "SSDPCapture",
+        ],
+        // Not the harness: fixtures for users' tests need the virtual network, not scenarios and reports.
+        "SSDPTesting": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPVirtualNetwork"],
     ]
 
     @Test(arguments: allowed.keys.sorted())

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPCore
 
 /// The UDP datagrams of a packet capture: a pcap or pcapng file as tcpdump, Wireshark or `ssdp-sim run
 /// --trace` writes it.
@@ -29,9 +30,9 @@ public struct PacketCapture: Sendable {
         /// When it was captured, in seconds since 1970.
         public var time: Double
         /// Who sent it.
-        public var source: TraceEntry.Endpoint
+        public var source: SSDPEndpoint
         /// Where it went.
-        public var destination: TraceEntry.Endpoint
+        public var destination: SSDPEndpoint
         /// The UDP payload.
         public var payload: [UInt8]
     }
@@ -366,11 +367,11 @@ private struct CaptureReader {
                 PacketCapture.Datagram(
                     packet: packet,
                     time: time,
-                    source: TraceEntry.Endpoint(
+                    source: SSDPEndpoint(
                         address: source,
                         port: Int(segment[start]) << 8 | Int(segment[start + 1])
                     ),
-                    destination: TraceEntry.Endpoint(
+                    destination: SSDPEndpoint(
                         address: destination,
                         port: Int(segment[start + 2]) << 8 | Int(segment[start + 3])
                     ),

@@ -27,7 +27,7 @@
 ///
 /// Datagrams are handled as bytes (each byte one character), so what is not an identifier, malformed
 /// bytes included, stays byte for byte.
-struct CaptureAnonymizer {
+public struct CaptureAnonymizer {
     private enum Kind: Int, CaseIterable {
         case uuid, mac, ipv6, ipv4, host, identifyingHeader, hexRun, serial
     }
@@ -64,7 +64,7 @@ struct CaptureAnonymizer {
     private var counters: [Kind: Int] = [:]
 
     /// `traffic` with every identifier replaced.
-    static func anonymize(_ traffic: SSDPTraffic) -> SSDPTraffic {
+    public static func anonymize(_ traffic: SSDPTraffic) -> SSDPTraffic {
         var anonymizer = CaptureAnonymizer()
         var traffic = traffic
         for keyPath in [\SSDPTraffic.searches, \.notifications, \.answers] {

@@ -1,0 +1,55 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// What a search keeps to recognise an answer that repeats a reported service before decoding it: most
+/// answers do, since a device sends the same bytes to every retry. A cache of the session's ingest, apart
+/// from its transitions (which would be the same without it, only slower): an answer it recognises is the
+/// duplicate that decoding it would have found.
+struct RepeatedAnswers: Sendable {
+    /// The position in the found services of a service by its `ResponseFingerprint`'s hash (the first,
+    /// where two hashes collide): an answer with its four values byte for byte, in other bytes elsewhere
+    /// (another DATE, BOOTID or max-age), is a repeat.
+    private var foundByFingerprint: [Int: Int] = [:]
+    /// The datagrams that reported services, by a hash of their bytes (`mixHash`; the first, where two
+    /// hashes collide). The bytes are the reported service's headers' own, shared rather than copied.
+    private var reportingDatagrams: [Int: [UInt8]] = [:]
+
+    /// Whether `buffer`, whose `mixHash` is `hash`, is byte for byte a datagram that reported a service.
+    func isReportingDatagram(_ buffer: UnsafeBufferPointer<UInt8>, hash: Int) -> Bool {
+        guard let reporting = reportingDatagrams[hash] else { return false }
+        return reporting.withUnsafeBufferPointer { bytesEqual($0, buffer) }
+    }
+
+    /// The fingerprint of the response whose fields are at `spans` of `text` (`nil` when it lacks a field
+    /// the fingerprint needs), and whether it repeats one of `found` byte for byte.
+    func match(
+        _ text: UnsafeBufferPointer<UInt8>,
+        _ spans: UnsafeBufferPointer<SSDPHeaders.Span>,
+        found: FoundServices
+    ) -> (ResponseFingerprint?, repeats: Bool) {
+        guard let fingerprint = ResponseFingerprint(text: text, spans: spans) else { return (nil, false) }
+        guard let index = foundByFingerprint[fingerprint.hash] else { return (fingerprint, false) }
+        return (fingerprint, fingerprint.matches(found.services[index], text: text, spans: spans))
+    }
+
+    /// Keeps what recognises the repeats of the service found at `index`: its answer's fingerprint and
+    /// datagram (the first of each hash).
+    mutating func remember(fingerprint: ResponseFingerprint?, datagram: (hash: Int, bytes: [UInt8])?, of index: Int) {
+        if let fingerprint, foundByFingerprint[fingerprint.hash] == nil {
+            foundByFingerprint[fingerprint.hash] = index
+        }
+        if let (hash, bytes) = datagram, reportingDatagrams[hash] == nil {
+            reportingDatagrams[hash] = bytes
+        }
+    }
+}

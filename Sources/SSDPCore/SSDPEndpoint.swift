@@ -1,0 +1,32 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// Where a datagram comes from or goes: an address (IPv4 or IPv6) and a UDP port.
+public struct SSDPEndpoint: Sendable, Hashable, CustomStringConvertible {
+    /// The address as text, IPv6 without brackets (`10.0.1.1`, `fe80::1`).
+    public var address: String
+    /// The UDP port.
+    public var port: Int
+
+    /// An endpoint at `address` and `port`.
+    public init(address: String, port: Int) {
+        self.address = address
+        self.port = port
+    }
+
+    /// The address as the host of a URL or a HOST header: IPv6 in brackets.
+    public var host: String { address.utf8.contains(UInt8(ascii: ":")) ? "[\(address)]" : address }
+
+    /// `host:port`, an IPv6 address in brackets.
+    public var description: String { "\(host):\(port)" }
+}
