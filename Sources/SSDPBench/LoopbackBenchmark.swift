@@ -29,9 +29,9 @@ import Darwin
 /// 4. A running simulator answering a unicast M-SEARCH flood on loopback, beside the machine's own limit:
 /// the same flood against a minimal UDP echo over plain sockets, in the same run.
 ///
-/// One client thread keeps `window` requests in flight: it sends one request for each reply it reads,
-/// and sends the whole window again when nothing comes for 20 ms (a request or reply lost). Each
-/// request asks for exactly one answer, so replies per second compare one to one.
+/// One client thread keeps `window` requests in flight: it sends one request for each answer it reads,
+/// and sends the whole window again when nothing comes for 20 ms (a request or answer lost). Each
+/// request asks for exactly one answer, so answers per second compare one to one.
 enum LoopbackBenchmark {
     static let window = 128
 
@@ -49,12 +49,12 @@ enum LoopbackBenchmark {
         let counters = await simulator.shutdown()
         try await group.shutdownGracefully()
 
-        try require(echoFlood.replies > 0, name, "the echo server answered nothing")
-        try require(simulatorFlood.replies > 0, name, "the simulator answered nothing")
+        try require(echoFlood.answers > 0, name, "the echo server answered nothing")
+        try require(simulatorFlood.answers > 0, name, "the simulator answered nothing")
         try require(
-            counters.answersSent >= simulatorFlood.replies,
+            counters.answersSent >= simulatorFlood.answers,
             name,
-            "the client read \(simulatorFlood.replies) answers but the simulator sent \(counters.answersSent)"
+            "the client read \(simulatorFlood.answers) answers but the simulator sent \(counters.answersSent)"
         )
         let ratio = simulatorFlood.perSecond / echoFlood.perSecond
         return Figure(
@@ -72,10 +72,10 @@ enum LoopbackBenchmark {
     }
 
     struct FloodResult: Sendable {
-        var replies: Int
+        var answers: Int
         var stalls: Int
         var elapsed: Duration
-        var perSecond: Double { Double(replies) / elapsed.seconds }
+        var perSecond: Double { Double(answers) / elapsed.seconds }
     }
 
     /// The request both servers get: a unicast search for the simulator's one MediaRenderer.
@@ -84,8 +84,8 @@ enum LoopbackBenchmark {
             .utf8
     )
 
-    /// Floods 127.0.0.1:`port` for `duration` from a thread of its own and counts the replies, after a
-    /// warm-up of a tenth of the time whose replies are drained and not counted.
+    /// Floods 127.0.0.1:`port` for `duration` from a thread of its own and counts the answers, after a
+    /// warm-up of a tenth of the time whose answers are drained and not counted.
     static func flood(port: Int, duration: Duration) async throws -> FloodResult {
         try await onThread {
             let socket = try UDPSocket()
@@ -96,8 +96,8 @@ enum LoopbackBenchmark {
         }
     }
 
-    /// One flood: `window` requests in flight, one more for each reply, the whole window again after a
-    /// receive timeout (a stall: a request or reply lost).
+    /// One flood: `window` requests in flight, one more for each answer, the whole window again after a
+    /// receive timeout (a stall: a request or answer lost).
     private static func flood(
         _ socket: UDPSocket,
         port: Int,
@@ -107,19 +107,19 @@ enum LoopbackBenchmark {
         let destination = loopback(port: port)
         let clock = ContinuousClock()
         let start = clock.now
-        var replies = 0
+        var answers = 0
         var stalls = 0
         for _ in 0..<window { socket.send(request, to: destination) }
         while clock.now - start < length {
             if socket.receive(into: &buffer) > 0 {
-                replies += 1
+                answers += 1
                 socket.send(request, to: destination)
             } else {
                 stalls += 1
                 for _ in 0..<window { socket.send(request, to: destination) }
             }
         }
-        return FloodResult(replies: replies, stalls: stalls, elapsed: clock.now - start)
+        return FloodResult(answers: answers, stalls: stalls, elapsed: clock.now - start)
     }
 
     /// Runs blocking `body` on a new thread, so it neither blocks the Swift concurrency pool nor NIO.
@@ -256,7 +256,7 @@ enum BenchSimulator {
             interfaces: ["lo"],
             port: 0,
             httpPort: .any,
-            multicast: false,
+            listening: .unicastOnly,
             responder: Workloads.unlimitedResponder,
             seed: 1,
             bootID: 1

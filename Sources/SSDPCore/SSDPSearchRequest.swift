@@ -25,7 +25,7 @@ public struct SSDPSearchRequest: Hashable, Sendable {
         case lenient
     }
 
-    /// Why a device drops a search without answering. There is no SSDP error reply (UDA 1.1 §1.8).
+    /// Why a device drops a search without answering. There is no SSDP error answer (UDA 1.1 §1.8).
     public enum Rejection: String, Error, Hashable, Sendable, CaseIterable {
         /// Not an M-SEARCH.
         case notASearch

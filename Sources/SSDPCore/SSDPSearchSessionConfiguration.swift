@@ -11,12 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// What to search for, where, and how persistently: the seed design's configuration.
+/// What to search for, where, and how persistently: the original design's configuration.
 ///
 /// The session sends `maximumSearchRequestsBeforeClosing` M-SEARCH messages spread over its life and
 /// stops `searchTimeout` after starting. Values a search cannot run with (MX outside 1…5, a negative
 /// number of requests, port 0) are rejected when the configuration is made, with an error that names
-/// the field, instead of the seed's assertion.
+/// the field, instead of the original design's assertion.
 public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
     /// ST: what to search for (`ssdp:all`, `upnp:rootdevice`, `roku:ecp`, a device or service type, …).
     public let searchTarget: String
@@ -85,7 +85,7 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
     /// The SSDP port, 1900: the multicast group's, and the default for unicast searches.
     public static let multicastPort = 1900
 
-    /// A search of the whole LAN through 239.255.255.250:1900, as in the seed.
+    /// A search of the whole LAN through 239.255.255.250:1900, as in the original design.
     public static func createMulticastConfiguration(
         forSearchTarget searchTarget: String,
         maximumWaitResponseTime: Int = 3,
@@ -117,7 +117,7 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
         )
     }
 
-    // MARK: - Derived timing (the seed's rules)
+    // MARK: - Derived timing (the original design's rules)
 
     /// How long the session lives: N × MX + 0.1 s. The extra 0.1 s lets an answer sent at the very end
     /// of the last MX window arrive.
@@ -158,7 +158,7 @@ public struct SSDPSearchSessionConfiguration: Hashable, Sendable {
         SSDPConformance.isMulticastHost(host)
     }
 
-    /// The M-SEARCH the session sends, byte for byte the seed's: HOST, MAN, ST, MX.
+    /// The M-SEARCH the session sends, byte for byte the original design's: HOST, MAN, ST, MX.
     public var searchMessage: SSDPMessage {
         let hostField = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         return SSDPMessage(

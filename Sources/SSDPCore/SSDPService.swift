@@ -13,8 +13,8 @@
 
 /// A service found by a search: what one search response said about one device or service.
 ///
-/// The fields are the seed design's. Equality and hashing use only LOCATION, SERVER, ST and USN, as
-/// in the seed: two answers that differ only in CACHE-CONTROL (or any other header) are the same
+/// The fields are the original design's. Equality and hashing use only LOCATION, SERVER, ST and USN, as
+/// in the original design: two answers that differ only in CACHE-CONTROL (or any other header) are the same
 /// service, which is what de-duplication needs.
 public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
     /// When the response stops being valid: the time it was received plus its max-age, on the clock
@@ -56,11 +56,11 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
         self.otherHeaders = otherHeaders
     }
 
-    /// The headers a response must carry to be a service, as the seed's parser requires them.
+    /// The headers a response must carry to be a service, as the original design's parser requires them.
     public static let requiredHeaders = requiredNames.map(\.text)
     private static let requiredNames: [SSDPHeaders.WellKnownName] = [.cacheControl, .location, .server, .st, .usn]
 
-    /// Reads a service from a search response, as the seed's `SSDPServiceParser` does.
+    /// Reads a service from a search response, as the original design's `SSDPServiceParser` does.
     ///
     /// Throws when CACHE-CONTROL has no readable max-age, LOCATION is missing or empty, or SERVER, ST or
     /// USN is missing; the error lists every such field.

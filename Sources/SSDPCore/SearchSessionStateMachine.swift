@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The seed design's `SSDPSearchSession` as a pure state machine: it decides what to send, what to
+/// The original design's `SSDPSearchSession` as a pure state machine: it decides what to send, what to
 /// report and when to stop, and never touches a socket or a clock.
 ///
 /// States:
@@ -30,7 +30,7 @@ public struct SearchSessionStateMachine: Sendable {
         case sendSearch(SSDPMessage)
         /// The search is over: report its end with every service found, in the order found. Sent once.
         case stop(foundServices: [SSDPService], reason: StopReason)
-        /// The transport failed: report the error, once. The session is over; as in the seed, no stop
+        /// The transport failed: report the error, once. The session is over; as in the original design, no stop
         /// report follows.
         case fail(SSDPSearchSessionError)
     }
@@ -39,7 +39,8 @@ public struct SearchSessionStateMachine: Sendable {
     public enum StopReason: Hashable, Sendable {
         /// N × MX + 0.1 s passed.
         case timedOut
-        /// The user stopped it.
+        /// The user stopped it (`SSDPSearchSession`: `stopSearch()` was called, or the task iterating its
+        /// `services` was cancelled).
         case stopRequested
         /// The configuration asks for zero requests, so there was nothing to wait for.
         case noSearchRequests
@@ -144,7 +145,7 @@ public struct SearchSessionStateMachine: Sendable {
     /// A session that searches on several interfaces names the one each datagram arrived on: the service
     /// reported carries it, and the same USN and ST arriving through another interface (a device on
     /// both networks, with a LOCATION for each) is a duplicate. Through one interface, duplicates are the
-    /// seed's: equal LOCATION, SERVER, ST and USN.
+    /// original design's: equal LOCATION, SERVER, ST and USN.
     public mutating func received(
         _ datagram: some Collection<UInt8>,
         at now: SSDPInstant,
@@ -333,7 +334,7 @@ public struct SearchSessionStateMachine: Sendable {
     }
 
     /// The chatty-device filter: keep a service whose ST is the searched ST, or everything when searching
-    /// for `ssdp:all`. The seed keeps an ST that only *contains* the searched one; a device must echo the
+    /// for `ssdp:all`. The original design keeps an ST that only *contains* the searched one; a device must echo the
     /// ST of the search, in the request's version and spelling (UDA 1.1 §1.3.2, §1.3.3), so an answer
     /// `…:MediaRenderer:10` to a search for `…:MediaRenderer:1` is another target, and is dropped.
     private func isSearchedFor(_ service: SSDPService) -> Bool {

@@ -46,7 +46,7 @@ package final class ReplayResponder: Sendable {
     /// Starts a responder on `host`, port 0 (the system picks one; read `localAddress`).
     package static func start(
         host: String = "127.0.0.1",
-        replies: [[UInt8]],
+        answers: [[UInt8]],
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> ReplayResponder {
         let log = NIOLockedValueBox<[SSDPMessage]>([])
@@ -55,7 +55,7 @@ package final class ReplayResponder: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
                         SSDPDatagramCodec(),
-                        ReplayHandler(replies: replies, log: log)
+                        ReplayHandler(answers: answers, log: log)
                     )
                 }
             }
@@ -74,11 +74,11 @@ private final class ReplayHandler: ChannelInboundHandler {
     typealias InboundIn = SSDPDatagram
     typealias OutboundOut = SSDPDatagram
 
-    private let replies: [[UInt8]]
+    private let answers: [[UInt8]]
     private let log: NIOLockedValueBox<[SSDPMessage]>
 
-    init(replies: [[UInt8]], log: NIOLockedValueBox<[SSDPMessage]>) {
-        self.replies = replies
+    init(answers: [[UInt8]], log: NIOLockedValueBox<[SSDPMessage]>) {
+        self.answers = answers
         self.log = log
     }
 
@@ -88,9 +88,9 @@ private final class ReplayHandler: ChannelInboundHandler {
         log.withLockedValue { searches in
             if searches.count < ReplayResponder.maximumRecordedSearches { searches.append(message) }
         }
-        for reply in replies {
+        for answer in answers {
             context.write(
-                wrapOutboundOut(SSDPDatagram(remoteAddress: datagram.remoteAddress, bytes: reply)),
+                wrapOutboundOut(SSDPDatagram(remoteAddress: datagram.remoteAddress, bytes: answer)),
                 promise: nil
             )
         }

@@ -36,21 +36,22 @@ public enum LiveRun {
     /// How long the run keeps listening after the stop, to see late answers.
     static let linger = Duration.milliseconds(300)
 
-    /// Runs the real search session against the simulated devices. With `multicast`, the devices join
-    /// 239.255.255.250 on port 1900 of the loopback interface and a multicast search reaches them there;
-    /// this is for a private network namespace (`ssdp-sim run --live --namespace`), never the host's.
+    /// Runs the real search session against the simulated devices on `network`. In a namespace, the devices
+    /// join 239.255.255.250 on port 1900 of the loopback interface and a multicast search reaches them
+    /// there; this is for a private network namespace (`ssdp-sim run --live --namespace`), never the host's.
     public static func run(
         _ scenario: Scenario,
         seed: UInt64,
-        multicast: Bool = false,
-        trace: Bool = false
+        network: LiveNetwork = .loopback,
+        trace: Tracing = .off
     ) async throws -> (record: RunRecord, searchHost: String) {
-        let recorder = LiveRecorder(mode: .live, seed: seed, tracing: trace)
+        let multicast = network == .namespaceMulticast
+        let recorder = LiveRecorder(mode: .live, seed: seed, tracing: trace == .everyDatagram)
         let simulator = try await startSimulator(
             scenario,
             seed: seed,
             recorder: recorder,
-            multicast: multicast,
+            network: network,
             trace: trace
         )
         let port = simulator.udpAddress.port ?? 0
@@ -90,9 +91,9 @@ public enum LiveRun {
         _ scenario: Scenario,
         seed: UInt64,
         command: String,
-        trace: Bool = false
+        trace: Tracing = .off
     ) async throws -> (record: RunRecord, searchHost: String) {
-        let recorder = LiveRecorder(mode: .externalClient, seed: seed, tracing: trace)
+        let recorder = LiveRecorder(mode: .externalClient, seed: seed, tracing: trace == .everyDatagram)
         let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, trace: trace)
         recorder.watchHTTP(locations: simulator.devices.map(\.location))
         let port = simulator.udpAddress.port ?? 0
@@ -162,15 +163,16 @@ public enum LiveRun {
         _ scenario: Scenario,
         seed: UInt64,
         recorder: LiveRecorder,
-        multicast: Bool = false,
-        trace: Bool
+        network: LiveNetwork = .loopback,
+        trace: Tracing
     ) async throws -> DeviceSimulator {
+        let multicast = network == .namespaceMulticast
         var configuration = SimulatorConfiguration(
             devices: scenario.devices,
             interfaces: ["lo"],
             port: multicast ? SSDPSearchSessionConfiguration.multicastPort : 0,
             httpPort: .any,
-            multicast: multicast,
+            listening: multicast ? .multicast : .unicastOnly,
             seed: seed,
             bootID: 1
         )

@@ -15,11 +15,12 @@ import FoundationEssentials
 import SSDPCore
 import SSDPDeviceCore
 import SSDPSimulator
+import SSDPVirtualNetwork
 
 /// One scenario file: which devices, which network, what the search does, and what must happen.
 ///
 /// The format is documented in `Scenarios/README.md` and `Scenarios/scenario.schema.json`. Decoding is
-/// strict (an unknown field is an error) and `Scenario.load` checks every value, so a bad file fails with
+/// strict (an unknown field is an error) and `ScenarioFile.load` checks every value, so a bad file fails with
 /// its name, the JSON path and the reason before anything runs.
 public struct Scenario: Sendable {
     /// The file it came from, as the user named it.
@@ -72,9 +73,9 @@ public struct SearchSpecification: Sendable, Hashable {
     public var mode: Mode
     /// The device a unicast search is sent to, counting from 1.
     public var device: Int
-    /// Search over IPv6: FF02::C (or a device's fe80:: address), answered with `http://[fe80::…]:port/`
-    /// LOCATIONs. Virtual runs only.
-    public var ipv6 = false
+    /// The virtual network's addresses (`search.ipv6`): IPv4, or IPv6's FF02::C (and the devices' fe80::
+    /// addresses), answered with `http://[fe80::…]:port/` LOCATIONs. Virtual runs only.
+    public var addressPlan = VirtualAddressPlan.ipv4
 
     /// A search for `target`; the defaults are those a scenario file gets when it leaves the fields out.
     public init(target: String, mx: Int = 3, requests: Int = 3, mode: Mode = .multicast, device: Int = 1) {
@@ -97,13 +98,13 @@ public struct SearchSpecification: Sendable, Hashable {
         )
     }
 
-    /// When the seed's design stops: requests × MX + 0.1 s, or at once when no request is made.
+    /// When the original design stops: requests × MX + 0.1 s, or at once when no request is made.
     public var designedStop: Duration {
         guard requests > 0 else { return .zero }
         return SSDPSearchSessionConfiguration.searchTimeout(requests: requests, maximumWaitResponseTime: mx)
     }
 
-    /// When the seed's design sends request `index` (from 0).
+    /// When the original design sends request `index` (from 0).
     public func designedOffset(_ index: Int) -> Duration {
         SSDPSearchSessionConfiguration.searchRequestOffset(index, requests: requests, maximumWaitResponseTime: mx)
     }

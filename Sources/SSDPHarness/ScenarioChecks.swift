@@ -243,7 +243,7 @@ public struct ScenarioChecks {
 
     private func onlySearchedTarget() -> CheckResult {
         // A device must echo the searched ST (UDA 1.1 §1.3.2, §1.3.3), so the check asks for equality, as the
-        // session does (the seed's `contains` would keep a `:10` answer to a `:1` search; README).
+        // session does (the original design's `contains` would keep a `:10` answer to a `:1` search; README).
         let target = search.target
         let wrong = reportedServices.filter { target != "ssdp:all" && $0.st != target }
         let dropped = record.statistics.map { ", \($0.wrongSearchTarget) wrong-target answers dropped" } ?? ""

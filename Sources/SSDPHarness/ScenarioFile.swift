@@ -19,7 +19,7 @@ import SSDPSimulator
 /// Reading scenario files: JSON in, checked `Scenario` values out, or an error naming the file, the JSON
 /// path and the reason.
 public enum ScenarioFile {
-    /// The largest number of M-SEARCH messages a scenario may make (the seed's design has no limit; a
+    /// The largest number of M-SEARCH messages a scenario may make (the original design has no limit; a
     /// scenario that needs more is a mistake).
     public static let maximumRequests = 100
     /// The longest time a scenario may refer to (event times, latency, outages).
@@ -213,7 +213,7 @@ struct ScenarioSpecification: Decodable {
             if search.mode == .unicast, simulated.count > 1 {
                 throw FieldError("$.tags", "a live unicast scenario can have only one device")
             }
-            if search.ipv6 {
+            if search.addressPlan == .ipv6 {
                 throw FieldError(
                     "$.search.ipv6",
                     "live runs search IPv4 loopback; run IPv6 live between hosts with scripts/ssdp-lab (scripts/labs/ipv6.json)"
@@ -275,7 +275,7 @@ struct SearchFields: Decodable {
             throw FieldError("$.search.device", "\"\(device)\": there are devices 1...\(deviceCount)")
         }
         var search = SearchSpecification(target: target, mx: mx ?? 3, requests: requests, mode: mode, device: device)
-        search.ipv6 = ipv6 ?? false
+        search.addressPlan = ipv6 == true ? .ipv6 : .ipv4
         do throws(SSDPConfigurationError) {
             _ = try search.configuration(host: "192.0.2.1", port: 1900)
         } catch {

@@ -43,8 +43,8 @@ public struct ScenarioRunner: Sendable {
     /// How scenarios are run: in virtual time, over loopback, or with an external client.
     public enum Mode: Sendable, Hashable {
         case virtual
-        /// Over loopback; `multicast` only inside a private network namespace.
-        case live(multicast: Bool)
+        /// Live over real sockets, on `network`.
+        case live(LiveNetwork)
         /// Devices live; `command` is the client.
         case externalClient(command: String)
 
@@ -61,11 +61,12 @@ public struct ScenarioRunner: Sendable {
     public var mode: Mode
     /// Replaces every scenario's seed.
     public var seed: UInt64?
-    /// Keep every datagram for `--trace`.
-    public var trace: Bool
+    /// What each run keeps of the datagrams on the wire.
+    public var trace: Tracing
 
-    /// A runner in `mode`; `seed` replaces every scenario's seed, and `trace` keeps every datagram.
-    public init(mode: Mode = .virtual, seed: UInt64? = nil, trace: Bool = false) {
+    /// A runner in `mode`; `seed` replaces every scenario's seed, and `trace` says what is kept of the
+    /// datagrams.
+    public init(mode: Mode = .virtual, seed: UInt64? = nil, trace: Tracing = .off) {
         self.mode = mode
         self.seed = seed
         self.trace = trace
@@ -110,8 +111,8 @@ public struct ScenarioRunner: Sendable {
         case .virtual:
             let record = try VirtualRun.run(scenario, seed: seed, trace: trace)
             return (record, "\(VirtualRun.searchDestination(scenario.search))", .zero)
-        case .live(let multicast):
-            let (record, host) = try await LiveRun.run(scenario, seed: seed, multicast: multicast, trace: trace)
+        case .live(let network):
+            let (record, host) = try await LiveRun.run(scenario, seed: seed, network: network, trace: trace)
             return (record, host, LiveRun.tolerance)
         case .externalClient(let command):
             let (record, host) = try await LiveRun.runClient(scenario, seed: seed, command: command, trace: trace)
@@ -133,7 +134,7 @@ extension ScenarioRunner {
     public static func sweep(
         _ runs: [(scenario: Scenario, seed: UInt64)],
         mode: Mode,
-        trace: Bool = false,
+        trace: Tracing = .off,
         jobs: Int,
         isolation: isolated (any Actor)? = #isolation,
         completed: (_ index: Int, _ result: ScenarioResult) async -> Void

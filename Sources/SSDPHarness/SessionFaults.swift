@@ -24,7 +24,7 @@ package struct SessionFaults: OptionSet, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    /// The seed's filter: keep an ST that contains the searched one.
+    /// The original design's filter: keep an ST that contains the searched one.
     package static let containsTarget = Self(rawValue: 1 << 0)
     /// Report every answer, duplicates included.
     package static let keepsDuplicates = Self(rawValue: 1 << 1)

@@ -33,13 +33,11 @@ public struct VirtualRun {
 
     /// Where the client sends its searches: the group, or the one device a unicast search is for.
     package static func searchDestination(_ search: SearchSpecification) -> SSDPEndpoint {
-        search.mode == .multicast
-            ? VirtualAddressPlan.group(ipv6: search.ipv6)
-            : VirtualAddressPlan.device(search.device - 1, ipv6: search.ipv6)
+        search.mode == .multicast ? search.addressPlan.group : search.addressPlan.device(search.device - 1)
     }
 
-    private var client: SSDPEndpoint { VirtualAddressPlan.client(ipv6: scenario.search.ipv6) }
-    private var group: SSDPEndpoint { VirtualAddressPlan.group(ipv6: scenario.search.ipv6) }
+    private var client: SSDPEndpoint { scenario.search.addressPlan.client }
+    private var group: SSDPEndpoint { scenario.search.addressPlan.group }
 
     private enum Event {
         case sessionTimer
@@ -117,7 +115,7 @@ public struct VirtualRun {
     private let notifyHost: String
 
     /// Runs `scenario` with `seed` (its own unless given) and returns what happened.
-    public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Bool = false) throws -> RunRecord {
+    public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Tracing = .off) throws -> RunRecord {
         try run(scenario, seed: seed, trace: trace, faults: [])
     }
 
@@ -125,10 +123,10 @@ public struct VirtualRun {
     package static func run(
         _ scenario: Scenario,
         seed: UInt64? = nil,
-        trace: Bool = false,
+        trace: Tracing = .off,
         faults: SessionFaults
     ) throws -> RunRecord {
-        var run = try VirtualRun(scenario: scenario, seed: seed ?? scenario.seed, tracing: trace)
+        var run = try VirtualRun(scenario: scenario, seed: seed ?? scenario.seed, tracing: trace == .everyDatagram)
         run.faults = faults
         return run.run()
     }
@@ -146,7 +144,7 @@ public struct VirtualRun {
         devices = scenario.devices
         record = RunRecord(mode: .virtual, seed: seed)
         record.reserveAdvertisements(scenario.devices.count)
-        notifyHost = VirtualAddressPlan.group(ipv6: scenario.search.ipv6).description.uppercased()
+        notifyHost = scenario.search.addressPlan.group.description.uppercased()
         hosts = scenario.devices.indices.map { makeHost($0, lifecycle: DeviceLifecycle(bootID: 1), at: .zero) }
     }
 
@@ -154,7 +152,7 @@ public struct VirtualRun {
         var host = VirtualHost(
             devices[index],
             index: index,
-            ipv6: scenario.search.ipv6,
+            plan: scenario.search.addressPlan,
             bootID: lifecycle.bootID,
             generation: lifecycle.generation,
             seed: seed,

@@ -16,22 +16,22 @@ import NIOCore
 import NIOPosix
 import SSDPCore
 
-/// Netcat for SSDP: sends one datagram exactly as given and reports every reply with the time it took.
+/// Netcat for SSDP: sends one datagram exactly as given and reports every answer with the time it took.
 ///
 /// The socket is the one a search uses (`SSDPSocket.makeSearchChannel`: an ephemeral port, multicast TTL
-/// and interface), so replies come back to it whether the datagram went to a device or to the group.
+/// and interface), so answers come back to it whether the datagram went to a device or to the group.
 public enum SSDPProbe {
     /// One datagram received after the probe was sent.
-    public struct Reply: Sendable {
+    public struct Answer: Sendable {
         /// Time since the probe was sent.
         public var elapsed: Duration
-        /// The address and port the reply came from.
+        /// The address and port the answer came from.
         public var source: SocketAddress
-        /// The reply's UDP payload, unparsed.
+        /// The answer's UDP payload, unparsed.
         public var bytes: [UInt8]
     }
 
-    /// Sends `bytes` to `destination`, calls `onReply` for each datagram received within `wait`, and returns
+    /// Sends `bytes` to `destination`, calls `onAnswer` for each datagram received within `wait`, and returns
     /// how many there were.
     public static func send(
         _ bytes: [UInt8],
@@ -40,7 +40,7 @@ public enum SSDPProbe {
         multicastTTL: Int = SSDPSocket.defaultMulticastTTL,
         wait: Duration,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        onReply: @escaping @Sendable (Reply) -> Void
+        onAnswer: @escaping @Sendable (Answer) -> Void
     ) async throws -> Int {
         let eventLoop = eventLoopGroup.next()
         let start = ContinuousClock.now
@@ -53,10 +53,10 @@ public enum SSDPProbe {
         ) { channel in
             try channel.pipeline.syncOperations.addHandlers(
                 SSDPDatagramCodec(),
-                ReplyHandler { datagram in
+                AnswerHandler { datagram in
                     count.withLockedValue { $0 += 1 }
-                    onReply(
-                        Reply(
+                    onAnswer(
+                        Answer(
                             elapsed: ContinuousClock.now - start,
                             source: datagram.remoteAddress,
                             bytes: datagram.bytes
@@ -77,16 +77,16 @@ public enum SSDPProbe {
     }
 }
 
-private final class ReplyHandler: ChannelInboundHandler {
+private final class AnswerHandler: ChannelInboundHandler {
     typealias InboundIn = SSDPDatagram
 
-    private let onReply: (SSDPDatagram) -> Void
+    private let onAnswer: (SSDPDatagram) -> Void
 
-    init(onReply: @escaping (SSDPDatagram) -> Void) {
-        self.onReply = onReply
+    init(onAnswer: @escaping (SSDPDatagram) -> Void) {
+        self.onAnswer = onAnswer
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        onReply(unwrapInboundIn(data))
+        onAnswer(unwrapInboundIn(data))
     }
 }

@@ -18,13 +18,13 @@ import NIOPosix
 import SSDPCore
 import SSDPNIO
 
-/// Searches the network for SSDP services: the seed design's `SSDPSearchSession` on SwiftNIO.
+/// Searches the network for SSDP services: the original design's `SSDPSearchSession` on SwiftNIO.
 ///
 /// A session sends `maximumSearchRequestsBeforeClosing` M-SEARCH messages spread over N × MX + 0.1 s,
 /// reports each matching service once as soon as it arrives, ignores answers for other search targets
 /// and incomplete answers, and stops at the timeout with everything it found. Sessions are single use.
 ///
-/// Use the delegate, as in the seed:
+/// Use the delegate, as in the original design:
 /// ```swift
 /// let session = SSDPSearchSession(configuration: try .createMulticastConfiguration(forSearchTarget: "roku:ecp"))
 /// session.delegate = self
@@ -68,23 +68,9 @@ public final class SSDPSearchSession: Sendable {
         var foundAtStop: [SSDPService] = []
     }
 
-    /// Why a search ended.
-    public enum StopReason: Hashable, Sendable {
-        /// N × MX + 0.1 s passed.
-        case timedOut
-        /// `stopSearch()` was called, or the task iterating `services` was cancelled.
-        case stopRequested
-        /// The configuration asks for zero requests, so there was nothing to wait for.
-        case noSearchRequests
-
-        init(_ reason: SearchSessionStateMachine.StopReason) {
-            switch reason {
-            case .timedOut: self = .timedOut
-            case .stopRequested: self = .stopRequested
-            case .noSearchRequests: self = .noSearchRequests
-            }
-        }
-    }
+    /// Why a search ended: the state machine's reasons (`stopRequested` when `stopSearch()` was called, or
+    /// the task iterating `services` was cancelled).
+    public typealias StopReason = SearchSessionStateMachine.StopReason
 
     /// The multicast TTL (IPv6: hop limit) a session uses unless told otherwise: 2, as UDA 1.1 recommends.
     public static let defaultMulticastTTL = SSDPSocket.defaultMulticastTTL
@@ -157,7 +143,7 @@ public final class SSDPSearchSession: Sendable {
     }
 
     deinit {
-        // As in the seed, a session that goes away stops its search. Nothing is reported: the handler's
+        // As in the original design, a session that goes away stops its search. Nothing is reported: the handler's
         // reference to the session is weak, and `self` must not escape a deinit.
         let (phase, continuation) = state.withLockedValue { ($0.phase, $0.continuation) }
         if case .running(let channel) = phase {
@@ -166,7 +152,7 @@ public final class SSDPSearchSession: Sendable {
         continuation.finish()
     }
 
-    /// Receives the search's progress. Held weakly, as in the seed.
+    /// Receives the search's progress. Held weakly, as in the original design.
     public var delegate: (any SSDPSearchSessionDelegate)? {
         get { state.withLockedValue { $0.delegate } }
         set { state.withLockedValue { $0.delegate = newValue } }
@@ -340,7 +326,7 @@ public final class SSDPSearchSession: Sendable {
             case .stopped(let found, let reason, let statistics):
                 state.phase = .finished
                 state.statistics = statistics
-                state.stopReason = StopReason(reason)
+                state.stopReason = reason
                 if state.collectsUntilStop { state.foundAtStop = found }
             case .failed(_, let statistics):
                 state.phase = .finished

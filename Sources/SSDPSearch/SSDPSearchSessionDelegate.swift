@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// Told how a search goes, as in the seed design.
+/// Told how a search goes, as in the original design.
 ///
 /// Calls arrive on the session's event loop, one at a time, in order: `didFindService` for each new
 /// service as soon as it arrives, then exactly one of `searchSessionDidStopSearch` (the search ended)
-/// or `didEncounterError` (the socket failed; as in the seed, no stop call follows).
+/// or `didEncounterError` (the socket failed; as in the original design, no stop call follows).
 public protocol SSDPSearchSessionDelegate: AnyObject, Sendable {
     func searchSession(_ searchSession: SSDPSearchSession, didFindService service: SSDPService)
     func searchSession(_ searchSession: SSDPSearchSession, didEncounterError error: SSDPSearchSessionError)

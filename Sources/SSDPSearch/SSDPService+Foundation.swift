@@ -28,7 +28,7 @@ extension SSDPService {
         return url
     }
 
-    /// When the answer stops being valid, on the wall clock: the seed's `cacheControl` date.
+    /// When the answer stops being valid, on the wall clock: the original design's `cacheControl` date.
     ///
     /// Meaningful for services found by a live `SSDPSearchSession`, whose clock is the system uptime.
     public var expirationDate: Date {

@@ -62,7 +62,7 @@ struct Demo: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let responder = try await ReplayResponder.start(replies: DemoAnswers.all)
+        let responder = try await ReplayResponder.start(answers: DemoAnswers.all)
         let result: Result<Void, any Error>
         do {
             try await run(against: responder)

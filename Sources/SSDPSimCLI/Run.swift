@@ -123,7 +123,7 @@ struct Run: AsyncParsableCommand {
         }
         let mode: ScenarioRunner.Mode =
             client.map { .externalClient(command: $0) }
-            ?? (live ? .live(multicast: namespace) : .virtual)
+            ?? (live ? .live(namespace ? .namespaceMulticast : .loopback) : .virtual)
         let runs = scenarios.flatMap { scenario in
             (0..<seeds).map { offset in (scenario, (seed ?? scenario.seed) &+ UInt64(offset)) }
         }
@@ -134,7 +134,9 @@ struct Run: AsyncParsableCommand {
         var results: [ScenarioResult] = []
         var traceFailed = false
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        await ScenarioRunner.sweep(runs, mode: mode, trace: trace != nil, jobs: jobs) { index, result in
+        await ScenarioRunner.sweep(runs, mode: mode, trace: trace == nil ? .off : .everyDatagram, jobs: jobs) {
+            index,
+            result in
             var result = result
             progress.progress(result, number: index + 1)
             if let trace {
@@ -231,8 +233,8 @@ struct RunOutput {
         let how =
             switch mode {
             case .virtual: "in virtual time"
-            case .live(multicast: false): "live over loopback UDP"
-            case .live(multicast: true): "live by multicast in a private network namespace"
+            case .live(.loopback): "live over loopback UDP"
+            case .live(.namespaceMulticast): "live by multicast in a private network namespace"
             case .externalClient(let command): "against the client `\(command)`, devices live over loopback UDP"
             }
         let seeds = runs == scenarios ? "" : " (\(runs) runs)"

@@ -20,10 +20,10 @@ import SSDPSearch
 
 struct Send: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Send one SSDP datagram as-is and print every reply with its source and time (netcat for SSDP).",
+        abstract: "Send one SSDP datagram as-is and print every answer with its source and time (netcat for SSDP).",
         discussion: """
             The datagram comes from --st (an M-SEARCH built for you), --file PATH, or standard input \
-            (--file - or a pipe), and is sent exactly as given. Replies are printed as they arrive, \
+            (--file - or a pipe), and is sent exactly as given. Answers are printed as they arrive, \
             each after a line with its time offset, source and size.
 
               ssdp-sim send --host 127.0.0.1 --port 1901 --st upnp:rootdevice --mx 1
@@ -47,7 +47,7 @@ struct Send: AsyncParsableCommand {
     @Option(help: "The destination port.")
     var port = SSDPSearchSessionConfiguration.multicastPort
 
-    @Option(help: "Seconds to wait for replies.")
+    @Option(help: "Seconds to wait for answers.")
     var wait = 3.0
 
     @Option(help: "The interface to send on.")
@@ -56,7 +56,7 @@ struct Send: AsyncParsableCommand {
     @Option(help: "The multicast TTL, 1...255.")
     var ttl = 2
 
-    @Flag(help: "Print one JSON object per reply instead of text.")
+    @Flag(help: "Print one JSON object per answer instead of text.")
     var json = false
 
     func validate() throws {
@@ -75,7 +75,7 @@ struct Send: AsyncParsableCommand {
         let destination = try SocketAddress(ipAddress: host, port: port)
         let output = CommandOutput(json: json)
         output.say(
-            "Sent \(plural(bytes.count, "byte")) to \(destination.endpointDescription); waiting \(wait) s for replies"
+            "Sent \(plural(bytes.count, "byte")) to \(destination.endpointDescription); waiting \(wait) s for answers"
         )
         let count = try await SSDPProbe.send(
             bytes,
@@ -83,17 +83,17 @@ struct Send: AsyncParsableCommand {
             interface: interface,
             multicastTTL: ttl,
             wait: .milliseconds(Int64(wait * 1_000))
-        ) { reply in
+        ) { answer in
             output.emit(
-                ReplyLine(
-                    time: seconds(reply.elapsed),
-                    from: reply.source.endpointDescription,
-                    bytes: reply.bytes.count,
-                    message: String(decoding: reply.bytes, as: UTF8.self)
+                AnswerLine(
+                    time: seconds(answer.elapsed),
+                    from: answer.source.endpointDescription,
+                    bytes: answer.bytes.count,
+                    message: String(decoding: answer.bytes, as: UTF8.self)
                 )
             )
         }
-        output.say("--- \(plural(count, "reply", plural: "replies")) in \(wait) s")
+        output.say("--- \(plural(count, "answer")) in \(wait) s")
     }
 
     /// The datagram to send: built from --st, or read from --file or standard input.
@@ -123,9 +123,9 @@ struct Send: AsyncParsableCommand {
     }
 }
 
-/// One reply: a header line and the message as it came, or a JSON object with the message in `text`.
-private struct ReplyLine: OutputLine {
-    let event = "reply"
+/// One answer: a header line and the message as it came, or a JSON object with the message in `text`.
+private struct AnswerLine: OutputLine {
+    let event = "answer"
     var time: Double
     var from: String
     var bytes: Int

@@ -275,7 +275,7 @@ struct NetworkOptions: ParsableArguments {
             interfaces: interface,
             port: port,
             httpPort: try httpPorts(),
-            multicast: !unicastOnly,
+            listening: unicastOnly ? .unicastOnly : .multicast,
             responder: .init(
                 strictness: strictness,
                 answersPerSourcePerSecond: rateLimit,

@@ -37,10 +37,20 @@ public struct SimulatorConfiguration: Sendable {
     /// Where the devices live: each at an address of its own (on loopback, 127.0.0.2 onwards), or at the
     /// interface's address. A device's own `address` wins over this.
     public var addressing: DeviceAddressing = .automatic
-    /// Join the multicast group and send NOTIFYs. Without it the simulator answers unicast searches only,
-    /// bound to the interface's address (to every address of the interface when devices have addresses of
-    /// their own), and sends nothing unasked.
-    public var multicast: Bool
+    /// Whether the simulator joins the multicast group and sends NOTIFYs, or answers unicast searches only.
+    public var listening: Listening
+
+    /// How the simulator hears searches.
+    public enum Listening: Sendable, Hashable {
+        /// It joins the multicast group and sends NOTIFYs.
+        case multicast
+        /// It answers unicast searches only, bound to the interface's address (to every address of the
+        /// interface when devices have addresses of their own), and sends nothing unasked.
+        case unicastOnly
+    }
+
+    /// Whether it joins the multicast group (`listening`).
+    public var multicast: Bool { listening == .multicast }
     /// The host-wide answering rules: how strictly searches are read, the per-source rate limit and the cap on answers
     /// waiting for their delay.
     public var responder: SimulatorResponder.Configuration
@@ -75,7 +85,7 @@ public struct SimulatorConfiguration: Sendable {
         interfaces: [String] = [],
         port: Int = 1900,
         httpPort: HTTPPorts = .real,
-        multicast: Bool = true,
+        listening: Listening = .multicast,
         responder: SimulatorResponder.Configuration = .init(),
         multicastTTL: Int = 2,
         sourcePolicy: SourceAddressPolicy = .localOnly,
@@ -87,7 +97,7 @@ public struct SimulatorConfiguration: Sendable {
         self.interfaces = interfaces
         self.port = port
         self.httpPort = httpPort
-        self.multicast = multicast
+        self.listening = listening
         self.responder = responder
         self.multicastTTL = multicastTTL
         self.sourcePolicy = sourcePolicy

@@ -175,9 +175,9 @@ final class SimulatorHandler: ChannelInboundHandler {
         let device = sources?.device(for: datagram.destinationAddress)
         let reception = responder.receive(datagram.bytes, from: source, at: now(context), device: device)
         report(reception, from: datagram.remoteAddress)
-        let replyFrom = device == nil ? searchedAddress(of: datagram, context: context) : nil
+        let answerFrom = device == nil ? searchedAddress(of: datagram, context: context) : nil
         for (device, answer) in reception.answers {
-            schedule(answer, from: device, to: datagram.remoteAddress, replyFrom: replyFrom, context: context)
+            schedule(answer, from: device, to: datagram.remoteAddress, answerFrom: answerFrom, context: context)
         }
     }
 
@@ -244,7 +244,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         _ answer: ScheduledAnswer,
         from device: Int,
         to peer: SocketAddress,
-        replyFrom: SocketAddress?,
+        answerFrom: SocketAddress?,
         context: ChannelHandlerContext
     ) {
         pendingAnswers.schedule(
@@ -253,7 +253,7 @@ final class SimulatorHandler: ChannelInboundHandler {
                 device: device,
                 generation: generations[device],
                 peer: peer,
-                replyFrom: replyFrom
+                answerFrom: answerFrom
             ),
             at: now(context) + answer.delay
         )
@@ -271,7 +271,7 @@ final class SimulatorHandler: ChannelInboundHandler {
             guard !isShuttingDown, pending.generation == generations[pending.device] else { continue }
             let bytes = pending.answer.dated(secondsSince1970: HTTPDate.secondsNow)
             let datagram = SSDPDatagram(remoteAddress: pending.peer, bytes: bytes)
-            datagrams.append(Outbound(device: pending.device, datagram: datagram, replyFrom: pending.replyFrom))
+            datagrams.append(Outbound(device: pending.device, datagram: datagram, answerFrom: pending.answerFrom))
             advertisements.append(pending.answer.advertisement)
         }
         let fates = draw(datagrams.count, kind: .answers)
@@ -396,7 +396,7 @@ final class SimulatorHandler: ChannelInboundHandler {
     ) {
         var fromOwnAddresses: [SSDPSourceAddressSocket.Outgoing] = []
         let ownAddress = { (outbound: Outbound) in
-            outbound.replyFrom == nil ? self.sources?.addresses[outbound.device] : nil
+            outbound.answerFrom == nil ? self.sources?.addresses[outbound.device] : nil
         }
         let lastThroughChannel = datagrams.lastIndex { ownAddress($0) == nil }
         for (index, outbound) in datagrams.enumerated() {
@@ -405,7 +405,7 @@ final class SimulatorHandler: ChannelInboundHandler {
                 fromOwnAddresses.append(.init(bytes: datagram.bytes, from: source, to: datagram.remoteAddress))
                 report(datagram, received: false, local: sources.sourceAddress(of: outbound.device))
             } else {
-                report(datagram, received: false, local: outbound.replyFrom)
+                report(datagram, received: false, local: outbound.answerFrom)
                 context.write(wrapOutboundOut(datagram), promise: index == lastThroughChannel ? promise : nil)
             }
         }
@@ -649,15 +649,15 @@ extension SimulatorHandler {
         var generation: Int
         var peer: SocketAddress
         /// The address the search was sent to, when the answer leaves from there (`searchedAddress`).
-        var replyFrom: SocketAddress?
+        var answerFrom: SocketAddress?
     }
 
     /// A datagram to send for a device: from the device's own address when it has one, else through the
-    /// link's socket (from `replyFrom`, the address searched, when that is set).
+    /// link's socket (from `answerFrom`, the address searched, when that is set).
     struct Outbound {
         var device: Int
         var datagram: SSDPDatagram
-        var replyFrom: SocketAddress?
+        var answerFrom: SocketAddress?
     }
 
     /// Answers due this close together leave in one batch: a flood of searches or ten thousand devices'

@@ -15,7 +15,7 @@ import SSDPCore
 import SSDPDeviceCore
 import SSDPSimulator
 
-/// Devices of one kind for `SimulatedDevices.run` and `VirtualLAN`: a built-in profile a number of times,
+/// Devices of one kind for `LoopbackLAN.run` and `VirtualLAN`: a built-in profile a number of times,
 /// devices you made yourself, or the devices of a device file or a scenario file.
 ///
 /// ```swift

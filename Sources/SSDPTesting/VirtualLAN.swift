@@ -42,7 +42,7 @@ import SSDPVirtualNetwork
 /// Code under test that makes its own sessions takes the transport:
 /// `SSDPSearchSession(configuration: configuration, transport: lan.transport)`. Searches to the group
 /// (239.255.255.250:1900) reach every device; a search to one device's `address` reaches that one alone.
-/// The virtual devices have no HTTP side: their LOCATIONs name virtual hosts (use `SimulatedDevices` for
+/// The virtual devices have no HTTP side: their LOCATIONs name virtual hosts (use `LoopbackLAN` for
 /// tests that fetch them).
 public final class VirtualLAN: Sendable {
     /// Every device, in the order of the groups.
@@ -169,7 +169,7 @@ final class VirtualNetwork: Sendable {
 
     init(devices: [SimulatedDevice], faults: NetworkFaults, seed: UInt64, loop: NIOAsyncTestingEventLoop) throws {
         let start = SSDPInstant(loop.now)
-        let notifyHost = VirtualAddressPlan.group(ipv6: false).description.uppercased()
+        let notifyHost = VirtualAddressPlan.ipv4.group.description.uppercased()
         let hosts = devices.indices.map { index in
             VirtualHost(devices[index], index: index, seed: seed, notifyHost: notifyHost, at: start)
         }
@@ -194,7 +194,7 @@ final class VirtualNetwork: Sendable {
     func openSession() -> EventLoopFuture<any Channel> {
         let port = state.withLockedValue { state in
             defer { state.sessionsOpened += 1 }
-            return VirtualAddressPlan.client(ipv6: false).port + state.sessionsOpened
+            return VirtualAddressPlan.ipv4.client.port + state.sessionsOpened
         }
         let channel = NIOAsyncTestingChannel(loop: loop)
         let key = ObjectIdentifier(channel)
@@ -207,7 +207,7 @@ final class VirtualNetwork: Sendable {
         }.flatMap {
             channel.register()
         }.flatMapThrowing {
-            try SocketAddress(ipAddress: VirtualAddressPlan.client(ipv6: false).address, port: port)
+            try SocketAddress(ipAddress: VirtualAddressPlan.ipv4.client.address, port: port)
         }.flatMap { address in
             channel.bind(to: address)
         }.map {

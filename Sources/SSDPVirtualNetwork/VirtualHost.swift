@@ -31,19 +31,20 @@ public struct VirtualHost: Sendable {
     /// A replaying device's captured NOTIFY messages, which take the advertiser's place.
     public var notificationReplay: NotificationReplay?
 
-    /// Device `index` of a run with `seed`, in `generation` (0 at first, one more each time it comes back),
-    /// with `bootID`, started at `start`; `notifyHost` is the group as its NOTIFY messages' HOST gives it.
+    /// Device `index` of a run with `seed` on `plan`'s addresses, in `generation` (0 at first, one more each
+    /// time it comes back), with `bootID`, started at `start`; `notifyHost` is the group as its NOTIFY
+    /// messages' HOST gives it.
     public init(
         _ device: SimulatedDevice,
         index: Int,
-        ipv6: Bool = false,
+        plan: VirtualAddressPlan = .ipv4,
         bootID: Int = 1,
         generation: Int = 0,
         seed: UInt64,
         notifyHost: String,
         at start: SSDPInstant
     ) {
-        let endpoint = VirtualAddressPlan.device(index, ipv6: ipv6)
+        let endpoint = plan.device(index)
         let stream = UInt64(index) << 8 | UInt64(generation & 0xFF)
         let root = device.rootDevice(
             baseURL: "http://\(endpoint.host):\(device.web.realPort ?? HTTPPorts.genericPort)",

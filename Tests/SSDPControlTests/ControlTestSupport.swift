@@ -47,7 +47,7 @@ struct ControlHarness: Sendable {
             interfaces: ["lo"],
             port: 0,
             httpPort: .any,
-            multicast: false,
+            listening: .unicastOnly,
             seed: 21
         )
         let received = NIOLockedValueBox<[String]>([])

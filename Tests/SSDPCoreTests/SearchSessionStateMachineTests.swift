@@ -220,7 +220,7 @@ import Testing
         #expect(machine.received(dial.datagram, at: .zero) == .reportService(dial.service()))
     }
 
-    /// The seed keeps an ST that contains the searched one; UDA 1.1 has the device echo the search's ST, so
+    /// The original design keeps an ST that contains the searched one; UDA 1.1 has the device echo the search's ST, so
     /// the session asks for equality: a `:10` answer to a `:1` search, or a search without a version, is
     /// another target.
     @Test(arguments: [
@@ -486,7 +486,7 @@ import Testing
         _ = machine.received(roku.datagram, at: .zero + .seconds(1))
         #expect(machine.failed(error, at: .zero + .seconds(2)) == [.fail(error)])
         #expect(machine.failed(error, at: .zero + .seconds(2)) == [])
-        #expect(machine.fireTimers() == [])  // no stop report follows, as in the seed
+        #expect(machine.fireTimers() == [])  // no stop report follows, as in the original design
         expectFinished(&machine, at: .zero + .seconds(3))
     }
 
@@ -593,7 +593,7 @@ import Testing
         #expect(machine.received(onIot.datagram, at: .zero, interface: "eth1") == .dropped(.duplicate))
         #expect(machine.received(onLan.datagram, at: .zero, interface: "eth0") == .dropped(.duplicate))
         #expect(machine.statistics.duplicates == 2)
-        // Through one interface the seed's rule stands: a new LOCATION is a new service.
+        // Through one interface the original design's rule stands: a new LOCATION is a new service.
         #expect(machine.received(onIot.datagram, at: .zero, interface: "eth0") == .reportService(onIot.service()))
     }
 

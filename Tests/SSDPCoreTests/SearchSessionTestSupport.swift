@@ -14,7 +14,7 @@
 import SSDPCore
 import Testing
 
-// Helpers shared by the search-session tests: a response builder, the seed's M-SEARCH, and a driver that
+// Helpers shared by the search-session tests: a response builder, the original design's M-SEARCH, and a driver that
 // runs a `SearchSessionStateMachine` on a simulated clock.
 
 // MARK: - Responses
@@ -120,7 +120,7 @@ struct SearchResponseBuilder: Sendable, CustomTestStringConvertible {
 
 // MARK: - Searches
 
-/// The M-SEARCH the seed sends, byte for byte: HOST, MAN, ST and MX, each line ended by CRLF.
+/// The M-SEARCH the original design sends, byte for byte: HOST, MAN, ST and MX, each line ended by CRLF.
 func seedSearchDatagram(
     searchTarget: String,
     maximumWaitResponseTime: Int,
@@ -133,7 +133,7 @@ func seedSearchDatagram(
     return Array(lines.map { $0 + "\r\n" }.joined().utf8)
 }
 
-/// The M-SEARCH the seed sends to the multicast group, as a message.
+/// The M-SEARCH the original design sends to the multicast group, as a message.
 func seedSearchMessage(searchTarget: String = "roku:ecp", maximumWaitResponseTime: Int = 3) -> SSDPMessage {
     SSDPMessage(
         kind: .search,

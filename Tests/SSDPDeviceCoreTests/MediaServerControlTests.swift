@@ -316,7 +316,7 @@ struct MediaServerControlTests {
         var control = server(library: library)
         let soapAction = #""\#(Self.contentDirectory)#Browse""#
         let call = try SOAPActionCall.read(soapAction: soapAction, body: Array(body.utf8)).get()
-        let index = try #require(control.service(at: "/ctl/ContentDir"))
+        let index = try #require(control.service(atControlPath: "/ctl/ContentDir"))
         let arguments = try control.call(call, service: index, client: "192.168.1.50", at: .zero).outcome.get()
         let envelope = SOAPEnvelope.response(
             serviceType: call.serviceType,

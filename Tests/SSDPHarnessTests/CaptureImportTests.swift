@@ -215,12 +215,12 @@ import Testing
         var tried = 0
         for scenario in try HarnessFixtures.shippedScenarios()
         where scenario.network.isClean && scenario.devices.count <= 100 {
-            let record = try VirtualRun.run(scenario, trace: true)
+            let record = try VirtualRun.run(scenario, trace: .everyDatagram)
             let pcap = Reports.pcap(record.trace, startingAt: record.startedAt)
             guard
                 record.reports.count > 0
                     || record.trace.contains(where: {
-                        $0.destination.port == VirtualAddressPlan.client(ipv6: scenario.search.ipv6).port
+                        $0.destination.port == scenario.search.addressPlan.client.port
                     })
             else {
                 continue  // nothing answered: there is no device to import
@@ -233,7 +233,7 @@ import Testing
             let imported = try Self.imported(pcap, options: .init(name: scenario.name))
             let fromPcapng = try Self.imported(pcapng, options: .init(name: scenario.name))
             #expect(fromPcapng.scenario.devices == imported.scenario.devices, "\(scenario.name)")
-            let replayed = try VirtualRun.run(imported.scenario, trace: true)
+            let replayed = try VirtualRun.run(imported.scenario, trace: .everyDatagram)
             let (original, again) = (Self.outcome(record), Self.outcome(replayed))
             #expect(again.found == original.found, "\(scenario.name)")
             #expect(again.drops == original.drops, "\(scenario.name)")

@@ -124,7 +124,7 @@ import Testing
                 with: #""expect": {"http": {"locationFetches": 1}, "#
             )
         )
-        for mode in [ScenarioRunner.Mode.virtual, .live(multicast: false)] {
+        for mode in [ScenarioRunner.Mode.virtual, .live(.loopback)] {
             let result = await ScenarioRunner(mode: mode).run(scenario)
             #expect(result.checks.first { $0.name == "LOCATION fetches" }?.skipped == true)
             #expect(result.passed, "\(Reports.failureLines(result))")

@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: try HarnessFixtures.shippedScenarios().filter(\.isLive).map(\.name))
     func liveScenarioPasses(name: String) async throws {
         let scenario = try #require(try HarnessFixtures.shippedScenarios().first { $0.name == name })
-        let result = await ScenarioRunner(mode: .live(multicast: false)).run(scenario)
+        let result = await ScenarioRunner(mode: .live(.loopback)).run(scenario)
 
         #expect(result.passed, "\(Reports.failureLines(result))")
         #expect(result.record.mode == .live)
@@ -27,7 +27,7 @@ import Testing
 
     @Test func aLiveTraceHoldsEveryDatagramOnTheWireWithRealTimes() async throws {
         let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
-        let result = await ScenarioRunner(mode: .live(multicast: false), trace: true).run(scenario)
+        let result = await ScenarioRunner(mode: .live(.loopback), trace: .everyDatagram).run(scenario)
         let trace = result.record.trace
         let searches = trace.filter { Reports.summary(of: $0.bytes).hasPrefix("M-SEARCH") }
         let answers = trace.filter { Reports.summary(of: $0.bytes).hasPrefix("200 OK") }
@@ -44,7 +44,7 @@ import Testing
         let scenario = try HarnessFixtures.scenario(
             #"{"name": "v", "description": "d", "seed": 1, "search": {"target": "ssdp:all"}, "devices": [{}], "network": {"loss": 0.5}, "expect": {"found": {"count": 4}}}"#
         )
-        let result = await ScenarioRunner(mode: .live(multicast: false)).run(scenario)
+        let result = await ScenarioRunner(mode: .live(.loopback)).run(scenario)
 
         #expect(result.skipped == "not tagged live")
         #expect(!result.passed)

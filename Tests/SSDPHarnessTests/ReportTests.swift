@@ -29,7 +29,8 @@ import FoundationXML
         failing.name = "pair-<&\"expecting>-three"
         failing.expect.found = FoundExpectation(services: nil, count: CountExpectation(3...3))
         return [
-            await ScenarioRunner(trace: true).run(passing), await ScenarioRunner(seed: 11, trace: true).run(failing),
+            await ScenarioRunner(trace: .everyDatagram).run(passing),
+            await ScenarioRunner(seed: 11, trace: .everyDatagram).run(failing),
         ]
     }
 

@@ -61,9 +61,9 @@ import Testing
             devices: #"[{"count": 5}]"#,
             extra: #", "network": {"latency": {"min": 0, "max": 0.2}, "loss": 0.2, "duplicate": 0.2, "reorder": 0.5}"#
         )
-        let first = try VirtualRun.run(scenario, seed: 77, trace: true)
-        let again = try VirtualRun.run(scenario, seed: 77, trace: true)
-        let other = try VirtualRun.run(scenario, seed: 78, trace: true)
+        let first = try VirtualRun.run(scenario, seed: 77, trace: .everyDatagram)
+        let again = try VirtualRun.run(scenario, seed: 77, trace: .everyDatagram)
+        let other = try VirtualRun.run(scenario, seed: 78, trace: .everyDatagram)
 
         #expect(first.trace == again.trace)
         #expect(first.outcomes.map(\.at) == again.outcomes.map(\.at))
@@ -86,7 +86,7 @@ import Testing
                            {"at": 100, "action": "byebye", "device": 1}]
                 """#
         )
-        let traced = try VirtualRun.run(scenario, seed: 5, trace: true)
+        let traced = try VirtualRun.run(scenario, seed: 5, trace: .everyDatagram)
         let plain = try VirtualRun.run(scenario, seed: 5)
 
         #expect(plain.outcomes.map(\.at) == traced.outcomes.map(\.at))
@@ -132,7 +132,7 @@ import Testing
             search: #"{"target": "upnp:rootdevice", "mx": 2, "requests": 1}"#,
             extra: #", "events": [{"at": 0.5, "action": "byebye", "device": 1}]"#
         )
-        let record = try VirtualRun.run(scenario, trace: true)
+        let record = try VirtualRun.run(scenario, trace: .everyDatagram)
 
         #expect(record.statistics?.datagramsReceived == 0)
         let byebyes = record.trace.filter { Reports.summary(of: $0.bytes).contains("ssdp:byebye") }
@@ -145,7 +145,7 @@ import Testing
             devices: #"[{"udn": "uuid:phoenix", "behaviour": {"delay": "immediate"}}]"#,
             extra: #", "events": [{"at": 2, "action": "reboot", "device": 1, "downFor": 1.5}]"#
         )
-        let record = try VirtualRun.run(scenario, trace: true)
+        let record = try VirtualRun.run(scenario, trace: .everyDatagram)
 
         #expect(record.reports.map(\.service.usn) == ["uuid:phoenix::upnp:rootdevice"])
         #expect(record.statistics?.duplicates == 1)  // the answer to the 3rd search, after the reboot
@@ -372,7 +372,7 @@ import Testing
     /// by the check made for it, or the scenarios would pass a broken session.
     static let faults: [(fault: String, faults: SessionFaults, check: String)] = [
         (
-            "keeps an ST that only contains the searched one (the seed's rule)", .containsTarget,
+            "keeps an ST that only contains the searched one (the original design's rule)", .containsTarget,
             "only the searched target reported"
         ),
         ("reports duplicates", .keepsDuplicates, "each service reported once"),
@@ -435,7 +435,7 @@ import Testing
         let scenario = try VirtualRunTests.scenario(
             search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 2, "ipv6": true}"#
         )
-        let record = try VirtualRun.run(scenario, trace: true)
+        let record = try VirtualRun.run(scenario, trace: .everyDatagram)
         #expect(record.searches.first?.headers["HOST"] == "[ff02::c]:1900")
         let locations = record.outcomes.compactMap { entry -> String? in
             guard case .found(let service) = entry.outcome else { return nil }
@@ -453,7 +453,7 @@ import Testing
         let scenario = try VirtualRunTests.scenario(
             search: #"{"target": "upnp:rootdevice", "mx": 1, "requests": 1, "ipv6": true}"#
         )
-        let record = try VirtualRun.run(scenario, trace: true)
+        let record = try VirtualRun.run(scenario, trace: .everyDatagram)
         let entry = try #require(record.trace.first)
         let packet = Array(Reports.pcap([entry]).dropFirst(24 + 16))  // the file's header, the record's
         #expect(packet[0] >> 4 == 6)

@@ -36,7 +36,7 @@ extension Tag {
     }
 
     /// Two devices; the first answers twice, then a chatty answer for another target arrives.
-    static let replies = [
+    static let answers = [
         answer("roku"), answer("roku"), answer("hue"), answer("hue", st: "urn:schemas-upnp-org:device:basic:1"),
     ]
 
@@ -52,12 +52,12 @@ extension Tag {
 
     /// A running responder and a session aimed at it, with a recording delegate attached.
     private func makeFixture(
-        replies: [[UInt8]] = replies,
+        answers: [[UInt8]] = answers,
         requests: Int = 3,
         mx: Int = 1,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> (ReplayResponder, SSDPSearchSession, RecordingDelegate) {
-        let responder = try await ReplayResponder.start(replies: replies)
+        let responder = try await ReplayResponder.start(answers: answers)
         let port = try #require(responder.localAddress.port)
         let session = SSDPSearchSession(
             configuration: try configuration(port: port, requests: requests, mx: mx),
@@ -100,7 +100,7 @@ extension Tag {
             "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\nLOCATION: http://127.0.0.1:8060/long.xml\r\n"
             + "SERVER: Linux/6 UPnP/1.0 Test/1\r\nST: upnp:rootdevice\r\nX-PADDING: \(padding)\r\n"
             + "USN: uuid:long::upnp:rootdevice\r\n\r\n"
-        let (responder, session, _) = try await makeFixture(replies: [Array(text.utf8)], requests: 1)
+        let (responder, session, _) = try await makeFixture(answers: [Array(text.utf8)], requests: 1)
         let found = try await session.search()
         await responder.stop()
         #expect(found.map(\.uniqueServiceName) == ["uuid:long::upnp:rootdevice"])
@@ -195,7 +195,7 @@ extension Tag {
 
     @Test func cancellingTheIteratingTaskStopsTheSearch() async throws {
         // 20 searches 5.005 s apart: the stop comes long before the last, however loaded the machine.
-        let (responder, session, delegate) = try await makeFixture(replies: [], requests: 20, mx: 5)
+        let (responder, session, delegate) = try await makeFixture(answers: [], requests: 20, mx: 5)
         let task = Task { try await session.search() }
         try await waitUntil { !responder.receivedSearches.isEmpty }
         task.cancel()

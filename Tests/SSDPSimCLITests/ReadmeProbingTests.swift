@@ -64,8 +64,8 @@ struct ReadmeProbingTests {
         try #require(probes.count == 3, "\(output.standardOutput)")
 
         // send --st upnp:rootdevice: one answer per device; a piped ssdp:all: 3 + 0 + 3 of each generic device.
-        #expect(probes[0].contains("--- 2 replies in "), "\(probes[0])")
-        #expect(probes[1].contains("--- 12 replies in "), "\(probes[1])")
+        #expect(probes[0].contains("--- 2 answers in "), "\(probes[0])")
+        #expect(probes[1].contains("--- 12 answers in "), "\(probes[1])")
         let sources = probes[1].split(separator: "\n").filter { $0.hasPrefix("--- +") }.map {
             $0.components(separatedBy: " from ").last?.components(separatedBy: ",").first ?? "?"
         }

@@ -58,24 +58,24 @@ import Testing
             "--json"
         )
         #expect(output.status == 0, "\(output.standardError)")
-        let replies = output.jsonLines
-        #expect(replies.count == 2)
+        let answers = output.jsonLines
+        #expect(answers.count == 2)
         // A search sent to the simulator's own address is answered from there (the address and port searched,
         // as netcat needs), each answer with its device's own address in LOCATION.
-        #expect(replies.allSatisfy { $0["from"] as? String == "127.0.0.1:\(port)" }, "\(replies)")
-        let locations = replies.compactMap { reply in
-            (reply["text"] as? String)?.split(separator: "\r\n").first { $0.hasPrefix("LOCATION: ") }
+        #expect(answers.allSatisfy { $0["from"] as? String == "127.0.0.1:\(port)" }, "\(answers)")
+        let locations = answers.compactMap { answer in
+            (answer["text"] as? String)?.split(separator: "\r\n").first { $0.hasPrefix("LOCATION: ") }
         }
         #expect(
             Set(locations.map { $0.split(separator: "/")[1].split(separator: ":")[0] }) == ["127.0.0.2", "127.0.0.3"]
         )
-        for reply in replies {
-            #expect(reply["event"] as? String == "reply")
+        for answer in answers {
+            #expect(answer["event"] as? String == "answer")
             #expect(
-                (reply["text"] as? String)?.hasPrefix("HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\n")
+                (answer["text"] as? String)?.hasPrefix("HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\n")
                     == true
             )
-            #expect((reply["time"] as? Double ?? 9) <= 1.5)
+            #expect((answer["time"] as? Double ?? 9) <= 1.5)
         }
         let counters = stop(serve)
         #expect(counters["answersSent"] as? Int == 2)
@@ -145,7 +145,7 @@ import Testing
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardOutput.hasPrefix("Sent \(message.utf8.count) bytes to 127.0.0.1:\(port)"))
         #expect(output.standardOutput.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == 6, "ssdp:all: 3 + 0 + 3")
-        #expect(output.standardOutput.contains("--- 6 replies in 1.5 s"))
+        #expect(output.standardOutput.contains("--- 6 answers in 1.5 s"))
         _ = stop(serve)
     }
 
@@ -179,16 +179,16 @@ import Testing
             "--json"
         )
         #expect(output.status == 0, "\(output.standardError)")
-        let replies = output.jsonLines
-        #expect(replies.count == 6, "ssdp:all of one generic device: 3 + 0 + 3")
-        let sources = Set(replies.compactMap { ($0["from"] as? String)?.split(separator: ":").first.map(String.init) })
+        let answers = output.jsonLines
+        #expect(answers.count == 6, "ssdp:all of one generic device: 3 + 0 + 3")
+        let sources = Set(answers.compactMap { ($0["from"] as? String)?.split(separator: ":").first.map(String.init) })
         #expect(sources == ["127.0.0.3"])
         serve.signal(SIGINT)
         let started = try #require(serve.wait().event("started"))
         let second = try #require((started["devices"] as? [[String: Any]])?[1])
         #expect(second["address"] as? String == "127.0.0.3")
         let udn = try #require(second["udn"] as? String)
-        #expect(replies.allSatisfy { ($0["text"] as? String)?.contains("USN: \(udn)") == true })
+        #expect(answers.allSatisfy { ($0["text"] as? String)?.contains("USN: \(udn)") == true })
     }
 
     /// A container is ready when its log says so: the ready line comes last, after every device's banner or

@@ -179,7 +179,7 @@ import Testing
             interfaces: ["lo"],
             port: 0,
             httpPort: .any,
-            multicast: false,
+            listening: .unicastOnly,
             seed: 11
         )
         configuration.httpConnectionLimit = 64

@@ -149,7 +149,7 @@ import Testing
             devices: generic(1),
             interfaces: ["lo"],
             port: port,
-            multicast: false,
+            listening: .unicastOnly,
             seed: 1
         )
         configuration.httpPort = .any

@@ -220,7 +220,7 @@ enum LoopbackSimulator {
             interfaces: ["lo"],
             port: 0,
             httpPort: .any,
-            multicast: false,
+            listening: .unicastOnly,
             responder: .init(answersPerSourcePerSecond: rateLimit),
             seed: 11
         )

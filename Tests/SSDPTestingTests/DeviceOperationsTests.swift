@@ -26,8 +26,8 @@ import FoundationNetworking
 /// byebye, loses its power, comes back, reboots or announces an update.
 @Suite struct DeviceOperationsTests {
     /// Options whose NOTIFY messages go to `listener`.
-    private func options(_ listener: NotifyListener) -> SimulatedDevices.Options {
-        var options = SimulatedDevices.Options()
+    private func options(_ listener: NotifyListener) -> LoopbackLAN.Options {
+        var options = LoopbackLAN.Options()
         options.notifyDestination = listener.address
         return options
     }
@@ -50,7 +50,7 @@ import FoundationNetworking
     @Test func aVanishedDeviceIsSilentEverywhereAndAliveBringsItBackWithTheNextBootID() async throws {
         let listener = try await NotifyListener.start()
         defer { listener.close() }
-        try await SimulatedDevices.run([.roku(count: 2)], options: options(listener)) { lan in
+        try await LoopbackLAN.run([.roku(count: 2)], options: options(listener)) { lan in
             let (gone, other) = (lan.devices[0], lan.devices[1])
             let bootID = try #require(lan.statuses.first?.bootID)
             let vanished = try await lan.perform(.vanish, on: gone)
@@ -75,7 +75,7 @@ import FoundationNetworking
         let listener = try await NotifyListener.start()
         defer { listener.close() }
         var leaving: LANDevice?
-        try await SimulatedDevices.run([.sonos(), .igd()], options: options(listener)) { lan in
+        try await LoopbackLAN.run([.sonos(), .igd()], options: options(listener)) { lan in
             let device = lan.devices[1]
             leaving = device
             try await listener.waitFor { $0.contains { $0.usn == device.udn && $0.nts == "ssdp:alive" } }
@@ -95,7 +95,7 @@ import FoundationNetworking
     @Test func aRebootForgetsSubscriptionsAndTheDeviceComesBackByItself() async throws {
         let listener = try await NotifyListener.start()
         defer { listener.close() }
-        try await SimulatedDevices.run([.igd()], options: options(listener)) { lan in
+        try await LoopbackLAN.run([.igd()], options: options(listener)) { lan in
             let igd = lan.devices[0]
             let origin = String(igd.location.prefix { $0 != "/" }) + "//" + igd.location.split(separator: "/")[1]
             let subscribe = ["CALLBACK": "<http://127.0.0.1:9/cb>", "NT": "upnp:event", "TIMEOUT": "Second-300"]
@@ -129,7 +129,7 @@ import FoundationNetworking
     @Test func anUpdateAnnouncesTheNextBootIDAndKeepsSubscriptions() async throws {
         let listener = try await NotifyListener.start()
         defer { listener.close() }
-        try await SimulatedDevices.run([.roku()], options: options(listener)) { lan in
+        try await LoopbackLAN.run([.roku()], options: options(listener)) { lan in
             let roku = lan.devices[0]
             let bootID = try #require(lan.statuses.first?.bootID)
             #expect(try await lan.perform(.update, on: roku).bootID == bootID + 1)

@@ -14,7 +14,7 @@
 import SSDPCore
 
 /// A change to a running device's configuration: the fields of a device file that can change while it
-/// runs (`PATCH /devices/{id}`, a scenario's `change` event, `SimulatedDevices.perform(.change(…), on:)`).
+/// runs (`PATCH /devices/{id}`, a scenario's `change` event, `LoopbackLAN.perform(.change(…), on:)`).
 /// A field left `nil` stays as it is.
 public struct DeviceChange: Hashable, Sendable {
     /// The name in its description; a new one bumps CONFIGID and is announced with `ssdp:update`.

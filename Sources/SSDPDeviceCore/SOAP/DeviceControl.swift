@@ -68,9 +68,14 @@ public struct DeviceControl: Sendable {
         }
     }
 
-    /// The index of the service whose control URL or event URL is `path`.
-    public func service(at path: String, event: Bool = false) -> Int? {
-        services.firstIndex { (event ? $0.eventPath : $0.controlPath) == path }
+    /// The index of the service whose control URL is `path`.
+    public func service(atControlPath path: String) -> Int? {
+        services.firstIndex { $0.controlPath == path }
+    }
+
+    /// The index of the service whose event URL is `path`.
+    public func service(atEventPath path: String) -> Int? {
+        services.firstIndex { $0.eventPath == path }
     }
 
     /// Runs `call` on service `index` for a control point at `client` (its IPv4 address).

@@ -266,7 +266,7 @@ public struct DeviceResponder: Sendable {
         }
     }
 
-    /// libupnp's reply time (ssdp_device.c): whole seconds in 0 ..< MX − max(1, MX / 10), at least 1.
+    /// libupnp's answer time (ssdp_device.c): whole seconds in 0 ..< MX − max(1, MX / 10), at least 1.
     private static func wholeSeconds(within window: Duration, random: inout SSDPRandom) -> Duration {
         var mx = Int(window.components.seconds)
         if mx >= 2 { mx -= max(1, mx / 10) }

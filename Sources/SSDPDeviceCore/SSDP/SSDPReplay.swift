@@ -28,7 +28,7 @@ import SSDPCore
 /// One thing is changed on the way out of a live simulator: the scheme, host and port of a LOCATION that
 /// starts with `http://` become the simulated device's own, so a client that follows it reaches the fake,
 /// never the address the capture was made on. The path stays as captured. In virtual time nothing is
-/// changed (`DeviceResponder`'s `relocatesReplays`).
+/// changed (`DeviceResponder`'s `replayLocations`, `.asCaptured` there).
 public struct SSDPReplay: Hashable, Sendable {
     /// One captured answer.
     public struct Answer: Hashable, Sendable {

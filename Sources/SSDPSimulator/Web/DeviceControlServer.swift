@@ -183,11 +183,11 @@ final class DeviceControlServer: Sendable {
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
         let now = self.now
         return state.withLockedValue { state in
-            if let index = state.control.service(at: request.path) {
+            if let index = state.control.service(atControlPath: request.path) {
                 guard request.method == "POST" else { return .methodNotAllowed(allow: "POST") }
                 return Self.control(request, service: index, state: &state, udn: udn, at: now)
             }
-            if let index = state.control.service(at: request.path, event: true) {
+            if let index = state.control.service(atEventPath: request.path) {
                 return Self.eventing(request, service: index, state: &state, udn: udn, rules: genaRules, at: now)
             }
             return nil

@@ -3,7 +3,7 @@
 """A small SSDP discovery client for the harness's external-client mode, with switchable bugs.
 
 It searches where the harness says (SSDP_HOST, SSDP_PORT, SSDP_ST, SSDP_MX, SSDP_REQUESTS) the way
-the seed design does: SSDP_REQUESTS M-SEARCH messages spread over the window, a stop at
+the original design does: SSDP_REQUESTS M-SEARCH messages spread over the window, a stop at
 requests x MX + 0.1 s, answers for other targets ignored (the ST must be the searched one), answers
 without USN or LOCATION ignored, each (USN, ST) printed once as JSON with its LOCATION and SERVER.
 

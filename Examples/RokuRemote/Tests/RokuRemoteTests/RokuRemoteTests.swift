@@ -9,7 +9,7 @@ import Testing
 /// The remote against fake Rokus on loopback: real sockets, real HTTP, no root and no multicast.
 @Suite struct RokuRemoteTests {
     @Test func findsEveryRokuByNameAndIgnoresTheOtherDevices() async throws {
-        try await SimulatedDevices.run([.roku(count: 2), .hue(), .sonos()]) { lan in
+        try await LoopbackLAN.run([.roku(count: 2), .hue(), .sonos()]) { lan in
             let remote = try RokuRemote(configuration: try lan.searchConfiguration(target: "roku:ecp"))
             let rokus = try await remote.discover()
             let expected = lan.devices.filter { $0.deviceType == "urn:roku-com:device:player:1-0" }
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func pressingHomeReachesThatRoku() async throws {
-        try await SimulatedDevices.run([.roku(count: 2)]) { lan in
+        try await LoopbackLAN.run([.roku(count: 2)]) { lan in
             let remote = try RokuRemote(configuration: try lan.searchConfiguration(target: "roku:ecp"))
             let roku = try #require(try await remote.discover().first)
             try await remote.press("Home", on: roku)

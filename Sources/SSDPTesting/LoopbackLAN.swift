@@ -22,7 +22,7 @@ import SSDPSimulator
 /// Runs simulated devices for the length of a test, on loopback, without root or multicast.
 ///
 /// ```swift
-/// try await SimulatedDevices.run([.roku(count: 2)]) { lan in
+/// try await LoopbackLAN.run([.roku(count: 2)]) { lan in
 ///     let found = try await lan.searchSession(target: "roku:ecp").search()
 ///     #expect(found.count == 2)
 /// }
@@ -37,7 +37,7 @@ import SSDPSimulator
 /// When the closure returns or throws, or the task is cancelled, the devices say byebye for everything
 /// they advertised (to `Options.notifyDestination`, or the group with `Options.multicast`) and every
 /// socket is closed before `run` returns.
-public enum SimulatedDevices {
+public enum LoopbackLAN {
     /// How the devices meet the test.
     public struct Options: Sendable {
         /// The seed of every random choice: UDNs, serials, delays, loss. The same seed gives the same run.
@@ -79,7 +79,7 @@ public enum SimulatedDevices {
             interfaces: [try options.interface ?? loopbackInterface()],
             port: options.multicast ? SSDPSearchSessionConfiguration.multicastPort : 0,
             httpPort: options.httpPorts,
-            multicast: options.multicast,
+            listening: options.multicast ? .multicast : .unicastOnly,
             seed: options.seed
         )
         configuration.notifyDestination = options.notifyDestination
@@ -107,7 +107,7 @@ public enum SimulatedDevices {
     }
 }
 
-/// The simulated devices of one `SimulatedDevices.run`, as the test sees them: where to search, who is
+/// The simulated devices of one `LoopbackLAN.run`, as the test sees them: where to search, who is
 /// there, and everything they heard and did so far.
 public final class SimulatedLAN: Sendable {
     /// The address a search goes to to reach every device (unicast, on `port`).
@@ -211,3 +211,7 @@ public final class SimulatedLAN: Sendable {
     /// Every device as it is now: up, gone or rebooting, and its BOOTID.
     public var statuses: [DeviceStatus] { simulator.statuses() }
 }
+
+/// The name `LoopbackLAN` had before 0.15.0, beside `VirtualLAN`.
+@available(*, deprecated, renamed: "LoopbackLAN")
+public typealias SimulatedDevices = LoopbackLAN

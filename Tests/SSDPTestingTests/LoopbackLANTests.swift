@@ -30,10 +30,10 @@ extension Tag {
     @Tag static var live: Self
 }
 
-@Suite("SimulatedDevices: fake devices inside a test, on loopback", .tags(.live))
-struct SimulatedDevicesTests {
+@Suite("LoopbackLAN: fake devices inside a test, on loopback", .tags(.live))
+struct LoopbackLANTests {
     @Test func aSearchFindsEachDeviceAtItsLocationAndTheDescriptionIsServedThere() async throws {
-        try await SimulatedDevices.run([.roku(count: 2), .igd()]) { lan in
+        try await LoopbackLAN.run([.roku(count: 2), .igd()]) { lan in
             #expect(lan.devices.count == 3)
             let found = try await lan.searchSession(target: "roku:ecp").search()
             let rokus = lan.devices.filter { $0.deviceType == "urn:roku-com:device:player:1-0" }
@@ -62,12 +62,12 @@ struct SimulatedDevicesTests {
     @Test func aClosureThatThrowsLeavesNoSocketOpenAndEveryByebyeSent() async throws {
         let listener = try await NotifyListener.start()
         defer { listener.close() }
-        var options = SimulatedDevices.Options()
+        var options = LoopbackLAN.Options()
         options.notifyDestination = listener.address
         struct Thrown: Error {}
         var seen: (devices: [LANDevice], port: Int)?
         await #expect(throws: Thrown.self) {
-            try await SimulatedDevices.run([.roku(), .sonos(count: 2)], options: options) { lan in
+            try await LoopbackLAN.run([.roku(), .sonos(count: 2)], options: options) { lan in
                 seen = (lan.devices, lan.port)
                 let advertised = lan.devices.reduce(0) { $0 + $1.advertisements.count }
                 // The alive round arrives first (two copies of each), then the test fails.
@@ -95,16 +95,16 @@ struct SimulatedDevicesTests {
 
     @Test func badGroupsAreErrorsThatNameTheField() async throws {
         await #expect(throws: SSDPConfigurationError.self) {
-            try await SimulatedDevices.run([.profile("no-such-device")]) { _ in }
+            try await LoopbackLAN.run([.profile("no-such-device")]) { _ in }
         }
         do {
-            try await SimulatedDevices.run([.roku(count: 0)]) { _ in }
+            try await LoopbackLAN.run([.roku(count: 0)]) { _ in }
             Issue.record("a count of 0 started")
         } catch let error as SSDPConfigurationError {
             #expect(error.field == "count")
         }
         do {
-            try await SimulatedDevices.run([.deviceFile("/nonexistent/devices.json")]) { _ in }
+            try await LoopbackLAN.run([.deviceFile("/nonexistent/devices.json")]) { _ in }
             Issue.record("a missing device file started")
         } catch let error as SimulatorInputError {
             #expect(error.file == "/nonexistent/devices.json")
@@ -112,7 +112,7 @@ struct SimulatedDevicesTests {
     }
 
     @Test func behavioursApplyToEveryDeviceOfTheGroup() async throws {
-        try await SimulatedDevices.run([.igd(behaviour: .duplicating(3)), .roku()]) { lan in
+        try await LoopbackLAN.run([.igd(behaviour: .duplicating(3)), .roku()]) { lan in
             let session = try lan.searchSession(target: "upnp:rootdevice", requests: 1)
             let found = try await session.search()
             #expect(found.count == 2)
