@@ -74,26 +74,8 @@ enum ScaleBenchmark {
         let counters = await simulator.shutdown()
         try await group.shutdownGracefully()
 
-        let distinct = Set(found.map { "\($0.uniqueServiceName) \($0.searchTarget)" })
+        try verify(name, found: found, answersSent: counters.answersSent, expected: expected, statistics, sources)
         let devicesFound = Set(found.map { udn(of: $0.uniqueServiceName) })
-        try require(distinct.count == found.count, name, "\(found.count - distinct.count) services were reported twice")
-        try require(
-            counters.answersSent == expected,
-            name,
-            "the simulator sent \(counters.answersSent) answers, expected \(expected)"
-        )
-        try require(
-            statistics.wrongSearchTarget == 0 && statistics.incomplete == 0 && statistics.unparseable == 0,
-            name,
-            "answers were dropped: \(statistics)"
-        )
-
-        let hosts = Set(found.compactMap { URL(string: $0.location)?.host })
-        // Every LOCATION names the address its device lives at (a device whose answers were all lost is
-        // simply not there: losses are the figure, not a failure).
-        let strays = hosts.subtracting(sources)
-        try require(strays.isEmpty, name, "LOCATIONs name hosts no device lives at: \(strays.sorted().prefix(3))")
-
         let received = Double(found.count) / Double(expected)
         let perDevice = Double(residentWithDevices - residentAtStart) / Double(count)
         let descriptorsPerDevice = Double(descriptorsWithDevices - descriptorsAtStart) / Double(count)
@@ -128,6 +110,29 @@ enum ScaleBenchmark {
                 ]
             ),
         ]
+    }
+
+    /// Checks the run's work: each service reported once, every answer sent, none dropped as bad, and every
+    /// LOCATION at an address a device lives at (a device whose answers were all lost is simply not there:
+    /// losses are the figure, not a failure).
+    private static func verify(
+        _ name: String,
+        found: [SSDPService],
+        answersSent: Int,
+        expected: Int,
+        _ statistics: SearchSessionStatistics,
+        _ sources: Set<String>
+    ) throws {
+        let distinct = Set(found.map { "\($0.uniqueServiceName) \($0.searchTarget)" })
+        try require(distinct.count == found.count, name, "\(found.count - distinct.count) services were reported twice")
+        try require(answersSent == expected, name, "the simulator sent \(answersSent) answers, expected \(expected)")
+        try require(
+            statistics.wrongSearchTarget == 0 && statistics.incomplete == 0 && statistics.unparseable == 0,
+            name,
+            "answers were dropped: \(statistics)"
+        )
+        let strays = Set(found.compactMap { URL(string: $0.location)?.host }).subtracting(sources)
+        try require(strays.isEmpty, name, "LOCATIONs name hosts no device lives at: \(strays.sorted().prefix(3))")
     }
 
     /// What an address of its own costs a device: the two runs' memory, descriptors and start time, per device.

@@ -112,10 +112,8 @@ public enum CaptureImport {
         }
         let answers = devices.reduce(0) { $0 + $1.replay.answers.count }
         let notifications = devices.reduce(0) { $0 + ($1.replay.notifications?.count ?? 0) }
-        let start = capture.datagrams.first?.time ?? 0
-        let end = capture.datagrams.last?.time ?? start
         let name = options.name ?? Self.name(from: file)
-        var imported = ImportedScenario(
+        let imported = ImportedScenario(
             name: name,
             description:
                 "Imported from \((file as NSString).lastPathComponent): \(searches.count) M-SEARCH for \(capturedTarget) from \(searches[0].source); \(devices.count) \(devices.count == 1 ? "device" : "devices") replaying \(answers) answers and \(notifications) NOTIFY.",
@@ -124,25 +122,55 @@ public enum CaptureImport {
             search: search,
             devices: devices.map(\.specification),
             expect: ImportedScenario.Expect(found: .init(services: nil, count: .atLeast(0))),
-            provenance: ScenarioProvenance(
-                capture: (file as NSString).lastPathComponent,
-                format: capture.format,
-                packets: capture.packets,
-                from: isoTime(start),
-                to: isoTime(end),
-                client: searches[0].source.description,
-                searchPackets: searches.map(\.packet),
-                devices: devices.enumerated().map { index, device in
-                    ScenarioProvenance.Device(device: index + 1, address: device.address, udn: device.udn)
-                },
-                notes: notes
-                    + (capture.incompleteFragments > 0
-                        ? ["\(capture.incompleteFragments) IP fragments never completed"] : []),
-                anonymized: options.anonymize
-            )
+            provenance: provenance(of: capture, file: file, searches: searches, devices: devices, notes: notes, options)
         )
-        let scenarioFile = "\(name).json"
-        // What a correct session reports for this traffic: the project's session on the replay.
+        let (expected, scenario) = try expecting(imported, as: "\(name).json")
+        return Result(
+            json: try encode(expected),
+            scenario: scenario,
+            answers: answers,
+            notifications: notifications,
+            capturedTarget: capturedTarget,
+            capturedSearches: searches.count
+        )
+    }
+
+    /// Where the scenario came from: the capture, the client and the packets it searched in, the devices
+    /// by address and UDN, and what the import left out or changed.
+    private static func provenance(
+        of capture: PacketCapture,
+        file: String,
+        searches: [PacketCapture.Datagram],
+        devices: [Device],
+        notes: [String],
+        _ options: Options
+    ) -> ScenarioProvenance {
+        let start = capture.datagrams.first?.time ?? 0
+        let end = capture.datagrams.last?.time ?? start
+        return ScenarioProvenance(
+            capture: (file as NSString).lastPathComponent,
+            format: capture.format,
+            packets: capture.packets,
+            from: isoTime(start),
+            to: isoTime(end),
+            client: searches[0].source.description,
+            searchPackets: searches.map(\.packet),
+            devices: devices.enumerated().map { index, device in
+                ScenarioProvenance.Device(device: index + 1, address: device.address, udn: device.udn)
+            },
+            notes: notes
+                + (capture.incompleteFragments > 0
+                    ? ["\(capture.incompleteFragments) IP fragments never completed"] : []),
+            anonymized: options.anonymize
+        )
+    }
+
+    /// `imported` with the expectations of what a correct session reports for its traffic (the project's
+    /// session on the replay), and the scenario read back from it, which must pass its own checks.
+    private static func expecting(
+        _ imported: ImportedScenario,
+        as scenarioFile: String
+    ) throws(ImportError) -> (ImportedScenario, Scenario) {
         let trial = try read(imported, as: scenarioFile)
         let record: RunRecord
         do {
@@ -150,6 +178,7 @@ public enum CaptureImport {
         } catch {
             throw ImportError(description: "the replay could not run: \(error)")
         }
+        var imported = imported
         imported.expect = ImportedScenario.Expect(record: record)
         let scenario = try read(imported, as: scenarioFile)
         let checks = ScenarioChecks(
@@ -164,14 +193,7 @@ public enum CaptureImport {
                 description: "the imported scenario fails its own checks: \(failed.map(\.name).joined(separator: ", "))"
             )
         }
-        return Result(
-            json: try encode(imported),
-            scenario: scenario,
-            answers: answers,
-            notifications: notifications,
-            capturedTarget: capturedTarget,
-            capturedSearches: searches.count
-        )
+        return (imported, scenario)
     }
 
     // MARK: - The search
@@ -221,6 +243,15 @@ public enum CaptureImport {
         var specification: ImportedScenario.Device
     }
 
+    /// What one address and UDN sent: its answers and NOTIFY messages, and the headers of the first.
+    private struct Sender {
+        var address: String
+        var udn: String?
+        var answers: [ReplaySpecification.Answer] = []
+        var notifications: [ReplaySpecification.Notification] = []
+        var headers: SSDPHeaders?
+    }
+
     /// One device per address and UDN, in the order they first answered or advertised; each answer goes
     /// with the last search before it, each NOTIFY with its time from the first search.
     private static func makeDevices(
@@ -229,15 +260,23 @@ public enum CaptureImport {
         searches: [PacketCapture.Datagram],
         notes: inout [String]
     ) -> [Device] {
-        struct Entry {
-            var address: String
-            var udn: String?
-            var answers: [ReplaySpecification.Answer] = []
-            var notifications: [ReplaySpecification.Notification] = []
-            var headers: SSDPHeaders?
-        }
+        var used: Set<String> = []
+        return senders(answers: answers, notifications: notifications, searches: searches, notes: &notes)
+            .enumerated().map { index, sender in
+                device(replaying: sender, number: index + 1, searches: searches.count, used: &used)
+            }
+    }
+
+    /// The senders of `answers` and `notifications`, in the order they first sent; what came before the
+    /// first search is left out, with a note.
+    private static func senders(
+        answers: [PacketCapture.Datagram],
+        notifications: [PacketCapture.Datagram],
+        searches: [PacketCapture.Datagram],
+        notes: inout [String]
+    ) -> [Sender] {
         var order: [String] = []
-        var grouped: [String: Entry] = [:]
+        var grouped: [String: Sender] = [:]
         /// The entry of the device that sent `datagram` (by address and the UDN in its USN), made when new.
         func key(of datagram: PacketCapture.Datagram) -> String {
             let headers = (try? SSDPParser.parseMessage(datagram.payload))?.headers
@@ -245,7 +284,7 @@ public enum CaptureImport {
             let key = "\(datagram.source.address) \(udn ?? "")"
             if grouped[key] == nil {
                 order.append(key)
-                grouped[key] = Entry(address: datagram.source.address, udn: udn)
+                grouped[key] = Sender(address: datagram.source.address, udn: udn)
             }
             if grouped[key]!.headers == nil { grouped[key]!.headers = headers }
             return key
@@ -285,45 +324,47 @@ public enum CaptureImport {
                 "\(early.notifications) NOTIFY before the first M-SEARCH left out (a run starts with the search)"
             )
         }
-        var used: Set<String> = []
-        return order.enumerated().map { index, key in
-            let entry = grouped[key]!
-            let replay = ReplaySpecification(
-                searches: searches.count,
-                answers: entry.answers,
-                notifications: entry.notifications.isEmpty ? nil : entry.notifications
-            )
-            // A simulated device needs a UDN and a type of its own. Its datagrams carry the captured USNs
-            // whatever it is called, so one whose datagrams name none, or the UDN of a device at another
-            // address (a device answering from two addresses), gets a made-up UDN.
-            var udn =
-                entry.udn.flatMap { $0.hasPrefix("uuid:") && $0.count > 5 ? $0 : nil }
-                ?? "uuid:00000000-0000-4000-8000-\(String(format: "%012x", index + 1))"
-            if !used.insert(udn).inserted {
-                udn = "uuid:00000000-0000-4000-8000-\(String(format: "%012x", index + 1))"
-                used.insert(udn)
-            }
-            let texts = entry.answers.compactMap(\.datagram) + entry.notifications.compactMap(\.datagram)
-            let deviceType =
-                texts.lazy.compactMap { text -> String? in
-                    guard let message = try? SSDPParser.parseMessage(Array(text.utf8)),
-                        let target = message.searchTarget, case .deviceType = SSDPSearchTarget(target)
-                    else { return nil }
-                    return target
-                }.first ?? "urn:schemas-upnp-org:device:Basic:1"
-            return Device(
-                address: entry.address,
-                udn: entry.udn,
-                replay: replay,
-                specification: ImportedScenario.Device(
-                    udn: udn,
-                    deviceType: deviceType,
-                    services: [],
-                    server: entry.headers?["SERVER"],
-                    replay: replay
-                )
-            )
+        return order.map { grouped[$0]! }
+    }
+
+    /// The device that replays what `entry` sent, number `number` of the scenario; `used` holds the UDNs
+    /// of the devices before it.
+    private static func device(replaying entry: Sender, number: Int, searches: Int, used: inout Set<String>) -> Device {
+        let replay = ReplaySpecification(
+            searches: searches,
+            answers: entry.answers,
+            notifications: entry.notifications.isEmpty ? nil : entry.notifications
+        )
+        // A simulated device needs a UDN and a type of its own. Its datagrams carry the captured USNs
+        // whatever it is called, so one whose datagrams name none, or the UDN of a device at another
+        // address (a device answering from two addresses), gets a made-up UDN.
+        var udn =
+            entry.udn.flatMap { $0.hasPrefix("uuid:") && $0.count > 5 ? $0 : nil }
+            ?? "uuid:00000000-0000-4000-8000-\(String(format: "%012x", number))"
+        if !used.insert(udn).inserted {
+            udn = "uuid:00000000-0000-4000-8000-\(String(format: "%012x", number))"
+            used.insert(udn)
         }
+        let texts = entry.answers.compactMap(\.datagram) + entry.notifications.compactMap(\.datagram)
+        let deviceType =
+            texts.lazy.compactMap { text -> String? in
+                guard let message = try? SSDPParser.parseMessage(Array(text.utf8)),
+                    let target = message.searchTarget, case .deviceType = SSDPSearchTarget(target)
+                else { return nil }
+                return target
+            }.first ?? "urn:schemas-upnp-org:device:Basic:1"
+        return Device(
+            address: entry.address,
+            udn: entry.udn,
+            replay: replay,
+            specification: ImportedScenario.Device(
+                udn: udn,
+                deviceType: deviceType,
+                services: [],
+                server: entry.headers?["SERVER"],
+                replay: replay
+            )
+        )
     }
 
     /// Seconds rounded to the microsecond, as a capture keeps them.

@@ -133,10 +133,22 @@ extension DeviceSimulator {
         if links.count == 1, links[0].scope == .ipv4, let host = links[0].address.ipAddress { return host }
         return links.contains { $0.scope != .ipv4 } ? "::" : "0.0.0.0"
     }
+
+    /// The HTTP servers of a simulator: their channels, and per device the port its LOCATION uses, whether
+    /// it has a server of its own (paths at the root), and which server that is.
+    struct HTTPServers {
+        var channels: [any Channel] = []
+        var ports: [Int] = []
+        var ownsServer: [Bool] = []
+        let limiter: HTTPConnectionLimiter
+        var serverOfDevice: [Int: Int] = [:]
+        /// The ports taken at the shared address.
+        var taken = Set<Int>()
+    }
+
     /// Opens the HTTP servers: one shared by the devices that have neither an address nor a real port of
     /// their own (generic devices at a shared address), first, when there are any; then one per other device,
-    /// at its own address or the shared one, on the port `httpPort` gives it. Returns the channels and, per
-    /// device, the port its LOCATION uses and whether it has a server of its own (paths at the root).
+    /// at its own address or the shared one, on the port `httpPort` gives it.
     static func startHTTPServers(
         _ configuration: SimulatorConfiguration,
         addresses: [String?],
@@ -144,92 +156,121 @@ extension DeviceSimulator {
         controls: DeviceControls,
         group: any EventLoopGroup,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
-    ) async throws -> (
-        channels: [any Channel], ports: [Int], ownsServer: [Bool], limiter: HTTPConnectionLimiter,
-        serverOfDevice: [Int: Int]
-    ) {
-        var channels: [any Channel] = []
-        var taken = Set<Int>()
-        let limiter = HTTPConnectionLimiter(
-            maximumTotal: configuration.httpConnectionLimit ?? HTTPConnectionLimiter.defaultTotal()
+    ) async throws -> HTTPServers {
+        var servers = HTTPServers(
+            limiter: HTTPConnectionLimiter(
+                maximumTotal: configuration.httpConnectionLimit ?? HTTPConnectionLimiter.defaultTotal()
+            )
         )
-        func open(_ site: any HTTPSite, host: String, port: Int, owner: String, devices: Int = 1) async throws -> Int {
-            guard port <= 65_535 else {
-                throw SimulatorError(
-                    reason: "\(owner): no HTTP port is left above \(port - 1) (choose another with --http-port PORT)"
-                )
-            }
-            let channel = try await bindHTTP(host: host, port: port, owner: owner) {
-                try await startHTTPServer(
-                    host: host,
-                    port: port,
-                    site: site,
-                    limiter: (limiter, server: channels.count, devices: devices),
-                    group: group,
-                    onEvent: onEvent
-                )
-            }
-            channels.append(channel)
-            let bound = channel.localAddress?.port ?? port
-            if host == sharedHost { taken.insert(bound) }
-            return bound
-        }
-        /// The next port at the shared address from `first` on that no server of this run has taken.
-        func nextSharedPort(from first: Int) -> Int {
-            var port = first
-            while taken.contains(port) { port += 1 }
-            return port
+        let open = {
+            (servers: inout HTTPServers, site: any HTTPSite, host: String, port: Int, owner: String, devices: Int) in
+            try await openHTTPServer(
+                site,
+                at: (host, port),
+                owner: owner,
+                devices: devices,
+                sharedHost: sharedHost,
+                into: &servers,
+                group: group,
+                onEvent: onEvent
+            )
         }
         do {
-            let ownsServer = configuration.devices.indices.map {
+            servers.ownsServer = configuration.devices.indices.map {
                 addresses[$0] != nil || configuration.devices[$0].web.realPort != nil
             }
             var sharedPort = 0
-            if ownsServer.contains(false) {
+            let sharing = servers.ownsServer.filter { !$0 }.count
+            if sharing > 0 {
                 let first: Int
                 switch configuration.httpPort {
                 case .fixed(let port): first = port
                 case .real, .any: first = 0
                 }
+                let owner = "the shared HTTP server of \(sharing) devices"
                 sharedPort = try await open(
+                    &servers,
                     DescriptionDocuments(controls: controls),
-                    host: sharedHost,
-                    port: first,
-                    owner: "the shared HTTP server of \(ownsServer.filter { !$0 }.count) devices",
-                    devices: ownsServer.filter { !$0 }.count
+                    sharedHost,
+                    first,
+                    owner,
+                    sharing
                 )
             }
-            var ports: [Int] = []
-            var serverOfDevice: [Int: Int] = [:]
             for (index, device) in configuration.devices.enumerated() {
-                guard ownsServer[index] else {
-                    ports.append(sharedPort)
+                guard servers.ownsServer[index] else {
+                    servers.ports.append(sharedPort)
                     continue
                 }
-                let port: Int
-                switch (configuration.httpPort, addresses[index]) {
-                case (.any, _): port = 0
-                case (.real, .some): port = device.web.realPort ?? HTTPPorts.genericPort
-                case (.fixed(let fixed), .some): port = fixed
-                case (.real, .none): port = nextSharedPort(from: device.web.realPort ?? HTTPPorts.genericPort)
-                case (.fixed(let fixed), .none): port = nextSharedPort(from: fixed)
-                }
+                let port = httpPort(of: device, at: addresses[index], configuration.httpPort, taken: servers.taken)
                 let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
-                serverOfDevice[index] = channels.count
-                ports.append(
-                    try await open(
-                        DeviceSite(controls: controls, index: index),
-                        host: addresses[index] ?? sharedHost,
-                        port: port,
-                        owner: owner
-                    )
-                )
+                servers.serverOfDevice[index] = servers.channels.count
+                let site = DeviceSite(controls: controls, index: index)
+                servers.ports.append(try await open(&servers, site, addresses[index] ?? sharedHost, port, owner, 1))
             }
-            return (channels, ports, ownsServer, limiter, serverOfDevice)
+            return servers
         } catch {
-            await closeAll(channels)
+            await closeAll(servers.channels)
             throw error
         }
+    }
+
+    /// The port a device's own server asks for: any (0), its real device's port or the fixed one at an
+    /// address of its own; at the shared address, the first from there that no server of this run has taken.
+    private static func httpPort(
+        of device: SimulatedDevice,
+        at address: String?,
+        _ ports: HTTPPorts,
+        taken: Set<Int>
+    ) -> Int {
+        func nextSharedPort(from first: Int) -> Int {
+            var port = first
+            while taken.contains(port) { port += 1 }
+            return port
+        }
+        switch (ports, address) {
+        case (.any, _): return 0
+        case (.real, .some): return device.web.realPort ?? HTTPPorts.genericPort
+        case (.fixed(let fixed), .some): return fixed
+        case (.real, .none): return nextSharedPort(from: device.web.realPort ?? HTTPPorts.genericPort)
+        case (.fixed(let fixed), .none): return nextSharedPort(from: fixed)
+        }
+    }
+
+    /// Opens one HTTP server for `site` at `host:port`, serving `devices` devices, and adds it to
+    /// `servers`; returns the port it took.
+    private static func openHTTPServer(
+        _ site: any HTTPSite,
+        at address: (host: String, port: Int),
+        owner: String,
+        devices: Int,
+        sharedHost: String,
+        into servers: inout HTTPServers,
+        group: any EventLoopGroup,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) async throws -> Int {
+        let (host, port) = address
+        guard port <= 65_535 else {
+            throw SimulatorError(
+                reason: "\(owner): no HTTP port is left above \(port - 1) (choose another with --http-port PORT)"
+            )
+        }
+        let server = servers.channels.count
+        let limiter = servers.limiter
+        let channel = try await bindHTTP(host: host, port: port, owner: owner) {
+            try await startHTTPServer(
+                host: host,
+                port: port,
+                site: site,
+                limiter: (limiter, server: server, devices: devices),
+                group: group,
+                onEvent: onEvent
+            )
+        }
+        servers.channels.append(channel)
+        let bound = channel.localAddress?.port ?? port
+        if host == sharedHost { servers.taken.insert(bound) }
+        return bound
     }
 
     /// Runs `open`, turning a port in use or a privileged port into an error that names the device, the
@@ -296,102 +337,58 @@ extension DeviceSimulator {
             .get()
     }
 
-    /// Opens one link's UDP socket with its handler: the devices as they appear on the link, one
-    /// responder and one advertiser each.
-    ///
-    /// With several links, each socket is bound to its interface (`LinkSocketOption`) and hears only
-    /// the groups it joined, so a search is answered on the interface it
-    /// arrived on, with that interface's LOCATION.
     /// The datagrams one read of the simulator's UDP socket takes.
     static let vectorReadCount = 16
 
+    /// One link as the simulator serves it over UDP: the link, its number among the links (0 for the
+    /// first), how many links there are, and the port every link takes.
+    struct UDPLink {
+        var link: SSDPLink
+        var number: Int
+        var count: Int
+        var port: Int
+
+        /// With several links, each socket is bound to its interface (`LinkSocketOption`) and hears only
+        /// the groups it joined, so a search is answered on the interface it arrived on, with that
+        /// interface's LOCATION.
+        var bindsToInterface: Bool { count > 1 }
+    }
+
+    /// Opens one link's UDP socket with its handler: the devices as they appear on the link (at their own
+    /// `addresses` where they have them), one responder and one advertiser each.
     static func startUDP(
         _ configuration: SimulatorConfiguration,
         devices: [SSDPRootDevice],
-        link: SSDPLink,
+        on udpLink: UDPLink,
         addresses: [String?],
-        number: Int,
-        port: Int,
-        bindsDevice: Bool,
         eventLoop: any EventLoop,
         logger: Logger,
         onEvent: @escaping @Sendable (SimulatorEvent) -> Void
     ) async throws -> (link: (channel: any Channel, handler: NIOLoopBound<SimulatorHandler>), seed: UInt64) {
-        let group = try link.group(port: port)
-        let now = SSDPInstant(eventLoop.now)
+        let link = udpLink.link
+        let group = try link.group(port: udpLink.port)
         // The first link keeps the seeds a one-link simulator always had.
         let seed =
-            number == 0
-            ? configuration.seed : SSDPRandom.derivedSeed(seed: configuration.seed, stream: 1 << 40 + UInt64(number))
-        // Replaying devices point captured LOCATIONs at themselves, one device per captured LOCATION.
-        let replayLocations = SSDPReplay.Locations.relocated(
-            devices.indices.map { index in
-                (
-                    configuration.devices[index].behaviour.replay,
-                    DeviceResponder.schemeAndAuthority(of: devices[index].location)
-                )
-            }
+            udpLink.number == 0
+            ? configuration.seed
+            : SSDPRandom.derivedSeed(seed: configuration.seed, stream: 1 << 40 + UInt64(udpLink.number))
+        let (responder, advertisers) = answering(
+            configuration,
+            devices: devices,
+            link: link,
+            port: udpLink.port,
+            seed: seed,
+            at: SSDPInstant(eventLoop.now)
         )
-        let responders = devices.indices.map { index in
-            DeviceResponder(
-                device: devices[index],
-                behaviour: configuration.devices[index].behaviour,
-                startedAt: now,
-                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1),
-                replayLocations: replayLocations
-            )
-        }
-        let notifyHost =
-            link.scope == .ipv4 ? "\(link.scope.group):\(port)" : "[\(link.scope.group.uppercased())]:\(port)"
-        let advertisers = devices.indices.map { index in
-            DeviceAdvertiser(
-                device: devices[index],
-                copies: configuration.notifyCopies,
-                host: notifyHost,
-                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1 | 1)
-            )
-        }
-        let responder = SimulatorResponder(configuration: configuration.responder, devices: responders)
         // Devices at addresses of their own hear unicast searches on those addresses too: the socket takes
         // every address of the interface and reports which one each datagram was sent to.
         let ownAddresses = addresses.contains { $0 != nil }
-        let address =
-            configuration.multicast || ownAddresses
-            ? try SocketAddress(ipAddress: link.scope == .ipv4 ? "0.0.0.0" : "::", port: port)
-            : link.address(port: port)
-        let channel = try await bind("UDP", port: port, host: link.urlHost) {
-            var bootstrap = DatagramBootstrap(group: eventLoop)
-                // Sharing 1900 with other SSDP stacks is normal for multicast; a unicast-only simulator owns its port.
-                .channelOption(.socketOption(.so_reuseaddr), value: configuration.multicast ? 1 : 0)
-                // Up to 16 datagrams per system call (`recvmmsg`), each in its own 64 KiB + 1 slice of
-                // one buffer (NIO splits the buffer evenly), so an oversized datagram is still seen whole
-                // enough to be dropped; and up to 16 such reads per wake-up instead of NIO's 4: a flood
-                // of searches is served with fewer trips through the kernel and the event loop.
-                .channelOption(.datagramVectorReadMessageCount, value: vectorReadCount)
-                .channelOption(
-                    .recvAllocator,
-                    value: FixedSizeRecvByteBufferAllocator(capacity: vectorReadCount * (maximumDatagramSize + 1))
-                )
-                .channelOption(.maxMessagesPerRead, value: 16)
-            if link.scope != .ipv4 {
-                bootstrap = bootstrap.channelOption(
-                    ChannelOptions.Types.SocketOption(level: .ipv6, name: .ipv6_v6only),
-                    value: 1
-                )
-            }
-            let bindToInterface = LinkSocketOption.bindToInterfaceIndex(link.scope)
-            if bindsDevice && configuration.multicast {
-                bootstrap = bootstrap.channelOption(bindToInterface, value: SocketOptionValue(link.interfaceIndex))
-                if let multicastAll = LinkSocketOption.multicastAll(link.scope) {
-                    bootstrap = bootstrap.channelOption(multicastAll, value: 0)
-                }
-            }
-            if ownAddresses {
-                bootstrap = bootstrap.channelOption(bindToInterface, value: SocketOptionValue(link.interfaceIndex))
-                    .channelOption(.receivePacketInfo, value: true)
-            }
-            return try await bootstrap.bind(to: address).get()
-        }
+        let channel = try await openUDPChannel(
+            configuration,
+            on: udpLink,
+            ownAddresses: ownAddresses,
+            eventLoop: eventLoop
+        )
         do {
             if configuration.multicast {
                 try await joinGroup(channel, group: group, link: link, ttl: configuration.multicastTTL)
@@ -421,6 +418,95 @@ extension DeviceSimulator {
         } catch {
             try? await channel.close()
             throw error
+        }
+    }
+
+    /// The responder and the advertisers of `devices` on `link`, drawing from `seed`, started at `now`.
+    private static func answering(
+        _ configuration: SimulatorConfiguration,
+        devices: [SSDPRootDevice],
+        link: SSDPLink,
+        port: Int,
+        seed: UInt64,
+        at now: SSDPInstant
+    ) -> (SimulatorResponder, [DeviceAdvertiser]) {
+        // Replaying devices point captured LOCATIONs at themselves, one device per captured LOCATION.
+        let replayLocations = SSDPReplay.Locations.relocated(
+            devices.indices.map { index in
+                (
+                    configuration.devices[index].behaviour.replay,
+                    DeviceResponder.schemeAndAuthority(of: devices[index].location)
+                )
+            }
+        )
+        let responders = devices.indices.map { index in
+            DeviceResponder(
+                device: devices[index],
+                behaviour: configuration.devices[index].behaviour,
+                startedAt: now,
+                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1),
+                replayLocations: replayLocations
+            )
+        }
+        let notifyHost =
+            link.scope == .ipv4 ? "\(link.scope.group):\(port)" : "[\(link.scope.group.uppercased())]:\(port)"
+        let advertisers = devices.indices.map { index in
+            DeviceAdvertiser(
+                device: devices[index],
+                copies: configuration.notifyCopies,
+                host: notifyHost,
+                seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1 | 1)
+            )
+        }
+        return (SimulatorResponder(configuration: configuration.responder, devices: responders), advertisers)
+    }
+
+    /// Binds a link's UDP socket: to the wildcard address when it joins the group or hears devices' own
+    /// addresses (then bound to the interface, and told each datagram's destination), else to the link's
+    /// address; reading many datagrams per call.
+    private static func openUDPChannel(
+        _ configuration: SimulatorConfiguration,
+        on udpLink: UDPLink,
+        ownAddresses: Bool,
+        eventLoop: any EventLoop
+    ) async throws -> any Channel {
+        let (link, port) = (udpLink.link, udpLink.port)
+        let address =
+            configuration.multicast || ownAddresses
+            ? try SocketAddress(ipAddress: link.scope == .ipv4 ? "0.0.0.0" : "::", port: port)
+            : link.address(port: port)
+        return try await bind("UDP", port: port, host: link.urlHost) {
+            var bootstrap = DatagramBootstrap(group: eventLoop)
+                // Sharing 1900 with other SSDP stacks is normal for multicast; a unicast-only simulator owns its port.
+                .channelOption(.socketOption(.so_reuseaddr), value: configuration.multicast ? 1 : 0)
+                // Up to 16 datagrams per system call (`recvmmsg`), each in its own 64 KiB + 1 slice of
+                // one buffer (NIO splits the buffer evenly), so an oversized datagram is still seen whole
+                // enough to be dropped; and up to 16 such reads per wake-up instead of NIO's 4: a flood
+                // of searches is served with fewer trips through the kernel and the event loop.
+                .channelOption(.datagramVectorReadMessageCount, value: vectorReadCount)
+                .channelOption(
+                    .recvAllocator,
+                    value: FixedSizeRecvByteBufferAllocator(capacity: vectorReadCount * (maximumDatagramSize + 1))
+                )
+                .channelOption(.maxMessagesPerRead, value: 16)
+            if link.scope != .ipv4 {
+                bootstrap = bootstrap.channelOption(
+                    ChannelOptions.Types.SocketOption(level: .ipv6, name: .ipv6_v6only),
+                    value: 1
+                )
+            }
+            let bindToInterface = LinkSocketOption.bindToInterfaceIndex(link.scope)
+            if udpLink.bindsToInterface && configuration.multicast {
+                bootstrap = bootstrap.channelOption(bindToInterface, value: SocketOptionValue(link.interfaceIndex))
+                if let multicastAll = LinkSocketOption.multicastAll(link.scope) {
+                    bootstrap = bootstrap.channelOption(multicastAll, value: 0)
+                }
+            }
+            if ownAddresses {
+                bootstrap = bootstrap.channelOption(bindToInterface, value: SocketOptionValue(link.interfaceIndex))
+                    .channelOption(.receivePacketInfo, value: true)
+            }
+            return try await bootstrap.bind(to: address).get()
         }
     }
 

@@ -136,47 +136,20 @@ public final class DeviceSimulator: Service, Sendable {
             onEvent: onEvent
         )
         let bootID = configuration.bootID ?? Int(time(nil) & 0x7FFF_FFFF)
-        var linkSeeds: [UInt64] = []
-        var udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)] = []
-        var served: [SimulatorLink] = []
+        var opened = OpenedLinks()
         do {
-            for (number, link) in links.enumerated() {
-                let devices = configuration.devices.enumerated().map { index, device in
-                    let host = addresses[index] ?? link.urlHost
-                    let path = servers.ownsServer[index] ? "" : "/device/\(index)"
-                    return device.rootDevice(
-                        baseURL: "http://\(host):\(servers.ports[index])\(path)",
-                        defaultBootID: bootID
-                    )
-                }
-                // Every link takes the first one's port, so `--port 0` gives one port for all.
-                let port = served.first?.udpAddress.port ?? configuration.port
-                let opened = try await startUDP(
-                    configuration,
-                    devices: devices,
-                    link: link,
-                    addresses: addresses,
-                    number: number,
-                    port: port,
-                    bindsDevice: links.count > 1,
-                    eventLoop: eventLoop,
-                    logger: logger,
-                    onEvent: onEvent
-                )
-                udp.append(opened.link)
-                linkSeeds.append(opened.seed)
-                guard let address = opened.link.channel.localAddress else {
-                    throw SimulatorError(reason: "the UDP socket on \(link) has no address")
-                }
-                served.append(
-                    SimulatorLink(
-                        link: link,
-                        udpAddress: address,
-                        devices: devices,
-                        deviceAddresses: addresses.map { $0 ?? link.urlHost }
-                    )
-                )
-            }
+            try await openLinks(
+                configuration,
+                links: links,
+                addresses: addresses,
+                servers: servers,
+                bootID: bootID,
+                into: &opened,
+                eventLoop: eventLoop,
+                logger: logger,
+                onEvent: onEvent
+            )
+            let (udp, served, linkSeeds) = (opened.udp, opened.served, opened.linkSeeds)
             controls.place(
                 locations: served[0].devices.map(\.location),
                 prefixes: servers.ownsServer.indices.map { servers.ownsServer[$0] ? "" : "/device/\($0)" }
@@ -204,27 +177,81 @@ public final class DeviceSimulator: Service, Sendable {
             for (_, handler) in udp {
                 try await eventLoop.submit { handler.value.startAdvertising() }.get()
             }
-            onEvent(
-                .started(
-                    udp: simulator.udpAddress,
-                    http: simulator.httpAddress,
-                    devices: simulator.devices,
-                    links: served
-                )
-            )
-            logger.info(
-                "Simulator started",
-                metadata: [
-                    "ssdp.udp": "\(simulator.udpAddress.endpointDescription)",
-                    "ssdp.http": "\(simulator.httpAddress.endpointDescription)",
-                    "ssdp.devices": "\(configuration.devices.count)",
-                    "ssdp.links": "\(links.map(\.description).joined(separator: "; "))",
-                ]
-            )
+            simulator.announce(links: served, logger: logger)
             return simulator
         } catch {
-            await closeAll(udp.map(\.channel) + servers.channels)
+            await closeAll(opened.udp.map(\.channel) + servers.channels)
             throw error
+        }
+    }
+
+    /// Tells `onEvent` and the log that the simulator serves on `links`.
+    private func announce(links: [SimulatorLink], logger: Logger) {
+        onEvent(.started(udp: udpAddress, http: httpAddress, devices: devices, links: links))
+        logger.info(
+            "Simulator started",
+            metadata: [
+                "ssdp.udp": "\(udpAddress.endpointDescription)",
+                "ssdp.http": "\(httpAddress.endpointDescription)",
+                "ssdp.devices": "\(configuredDevices.count)",
+                "ssdp.links": "\(links.map(\.link.description).joined(separator: "; "))",
+            ]
+        )
+    }
+
+    /// The UDP side of every link, as far as it opened: what closes if the start fails.
+    private struct OpenedLinks {
+        var udp: [(channel: any Channel, handler: NIOLoopBound<SimulatorHandler>)] = []
+        var served: [SimulatorLink] = []
+        var linkSeeds: [UInt64] = []
+    }
+
+    /// Opens each link's UDP socket for the devices as they appear there (their LOCATION on the link's
+    /// address, or their own, on the port of their HTTP server), adding each to `opened` as it opens.
+    private static func openLinks(
+        _ configuration: SimulatorConfiguration,
+        links: [SSDPLink],
+        addresses: [String?],
+        servers: HTTPServers,
+        bootID: Int,
+        into opened: inout OpenedLinks,
+        eventLoop: any EventLoop,
+        logger: Logger,
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) async throws {
+        for (number, link) in links.enumerated() {
+            let devices = configuration.devices.enumerated().map { index, device in
+                let host = addresses[index] ?? link.urlHost
+                let path = servers.ownsServer[index] ? "" : "/device/\(index)"
+                return device.rootDevice(
+                    baseURL: "http://\(host):\(servers.ports[index])\(path)",
+                    defaultBootID: bootID
+                )
+            }
+            // Every link takes the first one's port, so `--port 0` gives one port for all.
+            let port = opened.served.first?.udpAddress.port ?? configuration.port
+            let link = try await startUDP(
+                configuration,
+                devices: devices,
+                on: UDPLink(link: link, number: number, count: links.count, port: port),
+                addresses: addresses,
+                eventLoop: eventLoop,
+                logger: logger,
+                onEvent: onEvent
+            )
+            opened.udp.append(link.link)
+            opened.linkSeeds.append(link.seed)
+            guard let address = link.link.channel.localAddress else {
+                throw SimulatorError(reason: "the UDP socket on \(links[number]) has no address")
+            }
+            opened.served.append(
+                SimulatorLink(
+                    link: links[number],
+                    udpAddress: address,
+                    devices: devices,
+                    deviceAddresses: addresses.map { $0 ?? links[number].urlHost }
+                )
+            )
         }
     }
 

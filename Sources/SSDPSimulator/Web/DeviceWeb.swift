@@ -134,89 +134,98 @@ extension SimulatedDevice {
                 .init(methods: "GET", path: prefix + path, summary: "\(file.contentType), \(file.bytes.count) bytes")
             )
         }
-        if web.roku != nil {
+        if let roku = web.roku { endpoints += Self.endpoints(of: roku) }
+        if web.hue != nil { endpoints += Self.hueEndpoints }
+        if let dial = web.dial { endpoints += Self.endpoints(of: dial) }
+        return endpoints
+    }
+
+    /// A Roku's ECP endpoints, and a Roku TV's besides.
+    private static func endpoints(of roku: RokuConfiguration) -> [DeviceHTTPEndpoint] {
+        var endpoints: [DeviceHTTPEndpoint] = [
+            .init(
+                methods: "GET",
+                path: "/query/device-info",
+                summary: "ECP device info (serial, model, software, power mode)"
+            ),
+            .init(methods: "GET", path: "/query/apps", summary: "installed channels"),
+            .init(methods: "GET", path: "/query/active-app", summary: "the channel in front"),
+            .init(methods: "GET", path: "/query/media-player", summary: "player state"),
+            .init(methods: "POST", path: "/keypress/{key}", summary: "press a key (recorded as an action)"),
+            .init(methods: "POST", path: "/keydown/{key}", summary: "hold a key (recorded)"),
+            .init(methods: "POST", path: "/keyup/{key}", summary: "release a key (recorded)"),
+            .init(
+                methods: "POST",
+                path: "/launch/{id}",
+                summary: "launch a channel (recorded; 404 for an unknown id)"
+            ),
+            .init(methods: "POST", path: "/input", summary: "send input parameters (recorded)"),
+        ]
+        if !roku.tvChannels.isEmpty {
             endpoints += [
+                .init(methods: "GET", path: "/query/tv-channels", summary: "the antenna channels"),
                 .init(
                     methods: "GET",
-                    path: "/query/device-info",
-                    summary: "ECP device info (serial, model, software, power mode)"
-                ),
-                .init(methods: "GET", path: "/query/apps", summary: "installed channels"),
-                .init(methods: "GET", path: "/query/active-app", summary: "the channel in front"),
-                .init(methods: "GET", path: "/query/media-player", summary: "player state"),
-                .init(methods: "POST", path: "/keypress/{key}", summary: "press a key (recorded as an action)"),
-                .init(methods: "POST", path: "/keydown/{key}", summary: "hold a key (recorded)"),
-                .init(methods: "POST", path: "/keyup/{key}", summary: "release a key (recorded)"),
-                .init(
-                    methods: "POST",
-                    path: "/launch/{id}",
-                    summary: "launch a channel (recorded; 404 for an unknown id)"
-                ),
-                .init(methods: "POST", path: "/input", summary: "send input parameters (recorded)"),
-            ]
-            if let roku = web.roku, !roku.tvChannels.isEmpty {
-                endpoints += [
-                    .init(methods: "GET", path: "/query/tv-channels", summary: "the antenna channels"),
-                    .init(
-                        methods: "GET",
-                        path: "/query/tv-active-channel",
-                        summary: "the tuned channel and its programme"
-                    ),
-                    .init(
-                        methods: "POST",
-                        path: "/launch/tvinput.dtv?ch={number}",
-                        summary: "tune a channel (InputHDMI1, InputTuner, ChannelUp keys too)"
-                    ),
-                ]
-            }
-        }
-        if web.hue != nil {
-            endpoints += [
-                .init(
-                    methods: "GET",
-                    path: "/api/config",
-                    summary: "what bridge this is (bridgeid, apiversion), to anyone"
+                    path: "/query/tv-active-channel",
+                    summary: "the tuned channel and its programme"
                 ),
                 .init(
                     methods: "POST",
-                    path: "/api",
-                    summary: "pair an app: its key while the link button is pressed, else error 101 (recorded)"
+                    path: "/launch/tvinput.dtv?ch={number}",
+                    summary: "tune a channel (InputHDMI1, InputTuner, ChannelUp keys too)"
                 ),
-                .init(methods: "GET", path: "/api/{key}", summary: "the whole bridge: lights, config, empty groups…"),
-                .init(
-                    methods: "GET",
-                    path: "/api/{key}/config",
-                    summary: "the full configuration, paired apps included"
-                ),
-                .init(
-                    methods: "GET",
-                    path: "/api/{key}/lights[/{id}]",
-                    summary: "the lights (a color and a white lamp)"
-                ),
-                .init(
-                    methods: "PUT",
-                    path: "/api/{key}/lights/{id}/state",
-                    summary: "on, bri, hue, sat, xy, ct, alert, effect (recorded)"
-                ),
-                .init(methods: "PUT", path: "/api/{key}/lights/{id}", summary: "rename a light (recorded)"),
-            ]
-        }
-        if let dial = web.dial {
-            let base = dial.applicationPath.hasSuffix("/") ? dial.applicationPath : dial.applicationPath + "/"
-            if dial.redirectsToRunningApp {
-                endpoints.append(.init(methods: "GET", path: base, summary: "302 to the running app, 204 when idle"))
-            }
-            let apps = dial.apps.map(\.name).joined(separator: ", ")
-            endpoints += [
-                .init(methods: "GET", path: base + "{app}", summary: "DIAL app status (apps: \(apps))"),
-                .init(methods: "POST", path: base + "{app}", summary: "launch: 201 + Location, 413 over 4096 bytes"),
-                .init(methods: "DELETE", path: base + "{app}/run", summary: "stop: 200, 404 when not running"),
-                .init(methods: "POST", path: base + "{app}/run/hide", summary: "hide: 200, 404 when not running"),
-                .init(methods: "POST", path: base + "{app}/dial_data", summary: "additionalData for the status"),
-                .init(methods: "OPTIONS", path: base + "{app}", summary: "CORS preflight: 204"),
             ]
         }
         return endpoints
+    }
+
+    /// A Hue bridge's REST API endpoints.
+    private static let hueEndpoints: [DeviceHTTPEndpoint] = [
+        .init(
+            methods: "GET",
+            path: "/api/config",
+            summary: "what bridge this is (bridgeid, apiversion), to anyone"
+        ),
+        .init(
+            methods: "POST",
+            path: "/api",
+            summary: "pair an app: its key while the link button is pressed, else error 101 (recorded)"
+        ),
+        .init(methods: "GET", path: "/api/{key}", summary: "the whole bridge: lights, config, empty groups…"),
+        .init(
+            methods: "GET",
+            path: "/api/{key}/config",
+            summary: "the full configuration, paired apps included"
+        ),
+        .init(
+            methods: "GET",
+            path: "/api/{key}/lights[/{id}]",
+            summary: "the lights (a color and a white lamp)"
+        ),
+        .init(
+            methods: "PUT",
+            path: "/api/{key}/lights/{id}/state",
+            summary: "on, bri, hue, sat, xy, ct, alert, effect (recorded)"
+        ),
+        .init(methods: "PUT", path: "/api/{key}/lights/{id}", summary: "rename a light (recorded)"),
+    ]
+
+    /// A DIAL server's endpoints under its application URL.
+    private static func endpoints(of dial: DIALConfiguration) -> [DeviceHTTPEndpoint] {
+        var endpoints: [DeviceHTTPEndpoint] = []
+        let base = dial.applicationPath.hasSuffix("/") ? dial.applicationPath : dial.applicationPath + "/"
+        if dial.redirectsToRunningApp {
+            endpoints.append(.init(methods: "GET", path: base, summary: "302 to the running app, 204 when idle"))
+        }
+        let apps = dial.apps.map(\.name).joined(separator: ", ")
+        return endpoints + [
+            .init(methods: "GET", path: base + "{app}", summary: "DIAL app status (apps: \(apps))"),
+            .init(methods: "POST", path: base + "{app}", summary: "launch: 201 + Location, 413 over 4096 bytes"),
+            .init(methods: "DELETE", path: base + "{app}/run", summary: "stop: 200, 404 when not running"),
+            .init(methods: "POST", path: base + "{app}/run/hide", summary: "hide: 200, 404 when not running"),
+            .init(methods: "POST", path: base + "{app}/dial_data", summary: "additionalData for the status"),
+            .init(methods: "OPTIONS", path: base + "{app}", summary: "CORS preflight: 204"),
+        ]
     }
 
     /// Every service of the device tree with the server paths of its control and event URLs and its SCPD,
