@@ -14,7 +14,8 @@
 /// What a search keeps to recognise an answer that repeats a reported service before decoding it: most
 /// answers do, since a device sends the same bytes to every retry. A cache of the session's ingest, apart
 /// from its transitions (which would be the same without it, only slower): an answer it recognises is the
-/// duplicate that decoding it would have found.
+/// duplicate that decoding it would have found. Its methods are inlined into the session's ingest, as the
+/// code was before it had a type of its own: the ingest's instruction count is a benchmark's figure.
 struct RepeatedAnswers: Sendable {
     /// The position in the found services of a service by its `ResponseFingerprint`'s hash (the first,
     /// where two hashes collide): an answer with its four values byte for byte, in other bytes elsewhere
@@ -25,6 +26,7 @@ struct RepeatedAnswers: Sendable {
     private var reportingDatagrams: [Int: [UInt8]] = [:]
 
     /// Whether `buffer`, whose `mixHash` is `hash`, is byte for byte a datagram that reported a service.
+    @inline(__always)
     func isReportingDatagram(_ buffer: UnsafeBufferPointer<UInt8>, hash: Int) -> Bool {
         guard let reporting = reportingDatagrams[hash] else { return false }
         return reporting.withUnsafeBufferPointer { bytesEqual($0, buffer) }
@@ -32,6 +34,7 @@ struct RepeatedAnswers: Sendable {
 
     /// The fingerprint of the response whose fields are at `spans` of `text` (`nil` when it lacks a field
     /// the fingerprint needs), and whether it repeats one of `found` byte for byte.
+    @inline(__always)
     func match(
         _ text: UnsafeBufferPointer<UInt8>,
         _ spans: UnsafeBufferPointer<SSDPHeaders.Span>,
@@ -44,6 +47,7 @@ struct RepeatedAnswers: Sendable {
 
     /// Keeps what recognises the repeats of the service found at `index`: its answer's fingerprint and
     /// datagram (the first of each hash).
+    @inline(__always)
     mutating func remember(fingerprint: ResponseFingerprint?, datagram: (hash: Int, bytes: [UInt8])?, of index: Int) {
         if let fingerprint, foundByFingerprint[fingerprint.hash] == nil {
             foundByFingerprint[fingerprint.hash] = index

@@ -19,14 +19,17 @@ public struct SSDPEndpoint: Sendable, Hashable, CustomStringConvertible {
     public var port: Int
 
     /// An endpoint at `address` and `port`.
+    @inlinable
     public init(address: String, port: Int) {
         self.address = address
         self.port = port
     }
 
     /// The address as the host of a URL or a HOST header: IPv6 in brackets.
+    @inlinable
     public var host: String { address.utf8.contains(UInt8(ascii: ":")) ? "[\(address)]" : address }
 
     /// `host:port`, an IPv6 address in brackets.
+    @inlinable
     public var description: String { "\(host):\(port)" }
 }

@@ -113,7 +113,7 @@ public enum CaptureImport {
         let answers = devices.reduce(0) { $0 + $1.replay.answers.count }
         let notifications = devices.reduce(0) { $0 + ($1.replay.notifications?.count ?? 0) }
         let name = options.name ?? Self.name(from: file)
-        let imported = ImportedScenario(
+        let imported = ScenarioSpecification(
             name: name,
             description:
                 "Imported from \((file as NSString).lastPathComponent): \(searches.count) M-SEARCH for \(capturedTarget) from \(searches[0].source); \(devices.count) \(devices.count == 1 ? "device" : "devices") replaying \(answers) answers and \(notifications) NOTIFY.",
@@ -121,7 +121,7 @@ public enum CaptureImport {
             tags: search.ipv6 == true ? nil : ["live"],
             search: search,
             devices: devices.map(\.specification),
-            expect: ImportedScenario.Expect(found: .init(services: nil, count: .atLeast(0))),
+            expect: ExpectFields(found: FoundFields(count: CountFields(min: 0))),
             provenance: provenance(of: capture, file: file, searches: searches, devices: devices, notes: notes, options)
         )
         let (expected, scenario) = try expecting(imported, as: "\(name).json")
@@ -168,9 +168,9 @@ public enum CaptureImport {
     /// `imported` with the expectations of what a correct session reports for its traffic (the project's
     /// session on the replay), and the scenario read back from it, which must pass its own checks.
     private static func expecting(
-        _ imported: ImportedScenario,
+        _ imported: ScenarioSpecification,
         as scenarioFile: String
-    ) throws(ImportError) -> (ImportedScenario, Scenario) {
+    ) throws(ImportError) -> (ScenarioSpecification, Scenario) {
         let trial = try read(imported, as: scenarioFile)
         let record: RunRecord
         do {
@@ -179,7 +179,7 @@ public enum CaptureImport {
             throw ImportError(description: "the replay could not run: \(error)")
         }
         var imported = imported
-        imported.expect = ImportedScenario.Expect(record: record)
+        imported.expect = ExpectFields(record: record)
         let scenario = try read(imported, as: scenarioFile)
         let checks = ScenarioChecks(
             scenario: scenario,
@@ -202,7 +202,7 @@ public enum CaptureImport {
         _ searches: [PacketCapture.Datagram],
         options: Options,
         notes: inout [String]
-    ) throws(ImportError) -> ImportedScenario.Search {
+    ) throws(ImportError) -> SearchFields {
         let headers = (try? SSDPParser.parseMessage(searches[0].payload))?.headers
         guard let target = options.target ?? headers?["ST"] else {
             throw ImportError(description: "the M-SEARCH in packet \(searches[0].packet) has no ST; give one with --st")
@@ -226,7 +226,7 @@ public enum CaptureImport {
             )
         }
         let requests = options.requests ?? min(searches.count, ScenarioFile.maximumRequests)
-        return ImportedScenario.Search(
+        return SearchFields(
             target: target,
             mx: mx,
             requests: requests,
@@ -240,7 +240,7 @@ public enum CaptureImport {
         var address: String
         var udn: String?
         var replay: ReplaySpecification
-        var specification: ImportedScenario.Device
+        var specification: DeviceSpecification
     }
 
     /// What one address and UDN sent: its answers and NOTIFY messages, and the headers of the first.
@@ -357,7 +357,7 @@ public enum CaptureImport {
             address: entry.address,
             udn: entry.udn,
             replay: replay,
-            specification: ImportedScenario.Device(
+            specification: DeviceSpecification(
                 udn: udn,
                 deviceType: deviceType,
                 services: [],
@@ -374,7 +374,7 @@ public enum CaptureImport {
 
     // MARK: - Writing
 
-    private static func read(_ file: ImportedScenario, as name: String) throws(ImportError) -> Scenario {
+    private static func read(_ file: ScenarioSpecification, as name: String) throws(ImportError) -> Scenario {
         do {
             return try ScenarioFile.decode(try encode(file), file: name)
         } catch {
@@ -382,7 +382,7 @@ public enum CaptureImport {
         }
     }
 
-    private static func encode(_ file: ImportedScenario) throws(ImportError) -> Data {
+    private static func encode(_ file: ScenarioSpecification) throws(ImportError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -405,104 +405,26 @@ public enum CaptureImport {
     }
 }
 
-/// The scenario file `ssdp-sim import` writes, in the order a reader expects the fields.
-struct ImportedScenario: Encodable {
-    struct Search: Encodable {
-        var target: String
-        var mx: Int
-        var requests: Int
-        var ipv6: Bool?
-    }
-
-    struct Device: Encodable {
-        var udn: String
-        var deviceType: String
-        var services: [String]
-        var server: String?
-        var replay: ReplaySpecification
-    }
-
-    struct Count: Encodable {
-        var min: Int
-        var max: Int?
-    }
-
-    struct Expect: Encodable {
-        struct Found: Encodable {
-            var services: [Service]?
-            var count: AnyCount
+extension ExpectFields {
+    /// What a run reported and dropped, exactly: the expectations of an imported scenario.
+    init(record: RunRecord) {
+        let reports = record.reports.map(\.service)
+        let services = reports.map { FoundFields.Service(usn: $0.usn, st: $0.st) }.sorted {
+            ($0.usn, $0.st) < ($1.usn, $1.st)
         }
-
-        struct Service: Encodable {
-            var usn: String
-            var st: String
-        }
-
-        var found: Found
-        /// Every drop counter, in the session's order.
-        var dropped: [(reason: String, count: AnyCount)] = []
-
-        private struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(found, forKey: Key(stringValue: "found"))
-            guard !dropped.isEmpty else { return }
-            var counters = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "dropped"))
-            for (reason, count) in dropped {
-                try counters.encode(count, forKey: Key(stringValue: reason))
-            }
-        }
-
-        init(found: Found) {
-            self.found = found
-        }
-
-        /// What the run reported and dropped, exactly.
-        init(record: RunRecord) {
-            let reports = record.reports.map(\.service)
-            found = Found(
-                services: reports.map { Service(usn: $0.usn, st: $0.st) }.sorted { ($0.usn, $0.st) < ($1.usn, $1.st) },
-                count: .exactly(reports.count)
+        let statistics = record.statistics ?? SearchSessionStatistics()
+        // Answers after the stop reach a virtual session, which counts them, but not a live one, which has
+        // closed its socket: at most as many as the replay delivered.
+        let dropped = SearchSessionStatistics.Drop.allCases.map { drop in
+            (
+                drop.rawValue,
+                drop == .notSearching
+                    ? CountFields(min: 0, max: statistics[drop]) : CountFields(exactly: statistics[drop])
             )
-            let statistics = record.statistics ?? SearchSessionStatistics()
-            // Answers after the stop reach a virtual session, which counts them, but not a live one, which has
-            // closed its socket: at most as many as the replay delivered.
-            dropped = SearchSessionStatistics.Drop.allCases.map { drop in
-                (drop.rawValue, drop == .notSearching ? .atMost(statistics[drop]) : .exactly(statistics[drop]))
-            }
         }
+        self.init(
+            found: FoundFields(services: services, count: CountFields(exactly: reports.count)),
+            dropped: Dictionary(uniqueKeysWithValues: dropped)
+        )
     }
-
-    enum AnyCount: Encodable {
-        case exactly(Int)
-        case atLeast(Int)
-        case atMost(Int)
-
-        func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .exactly(let value):
-                var container = encoder.singleValueContainer()
-                try container.encode(value)
-            case .atLeast(let value):
-                try Count(min: value).encode(to: encoder)
-            case .atMost(let value):
-                try Count(min: 0, max: value).encode(to: encoder)
-            }
-        }
-    }
-
-    var name: String
-    var description: String
-    var seed: UInt64
-    var tags: [String]?
-    var search: Search
-    var devices: [Device]
-    var expect: Expect
-    var provenance: ScenarioProvenance
 }

@@ -48,6 +48,35 @@ public struct Scenario: Sendable {
     /// Where an imported scenario came from (`provenance`); `nil` for one written by hand.
     public var provenance: ScenarioProvenance? = nil
 
+    /// A scenario made in Swift rather than read from a file (`ScenarioFile.load` reads and checks one):
+    /// `devices` searched by `search` with `seed`, `events` done to them on a network with `network`'s
+    /// faults, held to `expect`. `file` names it in reports; none by default.
+    public init(
+        name: String,
+        description: String = "",
+        seed: UInt64 = 1,
+        tags: [String] = [],
+        search: SearchSpecification,
+        devices: [SimulatedDevice],
+        events: [TimedEvent] = [],
+        network: NetworkFaults = NetworkFaults(),
+        expect: Expectations,
+        provenance: ScenarioProvenance? = nil,
+        file: String = ""
+    ) {
+        self.file = file
+        self.name = name
+        self.description = description
+        self.seed = seed
+        self.tags = tags
+        self.search = search
+        self.devices = devices
+        self.events = events
+        self.network = network
+        self.expect = expect
+        self.provenance = provenance
+    }
+
     /// Whether `--live` runs it.
     public var isLive: Bool { tags.contains("live") }
 }

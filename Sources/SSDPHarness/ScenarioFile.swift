@@ -128,7 +128,7 @@ struct FieldError: Error {
 
 // MARK: - The file's shape
 
-struct ScenarioSpecification: Decodable {
+struct ScenarioSpecification: Codable {
     var name: String
     var description: String
     var seed: UInt64
@@ -142,20 +142,6 @@ struct ScenarioSpecification: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, seed, tags, search, devices, events, network, expect, provenance
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        description = try container.decode(String.self, forKey: .description)
-        seed = try container.decode(UInt64.self, forKey: .seed)
-        tags = try container.decodeIfPresent([String].self, forKey: .tags)
-        search = try container.decode(SearchFields.self, forKey: .search)
-        devices = try container.decode([DeviceSpecification].self, forKey: .devices)
-        events = try container.decodeIfPresent([EventFields].self, forKey: .events)
-        network = try container.decodeIfPresent(NetworkFaultsSpecification.self, forKey: .network)
-        expect = try container.decodeIfPresent(ExpectFields.self, forKey: .expect)
-        provenance = try container.decodeIfPresent(ScenarioProvenance.self, forKey: .provenance)
     }
 
     /// The expectations. A scenario must say what the search finds: without it, a session that finds
@@ -221,7 +207,6 @@ struct ScenarioSpecification: Decodable {
             }
         }
         return Scenario(
-            file: file,
             name: name,
             description: description,
             seed: seed,
@@ -231,12 +216,13 @@ struct ScenarioSpecification: Decodable {
             events: events,
             network: faults,
             expect: try makeExpectations(),
-            provenance: provenance
+            provenance: provenance,
+            file: file
         )
     }
 }
 
-struct SearchFields: Decodable {
+struct SearchFields: Codable {
     var target: String
     var mx: Int?
     var requests: Int?
@@ -246,16 +232,6 @@ struct SearchFields: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case target, mx, requests, mode, device, ipv6
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        target = try container.decode(String.self, forKey: .target)
-        mx = try container.decodeIfPresent(Int.self, forKey: .mx)
-        requests = try container.decodeIfPresent(Int.self, forKey: .requests)
-        mode = try container.decodeIfPresent(String.self, forKey: .mode)
-        device = try container.decodeIfPresent(Int.self, forKey: .device)
-        ipv6 = try container.decodeIfPresent(Bool.self, forKey: .ipv6)
     }
 
     func make(deviceCount: Int) throws(FieldError) -> SearchSpecification {
@@ -289,7 +265,7 @@ struct SearchFields: Decodable {
     }
 }
 
-struct EventFields: Decodable {
+struct EventFields: Codable {
     var at: Double
     var action: String
     var device: Int?
@@ -299,16 +275,6 @@ struct EventFields: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case at, action, device, downFor, set, network
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        at = try container.decode(Double.self, forKey: .at)
-        action = try container.decode(String.self, forKey: .action)
-        device = try container.decodeIfPresent(Int.self, forKey: .device)
-        downFor = try container.decodeIfPresent(Double.self, forKey: .downFor)
-        set = try container.decodeIfPresent(DeviceChange.Specification.self, forKey: .set)
-        network = try container.decodeIfPresent(NetworkFaultsSpecification.self, forKey: .network)
     }
 
     /// The event; a change's `behaviour` and `httpFaults` lay over `devices[device - 1]` as it is by then.
@@ -360,7 +326,7 @@ struct EventFields: Decodable {
     }
 }
 
-struct ExpectFields: Decodable {
+struct ExpectFields: Codable {
     var found: FoundFields?
     var stop: StopFields?
     var searches: SearchesFields?
@@ -370,16 +336,6 @@ struct ExpectFields: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case found, stop, searches, dropped, http, error
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        found = try container.decodeIfPresent(FoundFields.self, forKey: .found)
-        stop = try container.decodeIfPresent(StopFields.self, forKey: .stop)
-        searches = try container.decodeIfPresent(SearchesFields.self, forKey: .searches)
-        dropped = try container.decodeIfPresent([String: CountFields].self, forKey: .dropped)
-        http = try container.decodeIfPresent(HTTPFields.self, forKey: .http)
-        error = try container.decodeIfPresent(String.self, forKey: .error)
     }
 
     /// The expectations, checked; `path` is the block's JSON path in its file, for errors.
@@ -441,8 +397,8 @@ struct ExpectFields: Decodable {
 
 /// `expect.http`: `{ "locationFetches": 1, "actions": [ { "action": "AddPortMapping", "arguments":
 /// { "NewExternalPort": "8080" }, "count": 1 } ] }`.
-struct HTTPFields: Decodable {
-    struct Action: Decodable {
+struct HTTPFields: Codable {
+    struct Action: Codable {
         var action: String
         var arguments: [String: String]?
         var count: CountFields?
@@ -451,12 +407,6 @@ struct HTTPFields: Decodable {
             case action, arguments, count
         }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-            action = try container.decode(String.self, forKey: .action)
-            arguments = try container.decodeIfPresent([String: String].self, forKey: .arguments)
-            count = try container.decodeIfPresent(CountFields.self, forKey: .count)
-        }
     }
 
     var locationFetches: CountFields?
@@ -466,15 +416,10 @@ struct HTTPFields: Decodable {
         case locationFetches, actions
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        locationFetches = try container.decodeIfPresent(CountFields.self, forKey: .locationFetches)
-        actions = try container.decodeIfPresent([Action].self, forKey: .actions)
-    }
 }
 
-struct FoundFields: Decodable {
-    struct Service: Decodable {
+struct FoundFields: Codable {
+    struct Service: Codable {
         var usn: String
         var st: String
 
@@ -482,11 +427,6 @@ struct FoundFields: Decodable {
             case usn, st
         }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-            usn = try container.decode(String.self, forKey: .usn)
-            st = try container.decode(String.self, forKey: .st)
-        }
     }
 
     var services: [Service]?
@@ -495,13 +435,6 @@ struct FoundFields: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case services, including, count
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        services = try container.decodeIfPresent([Service].self, forKey: .services)
-        including = try container.decodeIfPresent([Service].self, forKey: .including)
-        count = try container.decodeIfPresent(CountFields.self, forKey: .count)
     }
 
     func make(path: String) throws(FieldError) -> FoundExpectation {
@@ -516,7 +449,7 @@ struct FoundFields: Decodable {
     }
 }
 
-struct StopFields: Decodable {
+struct StopFields: Codable {
     var reason: String?
     var tolerance: Double?
 
@@ -524,30 +457,23 @@ struct StopFields: Decodable {
         case reason, tolerance
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
-    }
 }
 
-struct SearchesFields: Decodable {
+struct SearchesFields: Codable {
     var sent: Int?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case sent
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        sent = try container.decodeIfPresent(Int.self, forKey: .sent)
-    }
 }
 
 /// A count (`3`) or a range (`{"min": 1}`, `{"min": 1, "max": 4}`).
-struct CountFields: Decodable {
+struct CountFields: Codable {
     var min: Int?
     var max: Int?
+    /// Whether it is written as a number (one count) rather than `{"min", "max"}`, as it was read.
+    var isNumber = false
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case min, max
@@ -555,12 +481,34 @@ struct CountFields: Decodable {
 
     init(from decoder: any Decoder) throws {
         if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            (min, max) = (value, value)
+            (min, max, isNumber) = (value, value, true)
             return
         }
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
         min = try container.decodeIfPresent(Int.self, forKey: .min)
         max = try container.decodeIfPresent(Int.self, forKey: .max)
+    }
+
+    /// A count of exactly `count`, written as a number.
+    init(exactly count: Int) {
+        (min, max, isNumber) = (count, count, true)
+    }
+
+    /// Counts from `min` up to `max`, or without a limit; written as `{"min", "max"}`.
+    init(min: Int, max: Int? = nil) {
+        self.min = min
+        self.max = max
+    }
+
+    /// A number when it was one, else `{"min", "max"}`.
+    func encode(to encoder: any Encoder) throws {
+        if isNumber, let min {
+            var container = encoder.singleValueContainer()
+            return try container.encode(min)
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(min, forKey: .min)
+        try container.encodeIfPresent(max, forKey: .max)
     }
 
     func make(path: String) throws(FieldError) -> CountExpectation {

@@ -35,13 +35,6 @@ public struct ScenarioProvenance: Codable, Sendable, Hashable {
             self.udn = udn
         }
 
-        /// Reads an entry, rejecting unknown fields.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-            device = try container.decode(Int.self, forKey: .device)
-            address = try container.decode(String.self, forKey: .address)
-            udn = try container.decodeIfPresent(String.self, forKey: .udn)
-        }
     }
 
     /// The capture's file name (without its directory).
@@ -94,18 +87,4 @@ public struct ScenarioProvenance: Codable, Sendable, Hashable {
         self.anonymized = anonymized
     }
 
-    /// Reads provenance, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        capture = try container.decode(String.self, forKey: .capture)
-        format = try container.decode(String.self, forKey: .format)
-        packets = try container.decode(Int.self, forKey: .packets)
-        from = try container.decode(String.self, forKey: .from)
-        to = try container.decode(String.self, forKey: .to)
-        client = try container.decode(String.self, forKey: .client)
-        searchPackets = try container.decode([Int].self, forKey: .searchPackets)
-        devices = try container.decode([Device].self, forKey: .devices)
-        notes = try container.decode([String].self, forKey: .notes)
-        anonymized = try container.decode(Bool.self, forKey: .anonymized)
-    }
 }

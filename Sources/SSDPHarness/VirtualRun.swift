@@ -55,16 +55,39 @@ public struct VirtualRun {
 
     /// One device on its own virtual host.
     private struct Host {
-        var endpoint: SSDPEndpoint
-        var responder: SimulatorResponder
-        var advertiser: DeviceAdvertiser
-        /// A replaying device's captured NOTIFY messages, which take the advertiser's place.
-        var notificationReplay: NotificationReplay?
+        /// The device on its host: its address, responder, advertiser or notification replay.
+        var virtual: VirtualHost
         /// Up, gone or rebooting, with the BOOTID; its generation grows when the device goes down, and answers
         /// and timers of an older generation are void.
         var lifecycle: DeviceLifecycle
         /// The generation the responder was made in: answers from it free their place in it.
         var responderGeneration: Int
+
+        /// Device `index` on its host, in `lifecycle`'s generation, built in place, its advertiser started.
+        init(
+            _ device: SimulatedDevice,
+            index: Int,
+            plan: VirtualAddressPlan,
+            lifecycle: DeviceLifecycle,
+            seed: UInt64,
+            notifyHost: String,
+            at start: SSDPInstant
+        ) {
+            virtual = VirtualHost(
+                device,
+                index: index,
+                plan: plan,
+                bootID: lifecycle.bootID,
+                generation: lifecycle.generation,
+                seed: seed,
+                notifyHost: notifyHost,
+                at: start
+            )
+            self.lifecycle = lifecycle
+            responderGeneration = lifecycle.generation
+            // A replaying device multicasts what the capture shows and nothing else.
+            if virtual.notificationReplay == nil { virtual.advertiser.start(at: start) }
+        }
 
         var online: Bool { lifecycle.state == .alive }
         var generation: Int { lifecycle.generation }
@@ -74,13 +97,13 @@ public struct VirtualRun {
 
         /// M-SEARCH messages that reached the device while it was up.
         var delivered: Int {
-            deliveredBefore + responder.counters.searchesAccepted + responder.counters.searchesRejected
+            deliveredBefore + virtual.responder.counters.searchesAccepted + virtual.responder.counters.searchesRejected
         }
         /// M-SEARCH messages the device accepted and considered.
         var heard: Int {
             // Read from the devices' stored statistics: `deviceStatistics`, a call into another module, made
             // the run copy the whole host to call it.
-            heardBefore + responder.devices.reduce(0) { $0 + $1.statistics.searchesReceived }
+            heardBefore + virtual.responder.devices.reduce(0) { $0 + $1.statistics.searchesReceived }
         }
     }
 
@@ -149,25 +172,14 @@ public struct VirtualRun {
     }
 
     private func makeHost(_ index: Int, lifecycle: DeviceLifecycle, at start: SSDPInstant) -> Host {
-        var host = VirtualHost(
+        Host(
             devices[index],
             index: index,
             plan: scenario.search.addressPlan,
-            bootID: lifecycle.bootID,
-            generation: lifecycle.generation,
+            lifecycle: lifecycle,
             seed: seed,
             notifyHost: notifyHost,
             at: start
-        )
-        // A replaying device multicasts what the capture shows and nothing else.
-        if host.notificationReplay == nil { host.advertiser.start(at: start) }
-        return Host(
-            endpoint: host.endpoint,
-            responder: host.responder,
-            advertiser: host.advertiser,
-            notificationReplay: host.notificationReplay,
-            lifecycle: lifecycle,
-            responderGeneration: lifecycle.generation
         )
     }
 
@@ -199,8 +211,8 @@ public struct VirtualRun {
             )
         }
         for index in hosts.indices where hosts[index].online {
-            let byebyes = hosts[index].advertiser.stop(at: now)
-            send(byebyes.map(hosts[index].advertiser.datagram), from: index)
+            let byebyes = hosts[index].virtual.advertiser.stop(at: now)
+            send(byebyes.map(hosts[index].virtual.advertiser.datagram), from: index)
         }
         record.statistics = session.statistics
         record.hearings = hosts.indices.map { index in
@@ -227,25 +239,27 @@ public struct VirtualRun {
             perform(session.timerFired(at: now))
         case .advertiserTimer(let index, let generation):
             guard hosts[index].generation == generation, hosts[index].online else { return }
-            let alive = hosts[index].advertiser.timerFired(at: now)
-            send(alive.map(hosts[index].advertiser.datagram), from: index)
-            send(hosts[index].notificationReplay?.due(at: now) ?? [], from: index)
+            let alive = hosts[index].virtual.advertiser.timerFired(at: now)
+            send(alive.map(hosts[index].virtual.advertiser.datagram), from: index)
+            send(hosts[index].virtual.notificationReplay?.due(at: now) ?? [], from: index)
             scheduleAdvertiser(index)
-        case .deliver(let bytes, _, .client):
-            var result = session.received(bytes, at: now)
-            if !faults.isEmpty {
-                result = faults.result(result, of: bytes, searching: session.configuration.searchTarget, at: now)
+        case .deliver(let bytes, _, .client) where faults.isEmpty:
+            if case .reportService(let service) = session.received(bytes, at: now) {
+                record.record(.found(ReportedService(service)), at: now.offset)
             }
-            if case .reportService(let service) = result {
+        case .deliver(let bytes, _, .client):
+            let received = session.received(bytes, at: now)
+            let target = session.configuration.searchTarget
+            if case .reportService(let service) = faults.result(received, of: bytes, searching: target, at: now) {
                 record.record(.found(ReportedService(service)), at: now.offset)
             }
         case .deliver(let bytes, let source, .host(let index)):
             receive(bytes, from: source, at: index)
         case .answer(let index, let generation, let bytes, let destination):
-            if hosts[index].responderGeneration == generation { hosts[index].responder.answerFinished() }
+            if hosts[index].responderGeneration == generation { hosts[index].virtual.responder.answerFinished() }
             guard hosts[index].generation == generation, hosts[index].online else { return }
             record.noteSent(bytes)
-            transmit(bytes, from: hosts[index].endpoint, to: destination, recipients: [.client], answer: true)
+            transmit(bytes, from: hosts[index].virtual.endpoint, to: destination, recipients: [.client], answer: true)
         case .scenario(let event):
             guard let operation = event.operation else {
                 network.set(event.network)
@@ -271,13 +285,13 @@ public struct VirtualRun {
     private mutating func reconfigure(_ index: Int, with change: DeviceChange) {
         guard let changed = try? devices[index].changed(by: change) else { return }
         devices[index] = changed
-        var root = hosts[index].responder.devices[0].device
+        var root = hosts[index].virtual.responder.devices[0].device
         root.device = changed.device
         root.maxAge = changed.maxAge
         root.configID = changed.configID
-        hosts[index].responder.devices[0].device = root
-        hosts[index].responder.devices[0].behaviour = changed.behaviour
-        hosts[index].advertiser.reconfigure(root, at: now)
+        hosts[index].virtual.responder.devices[0].device = root
+        hosts[index].virtual.responder.devices[0].behaviour = changed.behaviour
+        hosts[index].virtual.advertiser.reconfigure(root, at: now)
         scheduleAdvertiser(index)
     }
 
@@ -287,8 +301,8 @@ public struct VirtualRun {
         for action in actions {
             switch action {
             case .sayByebye:
-                let byebyes = hosts[index].advertiser.stop(at: now)
-                send(byebyes.map(hosts[index].advertiser.datagram), from: index)
+                let byebyes = hosts[index].virtual.advertiser.stop(at: now)
+                send(byebyes.map(hosts[index].virtual.advertiser.datagram), from: index)
             case .boot:
                 let old = hosts[index]
                 var host = makeHost(index, lifecycle: old.lifecycle, at: now)
@@ -297,9 +311,9 @@ public struct VirtualRun {
                 hosts[index] = host
                 scheduleAdvertiser(index)
             case .sayUpdate(let nextBootID):
-                let updates = hosts[index].advertiser.update(at: now, to: nextBootID)
-                hosts[index].responder.devices[0].device.bootID = nextBootID
-                send(updates.map(hosts[index].advertiser.datagram), from: index)
+                let updates = hosts[index].virtual.advertiser.update(at: now, to: nextBootID)
+                hosts[index].virtual.responder.devices[0].device.bootID = nextBootID
+                send(updates.map(hosts[index].virtual.advertiser.datagram), from: index)
                 scheduleAdvertiser(index)
             case .fallSilent, .closeHTTP, .openHTTP, .forgetSubscriptions:
                 continue
@@ -310,8 +324,8 @@ public struct VirtualRun {
     /// A datagram reaches a device's host: the production responder decides what to answer and when.
     private mutating func receive(_ bytes: [UInt8], from source: SSDPEndpoint, at index: Int) {
         guard hosts[index].online else { return }
-        let datagram = reader.read(bytes, strictness: hosts[index].responder.configuration.strictness)
-        let reception = hosts[index].responder.receive(datagram, from: source.address, at: now)
+        let datagram = reader.read(bytes, strictness: hosts[index].virtual.responder.configuration.strictness)
+        let reception = hosts[index].virtual.responder.receive(datagram, from: source.address, at: now)
         for (_, answer) in reception.answers {
             schedule(
                 .answer(host: index, generation: hosts[index].generation, bytes: answer.bytes, to: source),
@@ -335,7 +349,7 @@ public struct VirtualRun {
                     transmit(bytes, from: client, to: group, recipients: hosts.indices.map { .host($0) })
                 } else {
                     let index = scenario.search.device - 1
-                    transmit(bytes, from: client, to: hosts[index].endpoint, recipients: [.host(index)])
+                    transmit(bytes, from: client, to: hosts[index].virtual.endpoint, recipients: [.host(index)])
                 }
             case .stop(let found, let reason):
                 stoppedAt = now
@@ -358,7 +372,9 @@ public struct VirtualRun {
     /// 1,000-device run, for nothing anyone could observe.
     private mutating func scheduleAdvertiser(_ index: Int) {
         guard tracing else { return }
-        let deadlines = [hosts[index].advertiser.nextDeadline, hosts[index].notificationReplay?.nextDeadline]
+        let deadlines = [
+            hosts[index].virtual.advertiser.nextDeadline, hosts[index].virtual.notificationReplay?.nextDeadline,
+        ]
         guard let deadline = deadlines.compactMap({ $0 }).min() else { return }
         schedule(.advertiserTimer(host: index, generation: hosts[index].generation), at: deadline)
     }
@@ -371,7 +387,7 @@ public struct VirtualRun {
             record.trace.append(
                 TraceEntry(
                     at: now.offset,
-                    source: hosts[index].endpoint,
+                    source: hosts[index].virtual.endpoint,
                     destination: group,
                     bytes: bytes,
                     fate: "multicast NOTIFY"

@@ -40,7 +40,7 @@ extension DeviceChange {
     /// `friendlyName`, `maxAge`, `behaviour`, `httpFaults` and `actions` as a device file writes them, and
     /// `state` as names and values (`{"ExternalIPAddress": "198.51.100.7", "Volume": 30}`). `behaviour` and
     /// `httpFaults` change only the parts they name, laid over the device as it is when the change is made.
-    public struct Specification: Decodable, Sendable {
+    public struct Specification: Codable, Sendable {
         var friendlyName: String?
         var maxAge: Int?
         var behaviour: BehaviourSpecification?
@@ -71,16 +71,6 @@ extension DeviceChange {
             )
         }
 
-        /// Reads the fields, rejecting unknown ones.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-            friendlyName = try container.decodeIfPresent(String.self, forKey: .friendlyName)
-            maxAge = try container.decodeIfPresent(Int.self, forKey: .maxAge)
-            behaviour = try container.decodeIfPresent(BehaviourSpecification.self, forKey: .behaviour)
-            httpFaults = try container.decodeIfPresent(HTTPFaultSpecification.self, forKey: .httpFaults)
-            actions = try container.decodeIfPresent([ActionResponseSpecification].self, forKey: .actions)
-            state = try container.decodeIfPresent([String: SSDPJSONValue].self, forKey: .state)
-        }
     }
 }
 

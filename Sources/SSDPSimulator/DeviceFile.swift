@@ -61,22 +61,18 @@ public struct DeviceFile: Sendable {
         return DeviceFile(devices: devices)
     }
 
-    struct Specification: Decodable {
+    /// The file as JSON: one model that reads and writes it.
+    struct Specification: Codable {
         var devices: [DeviceSpecification]
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case devices
         }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-            devices = try container.decode([DeviceSpecification].self, forKey: .devices)
-        }
     }
 }
 
 /// One entry of a device file's `devices`: a profile, how many of it, and fields that override the profile.
-public struct DeviceSpecification: Decodable, Sendable {
+public struct DeviceSpecification: Codable, Sendable {
     /// The built-in profile to start from (`roku`, `dial-tv`, `hue`, `sonos`, `igd`, …); `generic` when absent.
     public var profile: String?
     /// How many devices the entry stands for, 1...10000 (1 when absent); with more than one, `friendlyName` gets each
@@ -136,6 +132,24 @@ public struct DeviceSpecification: Decodable, Sendable {
     /// Captured answers the device replays instead of answering from its advertisements (`ssdp-sim import`).
     public var replay: ReplaySpecification?
 
+    /// An entry with these fields and the others left out, as a program writes one (`ssdp-sim import`:
+    /// a device that replays a capture).
+    public init(
+        profile: String? = nil,
+        udn: String? = nil,
+        deviceType: String? = nil,
+        services: [String]? = nil,
+        server: String? = nil,
+        replay: ReplaySpecification? = nil
+    ) {
+        self.profile = profile
+        self.udn = udn
+        self.deviceType = deviceType
+        self.services = services
+        self.server = server
+        self.replay = replay
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
         case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
@@ -161,37 +175,6 @@ public struct DeviceSpecification: Decodable, Sendable {
         self.maxAge = maxAge
         self.behaviour = behaviour
         self.quirks = quirks
-    }
-
-    /// Reads an entry, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        quirks = try container.decodeIfPresent(Bool.self, forKey: .quirks)
-        profile = try container.decodeIfPresent(String.self, forKey: .profile)
-        count = try container.decodeIfPresent(Int.self, forKey: .count)
-        udn = try container.decodeIfPresent(String.self, forKey: .udn)
-        deviceType = try container.decodeIfPresent(String.self, forKey: .deviceType)
-        friendlyName = try container.decodeIfPresent(String.self, forKey: .friendlyName)
-        manufacturer = try container.decodeIfPresent(String.self, forKey: .manufacturer)
-        modelName = try container.decodeIfPresent(String.self, forKey: .modelName)
-        services = try container.decodeIfPresent([String].self, forKey: .services)
-        embeddedDevices = try container.decodeIfPresent([EmbeddedDeviceSpecification].self, forKey: .embeddedDevices)
-        server = try container.decodeIfPresent(String.self, forKey: .server)
-        maxAge = try container.decodeIfPresent(Int.self, forKey: .maxAge)
-        bootId = try container.decodeIfPresent(Int.self, forKey: .bootId)
-        configId = try container.decodeIfPresent(Int.self, forKey: .configId)
-        extraTargets = try container.decodeIfPresent([String].self, forKey: .extraTargets)
-        headers = try container.decodeIfPresent([String].self, forKey: .headers)
-        responseHeaders = try container.decodeIfPresent([String].self, forKey: .responseHeaders)
-        behaviour = try container.decodeIfPresent(BehaviourSpecification.self, forKey: .behaviour)
-        address = try container.decodeIfPresent(String.self, forKey: .address)
-        actions = try container.decodeIfPresent([ActionResponseSpecification].self, forKey: .actions)
-        httpFaults = try container.decodeIfPresent(HTTPFaultSpecification.self, forKey: .httpFaults)
-        callbackPolicy = try container.decodeIfPresent(String.self, forKey: .callbackPolicy)
-        eventDelivery = try container.decodeIfPresent(String.self, forKey: .eventDelivery)
-        media = try container.decodeIfPresent([MediaObjectSpecification].self, forKey: .media)
-        dialApps = try container.decodeIfPresent([DIALAppSpecification].self, forKey: .dialApps)
-        replay = try container.decodeIfPresent(ReplaySpecification.self, forKey: .replay)
     }
 
     /// The devices this entry describes, numbered from `firstNumber`. Errors name the field relative to
@@ -309,7 +292,7 @@ public struct DeviceSpecification: Decodable, Sendable {
 /// A device's HTTP-side faults in a device file, the texts as the serve flags take them:
 /// `{ "description": ["503:2", "delay:1.5"], "serviceDescriptions": ["malformed"], "eventLoss": 0.5,
 /// "eventDelay": 2 }`.
-public struct HTTPFaultSpecification: Decodable, Sendable {
+public struct HTTPFaultSpecification: Codable, Sendable {
     /// Faults of the device description at LOCATION, applied in order: `503:N`, `delay:SECONDS`, `hang`, `truncated`,
     /// `empty`, `malformed`.
     public var description: [String]?
@@ -335,15 +318,6 @@ public struct HTTPFaultSpecification: Decodable, Sendable {
         self.serviceDescriptions = serviceDescriptions
         self.eventLoss = eventLoss
         self.eventDelay = eventDelay
-    }
-
-    /// Reads the faults, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        description = try container.decodeIfPresent([String].self, forKey: .description)
-        serviceDescriptions = try container.decodeIfPresent([String].self, forKey: .serviceDescriptions)
-        eventLoss = try container.decodeIfPresent(Double.self, forKey: .eventLoss)
-        eventDelay = try container.decodeIfPresent(Double.self, forKey: .eventDelay)
     }
 
     /// The faults, each text read by `HTTPFaults.document`; errors name `field` and the entry.
@@ -388,7 +362,7 @@ public struct HTTPFaultSpecification: Decodable, Sendable {
 /// A device's answer for one SOAP action in a device file: `{ "action": "AddPortMapping", "fault": 718 }`,
 /// or `{ "action": "GetExternalIPAddress", "service": "WANIPConnection", "response": { "NewExternalIPAddress":
 /// "" } }` (out-arguments not given keep the device's own values).
-public struct ActionResponseSpecification: Decodable, Sendable {
+public struct ActionResponseSpecification: Codable, Sendable {
     /// The SOAP action's name (`AddPortMapping`).
     public var action: String
     /// The service's type or its short name (`WANIPConnection`); absent, the action of any service.
@@ -402,16 +376,6 @@ public struct ActionResponseSpecification: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case action, service, response, fault, description
-    }
-
-    /// Reads the entry, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        action = try container.decode(String.self, forKey: .action)
-        service = try container.decodeIfPresent(String.self, forKey: .service)
-        response = try container.decodeIfPresent([String: String].self, forKey: .response)
-        fault = try container.decodeIfPresent(Int.self, forKey: .fault)
-        description = try container.decodeIfPresent(String.self, forKey: .description)
     }
 
     /// The answers of a device's `actions`, errors naming the entry (`actions[1].fault`).
@@ -448,7 +412,7 @@ public struct ActionResponseSpecification: Decodable, Sendable {
 /// One app of a device's DIAL server in a device file: `{ "name": "YouTube", "allowStop": false, "origins":
 /// ["https://youtube.com", "https://*.youtube.com", "package:*"] }`. A stop is allowed and every origin taken
 /// unless the entry says otherwise; origins match as the reference server matches them (`DIALApp.allows`).
-public struct DIALAppSpecification: Decodable, Sendable {
+public struct DIALAppSpecification: Codable, Sendable {
     /// The name in the app's URL (`YouTube`).
     public var name: String
     /// Whether a client may stop it; absent, it may.
@@ -458,14 +422,6 @@ public struct DIALAppSpecification: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, allowStop, origins
-    }
-
-    /// Reads the entry, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        allowStop = try container.decodeIfPresent(Bool.self, forKey: .allowStop)
-        origins = try container.decodeIfPresent([String].self, forKey: .origins)
     }
 
     /// The apps, errors naming the entry (`dialApps[1].name`): each name once, a URL path segment of
@@ -507,7 +463,7 @@ public struct DIALAppSpecification: Decodable, Sendable {
 /// `{ "id": "1$7", "parentID": "1", "title": "Jazz", "class": "object.container.storageFolder" }`, or an item
 /// with `"artist"`, `"album"`, `"creator"`, `"date"` and `"resource": { "path": "/MediaItems/30.mp3",
 /// "protocolInfo": "http-get:*:audio/mpeg:*", "size": 4000000, "duration": "0:03:00.000" }`.
-public struct MediaObjectSpecification: Decodable, Sendable {
+public struct MediaObjectSpecification: Codable, Sendable {
     /// The object as the file gives it; `makeLibrary` checks it against the others.
     public var object: MediaObject
 
@@ -518,15 +474,19 @@ public struct MediaObjectSpecification: Decodable, Sendable {
     }
 
     /// An item's `resource`, its fields checked as strictly as the object's.
-    private struct Resource: Decodable {
+    struct Resource: Codable {
         var resource: MediaResource
+
+        init(_ resource: MediaResource) {
+            self.resource = resource
+        }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case path, protocolInfo, size, duration, resolution
         }
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
             resource = MediaResource(
                 path: try container.decode(String.self, forKey: .path),
                 protocolInfo: try container.decode(String.self, forKey: .protocolInfo),
@@ -535,11 +495,34 @@ public struct MediaObjectSpecification: Decodable, Sendable {
                 resolution: try container.decodeIfPresent(String.self, forKey: .resolution)
             )
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(resource.path, forKey: .path)
+            try container.encode(resource.protocolInfo, forKey: .protocolInfo)
+            try container.encodeIfPresent(resource.size, forKey: .size)
+            try container.encodeIfPresent(resource.duration, forKey: .duration)
+            try container.encodeIfPresent(resource.resolution, forKey: .resolution)
+        }
+    }
+
+    /// Writes the object as a file gives it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(object.id, forKey: .id)
+        try container.encode(object.parentID, forKey: .parentID)
+        try container.encode(object.title, forKey: .title)
+        try container.encode(object.upnpClass, forKey: .upnpClass)
+        try container.encodeIfPresent(object.creator, forKey: .creator)
+        try container.encodeIfPresent(object.artist, forKey: .artist)
+        try container.encodeIfPresent(object.album, forKey: .album)
+        try container.encodeIfPresent(object.date, forKey: .date)
+        try container.encodeIfPresent(object.resource.map(Resource.init), forKey: .resource)
     }
 
     /// Reads one object, rejecting unknown fields in it and in its `resource`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
         object = MediaObject(
             id: try container.decode(String.self, forKey: .id),
             parentID: try container.decode(String.self, forKey: .parentID),
@@ -603,7 +586,7 @@ public struct MediaObjectSpecification: Decodable, Sendable {
 }
 
 /// An embedded device in a device file: type, names, services and its own embedded devices.
-public struct EmbeddedDeviceSpecification: Decodable, Sendable {
+public struct EmbeddedDeviceSpecification: Codable, Sendable {
     /// The embedded device's UDN, `uuid:…`; drawn from the seed when absent.
     public var udn: String?
     /// The embedded device's type, `urn:DOMAIN:device:TYPE:VERSION`; required.
@@ -619,16 +602,6 @@ public struct EmbeddedDeviceSpecification: Decodable, Sendable {
         case udn, deviceType, friendlyName, services, embeddedDevices
     }
 
-    /// Reads the entry, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        udn = try container.decodeIfPresent(String.self, forKey: .udn)
-        deviceType = try container.decode(String.self, forKey: .deviceType)
-        friendlyName = try container.decodeIfPresent(String.self, forKey: .friendlyName)
-        services = try container.decodeIfPresent([String].self, forKey: .services)
-        embeddedDevices = try container.decodeIfPresent([EmbeddedDeviceSpecification].self, forKey: .embeddedDevices)
-    }
-
     func makeDevice(random: inout SSDPRandom) -> SSDPDevice {
         SSDPDevice(
             udn: udn ?? "uuid:\(random.uuid())",
@@ -641,7 +614,7 @@ public struct EmbeddedDeviceSpecification: Decodable, Sendable {
 }
 
 /// A device's behaviour in a device file; every field is optional and the texts are the flags' texts.
-public struct BehaviourSpecification: Decodable, Sendable {
+public struct BehaviourSpecification: Codable, Sendable {
     /// When answers leave: `uniform`, `immediate`, `fixed:SECONDS` or `late:SECONDS`.
     public var delay: String?
     /// The probability, 0...1, that the device does not hear a search.
@@ -682,19 +655,6 @@ public struct BehaviourSpecification: Decodable, Sendable {
         self.chatty = chatty
         self.malformed = malformed
         self.silent = silent
-    }
-
-    /// Reads the behaviour, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        delay = try container.decodeIfPresent(String.self, forKey: .delay)
-        searchLoss = try container.decodeIfPresent(Double.self, forKey: .searchLoss)
-        responseLoss = try container.decodeIfPresent(Double.self, forKey: .responseLoss)
-        ignoreFirst = try container.decodeIfPresent(Int.self, forKey: .ignoreFirst)
-        duplicates = try container.decodeIfPresent(Int.self, forKey: .duplicates)
-        chatty = try container.decodeIfPresent([String].self, forKey: .chatty)
-        malformed = try container.decodeIfPresent([String].self, forKey: .malformed)
-        silent = try container.decodeIfPresent([String].self, forKey: .silent)
     }
 
     /// The behaviour these texts describe, not yet validated: `base` (a profile's quirks, or a well-behaved

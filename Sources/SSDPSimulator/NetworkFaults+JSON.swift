@@ -25,7 +25,7 @@ import SSDPDeviceCore
 /// A fault is a probability, or an object with its `probability` (1 when absent) and a window: `after`
 /// (datagrams it lets pass first) and `times` (datagrams it hits at most). Latency is seconds, or
 /// `{"min", "max"}`, with the same window fields. Unknown fields are errors.
-public struct NetworkFaultsSpecification: Decodable, Sendable {
+public struct NetworkFaultsSpecification: Codable, Sendable {
     var latency: Latency?
     var loss: Rate?
     var answerLoss: Rate?
@@ -38,17 +38,6 @@ public struct NetworkFaultsSpecification: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case latency, loss, answerLoss, duplicate, reorder, reorderDelay
-    }
-
-    /// Reads the faults, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        latency = try container.decodeIfPresent(Latency.self, forKey: .latency)
-        loss = try container.decodeIfPresent(Rate.self, forKey: .loss)
-        answerLoss = try container.decodeIfPresent(Rate.self, forKey: .answerLoss)
-        duplicate = try container.decodeIfPresent(Rate.self, forKey: .duplicate)
-        reorder = try container.decodeIfPresent(Rate.self, forKey: .reorder)
-        reorderDelay = try container.decodeIfPresent(Double.self, forKey: .reorderDelay)
     }
 
     /// The faults, checked; an error names the field (`loss.probability`, `latency.min`).
@@ -125,7 +114,7 @@ public struct NetworkFaultsSpecification: Decodable, Sendable {
     }
 
     /// A probability, or `{"probability", "after", "times"}`.
-    struct Rate: Decodable {
+    struct Rate: Codable {
         var probability: Double
         var window: WindowFields?
         var isObject = false
@@ -139,7 +128,7 @@ public struct NetworkFaultsSpecification: Decodable, Sendable {
                 probability = value
                 return
             }
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
             probability = try container.decodeIfPresent(Double.self, forKey: .probability) ?? 1
             window = WindowFields(
                 after: try container.decodeIfPresent(Int.self, forKey: .after),
@@ -147,10 +136,22 @@ public struct NetworkFaultsSpecification: Decodable, Sendable {
             )
             isObject = true
         }
+
+        /// The probability, or the object it came as.
+        func encode(to encoder: any Encoder) throws {
+            guard isObject else {
+                var container = encoder.singleValueContainer()
+                return try container.encode(probability)
+            }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(probability, forKey: .probability)
+            try container.encodeIfPresent(window?.after, forKey: .after)
+            try container.encodeIfPresent(window?.times, forKey: .times)
+        }
     }
 
     /// Seconds, or `{"min", "max", "after", "times"}`.
-    struct Latency: Decodable {
+    struct Latency: Codable {
         var min: Double
         var max: Double
         var window: WindowFields?
@@ -164,13 +165,26 @@ public struct NetworkFaultsSpecification: Decodable, Sendable {
                 (min, max) = (value, value)
                 return
             }
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
             min = try container.decode(Double.self, forKey: .min)
             max = try container.decode(Double.self, forKey: .max)
             window = WindowFields(
                 after: try container.decodeIfPresent(Int.self, forKey: .after),
                 times: try container.decodeIfPresent(Int.self, forKey: .times)
             )
+        }
+
+        /// Seconds when it is one value without a window, else the object.
+        func encode(to encoder: any Encoder) throws {
+            guard min != max || window != nil else {
+                var container = encoder.singleValueContainer()
+                return try container.encode(min)
+            }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(min, forKey: .min)
+            try container.encode(max, forKey: .max)
+            try container.encodeIfPresent(window?.after, forKey: .after)
+            try container.encodeIfPresent(window?.times, forKey: .times)
         }
     }
 }

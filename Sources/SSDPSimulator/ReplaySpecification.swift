@@ -55,15 +55,6 @@ public struct ReplaySpecification: Codable, Sendable, Hashable {
             (datagram, base64) = Self.written(bytes)
         }
 
-        /// Reads an answer, rejecting unknown fields.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-            search = try container.decode(Int.self, forKey: .search)
-            delay = try container.decode(Double.self, forKey: .delay)
-            datagram = try container.decodeIfPresent(String.self, forKey: .datagram)
-            base64 = try container.decodeIfPresent(String.self, forKey: .base64)
-            packet = try container.decodeIfPresent(Int.self, forKey: .packet)
-        }
     }
 
     /// One captured NOTIFY.
@@ -88,14 +79,6 @@ public struct ReplaySpecification: Codable, Sendable, Hashable {
             (datagram, base64) = Self.written(bytes)
         }
 
-        /// Reads a NOTIFY, rejecting unknown fields.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-            at = try container.decode(Double.self, forKey: .at)
-            datagram = try container.decodeIfPresent(String.self, forKey: .datagram)
-            base64 = try container.decodeIfPresent(String.self, forKey: .base64)
-            packet = try container.decodeIfPresent(Int.self, forKey: .packet)
-        }
     }
 
     /// How many searches the capture shows, answered or not.
@@ -114,14 +97,6 @@ public struct ReplaySpecification: Codable, Sendable, Hashable {
         self.searches = searches
         self.answers = answers
         self.notifications = notifications
-    }
-
-    /// Reads a replay, rejecting unknown fields.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        searches = try container.decode(Int.self, forKey: .searches)
-        answers = try container.decode([Answer].self, forKey: .answers)
-        notifications = try container.decodeIfPresent([Notification].self, forKey: .notifications)
     }
 
     /// The replay the device core runs; errors name the field (`replay.answers[2].delay`).

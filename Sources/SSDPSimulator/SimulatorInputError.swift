@@ -96,24 +96,6 @@ public struct AnyCodingKey: CodingKey {
     }
 }
 
-extension Decoder {
-    /// A keyed container that first rejects fields `Key` does not list, naming the unknown one.
-    public func strictContainer<Key: CodingKey & CaseIterable>(
-        keyedBy type: Key.Type
-    ) throws -> KeyedDecodingContainer<Key> {
-        let all = try container(keyedBy: AnyCodingKey.self)
-        let known = Set(Key.allCases.map(\.stringValue))
-        if let unknown = all.allKeys.first(where: { !known.contains($0.stringValue) }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: unknown,
-                in: all,
-                debugDescription: "unknown field (fields: \(Key.allCases.map(\.stringValue).joined(separator: ", ")))"
-            )
-        }
-        return try container(keyedBy: type)
-    }
-}
-
 /// A user's input file (a device file, a scenario, an expectations file, a capture) read the one way every
 /// such file is: missing, unreadable, or — for JSON — the place in it where the JSON is not what was
 /// expected, each as a `SimulatorInputError` naming the file.
@@ -129,14 +111,14 @@ package enum InputFile {
         return data
     }
 
-    /// `data` decoded as `Value`; `file` names it in errors.
+    /// `data` decoded as `Value`, strictly (`StrictDecoder`); `file` names it in errors.
     package static func decode<Value: Decodable>(
         _ type: Value.Type,
         from data: Data,
         file: String
     ) throws(SimulatorInputError) -> Value {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try StrictDecoder.decode(type, from: data)
         } catch {
             throw SimulatorInputError(file: file, decodingError: error)
         }

@@ -24,11 +24,13 @@ public enum VirtualAddressPlan: Sendable, Hashable {
     case ipv6
 
     /// The client's first session.
+    @inlinable
     public var client: SSDPEndpoint {
         SSDPEndpoint(address: self == .ipv6 ? "fe80::1" : "10.0.0.1", port: 40_000)
     }
 
     /// The SSDP multicast group.
+    @inlinable
     public var group: SSDPEndpoint {
         SSDPEndpoint(
             address: self == .ipv6 ? "ff02::c" : SSDPSearchSessionConfiguration.multicastHost,
@@ -37,6 +39,7 @@ public enum VirtualAddressPlan: Sendable, Hashable {
     }
 
     /// Device `index` (from 0), on its own host.
+    @inlinable
     public func device(_ index: Int) -> SSDPEndpoint {
         let address =
             self == .ipv6 ? "fe80::d:\(String(index + 1, radix: 16))" : "10.0.\(index / 250 + 1).\(index % 250 + 1)"

@@ -20,8 +20,9 @@ import SSDPSimulator
 /// for it, each seeded from the run's seed and the device's stream (its number and generation). The one
 /// place a virtual device is built, for the harness's virtual runs and `SSDPTesting`'s virtual LAN.
 public struct VirtualHost: Sendable {
-    /// The device tree as it serves, its LOCATION on the host's address.
-    public let root: SSDPRootDevice
+    /// The device tree as it serves, its LOCATION on the host's address (the responder's, not a copy kept
+    /// beside it: a virtual run makes a thousand hosts per run).
+    public var root: SSDPRootDevice { responder.devices[0].device }
     /// The host's address and SSDP port.
     public let endpoint: SSDPEndpoint
     /// The production responder, answering for the one device.
@@ -33,7 +34,8 @@ public struct VirtualHost: Sendable {
 
     /// Device `index` of a run with `seed` on `plan`'s addresses, in `generation` (0 at first, one more each
     /// time it comes back), with `bootID`, started at `start`; `notifyHost` is the group as its NOTIFY
-    /// messages' HOST gives it.
+    /// messages' HOST gives it. Inlinable, so that a run builds its thousand hosts in place.
+    @inlinable
     public init(
         _ device: SimulatedDevice,
         index: Int,
@@ -50,7 +52,6 @@ public struct VirtualHost: Sendable {
             baseURL: "http://\(endpoint.host):\(device.web.realPort ?? HTTPPorts.genericPort)",
             defaultBootID: bootID
         )
-        self.root = root
         self.endpoint = endpoint
         responder = SimulatorResponder(
             configuration: .init(),

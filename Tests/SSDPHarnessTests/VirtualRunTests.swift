@@ -56,6 +56,21 @@ import Testing
         #expect(Self.failures(scenario, record) == [])
     }
 
+    /// A scenario made in Swift runs as the same scenario read from its file does.
+    @Test func aScenarioMadeInSwiftRunsAsItsFileDoes() throws {
+        let file = try Self.scenario()
+        var expect = Expectations()
+        expect.found = file.expect.found
+        let search = SearchSpecification(target: "upnp:rootdevice", mx: 3, requests: 3)
+        let made = Scenario(name: "t", description: "d", seed: 9, search: search, devices: file.devices, expect: expect)
+        let fromFile = try VirtualRun.run(file, trace: .everyDatagram)
+        let fromSwift = try VirtualRun.run(made, trace: .everyDatagram)
+        #expect(fromSwift.trace == fromFile.trace)
+        #expect(fromSwift.reports.map(\.service) == fromFile.reports.map(\.service))
+        #expect(fromSwift.reports.count == 2)
+        #expect(Self.failures(made, fromSwift) == [])
+    }
+
     @Test func theSameSeedReplaysExactlyAndAnotherSeedDoesNot() throws {
         let scenario = try Self.scenario(
             devices: #"[{"count": 5}]"#,

@@ -70,6 +70,34 @@ import Testing
         }
     }
 
+    /// docs/layout.md's table of what each module imports is the code's: every module this test knows is
+    /// in it, with exactly the package modules its files import.
+    @Test func theLayoutPageListsWhatEachModuleImports() throws {
+        let page = try String(
+            contentsOf: VersionTests.repository.appendingPathComponent("docs/layout.md"),
+            encoding: .utf8
+        )
+        var listed: [String: Set<String>] = [:]
+        for line in page.split(separator: "\n") {
+            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let module = words.first, Self.allowed[module] != nil else { continue }
+            let rest = words.count > 1 ? words[1].prefix { $0 != "(" } : ""
+            listed[module] = Set(
+                rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    $0.hasPrefix("SSDP")
+                }
+            )
+        }
+        #expect(Set(listed.keys) == Set(Self.allowed.keys), "modules in docs/layout.md: \(listed.keys.sorted())")
+        for (module, imports) in listed {
+            let actual = try Self.imports(of: module).filter { $0.hasPrefix("SSDP") }
+            #expect(
+                imports == actual,
+                "docs/layout.md says \(module) imports \(imports.sorted()); it imports \(actual.sorted())"
+            )
+        }
+    }
+
     /// The modules a module's files import, by name.
     static func imports(of module: String) throws -> Set<String> {
         var names = Set<String>()
