@@ -406,7 +406,6 @@ struct HTTPFields: Codable {
         enum CodingKeys: String, CodingKey, CaseIterable {
             case action, arguments, count
         }
-
     }
 
     var locationFetches: CountFields?
@@ -415,7 +414,6 @@ struct HTTPFields: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case locationFetches, actions
     }
-
 }
 
 struct FoundFields: Codable {
@@ -426,7 +424,6 @@ struct FoundFields: Codable {
         enum CodingKeys: String, CodingKey, CaseIterable {
             case usn, st
         }
-
     }
 
     var services: [Service]?
@@ -456,7 +453,6 @@ struct StopFields: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case reason, tolerance
     }
-
 }
 
 struct SearchesFields: Codable {
@@ -465,7 +461,6 @@ struct SearchesFields: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case sent
     }
-
 }
 
 /// A count (`3`) or a range (`{"min": 1}`, `{"min": 1, "max": 4}`).

@@ -34,7 +34,6 @@ public struct ScenarioProvenance: Codable, Sendable, Hashable {
             self.address = address
             self.udn = udn
         }
-
     }
 
     /// The capture's file name (without its directory).
@@ -86,5 +85,4 @@ public struct ScenarioProvenance: Codable, Sendable, Hashable {
         self.notes = notes
         self.anonymized = anonymized
     }
-
 }

@@ -17,6 +17,11 @@ import SSDPCore
 /// scenario by the check made for it, or the scenarios would pass a broken session. The session itself
 /// stays as it ships; a virtual run with faults makes it misbehave around it, by changing what it reports
 /// and sends. Never set outside those tests.
+///
+/// What the run sees is the fault; the session's own bookkeeping is not: its statistics and its found set
+/// at the stop still count a duplicate or a chatty answer as dropped, and with one request fewer it still
+/// arms the last search's timer (the record, which the checks read, shows one fewer). An answer whose ST
+/// only contains the searched one is reported at each repeat.
 package struct SessionFaults: OptionSet, Sendable, Hashable {
     package let rawValue: Int
 

@@ -70,7 +70,6 @@ extension DeviceChange {
                 state: try state.map(DeviceChange.state) ?? [:]
             )
         }
-
     }
 }
 

@@ -25,7 +25,8 @@ import SSDPDeviceCore
 ///       "behaviour": { "malformed": ["lf-only", "missing-ext"], "silent": ["2-5"] } } ] }
 /// ```
 ///
-/// Unknown fields are errors, so a misspelt field never silently does nothing. Every error names the file,
+/// Unknown fields are errors (`InputFile` reads every file through `StrictDecoder`), so a misspelt field never
+/// silently does nothing. Every error names the file,
 /// the JSON path and the reason.
 public struct DeviceFile: Sendable {
     /// The devices, each entry expanded by its `count`, in file order (numbered from 1).
@@ -134,7 +135,7 @@ public struct DeviceSpecification: Codable, Sendable {
 
     /// An entry with these fields and the others left out, as a program writes one (`ssdp-sim import`:
     /// a device that replays a capture).
-    public init(
+    package init(
         profile: String? = nil,
         udn: String? = nil,
         deviceType: String? = nil,
@@ -520,7 +521,7 @@ public struct MediaObjectSpecification: Codable, Sendable {
         try container.encodeIfPresent(object.resource.map(Resource.init), forKey: .resource)
     }
 
-    /// Reads one object, rejecting unknown fields in it and in its `resource`.
+    /// Reads one object (`StrictDecoder` rejects unknown fields in it and in its `resource`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         object = MediaObject(

@@ -162,19 +162,6 @@ extension DeviceSimulator {
                 maximumTotal: configuration.httpConnectionLimit ?? HTTPConnectionLimiter.defaultTotal()
             )
         )
-        let open = {
-            (servers: inout HTTPServers, site: any HTTPSite, host: String, port: Int, owner: String, devices: Int) in
-            try await openHTTPServer(
-                site,
-                at: (host, port),
-                owner: owner,
-                devices: devices,
-                sharedHost: sharedHost,
-                into: &servers,
-                group: group,
-                onEvent: onEvent
-            )
-        }
         do {
             servers.ownsServer = configuration.devices.indices.map {
                 addresses[$0] != nil || configuration.devices[$0].web.realPort != nil
@@ -188,13 +175,15 @@ extension DeviceSimulator {
                 case .real, .any: first = 0
                 }
                 let owner = "the shared HTTP server of \(sharing) devices"
-                sharedPort = try await open(
-                    &servers,
+                sharedPort = try await openHTTPServer(
                     DescriptionDocuments(controls: controls),
-                    sharedHost,
-                    first,
-                    owner,
-                    sharing
+                    at: (sharedHost, first),
+                    owner: owner,
+                    devices: sharing,
+                    sharedHost: sharedHost,
+                    into: &servers,
+                    group: group,
+                    onEvent: onEvent
                 )
             }
             for (index, device) in configuration.devices.enumerated() {
@@ -206,7 +195,17 @@ extension DeviceSimulator {
                 let owner = "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
                 servers.serverOfDevice[index] = servers.channels.count
                 let site = DeviceSite(controls: controls, index: index)
-                servers.ports.append(try await open(&servers, site, addresses[index] ?? sharedHost, port, owner, 1))
+                let bound = try await openHTTPServer(
+                    site,
+                    at: (addresses[index] ?? sharedHost, port),
+                    owner: owner,
+                    devices: 1,
+                    sharedHost: sharedHost,
+                    into: &servers,
+                    group: group,
+                    onEvent: onEvent
+                )
+                servers.ports.append(bound)
             }
             return servers
         } catch {

@@ -24,7 +24,7 @@ import SSDPDeviceCore
 ///
 /// A fault is a probability, or an object with its `probability` (1 when absent) and a window: `after`
 /// (datagrams it lets pass first) and `times` (datagrams it hits at most). Latency is seconds, or
-/// `{"min", "max"}`, with the same window fields. Unknown fields are errors.
+/// `{"min", "max"}`, with the same window fields. Unknown fields are errors (read through `StrictDecoder`).
 public struct NetworkFaultsSpecification: Codable, Sendable {
     var latency: Latency?
     var loss: Rate?

@@ -54,7 +54,6 @@ public struct ReplaySpecification: Codable, Sendable, Hashable {
             self.packet = packet
             (datagram, base64) = Self.written(bytes)
         }
-
     }
 
     /// One captured NOTIFY.
@@ -78,7 +77,6 @@ public struct ReplaySpecification: Codable, Sendable, Hashable {
             self.packet = packet
             (datagram, base64) = Self.written(bytes)
         }
-
     }
 
     /// How many searches the capture shows, answered or not.

@@ -47,7 +47,9 @@ public enum ScenarioDevices {
         return devices
     }
 
-    /// The devices of the scenario file at `path`; its other fields are the harness's to read and check.
+    /// The devices of the scenario file at `path`. Only `seed` and `devices` are read (strictly, as the
+    /// harness reads them); the rest of the file is the harness's to check (`ssdp-sim run`), so a scenario
+    /// whose expectations are wrong still gives its devices here.
     public static func load(path: String) throws(SimulatorInputError) -> [SimulatedDevice] {
         let fields = try InputFile.decode(Fields.self, from: try InputFile.contents(of: path), file: path)
         do throws(Problem) {

@@ -29,8 +29,8 @@ public struct DeviceHTTPRequest: Sendable {
     public var body: [UInt8]
     /// The server's own origin as the client reached it, `http://192.168.1.20:8060`, for URLs in answers.
     public var origin: String
-    /// The client's address (`192.168.1.50`), for answers that depend on who asks (an IGD maps ports to
-    /// the caller when a call leaves NewInternalClient empty).
+    /// The client's address (`192.168.1.50`), for answers that depend on who asks (an IGD in secure mode
+    /// maps ports to the caller only).
     public var client: String
 
     /// A request for `target`, the path with its query, which is split off into `query`.

@@ -99,9 +99,12 @@ public struct DeviceControl: Sendable {
             }
             return ActionResult(outcome: outcome)
         }
+        // The behaviour answers as the only owner of its state (an IGD's table of up to 1,024 mappings is
+        // changed in place, not copied), so it leaves the device while it does.
+        var behaviour = services[index].behaviour
+        services[index].behaviour = StateVariableService()
         let context = ActionContext(device: self, client: client, now: now)
         var service = services[index]
-        var behaviour = service.behaviour
         let outcome =
             behaviour.answer(call, service: &service, context: context) ?? service.generic(call, action: action)
         service.behaviour = behaviour

@@ -20,14 +20,11 @@ import SSDPDeviceCore
 final class DIALAPIServer: Sendable {
     /// The apps and paths.
     let configuration: DIALConfiguration
-    /// The `Application-URL` path with its final slash.
-    let applicationPath: String
     private let server: NIOLockedValueBox<DIALServer>
 
     init(udn: String, configuration: DIALConfiguration) {
         let server = DIALServer(udn: udn, configuration: configuration)
         self.configuration = configuration
-        self.applicationPath = server.applicationPath
         self.server = NIOLockedValueBox(server)
     }
 

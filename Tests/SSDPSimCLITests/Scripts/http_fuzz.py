@@ -76,7 +76,7 @@ DEVICE_NS = "urn:schemas-upnp-org:device-1-0"
 SERVICE_NS = "urn:schemas-upnp-org:service-1-0"
 
 # The services whose real stacks (miniupnpd, MiniDLNA) check no allowed lists and ranges: the simulator
-# does as they do (DeviceControl.swift, ControlledService.isFromMiniStack), so a 200 for a value outside
+# does as they do (DeviceControl.swift; ArgumentCheck.typesOnly in the IGD and MiniDLNA behaviours), so a 200 for a value outside
 # a list or range there is by design, not an anomaly.
 MINI_STACK = {"WANIPConnection", "WANPPPConnection", "WANCommonInterfaceConfig", "Layer3Forwarding", "ContentDirectory"}
 

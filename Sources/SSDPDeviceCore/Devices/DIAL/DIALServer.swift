@@ -125,7 +125,10 @@ public struct DIALServer: Sendable {
     /// Whether a client is an app on the device itself: a loopback address.
     private static func isOnTheDevice(_ client: String) -> Bool {
         let octets = client.split(separator: ".", omittingEmptySubsequences: false)
-        return client == "::1" || (octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil })
+        let decimal = { (octet: Substring) in
+            (1...3).contains(octet.count) && octet.allSatisfy { $0.isASCII && $0.isNumber } && UInt8(octet) != nil
+        }
+        return client == "::1" || (octets.count == 4 && octets[0] == "127" && octets.allSatisfy(decimal))
     }
 
     private func status(of app: DIALApp, clientVersion: Double?) -> DeviceAPIAnswer {

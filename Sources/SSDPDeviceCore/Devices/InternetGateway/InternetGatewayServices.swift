@@ -24,7 +24,7 @@ public struct PortMapping: Hashable, Sendable {
     public var `protocol`: String
     /// The port on the internal client that the traffic goes to (NewInternalPort).
     public var internalPort: Int
-    /// The LAN address the traffic goes to (NewInternalClient); the caller's own address when it sent none.
+    /// The LAN address the traffic goes to (NewInternalClient): the caller's own, in secure mode.
     public var internalClient: String
     /// Whether the mapping forwards (NewEnabled); a mapping added here is always enabled.
     public var enabled: Bool

@@ -158,7 +158,7 @@ public struct RendererTransport: ServiceBehaviour {
         }
     }
 
-    /// Applies `change` to the transport of service `index` when media is loaded (else 701), and answers the
+    /// Applies `change` to the transport of `service` when media is loaded (else 701), and answers the
     /// action's out-arguments (Play, Pause, Stop and Seek have none).
     private mutating func transition(
         service: inout ControlledService,
@@ -223,7 +223,6 @@ public struct RendererTransport: ServiceBehaviour {
             let position = self.position + (playingSince.map { max(0, time - $0) } ?? 0)
             return min(position, duration ?? .max)
         }
-
     }
 
     // MARK: - Times

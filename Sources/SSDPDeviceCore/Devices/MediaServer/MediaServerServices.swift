@@ -99,7 +99,6 @@ enum MiniDLNA {
         "http-get:*:video/quicktime:*,http-get:*:audio/mp4:*,http-get:*:audio/x-wav:*",
         "http-get:*:audio/x-flac:*,http-get:*:audio/x-dsd:*,http-get:*:application/ogg:*",
     ].joined(separator: ",")
-
 }
 
 /// ContentDirectory as MiniDLNA answers it: its capabilities, and Browse over `environment.mediaLibrary`.
@@ -204,5 +203,4 @@ struct MediaServerConnectionManager: ServiceBehaviour {
             return nil
         }
     }
-
 }
