@@ -18,7 +18,7 @@ enum ServiceKinds {
     static func behaviour(for kind: String, on kinds: Set<String>, stack: ControlStack) -> any ServiceBehaviour {
         switch stack {
         case .uda: registered[kind]?(kinds) ?? StateVariableService()
-        case .gmrender: GMRenderService(kind: kind)
+        case .gmrender: GMRenderService()
         }
     }
 

@@ -26,15 +26,12 @@ import SSDPCore
 /// Every service of the stack is one of these, whatever its kind: the stack checks no arguments against the
 /// SCPD (each handler reads the ones it needs as it goes) and answers 501 for an action it does not have.
 struct GMRenderService: ServiceBehaviour {
-    /// The service's kind, `AVTransport`.
-    let kind: String
-
     var argumentCheck: ArgumentCheck { .none }
 
     var unknownAction: UPnPError { GMRender.actionFailed }
 
     func initialValues(of service: ControlledService, in device: DeviceControl) -> [String: String] {
-        GMRender.initialValues(of: kind)
+        GMRender.initialValues(of: service.kind)
     }
 
     mutating func answer(
