@@ -29,8 +29,8 @@ import Testing
 
     /// 200,000 random and mutated datagrams, from the fuzz test's generator (its first shard's seed): every
     /// error code and every line-level diagnostic turns up among them.
-    @Test func agreesWithParseOnFuzzedDatagrams() throws {
-        let (differences, messages, errors) = try Self.agreement.fuzz(count: 200_000, seed: ParserFuzzTests.seed)
+    @Test func agreesWithParseOnFuzzedDatagrams() async throws {
+        let (differences, messages, errors) = try await Self.agreement.fuzz(count: 200_000, seed: ParserFuzzTests.seed)
         #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
         #expect(messages > 20_000 && errors > 20_000, "\(messages) messages, \(errors) errors: the generator changed")
     }

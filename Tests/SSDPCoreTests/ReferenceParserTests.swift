@@ -31,8 +31,8 @@ import Testing
     /// 100,000 random and mutated datagrams from the fuzz test's generator, with a seed of their own: bare
     /// line feeds, bytes that are not UTF-8, spaces around colons, duplicate and lower-case names, every
     /// error, lines shorter and longer than sixteen bytes, and datagrams that end mid-line.
-    @Test func readsFuzzedDatagramsAsTheReferenceDoes() throws {
-        let (differences, messages, errors) = try Self.agreement.fuzz(
+    @Test func readsFuzzedDatagramsAsTheReferenceDoes() async throws {
+        let (differences, messages, errors) = try await Self.agreement.fuzz(
             count: 100_000,
             seed: ParserFuzzTests.seed &+ 0x5EF
         )

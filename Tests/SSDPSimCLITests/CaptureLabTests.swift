@@ -52,7 +52,7 @@ struct CaptureLabTests {
 
     /// Captures `source` answering `ssdp-sim search TARGET --mx 2 --requests 2` in a new namespace; returns
     /// the search's JSON lines. The capture is `directory/capture.pcap`.
-    static func capture(_ source: Source, target: String, in directory: URL) throws -> [[String: Any]] {
+    static func capture(_ source: Source, target: String, in directory: URL) async throws -> [[String: Any]] {
         let responder: String
         switch source {
         case .gssdp:
@@ -87,7 +87,7 @@ struct CaptureLabTests {
             kill $responder; wait $responder || true
             kill -INT $capture; wait $capture || true
             """
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-n", "bash", "-c", script],
             environment: [
@@ -105,12 +105,12 @@ struct CaptureLabTests {
     }
 
     @Test(arguments: Source.allCases)
-    func aCaptureImportsToAScenarioThatReportsAndDropsWhatTheLiveSessionDid(source: Source) throws {
+    func aCaptureImportsToAScenarioThatReportsAndDropsWhatTheLiveSessionDid(source: Source) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("capture-lab-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = source == .gssdp ? "ssdp:all" : "upnp:rootdevice"
-        let live = try Self.capture(source, target: target, in: directory)
+        let live = try await Self.capture(source, target: target, in: directory)
         let liveFound = Self.found(live)
         let stopped = try #require(live.last { $0["event"] as? String == "stopped" })
         let liveStatistics = try #require(stopped["statistics"] as? [String: Int])
@@ -119,12 +119,12 @@ struct CaptureLabTests {
         let capture = directory.appendingPathComponent("capture.pcap").path
         for anonymize in [false, true] {
             let scenario = directory.appendingPathComponent(anonymize ? "anonymized.json" : "scenario.json").path
-            let imported = try CommandRunner.run(
+            let imported = try await CommandRunner.run(
                 CommandRunner.ssdpSim,
                 ["import", capture, "--output", scenario, "--json"] + (anonymize ? ["--anonymize"] : [])
             )
             #expect(imported.status == 0, "\(imported.standardError)")
-            let run = try CommandRunner.ssdpSim("run", scenario, "--json-report", scenario + ".report")
+            let run = try await CommandRunner.ssdpSim("run", scenario, "--json-report", scenario + ".report")
             #expect(run.status == 0, "\(run.standardOutput)")
             let report = try #require(
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scenario + ".report")))
@@ -163,7 +163,7 @@ struct CaptureLabTests {
         }
         // The scenario runs live too, with the devices on loopback replaying what they said.
         if source == .messy {
-            let live = try CommandRunner.ssdpSim(
+            let live = try await CommandRunner.ssdpSim(
                 "run",
                 directory.appendingPathComponent("scenario.json").path,
                 "--live"

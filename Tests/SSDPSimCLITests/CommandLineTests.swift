@@ -18,8 +18,8 @@ import Testing
 
 /// The `ssdp-sim` executable as a user meets it: exit codes, messages, output formats.
 @Suite struct CommandLineTests {
-    @Test func demoFindsEachCapturedDeviceOnceAndExitsZero() throws {
-        let output = try CommandRunner.ssdpSim("demo", "--json")
+    @Test func demoFindsEachCapturedDeviceOnceAndExitsZero() async throws {
+        let output = try await CommandRunner.ssdpSim("demo", "--json")
         #expect(output.status == 0, "stderr: \(output.standardError)")
         let events = output.jsonLines
         let usns = events.filter { $0["event"] as? String == "found" }.compactMap { $0["usn"] as? String }
@@ -72,14 +72,14 @@ import Testing
         (["import", "x.pcap", "--mx", "0"], "--mx must be 1...5"),
         (["import", "x.pcap", "--requests", "101"], "--requests must be 1...100"),
     ])
-    func badOptionsExitWithUsageErrorNamingTheOption(arguments: [String], message: String) throws {
-        let output = try CommandRunner.run(CommandRunner.ssdpSim, arguments)
+    func badOptionsExitWithUsageErrorNamingTheOption(arguments: [String], message: String) async throws {
+        let output = try await CommandRunner.run(CommandRunner.ssdpSim, arguments)
         #expect(output.status == 64)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
     }
 
-    @Test func serveOnAnInterfaceWithoutAnAddressOfTheScopeExitsOneNamingIt() throws {
-        let output = try CommandRunner.ssdpSim(
+    @Test func serveOnAnInterfaceWithoutAnAddressOfTheScopeExitsOneNamingIt() async throws {
+        let output = try await CommandRunner.ssdpSim(
             "serve",
             "--interface",
             "lo",
@@ -93,8 +93,8 @@ import Testing
         #expect(output.standardError.contains("interface lo has no IPv6 link-local address"), "\(output.standardError)")
     }
 
-    @Test func anAddressTheInterfaceDoesNotHoldExitsOneNamingDeviceAddressAndRemedy() throws {
-        let output = try CommandRunner.ssdpSim(
+    @Test func anAddressTheInterfaceDoesNotHoldExitsOneNamingDeviceAddressAndRemedy() async throws {
+        let output = try await CommandRunner.ssdpSim(
             "serve",
             "--interface",
             "lo",
@@ -117,7 +117,7 @@ import Testing
         )
     }
 
-    @Test func aTakenHTTPPortExitsOneNamingDeviceAddressPortAndFlag() throws {
+    @Test func aTakenHTTPPortExitsOneNamingDeviceAddressPortAndFlag() async throws {
         let blocker = try RunningCommand(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [
@@ -125,9 +125,9 @@ import Testing
                 "import socket,time\ns=socket.socket(); s.bind(('127.0.0.3', 0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(30)",
             ]
         )
-        let port = try blocker.waitForLine { Int($0) != nil }
+        let port = try await blocker.waitForLine { Int($0) != nil }
         defer { blocker.signal(SIGTERM) }
-        let output = try CommandRunner.ssdpSim(
+        let output = try await CommandRunner.ssdpSim(
             "serve",
             "--interface",
             "lo",
@@ -155,8 +155,8 @@ import Testing
         )
     }
 
-    @Test func aZoneInTheHostIsTheInterfaceSearchedOn() throws {
-        let output = try CommandRunner.ssdpSim(
+    @Test func aZoneInTheHostIsTheInterfaceSearchedOn() async throws {
+        let output = try await CommandRunner.ssdpSim(
             "search",
             "--host",
             "ff02::c%no-such-if0",
@@ -172,8 +172,8 @@ import Testing
         )
     }
 
-    @Test func socketThatCannotOpenExitsOneWithTheReason() throws {
-        let output = try CommandRunner.ssdpSim(
+    @Test func socketThatCannotOpenExitsOneWithTheReason() async throws {
+        let output = try await CommandRunner.ssdpSim(
             "search",
             "--host",
             "127.0.0.1",
@@ -188,8 +188,8 @@ import Testing
         #expect(output.standardError.contains("no interface named no-such-if0"))
     }
 
-    @Test func profilesListsEveryProfileAndShowsOneInFull() throws {
-        let list = try CommandRunner.ssdpSim("profiles")
+    @Test func profilesListsEveryProfileAndShowsOneInFull() async throws {
+        let list = try await CommandRunner.ssdpSim("profiles")
         #expect(list.status == 0)
         let names = list.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
         #expect(
@@ -199,7 +199,7 @@ import Testing
             ]
         )
 
-        let roku = try CommandRunner.ssdpSim("profiles", "roku", "--st", "roku:ecp")
+        let roku = try await CommandRunner.ssdpSim("profiles", "roku", "--st", "roku:ecp")
         #expect(roku.status == 0)
         #expect(roku.standardOutput.contains("What a search for ST roku:ecp (MX 1) gets: 1 datagram"))
         #expect(roku.standardOutput.contains("\nCache-Control: max-age=3600\nST: roku:ecp\nUSN: uuid:roku:ecp:"))
@@ -210,16 +210,16 @@ import Testing
         #expect(roku.standardOutput.contains("GET /dial/dd.xml"))
 
         // A Hue answers a search three times, twice each: the quirk shows, and how to turn it off.
-        let hue = try CommandRunner.ssdpSim("profiles", "hue")
+        let hue = try await CommandRunner.ssdpSim("profiles", "hue")
         #expect(hue.standardOutput.contains("gets: 6 datagrams"))
         #expect(hue.standardOutput.contains("Default behaviour: duplicates 2, chatter any-target"))
         #expect(hue.standardOutput.contains("--no-quirks"))
 
         // The same facts as JSON: one object per profile in the list, one object for a profile in full.
-        let listed = try CommandRunner.ssdpSim("profiles", "--json").jsonLines
+        let listed = try await CommandRunner.ssdpSim("profiles", "--json").jsonLines
         #expect(listed.compactMap { $0["name"] as? String } == names)
         #expect(listed.allSatisfy { $0["event"] as? String == "profile" && $0["summary"] is String })
-        let hueJSON = try #require(try CommandRunner.ssdpSim("profiles", "hue", "--json").jsonLines.first)
+        let hueJSON = try #require(try await CommandRunner.ssdpSim("profiles", "hue", "--json").jsonLines.first)
         #expect((hueJSON["answers"] as? [[String: Any]])?.count == 6)
         #expect(hueJSON["quirks"] as? Bool == true)
         let advertisements = try #require(hueJSON["advertisements"] as? [[String: String]])
@@ -227,13 +227,13 @@ import Testing
         #expect(advertisements.first?["usn"]?.hasSuffix("::upnp:rootdevice") == true)
         #expect((hueJSON["http"] as? [[String: String]])?.isEmpty == false)
 
-        let unknown = try CommandRunner.ssdpSim("profiles", "toaster")
+        let unknown = try await CommandRunner.ssdpSim("profiles", "toaster")
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("no such profile 'toaster' (profiles: roku, roku-tv, dial-tv,"))
     }
 
-    @Test func helpExplainsEveryOption() throws {
-        let output = try CommandRunner.ssdpSim("search", "--help")
+    @Test func helpExplainsEveryOption() async throws {
+        let output = try await CommandRunner.ssdpSim("search", "--help")
         #expect(output.status == 0)
         for option in ["--mx", "--requests", "--host", "--port", "--interface", "--ttl", "--json", "--log-level"] {
             #expect(output.standardOutput.contains(option))
@@ -257,8 +257,8 @@ import Testing
         (["SSDP_SIM_COUNT": "0", "SSDP_SIM_PROFILE": "roku"], "SSDP_SIM_COUNT='0': "),
         (["SSDP_SIM_HTTP_PORT": "eighty", "SSDP_SIM_PORT": "1901"], "SSDP_SIM_HTTP_PORT='eighty': "),
     ])
-    func aBadVariableExitsWithUsageErrorNamingIt(environment: [String: String], message: String) throws {
-        let output = try CommandRunner.run(
+    func aBadVariableExitsWithUsageErrorNamingIt(environment: [String: String], message: String) async throws {
+        let output = try await CommandRunner.run(
             CommandRunner.ssdpSim,
             ["serve"],
             environment: environment,

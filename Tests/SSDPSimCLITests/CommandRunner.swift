@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import NIOConcurrencyHelpers
 import SSDPHarness
 
 /// Runs programs for the CLI tests and collects what they print.
@@ -36,10 +37,34 @@ enum CommandRunner {
 
     /// Runs `executable` with `arguments` to completion; `timeout` bounds it.
     ///
+    /// The wait happens on a thread of its own, not on the test's: a test that waits for a program would
+    /// otherwise hold one of the few threads Swift's concurrency runs every test on, and the live tests
+    /// beside it, which time their datagrams by the wall clock, would starve.
+    static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        timeout: Duration = .seconds(60)
+    ) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try runOnThisThread(executable, arguments, environment: environment, timeout: timeout)
+                    }
+                )
+            }
+        }
+    }
+
+    /// Runs a program to completion on the calling thread: for a one-time probe in a static initializer,
+    /// which cannot wait asynchronously.
+    ///
     /// Foundation starts the program as the leader of a process group, and the timeout kills the group:
     /// whatever it started and left running (a server a script put in the background) would otherwise hold
-    /// its output open, and reading that output to its end would wait for ever.
-    static func run(
+    /// its output open, and reading that output to its end would wait for ever. Standard error is read on
+    /// a thread of its own, so a program that fills one pipe while the other is read cannot stall.
+    static func runOnThisThread(
         _ executable: URL,
         _ arguments: [String],
         environment: [String: String] = [:],
@@ -59,18 +84,26 @@ enum CommandRunner {
             deadline: .now() + .milliseconds(Int(timeout.components.seconds) * 1000),
             execute: killer
         )
+        let errors = NIOLockedValueBox(Data())
+        let readingErrors = DispatchGroup()
+        readingErrors.enter()
+        Thread.detachNewThread {
+            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            errors.withLockedValue { $0 = data }
+            readingErrors.leave()
+        }
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        readingErrors.wait()
         process.waitUntilExit()
         killer.cancel()
         return Output(
             status: process.terminationStatus,
             standardOutput: String(decoding: out, as: UTF8.self),
-            standardError: String(decoding: err, as: UTF8.self)
+            standardError: String(decoding: errors.withLockedValue { $0 }, as: UTF8.self)
         )
     }
 
-    static func ssdpSim(_ arguments: String...) throws -> Output {
-        try run(ssdpSim, arguments)
+    static func ssdpSim(_ arguments: String...) async throws -> Output {
+        try await run(ssdpSim, arguments)
     }
 }

@@ -18,10 +18,10 @@ import Testing
 @Suite struct CommandRunnerTests {
     /// A program that exits and leaves a process holding its output (a script's background server): the
     /// timeout kills that process too, instead of the run waiting for it to end on its own.
-    @Test func theTimeoutStopsWhatAProgramLeftHoldingItsOutput() throws {
+    @Test func theTimeoutStopsWhatAProgramLeftHoldingItsOutput() async throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/bin/bash"),
             ["-c", "sleep 120 & echo $!"],
             timeout: .seconds(2)
@@ -31,7 +31,7 @@ import Testing
         var gone = false
         for _ in 0..<100 where !gone {
             gone = !Self.isRunning(sleeper)
-            if !gone { usleep(100_000) }
+            if !gone { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(gone, "the background sleep \(sleeper) still runs")
     }

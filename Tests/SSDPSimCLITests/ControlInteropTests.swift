@@ -26,7 +26,7 @@ import Testing
     )
 )
 struct ControlInteropTests {
-    @Test func asyncUPnPClientAndUpnpcFollowByebyeAliveRebootChangesAndADelete() throws {
+    @Test func asyncUPnPClientAndUpnpcFollowByebyeAliveRebootChangesAndADelete() async throws {
         let client = try #require(
             Bundle.module.url(forResource: "control_interop", withExtension: "py", subdirectory: "Scripts")
         )
@@ -56,7 +56,7 @@ struct ControlInteropTests {
             kill -INT "$serve"; wait "$serve" || true
             grep '"refused"' "$out" | sed 's/^/serve: /' || true
             """
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-n", "bash", "-c", script],
             environment: UPnPClientLibrary.environment.merging([

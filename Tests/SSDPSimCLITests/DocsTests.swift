@@ -105,8 +105,8 @@ import Testing
 
     /// Every version the README and docs/ print as the tool's is the one `ssdp-sim --version` prints (the
     /// README once said 0.7.2 while the code was 0.8.0).
-    @Test func everyPrintedVersionIsTheToolsVersion() throws {
-        let version = try CommandRunner.ssdpSim("--version").standardOutput.trimmingCharacters(
+    @Test func everyPrintedVersionIsTheToolsVersion() async throws {
+        let version = try await CommandRunner.ssdpSim("--version").standardOutput.trimmingCharacters(
             in: .whitespacesAndNewlines
         )
         #expect(version.range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil, "\(version)")

@@ -21,8 +21,8 @@ import Testing
 struct FidelityTests {
     static let script = Lab.repository.appendingPathComponent("scripts/fidelity")
 
-    private func fidelity(_ arguments: [String]) throws -> CommandRunner.Output {
-        try CommandRunner.run(
+    private func fidelity(_ arguments: [String]) async throws -> CommandRunner.Output {
+        try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [Self.script.path, "--ssdp-sim", CommandRunner.ssdpSim.path] + arguments,
             timeout: .seconds(240)
@@ -30,13 +30,13 @@ struct FidelityTests {
     }
 
     /// The namespaces of fidelity run `runID` in the machine's list (`fid<run><side>-dev`, `-cli`, `-up`).
-    private func namespaces(of runID: String) throws -> [String] {
-        try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "netns", "list"]).standardOutput
+    private func namespaces(of runID: String) async throws -> [String] {
+        try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "netns", "list"]).standardOutput
             .split(separator: "\n").map { String($0.split(separator: " ")[0]) }
             .filter { $0.hasPrefix("fid\(runID)") }
     }
 
-    @Test func theIGDBesideMiniupnpdDiffersOnlyWhereTheTableSaysWhy() throws {
+    @Test func theIGDBesideMiniupnpdDiffersOnlyWhereTheTableSaysWhy() async throws {
         #expect(
             FileManager.default.isExecutableFile(atPath: "/usr/sbin/miniupnpd"),
             "needs Debian's miniupnpd-nftables (scripts/install-fidelity)"
@@ -45,14 +45,14 @@ struct FidelityTests {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let runID = "t" + String(Int.random(in: 10_000...99_999))
-        let run = try fidelity(["igd", "--keep-bytes", directory.path, "--run-id", runID])
+        let run = try await fidelity(["igd", "--keep-bytes", directory.path, "--run-id", runID])
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
         #expect(run.standardOutput.contains("fidelity igd: ssdp-sim's igd beside miniupnpd"))
         #expect(run.standardOutput.contains("; not kept: 0"), "\(run.standardOutput)")
         let compared = run.standardOutput.split(separator: "\n").first { $0.contains("exchanges compared: ") }
         let exchanges = compared.flatMap { Int($0.split(separator: " ")[2].dropLast()) } ?? 0
         #expect(exchanges >= 40, "\(compared ?? "")")
-        #expect(try namespaces(of: runID).isEmpty, "the lab removes every namespace it made")
+        await #expect(try namespaces(of: runID).isEmpty, "the lab removes every namespace it made")
 
         // Both sides answered: the same 13 targets miniupnpd announces (the :2 types, WANPPPConnection…).
         for side in ["real", "ours"] {
@@ -68,7 +68,7 @@ struct FidelityTests {
         let withoutServer = directory.appendingPathComponent("without-server.md")
         try table.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("`*header server`") }
             .joined(separator: "\n").write(to: withoutServer, atomically: true, encoding: .utf8)
-        let strict = try fidelity(["igd", "--from-bytes", directory.path, "--table", withoutServer.path])
+        let strict = try await fidelity(["igd", "--from-bytes", directory.path, "--table", withoutServer.path])
         #expect(strict.status == 1)
         #expect(
             strict.standardOutput.contains("NOT KEPT  GET /rootDesc.xml: header server"),
@@ -79,12 +79,12 @@ struct FidelityTests {
         let stale = directory.appendingPathComponent("stale.md")
         try (table + "| igd | `GET /nowhere.xml: header x-nothing` | kept for nothing |\n")
             .write(to: stale, atomically: true, encoding: .utf8)
-        let staleRun = try fidelity(["igd", "--from-bytes", directory.path, "--table", stale.path])
+        let staleRun = try await fidelity(["igd", "--from-bytes", directory.path, "--table", stale.path])
         #expect(staleRun.status == 1)
         #expect(staleRun.standardOutput.contains("STALE  docs/fidelity.md keeps `GET /nowhere.xml: header x-nothing`"))
     }
 
-    @Test func theDLNAServerBesideMiniDLNADiffersOnlyWhereTheTableSaysWhy() throws {
+    @Test func theDLNAServerBesideMiniDLNADiffersOnlyWhereTheTableSaysWhy() async throws {
         #expect(
             FileManager.default.isExecutableFile(atPath: "/usr/sbin/minidlnad"),
             "needs Debian's minidlna (scripts/install-fidelity)"
@@ -93,11 +93,11 @@ struct FidelityTests {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let runID = "t" + String(Int.random(in: 10_000...99_999))
-        let run = try fidelity(["dlna-server", "--keep-bytes", directory.path, "--run-id", runID])
+        let run = try await fidelity(["dlna-server", "--keep-bytes", directory.path, "--run-id", runID])
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
         #expect(run.standardOutput.contains("fidelity dlna-server: ssdp-sim's dlna-server beside MiniDLNA"))
         #expect(run.standardOutput.contains("; not kept: 0"), "\(run.standardOutput)")
-        #expect(try namespaces(of: runID).isEmpty, "the lab removes every namespace it made")
+        await #expect(try namespaces(of: runID).isEmpty, "the lab removes every namespace it made")
 
         // Both sides said byebye twice for each of the six targets before saying alive, and the subscriber's
         // callback got a connection with nothing in it (1.3.0's initial event).
@@ -119,13 +119,13 @@ struct FidelityTests {
         let index = try #require(records.firstIndex { $0["name"] as? String == "event NOTIFY #1" })
         records[index]["response"] = "NOTIFY /event HTTP/1.1\r\nSEQ: 0\r\n\r\n"
         try JSONSerialization.data(withJSONObject: records).write(to: ours)
-        let strict = try fidelity(["dlna-server", "--from-bytes", directory.path])
+        let strict = try await fidelity(["dlna-server", "--from-bytes", directory.path])
         #expect(strict.status == 1)
         #expect(strict.standardOutput.contains("NOT KEPT  event NOTIFY #1: status"), "\(strict.standardOutput)")
     }
 
-    @Test func aPairItDoesNotKnowIsAUsageError() throws {
-        let output = try fidelity(["toaster"])
+    @Test func aPairItDoesNotKnowIsAUsageError() async throws {
+        let output = try await fidelity(["toaster"])
         #expect(output.status == 64)
         #expect(
             output.standardError.contains("pair: 'toaster' is not a pair (pairs: igd, dlna-server, renderer)"),

@@ -37,7 +37,7 @@ struct HTTPFuzzTests {
         ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? value
     }
 
-    @Test(.tags(.httpFuzz)) func everyProfileSurvivesTheHTTPFuzzer() throws {
+    @Test(.tags(.httpFuzz)) func everyProfileSurvivesTheHTTPFuzzer() async throws {
         let requests = Self.setting("SSDP_SIM_HTTP_FUZZ_REQUESTS", default: 20_000)
         let seed = Self.setting("SSDP_SIM_HTTP_FUZZ_SEED", default: 1)
         let workers = Self.setting("SSDP_SIM_HTTP_FUZZ_WORKERS", default: 4)
@@ -69,8 +69,11 @@ struct HTTPFuzzTests {
             ]
         )
         var stopped = false
-        defer { if !stopped { _ = serve.wait(timeout: .zero) } }  // a failed expectation must not leave it running
-        let started = try #require(Self.startedLine(events, serve: serve), "serve did not start: \(Self.text(errors))")
+        defer { if !stopped { serve.kill() } }  // a failed expectation must not leave it running
+        let started = try await #require(
+            Self.startedLine(events, serve: serve),
+            "serve did not start: \(Self.text(errors))"
+        )
         let locations = try #require(started["devices"] as? [[String: Any]]).compactMap { $0["location"] as? String }
         #expect(locations.count == Self.profiles.count)
         let pid = serve.processIdentifier
@@ -85,7 +88,7 @@ struct HTTPFuzzTests {
                 "--max-seconds", "\(seconds)",
             ] + locations
         )
-        let output = fuzz.wait(timeout: .seconds(seconds + 60))
+        let output = await fuzz.wait(timeout: .seconds(seconds + 60))
         let summaryLine = output.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
         let summary = jsonObject(summaryLine) ?? [:]
 
@@ -97,7 +100,7 @@ struct HTTPFuzzTests {
         while let figures = after, figures.descriptors > before.descriptors + Self.descriptorSlack,
             ContinuousClock.now < settle
         {
-            Thread.sleep(forTimeInterval: 0.5)
+            try await Task.sleep(for: .milliseconds(500))
             after = ProcessFigures(pid: pid)
         }
 
@@ -133,7 +136,7 @@ struct HTTPFuzzTests {
         }
 
         serve.signal(SIGINT)
-        let exit = serve.wait()
+        let exit = await serve.wait()
         stopped = true
         #expect(exit.status == 0, "serve exited \(exit.status) on SIGINT:\n\(Self.crashLines(Self.text(errors)))")
     }
@@ -146,9 +149,11 @@ struct HTTPFuzzTests {
     }
 
     /// The `started` event of the simulator writing its events to `file`, once it is there (30 s at most).
-    static func startedLine(_ file: URL, serve: RunningCommand) -> [String: Any]? {
+    static func startedLine(_ file: URL, serve: RunningCommand) async -> [String: Any]? {
         let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
+        var looking = true
+        while looking {
+            looking = ContinuousClock.now < deadline  // one look after the deadline: a sleep can end late
             if let handle = try? FileHandle(forReadingFrom: file) {
                 defer { try? handle.close() }
                 let head = String(decoding: (try? handle.read(upToCount: 1 << 20)) ?? Data(), as: UTF8.self)
@@ -157,7 +162,7 @@ struct HTTPFuzzTests {
                 }
             }
             guard ProcessFigures.isRunning(pid: serve.processIdentifier) else { return nil }
-            Thread.sleep(forTimeInterval: 0.05)
+            try? await Task.sleep(for: .milliseconds(50))
         }
         return nil
     }

@@ -20,7 +20,7 @@ import Testing
 /// most its share (half of what the limit leaves, 128 here), closes the connection that waited longest for
 /// each newcomer, and a new client is answered while the attack holds.
 @Suite struct HTTPLimitsTests {
-    @Test func aNewClientIsAnsweredWhileSlowClientsHoldTheDescriptorLimit() throws {
+    @Test func aNewClientIsAnsweredWhileSlowClientsHoldTheDescriptorLimit() async throws {
         let script = try #require(
             Bundle.module.url(forResource: "slow_clients", withExtension: "py", subdirectory: "Scripts")
         )
@@ -31,8 +31,8 @@ import Testing
                 "--unicast-only", "--port", "0", "--http-port", "any", "--json", "--log-level", "warning",
             ]
         )
-        defer { _ = serve.wait(timeout: .zero) }
-        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        defer { serve.kill() }
+        let started = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
         let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
         let before = try #require(ProcessFigures(pid: serve.processIdentifier))
 
@@ -41,9 +41,9 @@ import Testing
         var most = before.descriptors
         while ProcessFigures.isRunning(pid: attack.processIdentifier) {
             most = max(most, ProcessFigures(pid: serve.processIdentifier)?.descriptors ?? most)
-            Thread.sleep(forTimeInterval: 0.1)
+            try await Task.sleep(for: .milliseconds(100))
         }
-        let output = attack.wait()
+        let output = await attack.wait()
         let result = try #require(
             jsonObject(output.standardOutput.split(separator: "\n").last.map(String.init) ?? ""),
             "\(output.standardOutput) \(output.standardError)"
@@ -56,6 +56,6 @@ import Testing
         #expect((result["stillOpen"] as? Int ?? .max) <= 128, "\(result)")
         #expect(ProcessFigures.isRunning(pid: serve.processIdentifier))
         serve.signal(SIGINT)
-        #expect(serve.wait().status == 0)
+        #expect(await serve.wait().status == 0)
     }
 }

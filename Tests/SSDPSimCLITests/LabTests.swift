@@ -42,8 +42,9 @@ enum Lab {
             + (command.isEmpty ? [] : ["--"] + command)
     }
 
-    static func run(_ lab: String, runID: String = runID(), command: [String] = []) throws -> CommandRunner.Output {
-        try CommandRunner.run(
+    static func run(_ lab: String, runID: String = runID(), command: [String] = []) async throws -> CommandRunner.Output
+    {
+        try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
             arguments(lab, runID: runID, command: command),
             timeout: .seconds(120)
@@ -51,15 +52,15 @@ enum Lab {
     }
 
     /// The lab's namespaces still present for `runID`.
-    static func namespaces(of runID: String) throws -> [String] {
-        try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "netns", "list"]).standardOutput
+    static func namespaces(of runID: String) async throws -> [String] {
+        try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "netns", "list"]).standardOutput
             .split(separator: "\n").map { String($0.split(separator: " ")[0]) }
             .filter { $0.hasPrefix("ssdplab-\(runID)-") }
     }
 
     /// The names of the links in this (the machine's own) namespace.
-    static func rootLinks() throws -> Set<String> {
-        let output = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "-o", "link", "show"])
+    static func rootLinks() async throws -> Set<String> {
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["ip", "-o", "link", "show"])
         return Set(
             output.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").dropFirst().first }
                 .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -93,8 +94,8 @@ enum Lab {
     .enabled(if: Lab.isAvailable || Lab.isRequired, "needs root and ip to build namespaces, veths and bridges")
 )
 struct LabTests {
-    @Test func threeDeviceHostsAndAClientOnOneBridgeFindEveryDeviceOnce() throws {
-        let output = try Lab.run(Lab.file("three-hosts"))
+    @Test func threeDeviceHostsAndAClientOnOneBridgeFindEveryDeviceOnce() async throws {
+        let output = try await Lab.run(Lab.file("three-hosts"))
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
         #expect(output.standardOutput.contains("3 devices on 3 hosts"))
         #expect(output.standardOutput.contains("PASS"))
@@ -106,8 +107,8 @@ struct LabTests {
         #expect(output.standardError.contains("removed every namespace"))
     }
 
-    @Test func threeRokusOnOneHostAreThreeHostsOnTheRokuPort() throws {
-        let output = try Lab.run(Lab.file("rokus"))
+    @Test func threeRokusOnOneHostAreThreeHostsOnTheRokuPort() async throws {
+        let output = try await Lab.run(Lab.file("rokus"))
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
         #expect(output.standardOutput.contains("4 devices on 2 hosts"))
         let rows = Lab.rows(output.standardOutput)
@@ -119,14 +120,14 @@ struct LabTests {
         #expect(rows.allSatisfy { $0.status == "200" })
     }
 
-    @Test func aLabFileWithAddressesOffTheHostsBridgeIsRejected() throws {
+    @Test func aLabFileWithAddressesOffTheHostsBridgeIsRejected() async throws {
         let lab = FileManager.default.temporaryDirectory.appendingPathComponent("lab-addresses-\(getpid()).json")
         try Data(
             #"{"bridges": ["lan"], "hosts": [{"name": "r", "bridges": ["lan"], "serve": [], "addresses": "10.1.1.101-10.1.1.102"}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
                 .utf8
         ).write(to: lab)
         defer { try? FileManager.default.removeItem(at: lab) }
-        let output = try Lab.run(lab.path)
+        let output = try await Lab.run(lab.path)
         #expect(output.status == 64)
         #expect(
             output.standardError.contains("$.hosts[0].addresses: must be on the host's bridge"),
@@ -136,7 +137,7 @@ struct LabTests {
 
     /// A host that runs another program (a real stack beside the fakes, as scripts/dial-conformance runs
     /// Netflix's reference server): started on its host, reachable from the client, stopped at the end.
-    @Test func aHostRunsAnotherProgramReachableFromTheClient() throws {
+    @Test func aHostRunsAnotherProgramReachableFromTheClient() async throws {
         let lab = FileManager.default.temporaryDirectory.appendingPathComponent("lab-run-\(getpid()).json")
         try Data(
             #"{"bridges": ["lan"], "hosts": [{"name": "web", "bridges": ["lan"], "run": ["python3", "-m", "http.server", "8080", "--bind", "10.77.1.1"], "ready": "tcp:8080"}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
@@ -145,7 +146,7 @@ struct LabTests {
         defer { try? FileManager.default.removeItem(at: lab) }
         // "ready" makes the lab wait until the program listens: the client's one try succeeds.
         let fetch = #"import urllib.request; print(urllib.request.urlopen("http://10.77.1.1:8080/", timeout=2).status)"#
-        let output = try Lab.run(lab.path, command: ["python3", "-c", fetch])
+        let output = try await Lab.run(lab.path, command: ["python3", "-c", fetch])
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
         #expect(output.standardOutput.contains("200"), "\(output.standardOutput)")
         #expect(output.standardError.contains("removed every namespace"))
@@ -155,7 +156,7 @@ struct LabTests {
             #"{"bridges": ["lan"], "hosts": [{"name": "x", "bridges": ["lan"], "run": ["true"], "ready": "http:80"}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
                 .utf8
         ).write(to: lab)
-        let unready = try Lab.run(lab.path)
+        let unready = try await Lab.run(lab.path)
         #expect(unready.status == 64)
         #expect(
             unready.standardError.contains("$.hosts[0].ready: must be tcp:PORT or udp:PORT"),
@@ -167,13 +168,13 @@ struct LabTests {
             #"{"bridges": ["lan"], "hosts": [{"name": "x", "bridges": ["lan"], "serve": [], "run": ["true"]}, {"name": "c", "bridges": ["lan"], "client": true}]}"#
                 .utf8
         ).write(to: lab)
-        let both = try Lab.run(lab.path)
+        let both = try await Lab.run(lab.path)
         #expect(both.status == 64)
         #expect(both.standardError.contains("$.hosts[0]: a host is the client"), "\(both.standardError)")
     }
 
-    @Test func aMultiHomedClientFindsDevicesOnBothBridgesOnceReachableWhereSeen() throws {
-        let output = try Lab.run(Lab.file("multi-homed"))
+    @Test func aMultiHomedClientFindsDevicesOnBothBridgesOnceReachableWhereSeen() async throws {
+        let output = try await Lab.run(Lab.file("multi-homed"))
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
         #expect(output.standardOutput.contains("5 devices on 5 hosts"))
         let rows = Lab.rows(output.standardOutput)
@@ -187,8 +188,8 @@ struct LabTests {
         )
     }
 
-    @Test func theMultiHomedLabOverIPv6LinkLocal() throws {
-        let output = try Lab.run(Lab.file("ipv6"))
+    @Test func theMultiHomedLabOverIPv6LinkLocal() async throws {
+        let output = try await Lab.run(Lab.file("ipv6"))
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
         #expect(output.standardOutput.contains("5 devices on 5 hosts"))
         let rows = Lab.rows(output.standardOutput)
@@ -197,7 +198,7 @@ struct LabTests {
         #expect(Set(rows.map(\.interface)) == ["eth0", "eth1"])
     }
 
-    @Test func theCheckFailsWhenADeviceCannotBeFound() throws {
+    @Test func theCheckFailsWhenADeviceCannotBeFound() async throws {
         // A device that does not join the group cannot be found by a multicast search.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lab-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -211,7 +212,7 @@ struct LabTests {
               {"name": "client", "bridges": ["lan"], "client": true}]}
             """.utf8
         ).write(to: lab)
-        let output = try Lab.run(lab.path)
+        let output = try await Lab.run(lab.path)
         #expect(output.status == 1)
         // Judged by ssdp-sim's own check; the lab names the device the missing UDN belongs to.
         let failure = try #require(
@@ -223,8 +224,8 @@ struct LabTests {
         #expect(!failure.contains("DIAL TV"))
     }
 
-    @Test func aCommandRunsOnTheClientWithTheLabInItsEnvironment() throws {
-        let output = try Lab.run(
+    @Test func aCommandRunsOnTheClientWithTheLabInItsEnvironment() async throws {
+        let output = try await Lab.run(
             Lab.file("multi-homed"),
             command: ["sh", "-c", #"echo "interfaces=$SSDP_LAB_INTERFACES"; ip -o -4 addr show dev eth1; exit 3"#]
         )
@@ -234,9 +235,9 @@ struct LabTests {
     }
 
     @Test(arguments: [(Int32(SIGINT), "client"), (Int32(SIGTERM), "setup")])
-    func anInterruptedRunLeavesNothingBehind(signal: Int32, when: String) throws {
+    func anInterruptedRunLeavesNothingBehind(signal: Int32, when: String) async throws {
         let runID = Lab.runID()
-        let linksBefore = try Lab.rootLinks()
+        let linksBefore = try await Lab.rootLinks()
         let lab = try RunningCommand(
             URL(fileURLWithPath: "/usr/bin/python3"),
             Lab.arguments(Lab.file("multi-homed"), runID: runID, command: ["sleep", "60"])
@@ -245,19 +246,19 @@ struct LabTests {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             let ready =
-                when == "client"
+                await when == "client"
                 ? lab.standardError.contains("running on client")
                 : !(try Lab.namespaces(of: runID)).isEmpty
             if ready { break }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(try !Lab.namespaces(of: runID).isEmpty, "the lab never started: \(lab.standardError)")
+        await #expect(try !Lab.namespaces(of: runID).isEmpty, "the lab never started: \(lab.standardError)")
         lab.signal(signal)
-        let output = lab.wait(timeout: .seconds(60))
+        let output = await lab.wait(timeout: .seconds(60))
         #expect(output.status == 130, "\(output.standardError)")
         #expect(output.standardError.contains("stopping"))
-        #expect(try Lab.namespaces(of: runID).isEmpty)
-        #expect(try Lab.rootLinks() == linksBefore)
+        await #expect(try Lab.namespaces(of: runID).isEmpty)
+        await #expect(try Lab.rootLinks() == linksBefore)
         let pids = Lab.startedProcesses(output.standardError)
         if when == "client" {
             #expect(pids.count == 6, "5 device hosts and the client's command: \(output.standardError)")
@@ -265,7 +266,7 @@ struct LabTests {
         #expect(pids.allSatisfy { !Lab.isAlive($0) })
     }
 
-    @Test func aBadLabFileIsNamedWithItsFieldAndReason() throws {
+    @Test func aBadLabFileIsNamedWithItsFieldAndReason() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lab-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -273,7 +274,7 @@ struct LabTests {
         try Data(#"{"bridges": ["lan"], "hosts": [{"name": "tv", "bridges": ["wan"], "serve": []}]}"#.utf8).write(
             to: lab
         )
-        let output = try Lab.run(lab.path)
+        let output = try await Lab.run(lab.path)
         #expect(output.status == 64)
         #expect(
             output.standardError.contains(
@@ -282,7 +283,7 @@ struct LabTests {
         )
     }
 
-    @Test func withoutRootItSaysSo() throws {
+    @Test func withoutRootItSaysSo() async throws {
         // A copy nobody can read wherever the checkout is (a clean clone may sit in a private directory).
         let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("lab-\(UUID())")
         try FileManager.default.createDirectory(
@@ -295,7 +296,7 @@ struct LabTests {
         try FileManager.default.copyItem(at: Lab.script, to: script)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: Lab.file("three-hosts")), to: lab)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: lab.path)
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/setpriv"),
             [
                 "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", script.path,
@@ -360,18 +361,18 @@ struct ComposeLabTests {
         #expect(services["harness"]?.command.first == "search")
     }
 
-    @Test func theComposeHarnessCommandPassesAgainstTheComposeDevicesInTheLab() throws {
+    @Test func theComposeHarnessCommandPassesAgainstTheComposeDevicesInTheLab() async throws {
         let harness = try #require(try Self.composeServices()["harness"]?.command)
-        let output = try Lab.run(Lab.file("compose"), command: [CommandRunner.ssdpSim.path] + harness)
+        let output = try await Lab.run(Lab.file("compose"), command: [CommandRunner.ssdpSim.path] + harness)
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
         #expect(output.standardOutput.contains("Found 4 services"), "\(output.standardOutput)")
         #expect(output.standardError.contains("SSDP_SIM_FRIENDLY_NAME='Living Room Roku'"))
     }
 
-    @Test func theHarnessFailsWhenADeviceIsMissing() throws {
+    @Test func theHarnessFailsWhenADeviceIsMissing() async throws {
         let harness = try #require(try Self.composeServices()["harness"]?.command)
         let expecting5 = harness.map { $0 == "4" ? "5" : $0 }
-        let output = try Lab.run(Lab.file("compose"), command: [CommandRunner.ssdpSim.path] + expecting5)
+        let output = try await Lab.run(Lab.file("compose"), command: [CommandRunner.ssdpSim.path] + expecting5)
         #expect(output.status == 1)
         #expect(
             output.standardOutput.contains("FAIL  found count: expected 5 services reported; got 4 reported"),

@@ -18,7 +18,7 @@ import Testing
 enum PrivateNamespace {
     static let isAvailable: Bool = {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let probe = try? CommandRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-n", "true"])
+        let probe = try? CommandRunner.runOnThisThread(URL(fileURLWithPath: "/usr/bin/unshare"), ["-n", "true"])
         return probe?.status == 0
     }()
 }
@@ -28,7 +28,7 @@ enum PrivateNamespace {
 /// 239.255.255.250 reports what arrived, down to the IP header's TTL.
 @Suite(.enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"))
 struct NamespaceMulticastTests {
-    @Test func multicastSearchReachesTheGroupWithTTL2FromAnEphemeralPortAndFindsTheDevice() throws {
+    @Test func multicastSearchReachesTheGroupWithTTL2FromAnEphemeralPortAndFindsTheDevice() async throws {
         let responder = try #require(
             Bundle.module.url(forResource: "multicast_responder", withExtension: "py", subdirectory: "Scripts")
         )
@@ -47,7 +47,7 @@ struct NamespaceMulticastTests {
             wait "$responder" || true
             sed 's/^/responder: /' "$out"
             """
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-n", "bash", "-c", script],
             environment: ["RESPONDER": responder.path, "SSDP_SIM": CommandRunner.ssdpSim.path]

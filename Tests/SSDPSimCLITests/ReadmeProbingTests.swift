@@ -33,7 +33,7 @@ struct ReadmeProbingTests {
         return block.replacingOccurrences(of: "\\\n", with: "").split(separator: "\n").map(String.init)
     }
 
-    @Test func theNetcatLinesWorkAsPrinted() throws {
+    @Test func theNetcatLinesWorkAsPrinted() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/nc"), "needs nc (Debian netcat-openbsd)")
         let commands = try Self.commands(under: "### `ssdp-sim send`: probing by hand")
         #expect(commands.count == 4, "\(commands)")
@@ -50,7 +50,7 @@ struct ReadmeProbingTests {
             \(commands.dropFirst().enumerated().map { "echo '=== probe \($0.offset + 1)'\n\($0.element)" }.joined(separator: "\n"))
             echo '=== end'
             """
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-n", "bash", "-c", script],
             environment: [

@@ -39,7 +39,7 @@ struct RealClientInteropTests {
         serve arguments: String,
         client name: String = "roku_client",
         _ body: String
-    ) throws -> CommandRunner.Output {
+    ) async throws -> CommandRunner.Output {
         let client = try #require(Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Scripts"))
         let script = """
             set -e
@@ -53,7 +53,7 @@ struct RealClientInteropTests {
             kill -INT $SERVE; wait $SERVE || true
             sed 's/^/serve: /' "$SERVE_OUT"
             """
-        return try CommandRunner.run(
+        return try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-n", "bash", "-c", script],
             environment: UPnPClientLibrary.environment.merging([
@@ -95,8 +95,8 @@ struct RealClientInteropTests {
         _ name: String,
         _ arguments: String,
         serve: String
-    ) throws -> (steps: [String: [String: Any]], output: CommandRunner.Output, printed: String) {
-        let output = try inNamespace(
+    ) async throws -> (steps: [String: [String: Any]], output: CommandRunner.Output, printed: String) {
+        let output = try await inNamespace(
             serve: serve,
             client: name,
             #"/usr/bin/python3 "$CLIENT" \#(arguments) | sed 's/^/\#(name): /'"#
@@ -111,8 +111,8 @@ struct RealClientInteropTests {
     }
 
     @Test(arguments: [1, 3])
-    func rokuecpReachesEachRokuAtTheSourceAddressOfItsAnswerOnPort8060(count: Int) throws {
-        let output = try inNamespace(
+    func rokuecpReachesEachRokuAtTheSourceAddressOfItsAnswerOnPort8060(count: Int) async throws {
+        let output = try await inNamespace(
             serve: "--profile roku --count \(count) --seed 21",
             #"/usr/bin/python3 "$CLIENT" 2 | sed 's/^/roku: /'"#
         )
@@ -147,8 +147,8 @@ struct RealClientInteropTests {
     }
 
     /// Issue 39: a PATCH through the control API is what rokuecp reads next, as Home Assistant would.
-    @Test func rokuecpReadsTheNameAndStateAPatchGaveTheRoku() throws {
-        let output = try inNamespace(
+    @Test func rokuecpReadsTheNameAndStateAPatchGaveTheRoku() async throws {
+        let output = try await inNamespace(
             serve: "--profile roku --seed 25 --control 127.0.0.1:0",
             #"""
             control=$(grep '"started"' "$SERVE_OUT" | sed -E 's/.*"control":"([^"]*)".*/\1/')
@@ -171,8 +171,8 @@ struct RealClientInteropTests {
     /// rokuecp uses the Roku TV as Home Assistant's Roku integration does: reads it as a TV with its inputs
     /// and antenna channels, tunes a channel (`launch/tvinput.dtv?ch=…`) and reads its programme, moves up
     /// a channel (wrapping round), switches to HDMI 1 (no channel then), and turns the display off and on.
-    @Test func rokuecpTunesTheRokuTVSwitchesItsInputAndTurnsItOff() throws {
-        let output = try inNamespace(
+    @Test func rokuecpTunesTheRokuTVSwitchesItsInputAndTurnsItOff() async throws {
+        let output = try await inNamespace(
             serve: "--profile roku-tv --seed 24",
             #"/usr/bin/python3 "$CLIENT" 2 --tv | sed 's/^/roku: /'"#
         )
@@ -195,8 +195,8 @@ struct RealClientInteropTests {
         #expect(launches.map { $0["value"] as? String } == ["tvinput.dtv?ch=7.1&chan=7.1&lcn=7.1"], "\(launches)")
     }
 
-    @Test func rokuecpLaunchesAChannelPausesItAndPutsTheRokuInStandby() throws {
-        let output = try inNamespace(
+    @Test func rokuecpLaunchesAChannelPausesItAndPutsTheRokuInStandby() async throws {
+        let output = try await inNamespace(
             serve: "--profile roku --seed 24",
             #"/usr/bin/python3 "$CLIENT" 2 --drive | sed 's/^/roku: /'"#
         )
@@ -215,8 +215,8 @@ struct RealClientInteropTests {
         )
     }
 
-    @Test func gssdpDiscoverAndAsyncUPnPClientSeeThreeRokusAtThreeHosts() throws {
-        let output = try inNamespace(
+    @Test func gssdpDiscoverAndAsyncUPnPClientSeeThreeRokusAtThreeHosts() async throws {
+        let output = try await inNamespace(
             serve: "--profile roku --count 3 --seed 22",
             """
             gssdp-discover -i lo -n 4 -t roku:ecp | sed 's/^/gssdp: /'
@@ -241,8 +241,8 @@ struct RealClientInteropTests {
 
     /// Issue 40: clients name an IGD's actions by miniupnpd's serviceIds, as Home Assistant's
     /// `upnp-client call-action LOCATION WANIPConn1/GetExternalIPAddress` does, and subscribe to them so too.
-    @Test func asyncUPnPClientCallsTheRoutersActionsByMiniupnpdsServiceIDs() throws {
-        let output = try inNamespace(
+    @Test func asyncUPnPClientCallsTheRoutersActionsByMiniupnpdsServiceIDs() async throws {
+        let output = try await inNamespace(
             serve: "--profile igd --seed 23",
             """
             for action in WANIPConn1/GetExternalIPAddress WANCommonIFC1/GetCommonLinkProperties \\
@@ -281,8 +281,8 @@ struct RealClientInteropTests {
         #expect(event?["SystemUpdateID"] as? Int == 1, "\(String(describing: event))")
     }
 
-    @Test func upnpcReadsTheExternalAddressAndAddsListsAndDeletesAMapping() throws {
-        let output = try inNamespace(
+    @Test func upnpcReadsTheExternalAddressAndAddsListsAndDeletesAMapping() async throws {
+        let output = try await inNamespace(
             serve: "--profile igd --seed 23",
             """
             upnpc -m lo -s 2>&1 | sed 's/^/status: /' || true
@@ -322,8 +322,12 @@ struct RealClientInteropTests {
         #expect(calls.compactMap { $0["errorCode"] as? Int } == [718, 713, 713], "\(calls)")
     }
 
-    @Test func socoFindsTheHouseholdReadsItsZonesPlaysPausesAndIsToldOfAVolumeChange() throws {
-        let (steps, output, printed) = try client("sonos_client", "2", serve: "--profile sonos --count 2 --seed 24")
+    @Test func socoFindsTheHouseholdReadsItsZonesPlaysPausesAndIsToldOfAVolumeChange() async throws {
+        let (steps, output, printed) = try await client(
+            "sonos_client",
+            "2",
+            serve: "--profile sonos --count 2 --seed 24"
+        )
         #expect(steps["discover"]?["addresses"] as? [String] == ["127.0.0.2", "127.0.0.3"], "\(printed)")
         // Both players in one household (the X-RINCON-HOUSEHOLD both advertise), each its own group.
         let started = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "soap" }
@@ -350,8 +354,12 @@ struct RealClientInteropTests {
     /// three services, polls (GetDeviceCapabilities and GetTransportSettings answer nothing, as gmrender's
     /// do), sets the volume and mute, loads a URI with its own DIDL metadata, plays, pauses and stops,
     /// following CurrentTransportActions, and learns each change from LastChange.
-    @Test func dmrDeviceSubscribesPlaysAndFollowsTheRenderersEvents() throws {
-        let (steps, output, printed) = try client("dmr_client", "127.0.0.1", serve: "--profile renderer --seed 24")
+    @Test func dmrDeviceSubscribesPlaysAndFollowsTheRenderersEvents() async throws {
+        let (steps, output, printed) = try await client(
+            "dmr_client",
+            "127.0.0.1",
+            serve: "--profile renderer --seed 24"
+        )
         #expect(
             steps["discover"]?["locations"] as? [String] == ["http://127.0.0.2:49152/description.xml"],
             "\(printed)"
@@ -388,8 +396,8 @@ struct RealClientInteropTests {
     /// `hue-bridgeid` of its answers), is refused a key until the link button is pressed (through the
     /// control API), pairs, reads the bridge and its two lights, switches, dims, colours and renames one,
     /// reads them back, and is refused with a key the bridge never gave.
-    @Test func aiohuePairsWithTheBridgeOnceItsLinkButtonIsPressedAndControlsALight() throws {
-        let (steps, output, printed) = try client(
+    @Test func aiohuePairsWithTheBridgeOnceItsLinkButtonIsPressedAndControlsALight() async throws {
+        let (steps, output, printed) = try await client(
             "hue_client",
             "127.0.0.1 http://127.0.0.1:7000",
             serve: "--profile hue --seed 5 --control 127.0.0.1:7000"
@@ -427,12 +435,12 @@ struct RealClientInteropTests {
         )
     }
 
-    @Test func asyncUPnPClientCallsTheRouterAndTheMediaServerAndIsToldOfAVolumeChange() throws {
+    @Test func asyncUPnPClientCallsTheRouterAndTheMediaServerAndIsToldOfAVolumeChange() async throws {
         let devices = FileManager.default.temporaryDirectory.appendingPathComponent("interop-\(UUID().uuidString).json")
         try #"{ "devices": [ { "profile": "igd" }, { "profile": "dlna-server" }, { "profile": "sonos" } ] }"#
             .write(to: devices, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: devices) }
-        let output = try inNamespace(
+        let output = try await inNamespace(
             serve: "--devices \(devices.path) --seed 24",
             """
             UC="/usr/bin/python3 -m async_upnp_client.cli --timeout 5"
@@ -479,7 +487,7 @@ enum RealClients {
         guard ["/usr/bin/gssdp-discover", "/usr/bin/upnpc"].allSatisfy(FileManager.default.isExecutableFile) else {
             return false
         }
-        let probe = try? CommandRunner.run(
+        let probe = try? CommandRunner.runOnThisThread(
             URL(fileURLWithPath: "/usr/bin/python3"),
             ["-c", "import async_upnp_client, rokuecp, soco"],
             environment: UPnPClientLibrary.environment

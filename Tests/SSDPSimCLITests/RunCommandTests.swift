@@ -27,14 +27,14 @@ import Testing
         return directory
     }
 
-    @Test func theMainJobPassesEveryShippedScenarioAndWritesItsReports() throws {
+    @Test func theMainJobPassesEveryShippedScenarioAndWritesItsReports() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let junit = directory.appendingPathComponent("junit.xml").path
         let json = directory.appendingPathComponent("report.json").path
         let traces = directory.appendingPathComponent("traces").path
 
-        let output = try CommandRunner.ssdpSim(
+        let output = try await CommandRunner.ssdpSim(
             "run",
             Self.scenarios,
             "--junit",
@@ -59,7 +59,7 @@ import Testing
         #expect(traceFiles.filter { $0.hasSuffix(".timeline.txt") }.count == count)
     }
 
-    @Test func aFailingScenarioExitsOneWithWhatWasExpectedWhatHappenedAndTheSeed() throws {
+    @Test func aFailingScenarioExitsOneWithWhatWasExpectedWhatHappenedAndTheSeed() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("too-many.json").path
@@ -69,7 +69,7 @@ import Testing
           "devices": [{"count": 2}], "expect": {"found": {"count": 3}} }
         """#.write(toFile: file, atomically: true, encoding: .utf8)
 
-        let output = try CommandRunner.ssdpSim("run", file, "--seed", "12")
+        let output = try await CommandRunner.ssdpSim("run", file, "--seed", "12")
 
         #expect(output.status == 1)
         #expect(
@@ -90,22 +90,22 @@ import Testing
         (["run", "--junit", "/no/such/dir/junit.xml"], "the directory /no/such/dir does not exist"),
         (["run", "--json-report", "/no/such/dir/report.json"], "the directory /no/such/dir does not exist"),
     ])
-    func invalidInputExitsWithTheUsageStatusNamingTheProblem(arguments: [String], message: String) throws {
-        let output = try CommandRunner.run(CommandRunner.ssdpSim, arguments)
+    func invalidInputExitsWithTheUsageStatusNamingTheProblem(arguments: [String], message: String) async throws {
+        let output = try await CommandRunner.run(CommandRunner.ssdpSim, arguments)
         #expect(output.status == 64)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
     }
 
     /// `--json` means what it means on every command: machine-readable output on standard output.
-    @Test func jsonPrintsTheReportOnStandardOutputInsteadOfText() throws {
-        let output = try CommandRunner.ssdpSim("run", Self.scenarios + "/roku-three-retries.json", "--json")
+    @Test func jsonPrintsTheReportOnStandardOutputInsteadOfText() async throws {
+        let output = try await CommandRunner.ssdpSim("run", Self.scenarios + "/roku-three-retries.json", "--json")
         #expect(output.status == 0, "\(output.standardError)")
         let report = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
         #expect(report?["passed"] as? Int == 1)
         #expect(!output.standardOutput.contains("Running 1 scenario"))
     }
 
-    @Test func anInvalidScenarioNamesTheFileThePathAndTheReason() throws {
+    @Test func anInvalidScenarioNamesTheFileThePathAndTheReason() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("mx9.json").path
@@ -113,7 +113,7 @@ import Testing
         { "name": "mx9", "description": "d", "seed": 1, "search": {"target": "ssdp:all", "mx": 9}, "devices": [{}] }
         """#.write(toFile: file, atomically: true, encoding: .utf8)
 
-        let output = try CommandRunner.ssdpSim("run", file)
+        let output = try await CommandRunner.ssdpSim("run", file)
 
         #expect(output.status == 64)
         #expect(output.standardError.contains("\(file): $.search.mx: \"9\": MX must be 1...5 seconds"))
@@ -125,7 +125,7 @@ import Testing
 /// that `ssdp-sim` creates itself, the simulator's devices on 239.255.255.250:1900 of its loopback.
 @Suite(.enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"))
 struct RunNamespaceTests {
-    @Test func liveScenariosPassByMulticastInAPrivateNamespace() throws {
+    @Test func liveScenariosPassByMulticastInAPrivateNamespace() async throws {
         let roku = RunCommandTests.scenarios + "/roku-three-retries.json"
         let empty = RunCommandTests.scenarios + "/zero-requests.json"
         let late = RunCommandTests.scenarios + "/late-responders.json"  // not tagged live: skipped
@@ -134,7 +134,7 @@ struct RunNamespaceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let json = directory.appendingPathComponent("report.json").path
 
-        let output = try CommandRunner.ssdpSim(
+        let output = try await CommandRunner.ssdpSim(
             "run",
             roku,
             empty,

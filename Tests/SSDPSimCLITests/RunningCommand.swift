@@ -43,30 +43,41 @@ final class RunningCommand: Sendable {
     }
 
     /// Waits (polling, bounded by `timeout`) for a line of standard output that satisfies `predicate`.
-    func waitForLine(timeout: Duration = .seconds(30), where predicate: (String) -> Bool) throws -> String {
+    func waitForLine(timeout: Duration = .seconds(30), where predicate: (String) -> Bool) async throws -> String {
+        // It looks again after every sleep, the last one too: on a busy machine a sleep can end long after
+        // the deadline, and what came meanwhile still counts.
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
             let lines = output.withLockedValue { $0.standardOutput }.split(separator: "\n").map(String.init)
             if let line = lines.first(where: predicate) { return line }
-            guard process.isRunning else { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            guard process.isRunning, ContinuousClock.now < deadline else { break }
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw CommandFailure("no matching line; stdout: \(standardOutput) stderr: \(standardError)")
     }
 
     func signal(_ signal: Int32) {
-        kill(process.processIdentifier, signal)
+        Glibc.kill(process.processIdentifier, signal)
     }
 
     var processIdentifier: Int32 { process.processIdentifier }
 
+    /// Kills the process if it still runs, without waiting: for a `defer`, which cannot wait
+    /// asynchronously, so that a failed expectation does not leave it running.
+    func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+    }
+
     /// Waits for the exit (killing the process after `timeout`) and returns everything it printed.
-    func wait(timeout: Duration = .seconds(30)) -> CommandRunner.Output {
+    func wait(timeout: Duration = .seconds(30)) async -> CommandRunner.Output {
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { process.terminate() }
+        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning {
+            process.terminate()
+            while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        }
         process.waitUntilExit()
-        Thread.sleep(forTimeInterval: 0.1)  // let the readability handlers drain the pipes
+        try? await Task.sleep(for: .milliseconds(100))  // let the readability handlers drain the pipes
         let (standardOutput, standardError) = output.withLockedValue { ($0.standardOutput, $0.standardError) }
         return CommandRunner.Output(
             status: process.terminationStatus,

@@ -23,11 +23,11 @@ import Testing
 
     /// Scripts/control_recipe.py, with Python's standard library only: start, wait for /health, vanish the
     /// second Roku, read the journal's entry.
-    @Test func theRecipeVanishesARokuAndReadsItInTheJournal() throws {
+    @Test func theRecipeVanishesARokuAndReadsItInTheJournal() async throws {
         let recipe = try #require(
             Bundle.module.url(forResource: "control_recipe", withExtension: "py", subdirectory: "Scripts")
         )
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [recipe.path, CommandRunner.ssdpSim.path],
             timeout: .seconds(60)
@@ -50,11 +50,11 @@ import Testing
     /// Scripts/control_flood.py: 100,000 searches at a running `serve --control` with a journal of 10,000.
     /// The journal keeps 10,000, counts every other entry as dropped (every search heard and every answer
     /// sent made one), and the process's memory stays bounded.
-    @Test func theJournalStaysBoundedUnderASearchFlood() throws {
+    @Test func theJournalStaysBoundedUnderASearchFlood() async throws {
         let script = try #require(
             Bundle.module.url(forResource: "control_flood", withExtension: "py", subdirectory: "Scripts")
         )
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [script.path, CommandRunner.ssdpSim.path, "100000"],
             timeout: .seconds(120)
@@ -72,11 +72,11 @@ import Testing
         #expect(growth < 128 * 1_024, "resident memory grew \(growth) KiB")
     }
 
-    @Test func theBannerAndTheStartedLineNameTheControlURL() throws {
+    @Test func theBannerAndTheStartedLineNameTheControlURL() async throws {
         let text = try RunningCommand(CommandRunner.ssdpSim, ["serve", "--control", "0"] + Self.loopback)
-        let banner = try text.waitForLine { $0.contains("Control API:") }
+        let banner = try await text.waitForLine { $0.contains("Control API:") }
         text.signal(SIGINT)
-        #expect(text.wait().status == 0)
+        #expect(await text.wait().status == 0)
         #expect(banner.contains("http://127.0.0.1:"), "\(banner)")
 
         let json = try RunningCommand(
@@ -84,18 +84,18 @@ import Testing
             ["serve", "--json"] + Self.loopback,
             environment: ["SSDP_SIM_CONTROL": "127.0.0.1:0"]
         )
-        let started = try #require(jsonObject(try json.waitForLine { $0.contains("\"started\"") }))
+        let started = try await #require(jsonObject(try json.waitForLine { $0.contains("\"started\"") }))
         json.signal(SIGINT)
-        #expect(json.wait().status == 0)
+        #expect(await json.wait().status == 0)
         let control = try #require(started["control"] as? String, "SSDP_SIM_CONTROL gives --control")
         #expect(control.hasPrefix("http://127.0.0.1:"))
     }
 
-    @Test func withoutControlTheStartedLineHasNoControlField() throws {
+    @Test func withoutControlTheStartedLineHasNoControlField() async throws {
         let serve = try RunningCommand(CommandRunner.ssdpSim, ["serve", "--json"] + Self.loopback)
-        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        let started = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
         serve.signal(SIGINT)
-        #expect(serve.wait().status == 0)
+        #expect(await serve.wait().status == 0)
         #expect(started["control"] == nil)
         #expect(started["version"] != nil)
 
@@ -105,9 +105,9 @@ import Testing
             ["serve", "--json"] + Self.loopback,
             environment: ["SSDP_SIM_CONTROL": "off"]
         )
-        let quiet = try #require(jsonObject(try off.waitForLine { $0.contains("\"started\"") }))
+        let quiet = try await #require(jsonObject(try off.waitForLine { $0.contains("\"started\"") }))
         off.signal(SIGINT)
-        #expect(off.wait().status == 0)
+        #expect(await off.wait().status == 0)
         #expect(quiet["control"] == nil)
     }
 
@@ -117,8 +117,8 @@ import Testing
         (["--control", "0", "--journal-size", "0"], "--journal-size '0': must be 1...1000000"),
         (["--control-allow-origin", "http://localhost:3000"], "--control-allow-origin needs --control"),
     ])
-    func badControlFlagsNameTheFlagAndExit64(arguments: [String], message: String) throws {
-        let output = try CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments + Self.loopback)
+    func badControlFlagsNameTheFlagAndExit64(arguments: [String], message: String) async throws {
+        let output = try await CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments + Self.loopback)
         #expect(output.status == 64)
         #expect(output.standardError.contains(message), "\(output.standardError)")
     }

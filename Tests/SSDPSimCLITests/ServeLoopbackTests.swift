@@ -20,7 +20,11 @@ import Testing
 /// `ssdp-sim send`, a netcat-style pipe and a plain Python UDP client, and flooded.
 @Suite struct ServeLoopbackTests {
     /// Starts `serve --interface lo --unicast-only --port 0 --json` plus `arguments`; returns it and its UDP port.
-    private func serve(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> (RunningCommand, Int)
+    private func serve(
+        _ arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) async throws
+        -> (RunningCommand, Int)
     {
         let serve = try RunningCommand(
             CommandRunner.ssdpSim,
@@ -31,21 +35,21 @@ import Testing
                 + arguments,
             environment: environment
         )
-        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        let started = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
         let udp = try #require(started["udp"] as? String)
         return (serve, try #require(Int(udp.split(separator: ":").last ?? "")))
     }
 
-    private func stop(_ serve: RunningCommand) -> [String: Any] {
+    private func stop(_ serve: RunningCommand) async -> [String: Any] {
         serve.signal(SIGINT)
-        let output = serve.wait()
+        let output = await serve.wait()
         #expect(output.status == 0, "\(output.standardError)")
         return output.event("stopped")?["counters"] as? [String: Any] ?? [:]
     }
 
-    @Test func sendBuildsASearchAndPrintsEveryAnswer() throws {
-        let (serve, port) = try serve(["--count", "2", "--seed", "4"])
-        let output = try CommandRunner.ssdpSim(
+    @Test func sendBuildsASearchAndPrintsEveryAnswer() async throws {
+        let (serve, port) = try await serve(["--count", "2", "--seed", "4"])
+        let output = try await CommandRunner.ssdpSim(
             "send",
             "--host",
             "127.0.0.1",
@@ -77,25 +81,25 @@ import Testing
             )
             #expect((answer["time"] as? Double ?? 9) <= 1.5)
         }
-        let counters = stop(serve)
+        let counters = await stop(serve)
         #expect(counters["answersSent"] as? Int == 2)
     }
 
     /// `search --expect FILE` holds a search of devices it does not run to the harness's own checks: it passes
     /// when the devices are there, fails naming what is missing, and refuses what it cannot observe.
-    @Test func searchHeldToAnExpectationsFile() throws {
-        let (serve, port) = try serve(["--profile", "roku", "--count", "2", "--seed", "4"])
-        defer { _ = stop(serve) }
-        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+    @Test func searchHeldToAnExpectationsFile() async throws {
+        let (serve, port) = try await serve(["--profile", "roku", "--count", "2", "--seed", "4"])
+        defer { serve.kill() }  // a failed expectation must not leave it running
+        let started = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
         let udns = try #require(started["devices"] as? [[String: Any]]).compactMap { $0["udn"] as? String }
         #expect(udns.count == 2)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("expect-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        func search(expecting json: String, _ flags: String...) throws -> CommandRunner.Output {
+        func search(expecting json: String, _ flags: String...) async throws -> CommandRunner.Output {
             let file = directory.appendingPathComponent("expect.json")
             try Data(json.utf8).write(to: file)
-            return try CommandRunner.run(
+            return try await CommandRunner.run(
                 CommandRunner.ssdpSim,
                 ["search", "upnp:rootdevice", "--host", "127.0.0.1", "--port", "\(port)", "--mx", "1"]
                     + ["--requests", "1", "--expect", file.path] + flags
@@ -103,7 +107,10 @@ import Testing
         }
         let roots = udns.map { #"{"usn": "\#($0)::upnp:rootdevice", "st": "upnp:rootdevice"}"# }
 
-        let both = try search(expecting: #"{"found": {"including": [\#(roots.joined(separator: ","))]}}"#, "--json")
+        let both = try await search(
+            expecting: #"{"found": {"including": [\#(roots.joined(separator: ","))]}}"#,
+            "--json"
+        )
         #expect(both.status == 0, "\(both.standardOutput)\n\(both.standardError)")
         let checks = both.jsonLines.filter { $0["event"] as? String == "check" }
         #expect(checks.count == 7)
@@ -111,7 +118,7 @@ import Testing
         #expect(checks.contains { $0["name"] as? String == "found services included" })
 
         let ghost = #"{"usn": "uuid:ghost::upnp:rootdevice", "st": "upnp:rootdevice"}"#
-        let missing = try search(expecting: #"{"found": {"including": [\#(roots[0]), \#(ghost)]}}"#)
+        let missing = try await search(expecting: #"{"found": {"including": [\#(roots[0]), \#(ghost)]}}"#)
         #expect(missing.status == 1, "\(missing.standardOutput)")
         #expect(
             missing.standardOutput.contains(
@@ -122,22 +129,25 @@ import Testing
         )
         #expect(missing.standardOutput.contains("6 of 7 checks passed."))
 
-        let exact = try search(expecting: #"{"found": {"services": [\#(roots[0])]}, "dropped": {"duplicates": 0}}"#)
+        let exact = try await search(
+            expecting: #"{"found": {"services": [\#(roots[0])]}, "dropped": {"duplicates": 0}}"#
+        )
         #expect(exact.status == 1, "\(exact.standardOutput)")
         #expect(exact.standardOutput.contains("  FAIL  found services: expected exactly 1 services; got unexpected"))
 
-        let unobservable = try search(expecting: #"{"searches": {"sent": 1}}"#)
+        let unobservable = try await search(expecting: #"{"searches": {"sent": 1}}"#)
         #expect(unobservable.status == 64)
         #expect(unobservable.standardError.contains("expect.json: $.searches: a search of a network the harness"))
+        _ = await stop(serve)
     }
 
-    @Test func aPipedMessageIsSentAsIsLikeNetcat() throws {
-        let (serve, port) = try serve()
+    @Test func aPipedMessageIsSentAsIsLikeNetcat() async throws {
+        let (serve, port) = try await serve()
         let message = "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:\(port)\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\n\r\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("msearch-\(UUID()).txt")
         try Data(message.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/bin/sh"),
             ["-c", "\"$SSDP_SIM\" send --host 127.0.0.1 --port \(port) --wait 1.5 < \"$FILE\""],
             environment: ["SSDP_SIM": CommandRunner.ssdpSim.path, "FILE": file.path]
@@ -146,27 +156,27 @@ import Testing
         #expect(output.standardOutput.hasPrefix("Sent \(message.utf8.count) bytes to 127.0.0.1:\(port)"))
         #expect(output.standardOutput.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == 6, "ssdp:all: 3 + 0 + 3")
         #expect(output.standardOutput.contains("--- 6 answers in 1.5 s"))
-        _ = stop(serve)
+        _ = await stop(serve)
     }
 
-    @Test func aPlainUDPClientGetsTheAnswer() throws {
-        let (serve, port) = try serve(["--seed", "2"])
+    @Test func aPlainUDPClientGetsTheAnswer() async throws {
+        let (serve, port) = try await serve(["--seed", "2"])
         let client = """
             import socket, sys
             s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.settimeout(3)
             s.sendto(b'M-SEARCH * HTTP/1.1\\r\\nHOST: 127.0.0.1:%d\\r\\nMAN: "ssdp:discover"\\r\\nST: upnp:rootdevice\\r\\n\\r\\n' % int(sys.argv[1]), ("127.0.0.1", int(sys.argv[1])))
             print(s.recvfrom(65535)[0].decode())
             """
-        let output = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", client, "\(port)"])
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", client, "\(port)"])
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardOutput.contains("\r\nST: upnp:rootdevice\r\n"))
         #expect(output.standardOutput.contains("\r\nLOCATION: http://127.0.0.2:"))
-        _ = stop(serve)
+        _ = await stop(serve)
     }
 
-    @Test func aSearchSentToOneDevicesAddressIsAnsweredByThatDeviceAlone() throws {
-        let (serve, port) = try serve(["--count", "3", "--seed", "6"])
-        let output = try CommandRunner.ssdpSim(
+    @Test func aSearchSentToOneDevicesAddressIsAnsweredByThatDeviceAlone() async throws {
+        let (serve, port) = try await serve(["--count", "3", "--seed", "6"])
+        let output = try await CommandRunner.ssdpSim(
             "send",
             "--host",
             "127.0.0.3",
@@ -184,7 +194,7 @@ import Testing
         let sources = Set(answers.compactMap { ($0["from"] as? String)?.split(separator: ":").first.map(String.init) })
         #expect(sources == ["127.0.0.3"])
         serve.signal(SIGINT)
-        let started = try #require(serve.wait().event("started"))
+        let started = try await #require(serve.wait().event("started"))
         let second = try #require((started["devices"] as? [[String: Any]])?[1])
         #expect(second["address"] as? String == "127.0.0.3")
         let udn = try #require(second["udn"] as? String)
@@ -193,19 +203,19 @@ import Testing
 
     /// A container is ready when its log says so: the ready line comes last, after every device's banner or
     /// `started` event, and the ready file (`ssdp-sim ready`, the image's health check) lives as long as serve.
-    @Test func saysReadyOnceEveryDeviceServesAndKeepsTheReadyFileWhileItRuns() throws {
+    @Test func saysReadyOnceEveryDeviceServesAndKeepsTheReadyFileWhileItRuns() async throws {
         let readyFile = FileManager.default.temporaryDirectory.appendingPathComponent("ssdp-sim-\(UUID()).ready").path
-        let (serve, _) = try serve(["--count", "3", "--seed", "2", "--ready-file", readyFile])
-        let ready = try #require(jsonObject(try serve.waitForLine { $0.contains("\"ready\"") }))
+        let (serve, _) = try await serve(["--count", "3", "--seed", "2", "--ready-file", readyFile])
+        let ready = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"ready\"") }))
         #expect(ready["devices"] as? Int == 3)
-        let probe = try CommandRunner.ssdpSim("ready", "--file", readyFile)
+        let probe = try await CommandRunner.ssdpSim("ready", "--file", readyFile)
         #expect(probe.status == 0, "\(probe.standardError)")
         #expect(probe.standardOutput == "ready: 3 devices serving\n")
-        _ = stop(serve)
-        let events = serve.wait().jsonLines.compactMap { $0["event"] as? String }
+        _ = await stop(serve)
+        let events = await serve.wait().jsonLines.compactMap { $0["event"] as? String }
         #expect(events.firstIndex(of: "ready") == events.firstIndex(of: "started").map { $0 + 1 })
         #expect(!FileManager.default.fileExists(atPath: readyFile))
-        let gone = try CommandRunner.run(
+        let gone = try await CommandRunner.run(
             CommandRunner.ssdpSim,
             ["ready"],
             environment: ["SSDP_SIM_READY_FILE": readyFile]
@@ -217,26 +227,26 @@ import Testing
             CommandRunner.ssdpSim,
             ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any", "--count", "2"]
         )
-        _ = try text.waitForLine { $0.hasPrefix("Ready:") }
+        _ = try await text.waitForLine { $0.hasPrefix("Ready:") }
         text.signal(SIGTERM)
-        let lines = text.wait().standardOutput.split(separator: "\n").map(String.init)
+        let lines = await text.wait().standardOutput.split(separator: "\n").map(String.init)
         let banner = lines.prefix { !$0.hasPrefix("Ready:") }
         #expect(banner.count == 3, "the Serving line and one line per device: \(lines)")
         #expect(lines.dropFirst(banner.count).first == "Ready: 2 devices serving")
     }
 
-    @Test func everyOptionComesFromTheEnvironmentToo() throws {
-        let (serve, _) = try serve(
+    @Test func everyOptionComesFromTheEnvironmentToo() async throws {
+        let (serve, _) = try await serve(
             [],
             environment: [
                 "SSDP_SIM_COUNT": "2", "SSDP_SIM_FRIENDLY_NAME": "Env", "SSDP_SIM_MAX_AGE": "100", "SSDP_SIM_SEED": "3",
             ]
         )
-        let started = jsonObject(try serve.waitForLine { $0.contains("\"started\"") })
+        let started = await jsonObject(try serve.waitForLine { $0.contains("\"started\"") })
         let devices = started?["devices"] as? [[String: Any]] ?? []
         #expect(devices.compactMap { $0["friendlyName"] as? String } == ["Env 1", "Env 2"])
-        _ = stop(serve)
-        let help = try CommandRunner.ssdpSim("serve", "--help").standardOutput
+        _ = await stop(serve)
+        let help = try await CommandRunner.ssdpSim("serve", "--help").standardOutput
         let optionLines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
             $0.hasPrefix("-")
         }
@@ -258,17 +268,17 @@ import Testing
     /// 64 sources at about 10,000 a second: the simulator keeps answering a separate searcher, its memory
     /// stays bounded, the flood sources hit the rate limit, and every datagram is accounted for: counted in
     /// exactly one category or dropped by the kernel when the socket buffer was full.
-    @Test(.tags(.flood)) func survivesAFloodAndItsCountersAddUp() throws {
+    @Test(.tags(.flood)) func survivesAFloodAndItsCountersAddUp() async throws {
         let flood = try #require(Bundle.module.url(forResource: "flood", withExtension: "py", subdirectory: "Scripts"))
-        let (serve, port) = try serve(["--seed", "6", "--rate-limit", "50"])
-        let output = try CommandRunner.run(
+        let (serve, port) = try await serve(["--seed", "6", "--rate-limit", "50"])
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [flood.path, "\(port)", "\(serve.processIdentifier)", "100000"],
             timeout: .seconds(120)
         )
         #expect(output.status == 0, "\(output.standardError)")
         let report = try #require(jsonObject(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
-        let counters = stop(serve)
+        let counters = await stop(serve)
         let count = { (name: String) in counters[name] as? Int ?? -1 }
         let sent = report["sent"] as? [String: Int] ?? [:]
         let drops = report["kernelDrops"] as? Int ?? -1
@@ -314,8 +324,8 @@ import Testing
         (["--notify-copies", "4"], "--notify-copies '4': must be 1...3"),
         (["--devices", "/nonexistent.json"], "/nonexistent.json: $: no such file"),
     ])
-    func badFlagsNameTheFlagAndExit64(arguments: [String], message: String) throws {
-        let output = try CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments)
+    func badFlagsNameTheFlagAndExit64(arguments: [String], message: String) async throws {
+        let output = try await CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments)
         #expect(output.status == 64)
         #expect(output.standardError.contains(message), "\(output.standardError)")
     }
@@ -326,15 +336,15 @@ import Testing
     @Test(arguments: [
         "generic", "roku", "dial-tv", "hue", "sonos", "igd", "dlna-server", "renderer", "chromecast-legacy",
     ])
-    func everyPathProfilesListsIsServed(profile: String) throws {
-        let listing = try #require(try CommandRunner.ssdpSim("profiles", profile, "--json").jsonLines.first)
+    func everyPathProfilesListsIsServed(profile: String) async throws {
+        let listing = try #require(try await CommandRunner.ssdpSim("profiles", profile, "--json").jsonLines.first)
         let paths = try #require(listing["http"] as? [[String: Any]]).filter {
             ($0["methods"] as? String)?.contains("GET") == true && ($0["path"] as? String)?.contains("{") == false
         }.compactMap { $0["path"] as? String }
         #expect(!paths.isEmpty, "\(listing)")
-        let (serve, _) = try serve(["--profile", profile, "--seed", "3"])
-        defer { _ = stop(serve) }
-        let started = try #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        let (serve, _) = try await serve(["--profile", profile, "--seed", "3"])
+        defer { serve.kill() }  // a failed expectation must not leave it running
+        let started = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
         let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
         let origin = location.split(separator: "/").prefix(2).joined(separator: "//")
         let fetch = """
@@ -346,23 +356,27 @@ import Testing
                     status = error.code
                 print(status, path)
             """
-        let output = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", fetch, origin] + paths)
+        let output = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            ["-c", fetch, origin] + paths
+        )
         #expect(output.status == 0, "\(output.standardError)")
         let statuses = output.standardOutput.split(separator: "\n")
         #expect(statuses.count == paths.count && statuses.allSatisfy { $0.hasPrefix("2") }, "\(output.standardOutput)")
+        _ = await stop(serve)
     }
 
     /// `serve`'s text output shows what a client sent, and a client may send anything: a key of
     /// `Home%0A<forged line>%1B[2J` used to print a forged line and clear the terminal.
-    @Test func textOutputShowsAClientsControlCharactersAsEscapes() throws {
+    @Test func textOutputShowsAClientsControlCharactersAsEscapes() async throws {
         let serve = try RunningCommand(
             CommandRunner.ssdpSim,
             ["serve", "--profile", "roku", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any"]
         )
-        let location = try #require(
+        let location = try await #require(
             try serve.waitForLine { $0.contains("http://") }.split(separator: " ").last { $0.hasPrefix("http://") }
         )
-        let post = try CommandRunner.run(
+        let post = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [
                 "-c",
@@ -371,15 +385,15 @@ import Testing
             ]
         )
         #expect(post.status == 0, "\(post.standardError)")
-        let line = try serve.waitForLine { $0.contains("keypress") }
+        let line = try await serve.waitForLine { $0.contains("keypress") }
         serve.signal(SIGINT)
-        let output = serve.wait()
+        let output = await serve.wait()
         #expect(line.hasSuffix(#": keypress Home\nForged line\x1B[2J\u{202E}"#), "\(line)")
         #expect(!output.standardOutput.contains("\u{1B}") && !output.standardOutput.contains("\nForged"))
     }
 
-    @Test func anUnknownInterfaceIsNamedWithExit1() throws {
-        let output = try CommandRunner.ssdpSim("serve", "--interface", "nope0", "--unicast-only", "--port", "0")
+    @Test func anUnknownInterfaceIsNamedWithExit1() async throws {
+        let output = try await CommandRunner.ssdpSim("serve", "--interface", "nope0", "--unicast-only", "--port", "0")
         #expect(output.status == 1)
         #expect(output.standardError.contains("no interface named nope0 (interfaces: "))
     }

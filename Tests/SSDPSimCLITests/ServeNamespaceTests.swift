@@ -25,7 +25,7 @@ struct ServeNamespaceTests {
         serve arguments: String,
         listen: Bool = false,
         _ body: String
-    ) throws -> CommandRunner.Output {
+    ) async throws -> CommandRunner.Output {
         let listener = try #require(
             Bundle.module.url(forResource: "notify_listener", withExtension: "py", subdirectory: "Scripts")
         )
@@ -47,7 +47,7 @@ struct ServeNamespaceTests {
             sed 's/^/serve: /' "$SERVE_OUT"
             sed 's/^/notify: /' "$NOTIFY_OUT"
             """
-        return try CommandRunner.run(
+        return try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-n", "bash", "-c", script],
             environment: [
@@ -76,8 +76,8 @@ struct ServeNamespaceTests {
         )
     }
 
-    @Test func theSearchSessionFindsEveryAdvertisementOfARunningServeByMulticast() throws {
-        let output = try inNamespace(
+    @Test func theSearchSessionFindsEveryAdvertisementOfARunningServeByMulticast() async throws {
+        let output = try await inNamespace(
             serve: "--count 3 --seed 5",
             """
             "$SSDP_SIM" search ssdp:all --mx 1 --requests 2 --interface lo --json
@@ -94,8 +94,8 @@ struct ServeNamespaceTests {
 
     /// SIGUSR1: one ssdp:update per advertisement with NEXTBOOTID; SIGTERM: one byebye per advertisement,
     /// carrying the new BOOTID, then exit 0.
-    @Test func signalsSendUpdateThenOneByebyePerAdvertisementAndExitZero() throws {
-        let output = try inNamespace(
+    @Test func signalsSendUpdateThenOneByebyePerAdvertisementAndExitZero() async throws {
+        let output = try await inNamespace(
             serve: "--count 2 --seed 8 --boot-id 41",
             listen: true,
             """
@@ -128,7 +128,7 @@ struct ServeNamespaceTests {
     /// A device replaying a capture (`replay.notifications`, as `ssdp-sim import` writes them) multicasts
     /// the captured NOTIFY messages at their times, its LOCATION pointed at itself, and nothing else: no
     /// alive set of its own, and no byebye the capture does not have.
-    @Test func aReplayingDeviceMulticastsItsCapturedNotifyMessagesAndNothingElse() throws {
+    @Test func aReplayingDeviceMulticastsItsCapturedNotifyMessagesAndNothingElse() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: file) }
         let alive =
@@ -142,7 +142,7 @@ struct ServeNamespaceTests {
         { "devices": [ { "udn": "uuid:0a1f0000-0000-4000-8000-0000000000c1", "replay": { "searches": 1, "answers": [],
           "notifications": [ { "at": 0.3, "datagram": "\(alive)" }, { "at": 0.8, "datagram": "\(byebye)" } ] } } ] }
         """.write(to: file, atomically: true, encoding: .utf8)
-        let output = try inNamespace(
+        let output = try await inNamespace(
             serve: "--devices \(file.path)",
             listen: true,
             """
@@ -166,9 +166,9 @@ struct ServeNamespaceTests {
             "needs gssdp-discover (Debian gupnp-tools)"
         )
     )
-    func gssdpDiscoverListsTheSimulatedDevices() throws {
+    func gssdpDiscoverListsTheSimulatedDevices() async throws {
         // Devices answer within the MX of gssdp's search; listening 2 s missed one under CI load, so 4 s.
-        let output = try inNamespace(
+        let output = try await inNamespace(
             serve: "--count 3 --seed 13",
             """
             gssdp-discover -i lo -n 4 -t upnp:rootdevice | sed 's/^/gssdp: /'

@@ -22,7 +22,7 @@ enum UPnPClientLibrary {
     static let environment = ["PYTHONPATH": ProcessInfo.processInfo.environment["SSDP_SIM_INTEROP_PYTHONPATH"] ?? ""]
     static let isRequired = ProcessInfo.processInfo.environment["SSDP_SIM_REQUIRE_INTEROP"] == "1"
     static let isAvailable: Bool = {
-        let probe = try? CommandRunner.run(
+        let probe = try? CommandRunner.runOnThisThread(
             URL(fileURLWithPath: "/usr/bin/python3"),
             ["-c", "import async_upnp_client"],
             environment: environment
@@ -42,7 +42,7 @@ enum UPnPClientLibrary {
     )
 )
 struct UPnPClientInteropTests {
-    @Test func asyncUPnPClientFindsAndParsesEveryProfile() throws {
+    @Test func asyncUPnPClientFindsAndParsesEveryProfile() async throws {
         let client = try #require(
             Bundle.module.url(forResource: "upnp_client_interop", withExtension: "py", subdirectory: "Scripts")
         )
@@ -69,7 +69,7 @@ struct UPnPClientInteropTests {
             kill -INT "$serve"; wait "$serve" || true
             grep '"started"' "$out" | sed 's/^/serve: /'
             """
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-n", "bash", "-c", script],
             environment: UPnPClientLibrary.environment.merging([

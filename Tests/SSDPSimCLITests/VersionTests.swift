@@ -20,7 +20,7 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func versionIsTheOneTheChangelogNamesLast() throws {
+    @Test func versionIsTheOneTheChangelogNamesLast() async throws {
         let changelog = try String(contentsOf: Self.repository.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         // "## Unreleased" gathers what the next version will have; the version is the newest one released.
         let heading = try #require(
@@ -28,18 +28,18 @@ import Testing
         )
         let named = try #require(heading.dropFirst(3).split(separator: " ").first.map(String.init))
 
-        let output = try CommandRunner.ssdpSim("--version")
+        let output = try await CommandRunner.ssdpSim("--version")
         #expect(output.status == 0)
         #expect(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == named)
     }
 
-    @Test func theJSONReportAndServesStartCarryTheVersion() throws {
-        let version = try CommandRunner.ssdpSim("--version").standardOutput.trimmingCharacters(
+    @Test func theJSONReportAndServesStartCarryTheVersion() async throws {
+        let version = try await CommandRunner.ssdpSim("--version").standardOutput.trimmingCharacters(
             in: .whitespacesAndNewlines
         )
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: report) }
-        let run = try CommandRunner.ssdpSim(
+        let run = try await CommandRunner.ssdpSim(
             "run",
             RunCommandTests.scenarios + "/zero-requests.json",
             "--json-report",
