@@ -66,6 +66,9 @@ public enum CaptureImport {
         public var capturedTarget: String
         /// How many M-SEARCH messages the captured client sent.
         public var capturedSearches: Int
+        /// Every SSDP datagram of the capture (anonymized with the scenario), in time order, timed from the
+        /// client's first M-SEARCH: what `import --html` draws.
+        public var datagrams: [TraceEntry]
     }
 
     /// Why a capture gives no scenario.
@@ -131,7 +134,16 @@ public enum CaptureImport {
             answers: answers,
             notifications: notifications,
             capturedTarget: capturedTarget,
-            capturedSearches: searches.count
+            capturedSearches: searches.count,
+            datagrams: (traffic.searches + traffic.answers + traffic.notifications).sorted { $0.time < $1.time }.map {
+                TraceEntry(
+                    at: .seconds($0.time - searches[0].time),
+                    source: $0.source,
+                    destination: $0.destination,
+                    bytes: $0.payload,
+                    fate: "captured (packet \($0.packet))"
+                )
+            }
         )
     }
 

@@ -90,18 +90,12 @@ extension Reports {
     }
 
     private static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        escaping(text) { scalar in
             switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\n", "\t": escaped.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): escaped += "?"
-            default: escaped.unicodeScalars.append(scalar)
+            case "\n", "\t", "'": nil
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): "?"
+            default: markupEntity(scalar)
             }
         }
-        return escaped
     }
 }

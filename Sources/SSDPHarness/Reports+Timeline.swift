@@ -60,7 +60,12 @@ extension Reports {
 
     /// A datagram in a few words: its start line and the headers that tell answers apart.
     public static func summary(of bytes: [UInt8]) -> String {
-        guard let message = try? SSDPParser.parseMessage(bytes) else { return "unparseable (\(bytes.count) bytes)" }
+        summary(of: try? SSDPParser.parseMessage(bytes), size: bytes.count)
+    }
+
+    /// The same of a datagram of `size` bytes already parsed (`nil`: it is not SSDP).
+    static func summary(of message: SSDPMessage?, size: Int) -> String {
+        guard let message else { return "unparseable (\(size) bytes)" }
         let start: String
         switch message.kind {
         case .search: start = "M-SEARCH"

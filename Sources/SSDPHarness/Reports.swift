@@ -18,6 +18,21 @@ import SSDPCore
 public enum Reports {
     // The reports themselves are in Reports+JUnit, Reports+JSON, Reports+Pcap and Reports+Timeline.
 
+    /// `text` with every scalar `replacement` gives a replacement for written as that: the one loop behind
+    /// each report's escaping (XML, HTML, JSON in a script, Markdown).
+    static func escaping(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                escaped += replaced
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
     /// Writes `data` to `path` whole or not at all: a temporary file beside it, then a rename.
     public static func writeAtomically(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)

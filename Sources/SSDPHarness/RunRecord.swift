@@ -45,6 +45,12 @@ public struct RunRecord: Sendable {
         case found(ReportedService)
         case stopped(reason: String, found: Int)
         case failed(String)
+
+        /// Whether it reports a service found.
+        public var isReport: Bool {
+            if case .found = self { return true }
+            return false
+        }
     }
 
     /// How many M-SEARCH messages one device heard, against how many the network delivered to it.
@@ -78,6 +84,8 @@ public struct RunRecord: Sendable {
     public var hearings: [Hearing]?
     /// Every datagram, for `--trace`.
     public var trace: [TraceEntry] = []
+    /// What the client made of each datagram that reached it, with a trace in virtual time.
+    public var deliveries: [ClientDelivery] = []
     /// When the search began, in seconds since 1970: the wall clock for live runs, 0 for virtual ones (so
     /// trace timestamps read as virtual seconds).
     public var startedAt: Double = 0
@@ -113,7 +121,11 @@ public struct RunRecord: Sendable {
     mutating func moveStart(later shift: Duration) {
         for index in searches.indices { searches[index].at -= shift }
         for index in outcomes.indices { outcomes[index].at -= shift }
-        for index in trace.indices { trace[index].at -= shift }
+        for index in trace.indices {
+            trace[index].at -= shift
+            for copy in trace[index].copies.indices { trace[index].copies[copy].arrival? -= shift }
+        }
+        for index in deliveries.indices { deliveries[index].at -= shift }
         guard http != nil else { return }
         for index in http!.requests.indices { http!.requests[index].at -= shift }
         for index in http!.actions.indices { http!.actions[index].at -= shift }
@@ -249,8 +261,26 @@ public struct TraceEntry: Sendable, Hashable {
     public var destination: SSDPEndpoint
     /// The datagram's payload, whole.
     public var bytes: [UInt8]
-    /// What became of it: "delivered 10.0.1.1 at 0.052", "lost", …
+    /// What became of it: "arrives 0.052", "lost", "to 4 devices: 3 copies delivered, 1 lost", …
     public var fate: String
+    /// Each copy the network made of it, to whom and when it arrived (`nil`: lost): in virtual runs, where
+    /// the network is the harness's; empty where nobody in the run receives it (a NOTIFY in virtual time)
+    /// or the harness saw the datagram on a real socket.
+    public var copies: [Copy] = []
+
+    /// One copy of a datagram on its way to one recipient.
+    public struct Copy: Sendable, Hashable {
+        /// The recipient.
+        public var to: SSDPEndpoint
+        /// When it arrived, from the start of the search; `nil` when the network lost it.
+        public var arrival: Duration?
+
+        /// A copy to `to` that arrived at `arrival`, or was lost (`nil`).
+        public init(to: SSDPEndpoint, arrival: Duration?) {
+            self.to = to
+            self.arrival = arrival
+        }
+    }
 
     /// A datagram sent `at` from `source` to `destination`; `fate` says what became of it.
     public init(at: Duration, source: SSDPEndpoint, destination: SSDPEndpoint, bytes: [UInt8], fate: String) {
@@ -259,6 +289,25 @@ public struct TraceEntry: Sendable, Hashable {
         self.destination = destination
         self.bytes = bytes
         self.fate = fate
+    }
+}
+
+/// A datagram that reached the client, and what the client made of it: in virtual runs with a trace,
+/// where the session's verdict on each datagram can be seen.
+public struct ClientDelivery: Sendable, Hashable {
+    /// When it arrived, from the start of the search.
+    public var at: Duration
+    /// Who sent it.
+    public var source: SSDPEndpoint
+    /// "reported", or why the session dropped it ("duplicate", "wrong target", "unparseable", "after the
+    /// stop", …).
+    public var verdict: String
+
+    /// A datagram from `source` that arrived `at`, with the session's verdict.
+    public init(at: Duration, source: SSDPEndpoint, verdict: String) {
+        self.at = at
+        self.source = source
+        self.verdict = verdict
     }
 }
 

@@ -29,6 +29,12 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var expected: String
     /// What happened; for a skipped check, why it could not be observed.
     public var actual: String
+    /// What in the run the verdict rests on, for a report to point at (not in the JSON report).
+    public var evidence = CheckEvidence()
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, status, expected, actual
+    }
 
     /// A check that passed or failed; `skipped(_:expected:because:)` makes a skipped one.
     public init(name: String, passed: Bool, expected: String, actual: String) {
@@ -51,6 +57,39 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var failed: Bool { status == .failed }
     /// Whether the run could not observe what the check needs.
     public var skipped: Bool { status == .skipped }
+}
+
+/// What a check's verdict rests on, as places in the run's record: the HTML report links a failed check to
+/// the messages these name.
+public struct CheckEvidence: Sendable, Hashable {
+    /// Indices into `RunRecord.searches`: the M-SEARCH messages the check judged.
+    public var searches: [Int] = []
+    /// Indices into `RunRecord.reports`: the services reported that the check judged.
+    public var reports: [Int] = []
+    /// Whether the check judged how (and when) the client stopped or failed.
+    public var ending = false
+    /// Indices into `HTTPActivity.requests`: the HTTP requests the check judged.
+    public var requests: [Int] = []
+
+    /// Evidence naming these searches, reports, requests and the ending.
+    public init(searches: [Int] = [], reports: [Int] = [], ending: Bool = false, requests: [Int] = []) {
+        self.searches = searches
+        self.reports = reports
+        self.ending = ending
+        self.requests = requests
+    }
+
+    /// Whether it names nothing.
+    public var isEmpty: Bool { searches.isEmpty && reports.isEmpty && !ending && requests.isEmpty }
+}
+
+extension CheckResult {
+    /// The same verdict, resting on `evidence`.
+    func resting(on evidence: CheckEvidence) -> CheckResult {
+        var result = self
+        result.evidence = evidence
+        return result
+    }
 }
 
 /// The expectations of a scenario, checked against what a run recorded. The same checks serve every
@@ -132,6 +171,7 @@ public struct ScenarioChecks {
             : endings.map { "\(describe($0.outcome)) at \($0.at.secondsText) s" }.joined(separator: "; ")
         guard endings.count == 1, let ending = endings.first else {
             return CheckResult(name: "stop", passed: false, expected: expected, actual: actual)
+                .resting(on: CheckEvidence(ending: true))
         }
         let onTime = distance(ending.at, designed) <= tolerance
         let passed: Bool
@@ -142,6 +182,7 @@ public struct ScenarioChecks {
         case .found: passed = false
         }
         return CheckResult(name: "stop", passed: passed, expected: expected, actual: actual)
+            .resting(on: CheckEvidence(ending: true))
     }
 
     /// Why the session stopped, as the scenario expects (`timedOut` unless it sends no searches).
@@ -166,7 +207,7 @@ public struct ScenarioChecks {
             passed: reasons == [expected],
             expected: expected,
             actual: reasons.isEmpty ? "no stop" : reasons.joined(separator: ", ")
-        )
+        ).resting(on: CheckEvidence(ending: true))
     }
 
     /// The number of services the stop says were found is the number reported.
@@ -194,7 +235,7 @@ public struct ScenarioChecks {
             passed: count == reportedServices.count,
             expected: "\(reportedServices.count) found at the stop, as reported",
             actual: "\(count) found at the stop"
-        )
+        ).resting(on: CheckEvidence(ending: true))
     }
 
     private func nothingAfterStop() -> CheckResult {
@@ -210,6 +251,7 @@ public struct ScenarioChecks {
                 }
             } ?? []
         let late = record.statistics.map { ", \($0.notSearching) datagrams arrived after it" } ?? ""
+        let reportsBefore = firstEnding.map { record.outcomes[..<$0].filter { $0.outcome.isReport }.count }
         return CheckResult(
             name: "nothing reported after the stop",
             passed: after.isEmpty,
@@ -217,6 +259,11 @@ public struct ScenarioChecks {
             actual: after.isEmpty
                 ? "none\(late)"
                 : "\(after.count) reported after it, first \(describe(after[0].outcome)) at \(after[0].at.secondsText) s"
+        ).resting(
+            on: CheckEvidence(
+                reports: reportsBefore.map { Array($0..<($0 + after.count)) } ?? [],
+                ending: !after.isEmpty
+            )
         )
     }
 
@@ -229,6 +276,10 @@ public struct ScenarioChecks {
             seen[FoundExpectation.Service(usn: report.usn, st: report.st), default: 0] += 1
         }
         let repeated = seen.filter { $0.value > 1 }.sorted { $0.key < $1.key }
+        let repeatedKeys = Set(repeated.map(\.key))
+        let repeatedReports = reportedServices.indices.filter {
+            repeatedKeys.contains(FoundExpectation.Service(usn: reportedServices[$0].usn, st: reportedServices[$0].st))
+        }
         let arrived = record.statistics.map { ", \($0.duplicates) duplicate answers dropped" } ?? ""
         return CheckResult(
             name: "each service reported once",
@@ -238,14 +289,17 @@ public struct ScenarioChecks {
                 ? "\(seen.count) services, each once\(arrived)"
                 : repeated.prefix(3).map { "\($0.key) reported \($0.value) times" }.joined(separator: "; ")
                     + (repeated.count > 3 ? "; and \(repeated.count - 3) more" : "")
-        )
+        ).resting(on: CheckEvidence(reports: repeatedReports))
     }
 
     private func onlySearchedTarget() -> CheckResult {
         // A device must echo the searched ST (UDA 1.1 §1.3.2, §1.3.3), so the check asks for equality, as the
         // session does (the original design's `contains` would keep a `:10` answer to a `:1` search; README).
         let target = search.target
-        let wrong = reportedServices.filter { target != "ssdp:all" && $0.st != target }
+        let wrongReports = reportedServices.indices.filter {
+            target != "ssdp:all" && reportedServices[$0].st != target
+        }
+        let wrong = wrongReports.map { reportedServices[$0] }
         let dropped = record.statistics.map { ", \($0.wrongSearchTarget) wrong-target answers dropped" } ?? ""
         return CheckResult(
             name: "only the searched target reported",
@@ -254,7 +308,7 @@ public struct ScenarioChecks {
             actual: wrong.isEmpty
                 ? "all \(reportedServices.count) match\(dropped)"
                 : "\(wrong.count) do not, first \(wrong[0].usn) with ST \(wrong[0].st)"
-        )
+        ).resting(on: CheckEvidence(reports: wrongReports))
     }
 
     /// Each reported service is one a device sent: its USN, and the ST, LOCATION and SERVER the client gave
@@ -264,7 +318,8 @@ public struct ScenarioChecks {
         // held against the device's advertisements field by field, to say which field differs.
         var byUSN: [String: [Advertisement]]?
         var wrong: [String] = []
-        for report in reportedServices {
+        var wrongReports: [Int] = []
+        for (index, report) in reportedServices.enumerated() {
             if report.stGiven, let location = report.location, let server = report.server,
                 record.advertised.contains(
                     Advertisement(usn: report.usn, st: report.st, location: location, server: server)
@@ -275,6 +330,7 @@ public struct ScenarioChecks {
             if byUSN == nil { byUSN = Dictionary(grouping: record.advertised, by: \.usn) }
             guard var copies = byUSN?[report.usn] else {
                 wrong.append("\(report.usn): no device sent this USN")
+                wrongReports.append(index)
                 continue
             }
             let fields: [(name: String, reported: String?, sent: (Advertisement) -> String?)] = [
@@ -291,6 +347,7 @@ public struct ScenarioChecks {
                 }
                 let sent = Set(copies.map { field.sent($0) ?? "none" }).sorted().prefix(2).joined(separator: " or ")
                 wrong.append("\(report.usn): \(field.name) \(reported), the device sent \(sent)")
+                wrongReports.append(index)
                 break
             }
         }
@@ -301,7 +358,7 @@ public struct ScenarioChecks {
             actual: wrong.isEmpty
                 ? "all \(reportedServices.count) as sent (\(record.advertised.count) distinct advertisements on the wire)"
                 : wrong.prefix(3).joined(separator: "; ") + (wrong.count > 3 ? "; and \(wrong.count - 3) more" : "")
-        )
+        ).resting(on: CheckEvidence(reports: wrongReports))
     }
 
     private func found() -> [CheckResult] {
@@ -321,7 +378,7 @@ public struct ScenarioChecks {
                     passed: missing.isEmpty && extra.isEmpty,
                     expected: "exactly \(expected.count) services",
                     actual: actual.isEmpty ? "exactly those \(expected.count)" : actual.joined(separator: "; ")
-                )
+                ).resting(on: CheckEvidence(reports: reports(of: Set(extra))))
             )
         }
         if let including = expectation.including {
@@ -350,6 +407,13 @@ public struct ScenarioChecks {
         return results
     }
 
+    /// The indices of the reports of these services.
+    private func reports(of services: Set<FoundExpectation.Service>) -> [Int] {
+        reportedServices.indices.filter {
+            services.contains(FoundExpectation.Service(usn: reportedServices[$0].usn, st: reportedServices[$0].st))
+        }
+    }
+
     private func list(_ services: [FoundExpectation.Service]) -> String {
         services.prefix(3).map(\.description).joined(separator: ", ")
             + (services.count > 3 ? " and \(services.count - 3) more" : "")
@@ -364,7 +428,7 @@ public struct ScenarioChecks {
             passed: record.searches.count == expected,
             expected: "\(expected) M-SEARCH messages",
             actual: "\(record.searches.count) sent"
-        )
+        ).resting(on: CheckEvidence(searches: Array(record.searches.indices)))
     }
 
     private func searchSpacing() -> [CheckResult] {
@@ -378,6 +442,8 @@ public struct ScenarioChecks {
                 passed: worst <= tolerance,
                 expected: "at " + designed.map(\.secondsText).joined(separator: ", ") + " s",
                 actual: "at " + actual.map(\.secondsText).joined(separator: ", ") + " s"
+            ).resting(
+                on: CheckEvidence(searches: actual.indices.filter { distance(designed[$0], actual[$0]) > tolerance })
             )
         ]
     }
@@ -387,9 +453,11 @@ public struct ScenarioChecks {
             ("HOST", searchHost), ("MAN", "\"ssdp:discover\""), ("MX", "\(search.mx)"), ("ST", search.target),
         ]
         var wrong: [String] = []
+        var wrongSearches: [Int] = []
         for (index, sent) in record.searches.enumerated() {
             for (name, value) in expected where sent.headers[name] != value {
                 wrong.append("#\(index + 1) \(name) \(sent.headers[name].map { "\"\($0)\"" } ?? "missing")")
+                if wrongSearches.last != index { wrongSearches.append(index) }
             }
         }
         guard !record.searches.isEmpty else { return [] }
@@ -400,7 +468,7 @@ public struct ScenarioChecks {
                 expected: expected.map { "\($0.0): \($0.1)" }.joined(separator: ", "),
                 actual: wrong.isEmpty
                     ? "all \(record.searches.count) as expected" : wrong.prefix(4).joined(separator: "; ")
-            )
+            ).resting(on: CheckEvidence(searches: wrongSearches))
         ]
     }
 
@@ -473,6 +541,14 @@ public struct ScenarioChecks {
                         : wrong.isEmpty
                             ? "\(fetches.count) LOCATIONs, fetched \(fetches.map { String($0.1) }.joined(separator: ", ")) times"
                             : wrong.prefix(3).map { "\($0.0) fetched \($0.1) times" }.joined(separator: "; ")
+                ).resting(
+                    on: CheckEvidence(
+                        requests: activity.requests.indices.filter {
+                            let request = activity.requests[$0]
+                            return (request.method == "GET" || request.method == "HEAD")
+                                && wrong.contains { $0.0 == request.url }
+                        }
+                    )
                 )
             )
         }
@@ -524,14 +600,14 @@ public struct ScenarioChecks {
                 passed: errors.isEmpty,
                 expected: "no error",
                 actual: errors.isEmpty ? "none" : errors.joined(separator: "; ")
-            )
+            ).resting(on: CheckEvidence(ending: !errors.isEmpty))
         }
         return CheckResult(
             name: "error",
             passed: errors.count == 1 && errors[0].contains(expected),
             expected: "one error containing \"\(expected)\"",
             actual: errors.isEmpty ? "none" : errors.joined(separator: "; ")
-        )
+        ).resting(on: CheckEvidence(ending: true))
     }
 
     private func distance(_ a: Duration, _ b: Duration) -> Duration {

@@ -121,6 +121,13 @@ public struct ScenarioRunner: Sendable {
     }
 }
 
+extension ScenarioResult {
+    /// A result made of its parts, for tests that judge a record they made.
+    package init(scenario: Scenario, seed: UInt64, checks: [CheckResult], record: RunRecord) {
+        self.init(scenario: scenario, seed: seed, mode: record.mode, checks: checks, record: record, elapsed: .zero)
+    }
+}
+
 extension ScenarioRunner {
     /// Runs every run of a sweep (a scenario and the seed to run it with) in `mode`, and hands each result to
     /// `completed` in the order of `runs` as soon as it and every run before it are done. `completed` runs

@@ -243,16 +243,19 @@ public struct VirtualRun {
             send(alive.map(hosts[index].virtual.advertiser.datagram), from: index)
             send(hosts[index].virtual.notificationReplay?.due(at: now) ?? [], from: index)
             scheduleAdvertiser(index)
-        case .deliver(let bytes, _, .client) where faults.isEmpty:
-            if case .reportService(let service) = session.received(bytes, at: now) {
-                record.record(.found(ReportedService(service)), at: now.offset)
-            }
-        case .deliver(let bytes, _, .client):
+        case .deliver(let bytes, let source, .client) where faults.isEmpty:
             let received = session.received(bytes, at: now)
-            let target = session.configuration.searchTarget
-            if case .reportService(let service) = faults.result(received, of: bytes, searching: target, at: now) {
+            if case .reportService(let service) = received {
                 record.record(.found(ReportedService(service)), at: now.offset)
             }
+            if tracing { noteDelivery(received, from: source) }
+        case .deliver(let bytes, let source, .client):
+            let target = session.configuration.searchTarget
+            let received = faults.result(session.received(bytes, at: now), of: bytes, searching: target, at: now)
+            if case .reportService(let service) = received {
+                record.record(.found(ReportedService(service)), at: now.offset)
+            }
+            if tracing { noteDelivery(received, from: source) }
         case .deliver(let bytes, let source, .host(let index)):
             receive(bytes, from: source, at: index)
         case .answer(let index, let generation, let bytes, let destination):
@@ -396,6 +399,21 @@ public struct VirtualRun {
         }
     }
 
+    /// Notes, for the trace, what the session made of a datagram from `source` that reached it now.
+    private mutating func noteDelivery(_ received: SearchSessionStateMachine.ReceiveResult, from source: SSDPEndpoint) {
+        let verdict: String
+        switch received {
+        case .reportService: verdict = "reported"
+        case .dropped(.duplicate): verdict = "dropped: duplicate"
+        case .dropped(.wrongSearchTarget(let target)): verdict = "dropped: wrong target (\(target))"
+        case .dropped(.unparseable(let error)): verdict = "dropped: unparseable (\(error))"
+        case .dropped(.incomplete(let missing)): verdict = "dropped: incomplete (no \(missing.joined(separator: ", ")))"
+        case .dropped(.notAResponse(let kind)): verdict = "dropped: not a response (\(kind))"
+        case .dropped(.notSearching): verdict = "dropped: after the stop"
+        }
+        record.deliveries.append(ClientDelivery(at: now.offset, source: source, verdict: verdict))
+    }
+
     /// Sends one datagram to each recipient through the faults: each copy is lost, delayed, held back or
     /// duplicated on its own draw, an answer from the devices' side of the faults, a search from the
     /// client's.
@@ -411,18 +429,33 @@ public struct VirtualRun {
             return
         }
         var fates: [String] = []
+        var copies: [TraceEntry.Copy] = []
         for recipient in recipients {
             for delay in answer ? network.copies(answer: true) : clientNetwork.copies() {
                 guard let delay else {
-                    if tracing { fates.append("lost") }
+                    if tracing {
+                        fates.append("lost")
+                        copies.append(TraceEntry.Copy(to: endpoint(of: recipient), arrival: nil))
+                    }
                     continue
                 }
                 schedule(.deliver(bytes: bytes, from: source, to: recipient), at: now + delay)
-                if tracing { fates.append("arrives \((now + delay).offset.secondsText)") }
+                if tracing {
+                    fates.append("arrives \((now + delay).offset.secondsText)")
+                    copies.append(TraceEntry.Copy(to: endpoint(of: recipient), arrival: (now + delay).offset))
+                }
             }
         }
         if tracing {
             note(bytes, from: source, to: destination, fate: summarize(fates, recipients: recipients.count))
+            record.trace[record.trace.count - 1].copies = copies
+        }
+    }
+
+    private func endpoint(of recipient: Recipient) -> SSDPEndpoint {
+        switch recipient {
+        case .client: client
+        case .host(let index): hosts[index].virtual.endpoint
         }
     }
 

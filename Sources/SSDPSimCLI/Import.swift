@@ -67,6 +67,9 @@ struct Import: ParsableCommand {
     @Flag(help: "Print the summary as one JSON line.")
     var json = false
 
+    @Option(help: "Also write the captured datagrams as an HTML report with a sequence diagram (see run --html).")
+    var html: String?
+
     func validate() throws {
         if let mx, !(1...5).contains(mx) { throw ValidationError("--mx must be 1...5, got \(mx)") }
         if let requests, !(1...ScenarioFile.maximumRequests).contains(requests) {
@@ -97,6 +100,20 @@ struct Import: ParsableCommand {
         } catch {
             output.error("--output '\(destination)': \(error)")
             throw ExitCode.failure
+        }
+        if let html {
+            let report = HTMLReport(
+                capture: result.scenario.name,
+                description: result.scenario.description,
+                datagrams: result.datagrams,
+                command: Run.commandLine
+            )
+            do {
+                try Reports.writeAtomically(Data(try Reports.html(report).utf8), to: html)
+            } catch {
+                output.error("--html '\(html)': \(error)")
+                throw ExitCode.failure
+            }
         }
         output.emit(ImportLine(result: result, file: destination))
     }

@@ -31,6 +31,8 @@ struct Run: AsyncParsableCommand {
               ssdp-sim run Scenarios --client './my-client'   your client against live devices
               ssdp-sim run Scenarios --junit report.xml --json-report report.json --trace traces/
               ssdp-sim run Scenarios --json                   the JSON report on stdout instead of text
+              ssdp-sim run Scenarios --html report.html       one page: failures first, a sequence diagram per run
+              ssdp-sim run Scenarios --html reports/ --summary-md "$GITHUB_STEP_SUMMARY"
 
             An external client gets SSDP_HOST, SSDP_PORT, SSDP_ST, SSDP_MX and SSDP_REQUESTS in its \
             environment, must search there, print one USN (or one JSON object with "usn", "st", \
@@ -78,6 +80,23 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Write a pcap and a timeline per scenario into this directory.")
     var trace: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write a self-contained HTML report: a file, or a directory (ending in /, or existing) for one page per run and an index.html.",
+            valueName: "file-or-directory"
+        )
+    )
+    var html: String?
+
+    @Option(
+        name: .customLong("summary-md"),
+        help: "Write a Markdown summary here (for a CI job page: $GITHUB_STEP_SUMMARY)."
+    )
+    var summaryMarkdown: String?
+
+    /// Datagrams the HTML report keeps from passed runs, all runs together; failed runs keep all of theirs.
+    static let htmlTraceBudget = 400_000
+
     func validate() throws {
         guard (1...1_000).contains(seeds) else { throw ValidationError("--seeds must be 1...1000, got \(seeds)") }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1...256, got \(jobs)") }
@@ -88,7 +107,10 @@ struct Run: AsyncParsableCommand {
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--client needs a command")
         }
-        for (flag, path) in [("--junit", junit), ("--json-report", jsonReport)] {
+        let htmlFile = html.flatMap { htmlIsDirectory ? nil : $0 }
+        for (flag, path) in [
+            ("--junit", junit), ("--json-report", jsonReport), ("--html", htmlFile), ("--summary-md", summaryMarkdown),
+        ] {
             guard let path else { continue }
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             guard FileManager.default.fileExists(atPath: directory) else {
@@ -113,11 +135,12 @@ struct Run: AsyncParsableCommand {
             output.error("no scenario name contains \"\(filter ?? "")\"")
             throw ExitCode.validationFailure
         }
-        if let trace {
+        for (flag, directory) in [("--trace", trace), ("--html", htmlIsDirectory ? html : nil)] {
+            guard let directory else { continue }
             do {
-                try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                output.error("--trace '\(trace)': cannot create the directory: \(error)")
+                output.error("\(flag) '\(directory)': cannot create the directory: \(error)")
                 throw ExitCode.validationFailure
             }
         }
@@ -133,8 +156,10 @@ struct Run: AsyncParsableCommand {
         let start = clock.now
         var results: [ScenarioResult] = []
         var traceFailed = false
+        var keptForHTML = 0
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        await ScenarioRunner.sweep(runs, mode: mode, trace: trace == nil ? .off : .everyDatagram, jobs: jobs) {
+        let tracing: Tracing = trace == nil && html == nil ? .off : .everyDatagram
+        await ScenarioRunner.sweep(runs, mode: mode, trace: tracing, jobs: jobs) {
             index,
             result in
             var result = result
@@ -146,7 +171,21 @@ struct Run: AsyncParsableCommand {
                     output.error("\(error)")
                     traceFailed = true
                 }
-                result.record.trace = []  // written; a long suite must not keep every packet
+            }
+            // A long suite must not keep every packet: the HTML report keeps a failed run's, and a passed
+            // run's while the budget lasts.
+            if html != nil, !result.passed || keptForHTML + result.record.trace.count <= Self.htmlTraceBudget {
+                if result.passed { keptForHTML += result.record.trace.count }
+            } else if html != nil, !result.record.trace.isEmpty {
+                result.record.notes.append(
+                    "The report left this passed run's \(result.record.trace.count) datagrams out: it keeps "
+                        + "\(Self.htmlTraceBudget) from passed runs in all (see --trace for every one)."
+                )
+                result.record.trace = []
+                result.record.deliveries = []
+            } else {
+                result.record.trace = []
+                result.record.deliveries = []
             }
             results.append(result)
         }
@@ -156,6 +195,9 @@ struct Run: AsyncParsableCommand {
         }
         if let jsonReport {
             try Reports.writeAtomically(try Reports.json(results), to: jsonReport)
+        }
+        if html != nil || summaryMarkdown != nil {
+            try writeHTML(results, mode: mode, output: output)
         }
         if json {
             FileHandle.standardOutput.write(try Reports.json(results))
@@ -199,6 +241,76 @@ struct Run: AsyncParsableCommand {
         return process.terminationStatus
     }
 
+    /// Whether `--html` names a directory: one that exists, or a path that ends in `/`.
+    private var htmlIsDirectory: Bool {
+        guard let html else { return false }
+        var isDirectory: ObjCBool = false
+        return html.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: html, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    /// Writes the HTML report (one page, or a page per run and an index) and the Markdown summary, each
+    /// whole or not at all, and says where and how large.
+    private func writeHTML(_ results: [ScenarioResult], mode: ScenarioRunner.Mode, output: CommandOutput) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let scenarios = Set(results.map(\.scenario.name)).count
+        let report = HTMLReport(
+            results,
+            title: "ssdp-sim run: \(scenarios) scenario\(scenarios == 1 ? "" : "s") \(RunOutput.describe(mode))",
+            command: Self.commandLine,
+            reproduce: reproduceCommand
+        )
+        if let summaryMarkdown {
+            try Reports.writeAtomically(Data(Reports.markdownSummary(report).utf8), to: summaryMarkdown)
+        }
+        guard let html else { return }
+        var bytes = 0
+        var files = 0
+        if htmlIsDirectory {
+            var pages: [(run: HTMLReport.Run, file: String)] = []
+            var taken: Set<String> = ["index"]  // file names compared as a case-blind file system would
+            for run in report.runs {
+                var one = report
+                one.runs = [run]
+                (one.passed, one.failed, one.skipped) =
+                    (run.status == "passed" ? 1 : 0, run.status == "failed" ? 1 : 0, run.status == "skipped" ? 1 : 0)
+                var name = Reports.fileName(for: run.id)
+                var number = 1
+                while taken.contains(name.lowercased() + (number == 1 ? "" : "-\(number)")) { number += 1 }
+                if number > 1 { name += "-\(number)" }
+                taken.insert(name.lowercased())
+                let file = name + ".html"
+                let page = Data(try Reports.html(one).utf8)
+                try Reports.writeAtomically(page, to: URL(fileURLWithPath: html).appendingPathComponent(file).path)
+                pages.append((run, file))
+                bytes += page.count
+            }
+            let index = Data(Reports.htmlIndex(report, pages: pages).utf8)
+            try Reports.writeAtomically(index, to: URL(fileURLWithPath: html).appendingPathComponent("index.html").path)
+            bytes += index.count
+            files = pages.count + 1
+        } else {
+            let page = Data(try Reports.html(report).utf8)
+            try Reports.writeAtomically(page, to: html)
+            bytes = page.count
+            files = 1
+        }
+        let elapsed = Int((clock.now - start) / .milliseconds(1))
+        let where_ = htmlIsDirectory ? "\(files) files in \(html)" : html
+        output.say(
+            "HTML report: \(where_) (\(ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)), written in \(elapsed) ms)"
+        )
+    }
+
+    /// The command line as typed, each word quoted where the shell would need it.
+    static var commandLine: String {
+        (["ssdp-sim"] + CommandLine.arguments.dropFirst()).map { word in
+            !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=:,@+".contains($0)) }
+                ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
+        }.joined(separator: " ")
+    }
+
     private func writeTrace(_ result: ScenarioResult, into directory: String) throws {
         let name = seeds > 1 || seed != nil ? "\(result.scenario.name)-seed-\(result.seed)" : result.scenario.name
         let base = URL(fileURLWithPath: directory).appendingPathComponent(name).path
@@ -229,14 +341,18 @@ struct RunOutput {
         output.say(line)
     }
 
+    /// How the runs run, in words: "in virtual time", "live over loopback UDP", …
+    static func describe(_ mode: ScenarioRunner.Mode) -> String {
+        switch mode {
+        case .virtual: "in virtual time"
+        case .live(.loopback): "live over loopback UDP"
+        case .live(.namespaceMulticast): "live by multicast in a private network namespace"
+        case .externalClient(let command): "against the client `\(command)`, devices live over loopback UDP"
+        }
+    }
+
     func header(scenarios: Int, runs: Int, mode: ScenarioRunner.Mode) {
-        let how =
-            switch mode {
-            case .virtual: "in virtual time"
-            case .live(.loopback): "live over loopback UDP"
-            case .live(.namespaceMulticast): "live by multicast in a private network namespace"
-            case .externalClient(let command): "against the client `\(command)`, devices live over loopback UDP"
-            }
+        let how = Self.describe(mode)
         let seeds = runs == scenarios ? "" : " (\(runs) runs)"
         say("Running \(scenarios) scenario\(scenarios == 1 ? "" : "s")\(seeds) \(how).")
     }

@@ -89,6 +89,15 @@ import Testing
         (["run", "--live", "--client", "true"], "--live and --client cannot be combined"),
         (["run", "--junit", "/no/such/dir/junit.xml"], "the directory /no/such/dir does not exist"),
         (["run", "--json-report", "/no/such/dir/report.json"], "the directory /no/such/dir does not exist"),
+        (
+            ["run", "--html", "/no/such/dir/report.html"],
+            "--html '/no/such/dir/report.html': the directory /no/such/dir"
+        ),
+        (["run", "--summary-md", "/no/such/dir/summary.md"], "--summary-md '/no/such/dir/summary.md': the directory"),
+        (
+            ["run", RunCommandTests.scenarios + "/zero-requests.json", "--html", "/proc/version/reports/"],
+            "--html '/proc/version/reports/': cannot create the directory"
+        ),
     ])
     func invalidInputExitsWithTheUsageStatusNamingTheProblem(arguments: [String], message: String) async throws {
         let output = try await CommandRunner.run(CommandRunner.ssdpSim, arguments)
