@@ -186,9 +186,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SSDPCoreTests",
-            dependencies: ["SSDPCore"],
+            dependencies: ["SSDPCore", "CSSDPTestSettings"],
             resources: [.copy("Fixtures")]
         ),
+        // How many tests run at once (Tests/CSSDPTestSettings/settings.c): linked into the test process only.
+        .target(name: "CSSDPTestSettings", path: "Tests/CSSDPTestSettings"),
         .testTarget(
             name: "SSDPDeviceCoreTests",
             dependencies: ["SSDPDeviceCore"]

@@ -16,6 +16,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSearch
 import SSDPSimulator
 import SSDPTesting
@@ -112,7 +113,12 @@ struct LoopbackLANTests {
     }
 
     @Test func behavioursApplyToEveryDeviceOfTheGroup() async throws {
-        try await LoopbackLAN.run([.igd(behaviour: .duplicating(3)), .roku()]) { lan in
+        // Each answers 50 ms after the search rather than at a random moment within MX: one search's window
+        // must not lose an answer drawn at its very end on a busy machine.
+        let prompt = SSDPDeviceBehaviour(delay: .fixed(.milliseconds(50)))
+        var duplicating = prompt
+        duplicating.duplicates = 3
+        try await LoopbackLAN.run([.igd(behaviour: duplicating), .roku(behaviour: prompt)]) { lan in
             let session = try lan.searchSession(target: "upnp:rootdevice", requests: 1)
             let found = try await session.search()
             #expect(found.count == 2)

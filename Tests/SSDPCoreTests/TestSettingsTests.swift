@@ -1,0 +1,25 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Testing
+
+/// The test process limits how many tests run at once (Tests/CSSDPTestSettings/settings.c), unless the
+/// environment already says: three per core.
+@Suite struct TestSettingsTests {
+    @Test func theTestProcessRunsAFewTestsPerCoreAtOnce() throws {
+        let width = try #require(ProcessInfo.processInfo.environment["SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH"])
+        // Three per core, unless the environment gave another width.
+        #expect((Int(width) ?? 0) > 0, "\(width)")
+    }
+}
