@@ -473,6 +473,31 @@ private struct RunBuilder {
                 )
             )
         }
+        for event in http.events {
+            let lane = devices.first { $0.udns.contains(event.udn) }.flatMap { laneOfKey["udn:" + $0.udn] } ?? 0
+            let service = event.serviceType.split(separator: ":").dropLast().last.map(String.init) ?? event.serviceType
+            let answer = event.lost ? "lost" : event.status.map { "answered \($0)" } ?? "never answered"
+            run.messages.append(
+                HTMLReport.Message(
+                    id: "m\(run.messages.count)",
+                    t: event.at.inSeconds,
+                    from: lane,
+                    to: 0,
+                    proto: "gena",
+                    kind: "event",
+                    label:
+                        "NOTIFY event \(service) SEQ \(event.sequence) → \(event.status.map(String.init) ?? (event.lost ? "lost" : "no answer"))",
+                    raw: "NOTIFY \(event.callback)\nSID: \(event.sid)\nSEQ: \(event.sequence)\n\n\(event.body)",
+                    size: event.body.utf8.count,
+                    headers: [["SID", event.sid], ["SEQ", String(event.sequence)], ["CALLBACK", event.callback]],
+                    fate: answer,
+                    copies: [],
+                    outcome: event.lost || event.status == nil ? "lost" : "delivered",
+                    verdict: nil,
+                    answers: nil
+                )
+            )
+        }
         run.messages.sort { $0.t < $1.t }
     }
 

@@ -207,6 +207,22 @@ public enum LiveRun {
                         )
                     )
                 }
+            case .eventSent(let delivery) where !delivery.silent:
+                recorder.http {
+                    $0.events.append(
+                        .init(
+                            at: $1,
+                            udn: delivery.udn,
+                            serviceType: delivery.serviceType,
+                            sid: delivery.event.sid,
+                            callback: delivery.event.callback,
+                            sequence: delivery.event.sequence,
+                            body: delivery.event.body,
+                            status: delivery.status,
+                            lost: delivery.lost
+                        )
+                    )
+                }
             default:
                 break
             }

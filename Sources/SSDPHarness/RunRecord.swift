@@ -129,6 +129,7 @@ public struct RunRecord: Sendable {
         guard http != nil else { return }
         for index in http!.requests.indices { http!.requests[index].at -= shift }
         for index in http!.actions.indices { http!.actions[index].at -= shift }
+        for index in http!.events.indices { http!.events[index].at -= shift }
     }
 
     /// The services reported, in order, with their times.
@@ -323,6 +324,14 @@ public struct HTTPActivity: Sendable, Hashable {
         public var url: String
         /// The status answered, 0 when never answered.
         public var status: Int
+
+        /// A request made `at` (from the start of the search) with this method and URL, answered `status`.
+        public init(at: Duration, method: String, url: String, status: Int) {
+            self.at = at
+            self.method = method
+            self.url = url
+            self.status = status
+        }
     }
 
     /// One SOAP action the client called on a device.
@@ -337,6 +346,56 @@ public struct HTTPActivity: Sendable, Hashable {
         public var arguments: [String: String]
         /// The UPnP error code of a fault, `nil` for a success.
         public var errorCode: Int?
+
+        /// A call of `action` on the device `udn` with these arguments, made `at`; `errorCode` for a fault.
+        public init(at: Duration, udn: String, action: String, arguments: [String: String], errorCode: Int? = nil) {
+            self.at = at
+            self.udn = udn
+            self.action = action
+            self.arguments = arguments
+            self.errorCode = errorCode
+        }
+    }
+
+    /// One GENA event a device sent to a subscriber.
+    public struct EventSent: Sendable, Hashable {
+        /// From the start of the search.
+        public var at: Duration
+        /// The UDN of the device whose service evented.
+        public var udn: String
+        /// The service's type.
+        public var serviceType: String
+        /// The subscription's SID, the callback URL and the event's SEQ.
+        public var sid: String, callback: String, sequence: UInt32
+        /// The property set, as sent.
+        public var body: String
+        /// The status the subscriber answered; `nil` when it never answered, or the event was lost.
+        public var status: Int?
+        /// Whether the device's network faults lost it.
+        public var lost: Bool
+
+        /// An event of the service `serviceType` of the device `udn` to a subscription, sent `at`.
+        public init(
+            at: Duration,
+            udn: String,
+            serviceType: String,
+            sid: String,
+            callback: String,
+            sequence: UInt32,
+            body: String,
+            status: Int?,
+            lost: Bool = false
+        ) {
+            self.at = at
+            self.udn = udn
+            self.serviceType = serviceType
+            self.sid = sid
+            self.callback = callback
+            self.sequence = sequence
+            self.body = body
+            self.status = status
+            self.lost = lost
+        }
     }
 
     /// Each device's LOCATION, in device order.
@@ -345,4 +404,19 @@ public struct HTTPActivity: Sendable, Hashable {
     public var requests: [Request] = []
     /// The SOAP actions called, in order.
     public var actions: [ActionCall] = []
+    /// The GENA events the devices sent to the client's callbacks, in order.
+    public var events: [EventSent] = []
+
+    /// The activity around devices at these LOCATIONs (in device order): the requests, actions and events.
+    public init(
+        locations: [String] = [],
+        requests: [Request] = [],
+        actions: [ActionCall] = [],
+        events: [EventSent] = []
+    ) {
+        self.locations = locations
+        self.requests = requests
+        self.actions = actions
+        self.events = events
+    }
 }

@@ -85,7 +85,7 @@ public struct CheckEvidence: Sendable, Hashable {
 
 extension CheckResult {
     /// The same verdict, resting on `evidence`.
-    func resting(on evidence: CheckEvidence) -> CheckResult {
+    public func resting(on evidence: CheckEvidence) -> CheckResult {
         var result = self
         result.evidence = evidence
         return result

@@ -138,6 +138,73 @@ import Testing
         #expect(!stop.evidence.isEmpty)
     }
 
+    /// An external client's HTTP side: its description fetch, SOAP action and SUBSCRIBE drawn from the
+    /// client to the device it asked (by LOCATION, devices sharing one server told apart by path), the
+    /// device's event drawn back, and a LOCATION-fetch check linked to the fetch it judged.
+    @Test func anExternalClientsRequestsAndTheDevicesEventsAreDrawnBetweenTheRightLifelines() throws {
+        let scenario = try #require(try HarnessFixtures.shippedScenarios().first { $0.name == "profiles-living-room" })
+        var result = try Self.result(scenario)
+        let run0 = try #require(Self.report([result]).runs.first)
+        let lanes = run0.lanes
+        let second = try #require(scenario.devices.dropFirst().first)
+        let secondLane = try #require(lanes.firstIndex { $0.name == second.device.friendlyName })
+        let locations = scenario.devices.indices.map { "http://10.0.1.9:80/device/\($0 + 1)/description.xml" }
+        let at = Duration.milliseconds(500)
+        result.record.http = HTTPActivity(
+            locations: locations,
+            requests: [
+                .init(at: at, method: "GET", url: locations[1], status: 200),
+                .init(
+                    at: at + .milliseconds(10),
+                    method: "POST",
+                    url: "http://10.0.1.9:80/device/2/control",
+                    status: 500
+                ),
+                .init(
+                    at: at + .milliseconds(20),
+                    method: "SUBSCRIBE",
+                    url: "http://10.0.1.9:80/device/2/event",
+                    status: 200
+                ),
+            ],
+            actions: [
+                .init(
+                    at: at + .milliseconds(10),
+                    udn: second.device.udn,
+                    action: "GetVolume",
+                    arguments: [:],
+                    errorCode: 401
+                )
+            ],
+            events: [
+                .init(
+                    at: at + .milliseconds(30),
+                    udn: second.device.udn,
+                    serviceType: "urn:schemas-upnp-org:service:RenderingControl:1",
+                    sid: "uuid:sub-1",
+                    callback: "http://10.0.0.1:9999/cb",
+                    sequence: 0,
+                    body: "<e:propertyset/>",
+                    status: 200
+                )
+            ]
+        )
+        result.checks.append(
+            CheckResult(name: "LOCATION fetches", passed: false, expected: "1", actual: "2")
+                .resting(on: CheckEvidence(requests: [0]))
+        )
+        let run = try #require(Self.report([result]).runs.first)
+        let http = run.messages.filter { $0.proto != "ssdp" }
+        #expect(http.map(\.proto) == ["http", "soap", "gena", "gena"])
+        #expect(http.map(\.kind) == ["GET", "POST", "SUBSCRIBE", "event"])
+        #expect(http.prefix(3).allSatisfy { $0.from == 0 && $0.to == secondLane }, "\(http.map { ($0.from, $0.to) })")
+        #expect(http[3].from == secondLane && http[3].to == 0)
+        #expect(http[1].raw.contains("SOAP action GetVolume() → UPnP error 401"))
+        #expect(http[3].label == "NOTIFY event RenderingControl SEQ 0 → 200")
+        let check = try #require(run.checks.first { $0.name == "LOCATION fetches" })
+        #expect(check.evidence == [http[0].id])
+    }
+
     /// A capture's text reaches the page only as data: a SERVER header holding `</script>` and `"></svg>`
     /// cannot close the data's script element or open one of its own, and reads back as it was.
     @Test func hostileTextInACaptureStaysText() throws {
