@@ -52,9 +52,16 @@ struct HTMLReportBrowserTests {
         #expect(seen["requests"] as? [String] == [URL(fileURLWithPath: report).absoluteString])
         print("html report: run Scenarios drawn in \(seen["drawnMs"] ?? "?") ms")
 
-        let evidence = try await Browser.open(report, "--click", "evidence:M-SEARCH count")
+        let evidence = try await Browser.open(report, "--click", "evidence:M-SEARCH count", "--mermaid")
         let search = try #require(evidence["clicked"] as? [String: Any])
         #expect((search["raw"] as? String)?.hasPrefix("M-SEARCH * HTTP/1.1\r\n") == true, "\(search)")
+        // The Mermaid export: the lifelines as participants, a lost datagram with Mermaid's lost arrow.
+        let mermaid = try #require(evidence["mermaid"] as? String).split(separator: "\n").map(String.init)
+        #expect(mermaid.first == "sequenceDiagram")
+        #expect(mermaid.dropFirst().first == "  participant L0 as client 10.0.0.1", "\(mermaid.prefix(3))")
+        #expect(mermaid.contains { $0.hasPrefix("  L0->>L") && $0.contains("M-SEARCH ST=upnp rootdevice MX=1") })
+        #expect(mermaid.contains { $0.contains("-xL0: ") && $0.hasSuffix("(lost)") }, "no lost answer exported")
+        #expect(mermaid.contains { $0.hasPrefix("  Note over L0: found uuid") })
     }
 
     /// A run of 500 devices stays usable: 30 lifelines and one for the rest, said on the page, and rows in pages.
