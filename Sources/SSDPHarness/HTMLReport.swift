@@ -26,8 +26,12 @@ public struct HTMLReport: Sendable, Encodable {
     public var command: String
     /// `ssdp-sim`'s version.
     public var version = ToolVersion.current
-    /// How many runs passed, failed and were skipped.
-    public var passed = 0, failed = 0, skipped = 0
+    /// How many runs passed (counted from `runs`, as `failed` and `skipped` are; not in the page's data).
+    public var passed: Int { runs.filter { $0.status == "passed" }.count }
+    /// How many runs failed.
+    public var failed: Int { runs.filter { $0.status == "failed" }.count }
+    /// How many runs were skipped.
+    public var skipped: Int { runs.filter { $0.status == "skipped" }.count }
     /// The runs, failed first, then skipped, then passed, each group in the order they ran.
     public var runs: [Run] = []
     /// Messages kept per run: a run with more keeps its first ones and says how many it left out.
@@ -111,14 +115,14 @@ public struct HTMLReport: Sendable, Encodable {
         public var headers: [[String]]
         /// What the network did with it, in words.
         public var fate: String
-        /// Each copy: the lane it went to and when it arrived (`nil`: lost).
-        public var copies: [Copy]
+        /// Each copy: the lane it went to and when it arrived (`nil`: lost); none for HTTP.
+        public var copies: [Copy] = []
         /// `delivered`, `lost`, `partly lost`, `duplicated`, `delayed` or `sent`.
         public var outcome: String
         /// What the client made of it (`reported`, `dropped: duplicate`, …), where known.
-        public var verdict: String?
+        public var verdict: String? = nil
         /// The M-SEARCH it answers, for an answer.
-        public var answers: String?
+        public var answers: String? = nil
     }
 
     /// One copy of a message on its way.
@@ -169,11 +173,6 @@ public struct HTMLReport: Sendable, Encodable {
                 repeated[result.scenario.name] == nil
                 ? result.scenario.name : "\(result.scenario.name)-seed-\(result.seed)"
             let run = RunBuilder(result: result, id: id, reproduce: reproduce(result)).run
-            switch run.status {
-            case "failed": failed += 1
-            case "skipped": skipped += 1
-            default: passed += 1
-            }
             let order = run.status == "failed" ? 0 : run.status == "skipped" ? 1 : 2
             runs.append((order * results.count + index, run))
         }
@@ -186,7 +185,6 @@ public struct HTMLReport: Sendable, Encodable {
         self.command = command
         var builder = RunBuilder(name: name, description: description, trace: datagrams)
         builder.run.reproduce = command
-        passed = 1
         runs = [builder.run]
     }
 }
@@ -237,8 +235,9 @@ private struct RunBuilder {
             case .live: "the search session, live"
             case .virtual: "the search session"
             }
-        lanes(for: result.record.trace, client: client)
-        messages(of: result.record)
+        let parsed = result.record.trace.map { try? SSDPParser.parseMessage($0.bytes) }
+        lanes(for: result.record.trace, parsed: parsed, client: client)
+        messages(of: result.record, parsed: parsed)
         marks(of: result.record)
         bands(of: result, scenario: scenario)
         checks(result.checks, record: result.record)
@@ -261,8 +260,9 @@ private struct RunBuilder {
             reproduce: "",
             duration: trace.last.map { $0.at.inSeconds } ?? 0
         )
-        lanes(for: trace, client: "a host that searched")
-        messages(of: RunRecord(trace: trace))
+        let parsed = trace.map { try? SSDPParser.parseMessage($0.bytes) }
+        lanes(for: trace, parsed: parsed, client: "a host that searched")
+        messages(of: RunRecord(trace: trace), parsed: parsed)
     }
 
     // MARK: - Lifelines
@@ -270,12 +270,13 @@ private struct RunBuilder {
     /// The client is every endpoint that sent an M-SEARCH; the group is the multicast address; a device is
     /// the UDN in the USNs it sent (several devices can share one socket, as live runs on loopback do), or
     /// else the address it sent from. Devices are named by their UDN, matched to the scenario's.
-    private mutating func lanes(for trace: [TraceEntry], client: String) {
+    /// `parsed` holds each datagram as the parser reads it, in the trace's order.
+    private mutating func lanes(for trace: [TraceEntry], parsed: [SSDPMessage?], client: String) {
         var searchers: [SSDPEndpoint] = []
         var keys: [String] = []
         var sourceOfKey: [String: SSDPEndpoint] = [:]
         var searched: [SSDPEndpoint] = []
-        for entry in trace {
+        for (entry, message) in zip(trace, parsed) {
             if Self.isSearch(entry.bytes) {
                 if !searchers.contains(entry.source) { searchers.append(entry.source) }
                 if !Self.isGroup(entry.destination), !searched.contains(entry.destination) {
@@ -283,7 +284,7 @@ private struct RunBuilder {
                 }
                 continue
             }
-            let key = key(of: entry, usn: (try? SSDPParser.parseMessage(entry.bytes))?.headers[.usn])
+            let key = key(of: entry, usn: message?.headers[.usn])
             if sourceOfKey[key] == nil {
                 keys.append(key)
                 sourceOfKey[key] = entry.source
@@ -384,15 +385,14 @@ private struct RunBuilder {
 
     // MARK: - Messages
 
-    private mutating func messages(of record: RunRecord) {
+    private mutating func messages(of record: RunRecord, parsed: [SSDPMessage?]) {
         var verdicts: [DeliveryKey: [String]] = [:]
         for delivery in record.deliveries {
             verdicts[DeliveryKey(at: delivery.at, source: delivery.source), default: []].append(delivery.verdict)
         }
         var lastSearch: String?
-        for entry in record.trace.prefix(HTMLReport.messageLimit) {
+        for (entry, parsed) in zip(record.trace, parsed).prefix(HTMLReport.messageLimit) {
             let id = "m\(run.messages.count)"
-            let parsed = try? SSDPParser.parseMessage(entry.bytes)
             let kind = Self.kind(of: parsed)
             if kind == "M-SEARCH" { lastSearch = id }
             let copies = entry.copies.map { HTMLReport.Copy(to: recipient($0.to), at: $0.arrival?.inSeconds) }
@@ -466,10 +466,7 @@ private struct RunBuilder {
                     size: 0,
                     headers: [],
                     fate: request.status == 0 ? "never answered" : "answered \(request.status)",
-                    copies: [],
-                    outcome: request.status == 0 ? "lost" : "delivered",
-                    verdict: nil,
-                    answers: nil
+                    outcome: request.status == 0 ? "lost" : "delivered"
                 )
             )
         }
@@ -491,10 +488,7 @@ private struct RunBuilder {
                     size: event.body.utf8.count,
                     headers: [["SID", event.sid], ["SEQ", String(event.sequence)], ["CALLBACK", event.callback]],
                     fate: answer,
-                    copies: [],
-                    outcome: event.lost || event.status == nil ? "lost" : "delivered",
-                    verdict: nil,
-                    answers: nil
+                    outcome: event.lost || event.status == nil ? "lost" : "delivered"
                 )
             )
         }

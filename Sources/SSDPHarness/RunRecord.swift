@@ -164,10 +164,7 @@ public struct RunRecord: Sendable {
 
     /// The stops and failures reported, with their times.
     public var endings: [(at: Duration, outcome: Outcome)] {
-        outcomes.filter { entry in
-            if case .found = entry.outcome { return false }
-            return true
-        }
+        outcomes.filter { !$0.outcome.isReport }
     }
 }
 

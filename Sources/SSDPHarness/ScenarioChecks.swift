@@ -239,16 +239,10 @@ public struct ScenarioChecks {
     }
 
     private func nothingAfterStop() -> CheckResult {
-        let firstEnding = record.outcomes.firstIndex { entry in
-            if case .found = entry.outcome { return false }
-            return true
-        }
+        let firstEnding = record.outcomes.firstIndex { !$0.outcome.isReport }
         let after =
             firstEnding.map {
-                record.outcomes[($0 + 1)...].filter { entry in
-                    if case .found = entry.outcome { return true }
-                    return false
-                }
+                record.outcomes[($0 + 1)...].filter(\.outcome.isReport)
             } ?? []
         let late = record.statistics.map { ", \($0.notSearching) datagrams arrived after it" } ?? ""
         let reportsBefore = firstEnding.map { record.outcomes[..<$0].filter { $0.outcome.isReport }.count }

@@ -428,27 +428,25 @@ public struct VirtualRun {
             note(bytes, from: source, to: destination, fate: "too large for UDP, not sent")
             return
         }
-        var fates: [String] = []
         var copies: [TraceEntry.Copy] = []
         for recipient in recipients {
             for delay in answer ? network.copies(answer: true) : clientNetwork.copies() {
-                guard let delay else {
-                    if tracing {
-                        fates.append("lost")
-                        copies.append(TraceEntry.Copy(to: endpoint(of: recipient), arrival: nil))
-                    }
-                    continue
-                }
-                schedule(.deliver(bytes: bytes, from: source, to: recipient), at: now + delay)
+                if let delay { schedule(.deliver(bytes: bytes, from: source, to: recipient), at: now + delay) }
                 if tracing {
-                    fates.append("arrives \((now + delay).offset.secondsText)")
-                    copies.append(TraceEntry.Copy(to: endpoint(of: recipient), arrival: (now + delay).offset))
+                    copies.append(
+                        TraceEntry.Copy(to: endpoint(of: recipient), arrival: delay.map { (now + $0).offset })
+                    )
                 }
             }
         }
         if tracing {
-            note(bytes, from: source, to: destination, fate: summarize(fates, recipients: recipients.count))
-            record.trace[record.trace.count - 1].copies = copies
+            note(
+                bytes,
+                from: source,
+                to: destination,
+                fate: summarize(copies, recipients: recipients.count),
+                copies: copies
+            )
         }
     }
 
@@ -459,7 +457,9 @@ public struct VirtualRun {
         }
     }
 
-    private func summarize(_ fates: [String], recipients: Int) -> String {
+    /// The fate of a datagram, in words, from its copies: "arrives 0.185", "lost", "to 4 devices: …".
+    private func summarize(_ copies: [TraceEntry.Copy], recipients: Int) -> String {
+        let fates = copies.map { $0.arrival.map { "arrives \($0.secondsText)" } ?? "lost" }
         guard recipients > 1 else { return fates.isEmpty ? "lost" : fates.joined(separator: ", ") }
         let lost = fates.filter { $0 == "lost" }.count
         return "to \(recipients) devices: \(fates.count - lost) copies delivered, \(lost) lost"
@@ -469,11 +469,12 @@ public struct VirtualRun {
         _ bytes: [UInt8],
         from source: SSDPEndpoint,
         to destination: SSDPEndpoint,
-        fate: String
+        fate: String,
+        copies: [TraceEntry.Copy] = []
     ) {
         guard tracing else { return }
-        record.trace.append(
-            TraceEntry(at: now.offset, source: source, destination: destination, bytes: bytes, fate: fate)
-        )
+        var entry = TraceEntry(at: now.offset, source: source, destination: destination, bytes: bytes, fate: fate)
+        entry.copies = copies
+        record.trace.append(entry)
     }
 }

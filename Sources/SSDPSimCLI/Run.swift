@@ -273,8 +273,6 @@ struct Run: AsyncParsableCommand {
             for run in report.runs {
                 var one = report
                 one.runs = [run]
-                (one.passed, one.failed, one.skipped) =
-                    (run.status == "passed" ? 1 : 0, run.status == "failed" ? 1 : 0, run.status == "skipped" ? 1 : 0)
                 var name = Reports.fileName(for: run.id)
                 var number = 1
                 while taken.contains(name.lowercased() + (number == 1 ? "" : "-\(number)")) { number += 1 }

@@ -66,8 +66,7 @@ struct HTMLReportBrowserTests {
 
     /// A run of 500 devices stays usable: 30 lifelines and one for the rest, said on the page, and rows in pages.
     @Test func fiveHundredDevicesArePagedAndShareALastLifeline() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("html-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try RunCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let scenario = Lab.repository.appendingPathComponent("Scenarios/load-500-devices.json").path
         let run = try await CommandRunner.ssdpSim("run", scenario, "--html", directory.path + "/")
@@ -87,8 +86,7 @@ struct HTMLReportBrowserTests {
     /// A capture whose SERVER and LOCATION hold markup: `import --html` and the imported scenario's `run --html`
     /// show it as text, and no script of it runs.
     @Test func markupInACapturedAnswerIsShownAsText() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("html-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try RunCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server =
             #"Linux/6.1 UPnP/1.1 <script>window.__pwned=true</script>"></svg><img src=x onerror="window.__pwned=true">"#
@@ -140,8 +138,7 @@ struct HTMLReportBrowserTests {
 
     /// The shipped scenarios copied into a new directory, lossy-network expecting 9 M-SEARCH instead of its 10.
     static func scenariosWithOneFailure() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("html-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try RunCommandTests.temporaryDirectory()
         let scenarios = Lab.repository.appendingPathComponent("Scenarios")
         for file in try FileManager.default.contentsOfDirectory(atPath: scenarios.path)
         where file.hasSuffix(".json") && file != "scenario.schema.json" {
