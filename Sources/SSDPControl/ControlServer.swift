@@ -47,7 +47,10 @@ public final class ControlServer: Service, Sendable {
         }
     }
 
-    typealias Connection = NIOAsyncChannel<ControlRequest, ControlResponse>
+    /// A connection's requests. Its answer is written to the channel, not through an asynchronous writer: a
+    /// connection accepted but never served (the server cancelled while it waited in the listener's buffer) is
+    /// dropped by NIO, and a dropped writer that was never finished traps (swift-nio#2813).
+    typealias Connection = NIOAsyncChannel<ControlRequest, Never>
 
     /// The address the server listens on, with the port it got.
     public let address: SocketAddress
@@ -122,7 +125,7 @@ public final class ControlServer: Service, Sendable {
 
     /// Answers requests until graceful shutdown or cancellation. On graceful shutdown it stops listening,
     /// answers the pending waits (503), closes the connections that have not sent a request, and returns
-    /// once the others are answered; on cancellation it drops them all.
+    /// once the others are answered; on cancellation it closes them all.
     public func run() async throws {
         logger.info("Control API listening", metadata: ["ssdp.control": "\(url)"])
         try await withThrowingDiscardingTaskGroup { group in
@@ -140,17 +143,21 @@ public final class ControlServer: Service, Sendable {
                 self.listener.channel.close(promise: nil)
                 self.api.journal.endWaits()
             }
-            connections.closeIdle()
+            if Task.isCancelled {
+                connections.closeAll()
+            } else {
+                connections.closeIdle()
+            }
         }
         logger.info("Control API closed", metadata: ["ssdp.control": "\(url)"])
     }
 
     /// Answers the connection's one request.
     private func serve(_ connection: Connection) async {
-        try? await connection.executeThenClose { requests, responses in
+        try? await connection.executeThenClose { requests in
             for try await request in requests {
                 let response = await api.respond(to: request)
-                try await responses.write(response)
+                try await connection.channel.writeAndFlush(response)
                 // The handler closes once the answer is written: a large one is not cut.
                 try await connection.channel.closeFuture.get()
                 return
@@ -159,38 +166,55 @@ public final class ControlServer: Service, Sendable {
     }
 }
 
-/// The server's open connections that have not sent their whole request: at shutdown they are closed
-/// rather than left to their deadline, and so is every connection accepted after it began (one still in the
-/// listen backlog when the shutdown came).
+/// The server's open connections. At shutdown those that have not sent their whole request are closed rather
+/// than left to their deadline, and so is every connection accepted after it began (one still in the listen
+/// backlog when the shutdown came); at cancellation all are closed, answered or not.
 final class ControlConnections: Sendable {
-    private let state = NIOLockedValueBox<(idle: [ObjectIdentifier: any Channel], closing: Bool)>(([:], false))
+    private struct State {
+        /// Each open connection, and whether its request is in.
+        var open: [ObjectIdentifier: (channel: any Channel, requested: Bool)] = [:]
+        /// A shutdown began: each connection accepted from now on is closed.
+        var closing = false
+    }
+
+    private let state = NIOLockedValueBox(State())
 
     /// A connection was accepted.
     func opened(_ channel: any Channel) {
         let id = ObjectIdentifier(channel)
         let closing = state.withLockedValue { state in
-            if !state.closing { state.idle[id] = channel }
+            if !state.closing { state.open[id] = (channel, false) }
             return state.closing
         }
         if closing {
             channel.close(promise: nil)
             return
         }
-        channel.closeFuture.whenComplete { _ in self.requested(id) }
+        channel.closeFuture.whenComplete { _ in self.state.withLockedValue { $0.open[id] = nil } }
     }
 
-    /// Connection `id` sent its request, or closed.
+    /// Connection `id` sent its request.
     func requested(_ id: ObjectIdentifier) {
-        state.withLockedValue { $0.idle[id] = nil }
+        state.withLockedValue { $0.open[id]?.requested = true }
     }
 
     /// Closes every connection that has not sent its request, and every one accepted from now on.
     func closeIdle() {
-        let idle = state.withLockedValue { state in
+        close(answered: false)
+    }
+
+    /// Closes every connection, and every one accepted from now on.
+    func closeAll() {
+        close(answered: true)
+    }
+
+    /// Closes the connections that have not sent their request, and with `answered` those that have.
+    private func close(answered: Bool) {
+        let channels = state.withLockedValue { state in
             state.closing = true
-            return Array(state.idle.values)
+            return state.open.values.filter { answered || !$0.requested }.map(\.channel)
         }
-        for channel in idle {
+        for channel in channels {
             channel.close(promise: nil)
         }
     }

@@ -13,6 +13,7 @@
 
 import Foundation
 import Logging
+import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import Testing
@@ -248,6 +249,41 @@ import Testing
         }
         let later = await journal.wait(for: JournalFilter(), timeout: .seconds(60))
         #expect(later.outcome == .cancelled, "a wait after the shutdown ends at once")
+    }
+
+    /// Cancelling the server while connections are accepted but not yet served drops them unserved. They
+    /// were once channels whose writer trapped when dropped ("Deinited NIOAsyncWriter without calling
+    /// finish()", swift-nio#2813): a burst of connections then a cancellation crashed the process. Every
+    /// connection is closed at the cancellation, those whose request was in included.
+    @Test func cancellingTheServerWithConnectionsInTheBacklogDropsThemWithoutACrash() async throws {
+        for _ in 1...5 {
+            let server = try await ControlServer.bind(.init(), journal: SimulatorJournal())
+            let port = try #require(server.address.port)
+            let connections = try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await server.run() }
+                var connections: [any Channel] = []
+                for _ in 1...64 {
+                    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                        .connect(host: "127.0.0.1", port: port).get()
+                    var request = channel.allocator.buffer(capacity: 64)
+                    request.writeString("GET /health HTTP/1.0\r\n\r\n")
+                    channel.writeAndFlush(request, promise: nil)
+                    connections.append(channel)
+                }
+                group.cancelAll()
+                try await group.waitForAll()
+                return connections
+            }
+            // Each one is answered or closed by the server, well before the 10-second request deadline would.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while connections.contains(where: \.isActive) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(connections.filter(\.isActive).isEmpty, "connections left open by the cancelled server")
+            for connection in connections where connection.isActive {
+                connection.close(promise: nil)
+            }
+        }
     }
 
     /// What the shutdown above relies on, without a clock: the connections that have not sent a request are
