@@ -108,12 +108,18 @@ async def main(base, source_ip):
     # it must for a byebye to reach its callback). 15 s: a loaded machine (the whole suite on 2 cores) once
     # kept it past 5.
     known = udn in listener.devices
+    since = control(base, "GET", "/journal")["next"]
     called = time.monotonic()
     control(base, "DELETE", "/devices/1")
     result["deleted"] = {"seen": await wait_for(lambda: any(u == udn and s == SsdpSource.ADVERTISEMENT_BYEBYE
                                                             and t >= called for u, s, t in seen), 15),
                          "known": known,
                          "heard": [str(s) for u, s, t in seen if u == udn and t >= called]}
+    if not result["deleted"]["seen"]:
+        # What the simulator says it did from the DELETE on: whether the byebyes left it.
+        result["deleted"]["journal"] = [{"kind": e["kind"], "fields": e["fields"]}
+                                        for e in control(base, "GET", f"/journal?since={since}")["entries"]
+                                        if e["kind"] in ("notify", "device")]
 
     await notify_server.async_stop_server()
     await listener.async_stop()
