@@ -52,7 +52,11 @@ enum CoreBenchmarks {
             }
         }
         let datagrams = Double(run.rounds * corpus.count)
-        let bytes = Double(run.rounds * corpus.reduce(0) { $0 + $1.count })
+        // Bytes the parser reads: a datagram over the largest UDP payload is rejected by its size, unread
+        // (the corpus has one of 66 KB, three quarters of its bytes), so it counts as a datagram, not as bytes.
+        let oversized = corpus.filter { $0.count > SSDPParser.maximumDatagramSize }
+        let corpusBytes = corpus.reduce(0) { $0 + $1.count }
+        let bytesRead = corpusBytes - oversized.reduce(0) { $0 + $1.count }
         let instructions = try InstructionCount.perDatagram(
             .parse,
             datagrams: corpus,
@@ -65,7 +69,9 @@ enum CoreBenchmarks {
             target: .atLeast(2_000_000),
             details: [
                 "corpusDatagrams": Double(corpus.count), "corpusGood": Double(parsed),
-                "corpusRejected": Double(rejected), "megabytesPerSecond": bytes / run.cpu.seconds / 1e6,
+                "corpusRejected": Double(rejected), "corpusOversized": Double(oversized.count),
+                "corpusBytes": Double(corpusBytes), "corpusBytesRead": Double(bytesRead),
+                "megabytesReadPerSecond": Double(run.rounds * bytesRead) / run.cpu.seconds / 1e6,
                 "cpuSeconds": run.cpu.seconds, "wallSeconds": run.wall.seconds,
             ]
         ).counting(instructions, as: "instructionsPerDatagram")

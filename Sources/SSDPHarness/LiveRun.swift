@@ -39,10 +39,12 @@ public enum LiveRun {
     /// Runs the real search session against the simulated devices on `network`. In a namespace, the devices
     /// join 239.255.255.250 on port 1900 of the loopback interface and a multicast search reaches them
     /// there; this is for a private network namespace (`ssdp-sim run --live --namespace`), never the host's.
+    /// On loopback the devices live at 127.`addressBlock`.0.2 upwards.
     public static func run(
         _ scenario: Scenario,
         seed: UInt64,
         network: LiveNetwork = .loopback,
+        addressBlock: UInt8 = 0,
         trace: Tracing = .off
     ) async throws -> (record: RunRecord, searchHost: String) {
         let multicast = network == .namespaceMulticast
@@ -52,7 +54,7 @@ public enum LiveRun {
             seed: seed,
             recorder: recorder,
             network: network,
-            trace: trace
+            addressBlock: addressBlock
         )
         let port = simulator.udpAddress.port ?? 0
         let host =
@@ -86,15 +88,16 @@ public enum LiveRun {
     /// Runs `command` (with `/bin/sh -c`) as the client. It learns where to search from `SSDP_HOST`,
     /// `SSDP_PORT`, `SSDP_ST`, `SSDP_MX` and `SSDP_REQUESTS`, and prints what it finds on standard output:
     /// one USN per line, or one JSON object per line with `usn` and optionally `st` and `location`. Its exit
-    /// is its stop; a non-zero exit status is its error.
+    /// is its stop; a non-zero exit status is its error. The devices live at 127.`addressBlock`.0.2 upwards.
     public static func runClient(
         _ scenario: Scenario,
         seed: UInt64,
         command: String,
+        addressBlock: UInt8 = 0,
         trace: Tracing = .off
     ) async throws -> (record: RunRecord, searchHost: String) {
         let recorder = LiveRecorder(mode: .externalClient, seed: seed, tracing: trace == .everyDatagram)
-        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, trace: trace)
+        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, addressBlock: addressBlock)
         recorder.watchHTTP(locations: simulator.devices.map(\.location))
         let port = simulator.udpAddress.port ?? 0
         let client = ExternalClient(recorder: recorder)
@@ -164,7 +167,7 @@ public enum LiveRun {
         seed: UInt64,
         recorder: LiveRecorder,
         network: LiveNetwork = .loopback,
-        trace: Tracing
+        addressBlock: UInt8
     ) async throws -> DeviceSimulator {
         let multicast = network == .namespaceMulticast
         var configuration = SimulatorConfiguration(
@@ -176,6 +179,11 @@ public enum LiveRun {
             seed: seed,
             bootID: 1
         )
+        if addressBlock > 0 {
+            configuration.addressing = .list(
+                DeviceAddressing.loopbackAddresses(count: scenario.devices.count, block: addressBlock)
+            )
+        }
         // Always: what the devices sent is what every reported service is held against.
         configuration.reportsDatagrams = true
         // The scenario's network faults, on what the simulator sends and hears (the client's side is the

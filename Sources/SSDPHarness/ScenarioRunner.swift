@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
+
 /// The result of one scenario in one mode with one seed.
 public struct ScenarioResult: Sendable {
     /// The scenario that was run.
@@ -63,13 +65,17 @@ public struct ScenarioRunner: Sendable {
     public var seed: UInt64?
     /// What each run keeps of the datagrams on the wire.
     public var trace: Tracing
+    /// Where a live run's devices live on loopback: 127.`addressBlock`.0.2 upwards, so that live runs side
+    /// by side have addresses of their own (`DeviceAddressing.loopbackAddresses`).
+    public var addressBlock: UInt8
 
-    /// A runner in `mode`; `seed` replaces every scenario's seed, and `trace` says what is kept of the
-    /// datagrams.
-    public init(mode: Mode = .virtual, seed: UInt64? = nil, trace: Tracing = .off) {
+    /// A runner in `mode`; `seed` replaces every scenario's seed, `trace` says what is kept of the
+    /// datagrams, and `addressBlock` where live devices live.
+    public init(mode: Mode = .virtual, seed: UInt64? = nil, trace: Tracing = .off, addressBlock: UInt8 = 0) {
         self.mode = mode
         self.seed = seed
         self.trace = trace
+        self.addressBlock = addressBlock
     }
 
     /// Runs one scenario. Scenarios not tagged `live` are skipped in the live modes.
@@ -112,10 +118,22 @@ public struct ScenarioRunner: Sendable {
             let record = try VirtualRun.run(scenario, seed: seed, trace: trace)
             return (record, "\(VirtualRun.searchDestination(scenario.search))", .zero)
         case .live(let network):
-            let (record, host) = try await LiveRun.run(scenario, seed: seed, network: network, trace: trace)
+            let (record, host) = try await LiveRun.run(
+                scenario,
+                seed: seed,
+                network: network,
+                addressBlock: addressBlock,
+                trace: trace
+            )
             return (record, host, LiveRun.tolerance)
         case .externalClient(let command):
-            let (record, host) = try await LiveRun.runClient(scenario, seed: seed, command: command, trace: trace)
+            let (record, host) = try await LiveRun.runClient(
+                scenario,
+                seed: seed,
+                command: command,
+                addressBlock: addressBlock,
+                trace: trace
+            )
             return (record, host, LiveRun.clientTolerance)
         }
     }
@@ -129,15 +147,33 @@ extension ScenarioResult {
 }
 
 extension ScenarioRunner {
+    /// How many runs of `mode` go at once unless told: virtual runs are computation, one per core; live
+    /// runs and external clients mostly wait on the clock, so sixteen per core, which runs the shipped live
+    /// scenarios all at once on two cores (together they keep one core busy for about 3 % of their time with
+    /// the built-in session, 30 % with the reference Python client).
+    public static func defaultJobs(for mode: Mode, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        mode == .virtual ? max(1, cores) : min(maximumJobs, 16 * max(1, cores))
+    }
+
+    /// The most runs at once (`--jobs`): each live one has an address block of its own, 1...255.
+    public static let maximumJobs = 256
+
+    /// How many runs of `mode` can go at once when `jobs` are asked for: a live run in a namespace searches
+    /// 239.255.255.250:1900 there, which a second run would hear, so those go one at a time.
+    public static func width(for mode: Mode, jobs: Int) -> Int {
+        mode == .live(.namespaceMulticast) ? 1 : min(max(1, jobs), maximumJobs)
+    }
+
     /// Runs every run of a sweep (a scenario and the seed to run it with) in `mode`, and hands each result to
     /// `completed` in the order of `runs` as soon as it and every run before it are done. `completed` runs
     /// in the caller's isolation (on the main actor for a caller on it).
     ///
-    /// Virtual runs are pure computation, one thread each, so up to `jobs` of them run at once (one per core
-    /// makes a seed sweep as many times faster). Live runs and external clients share the wall clock, the
-    /// ports and the machine's sockets, so they run one at a time whatever `jobs` says. Runs start in order,
-    /// and never more than `2 × jobs` ahead of the next result handed out: finished results wait in that
-    /// window, not for the whole sweep.
+    /// Up to `jobs` runs go at once (`width(for:jobs:)`): virtual runs are pure computation, one thread each,
+    /// so one per core makes a seed sweep as many times faster; live runs and external clients mostly wait,
+    /// each on its own ports and with its devices at addresses of their own (`addressBlock`: the lowest
+    /// block no other run holds), so they go side by side too, each with the same checks and tolerances as
+    /// alone. Runs start in order, and never more than `2 × jobs` ahead of the next result handed out:
+    /// finished results wait in that window, not for the whole sweep.
     public static func sweep(
         _ runs: [(scenario: Scenario, seed: UInt64)],
         mode: Mode,
@@ -146,20 +182,29 @@ extension ScenarioRunner {
         isolation: isolated (any Actor)? = #isolation,
         completed: (_ index: Int, _ result: ScenarioResult) async -> Void
     ) async {
-        let width = mode == .virtual ? max(1, jobs) : 1
-        await withTaskGroup(of: (Int, ScenarioResult).self, isolation: isolation) { group in
+        let width = width(for: mode, jobs: jobs)
+        await withTaskGroup(of: (Int, UInt8, ScenarioResult).self, isolation: isolation) { group in
             var started = 0
             var finished = 0
             var handedOut = 0
             var waiting: [Int: ScenarioResult] = [:]
+            // The address blocks no running run holds, lowest first: a sweep one at a time stays in block 0.
+            var freeBlocks = (0..<width).reversed().map { UInt8($0) }
             while handedOut < runs.count {
-                while started < runs.count, started - finished < width, started - handedOut < 2 * width {
+                while started < runs.count, started - finished < width, started - handedOut < 2 * width,
+                    let block = freeBlocks.popLast()
+                {
                     let (index, (scenario, seed)) = (started, runs[started])
-                    group.addTask { (index, await ScenarioRunner(mode: mode, seed: seed, trace: trace).run(scenario)) }
+                    group.addTask {
+                        let runner = ScenarioRunner(mode: mode, seed: seed, trace: trace, addressBlock: block)
+                        return (index, block, await runner.run(scenario))
+                    }
                     started += 1
                 }
-                guard let (index, result) = await group.next() else { return }
+                guard let (index, block, result) = await group.next() else { return }
                 finished += 1
+                freeBlocks.append(block)
+                freeBlocks.sort(by: >)
                 waiting[index] = result
                 while let result = waiting.removeValue(forKey: handedOut) {
                     await completed(handedOut, result)

@@ -53,7 +53,12 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Run each scenario with this many seeds, from --seed (or its own) upwards.")
     var seeds = 1
 
-    @Option(help: "Virtual runs at once (default: one per core). Live runs and --client go one at a time.")
+    @Option(
+        help: """
+            Runs at once (default: one per core for virtual runs, 16 per core with --live or --client; 1 for \
+            a client that cannot run twice at once). --live --namespace runs go one at a time.
+            """
+    )
     var jobs: Int?
 
     @Flag(help: "Run the scenarios tagged live over real UDP sockets on loopback.")
@@ -99,7 +104,9 @@ struct Run: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...1_000).contains(seeds) else { throw ValidationError("--seeds must be 1...1000, got \(seeds)") }
-        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1...256, got \(jobs)") }
+        if let jobs, !(1...ScenarioRunner.maximumJobs).contains(jobs) {
+            throw ValidationError("--jobs must be 1...\(ScenarioRunner.maximumJobs), got \(jobs)")
+        }
         if live, client != nil {
             throw ValidationError("--live and --client cannot be combined: --client runs devices live")
         }
@@ -151,13 +158,13 @@ struct Run: AsyncParsableCommand {
             (0..<seeds).map { offset in (scenario, (seed ?? scenario.seed) &+ UInt64(offset)) }
         }
         let progress = RunOutput(total: runs.count, output: output)
-        progress.header(scenarios: scenarios.count, runs: runs.count, mode: mode)
         let clock = ContinuousClock()
         let start = clock.now
         var results: [ScenarioResult] = []
         var traceFailed = false
         var keptForHTML = 0
-        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = self.jobs ?? ScenarioRunner.defaultJobs(for: mode)
+        progress.header(scenarios: scenarios.count, runs: runs.count, mode: mode, jobs: jobs)
         let tracing: Tracing = trace == nil && html == nil ? .off : .everyDatagram
         await ScenarioRunner.sweep(runs, mode: mode, trace: tracing, jobs: jobs) {
             index,
@@ -349,10 +356,13 @@ struct RunOutput {
         }
     }
 
-    func header(scenarios: Int, runs: Int, mode: ScenarioRunner.Mode) {
+    func header(scenarios: Int, runs: Int, mode: ScenarioRunner.Mode, jobs: Int) {
         let how = Self.describe(mode)
         let seeds = runs == scenarios ? "" : " (\(runs) runs)"
-        say("Running \(scenarios) scenario\(scenarios == 1 ? "" : "s")\(seeds) \(how).")
+        let width = min(ScenarioRunner.width(for: mode, jobs: jobs), runs)
+        // Virtual runs take milliseconds however many go at once; a live sweep's time depends on it.
+        let atOnce = mode == .virtual ? "" : width > 1 ? ", \(width) at a time" : ", one at a time"
+        say("Running \(scenarios) scenario\(scenarios == 1 ? "" : "s")\(seeds) \(how)\(atOnce).")
     }
 
     func progress(_ result: ScenarioResult, number: Int) {

@@ -11,7 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPHarness
+import SSDPSimulator
 import Testing
 
 /// The scenarios tagged live pass over real UDP sockets on loopback with the real `SSDPSearchSession`.
@@ -38,6 +40,41 @@ import Testing
         // On loopback nothing is lost: the session received every answer the simulator sent.
         #expect(answers.count == result.record.statistics?.datagramsReceived)
         #expect(result.record.startedAt > 1_700_000_000)  // real time, so the pcap shows when it ran
+    }
+
+    /// `run --live --jobs 3`: three runs side by side, each with its devices in an address block of its own
+    /// (block 0 is a run alone's), each passing as alone, handed out in the sweep's order.
+    @MainActor @Test func liveRunsSideBySideEachHaveAddressesOfTheirOwn() async throws {
+        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
+        let runs = (UInt64(1)...3).map { (scenario: scenario, seed: $0) }
+        var handedOut: [Int] = []
+        var hosts: [Set<String>] = []
+        await ScenarioRunner.sweep(runs, mode: .live(.loopback), jobs: 3) { index, result in
+            handedOut.append(index)
+            #expect(result.passed && result.seed == runs[index].seed, "\(Reports.failureLines(result))")
+            // The two honest devices' LOCATIONs (the chatty one's wrong-target answers are filtered out).
+            hosts.append(
+                Set(result.record.reports.compactMap { $0.service.location.flatMap { URL(string: $0)?.host } })
+            )
+        }
+        #expect(handedOut == [0, 1, 2])
+        #expect(hosts == (0...2).map { Set(DeviceAddressing.loopbackAddresses(count: 2, block: $0)) })
+    }
+
+    @Test func loopbackAddressBlocksStartAt127B02AndCrossIntoTheNextOctet() {
+        #expect(DeviceAddressing.loopbackAddresses(count: 2, block: 0) == ["127.0.0.2", "127.0.0.3"])
+        #expect(
+            DeviceAddressing.loopbackAddresses(count: 300, block: 255).suffix(2) == ["127.255.1.44", "127.255.1.45"]
+        )
+    }
+
+    @Test func aSweepInANamespaceGoesOneAtATimeAndTheDefaultsFollowTheCores() {
+        #expect(ScenarioRunner.width(for: .live(.namespaceMulticast), jobs: 8) == 1)
+        #expect(ScenarioRunner.width(for: .live(.loopback), jobs: 8) == 8)
+        #expect(ScenarioRunner.width(for: .externalClient(command: "c"), jobs: 500) == ScenarioRunner.maximumJobs)
+        #expect(ScenarioRunner.defaultJobs(for: .virtual, cores: 2) == 2)
+        #expect(ScenarioRunner.defaultJobs(for: .live(.loopback), cores: 2) == 32)
+        #expect(ScenarioRunner.defaultJobs(for: .externalClient(command: "c"), cores: 64) == ScenarioRunner.maximumJobs)
     }
 
     @Test func scenariosNotTaggedLiveAreSkipped() async throws {
