@@ -23,14 +23,15 @@ struct Bench: AsyncParsableCommand {
         commandName: "ssdp-bench",
         abstract: "Measure ssdp-sim's parser, search session, responder, simulator and virtual network.",
         discussion: """
-            Run it in a release build: swift run -c release ssdp-bench. Figures are per core where the \
+            Run it in a release build: swift build -c release && swift run -c release ssdp-bench (startup starts \
+            the ssdp-sim beside it). Figures are per core where the \
             benchmark is single-threaded (CPU time, not wall time). Exit status: 0 when every benchmark \
             ran (missed targets are reported, not failed), 1 when a benchmark's work came out wrong or the \
             corpus cannot be read, 64 for bad flags.
             """
     )
 
-    static let names = ["parse", "ingest", "responder", "loopback", "virtual", "scale"]
+    static let names = ["parse", "ingest", "responder", "loopback", "virtual", "scale", "startup"]
 
     @Flag(help: "A few seconds in all, with smaller sizes: keeps the benchmark from rotting in CI.")
     var quick = false
@@ -89,6 +90,7 @@ struct Bench: AsyncParsableCommand {
         table.header(quick: quick)
         var figures: [Figure] = []
         do {
+            if selected.contains("startup") { try StartupBenchmark.requireBinary() }
             for name in selected {
                 table.starting(name)
                 let new: [Figure]
@@ -119,6 +121,11 @@ struct Bench: AsyncParsableCommand {
                             counting: counting
                         )
                     ]
+                case "startup":
+                    new = try await StartupBenchmark.run(
+                        deviceCounts: sizes.startupDevices,
+                        rounds: sizes.startupRounds
+                    )
                 default:
                     let own = try runScaleChild(devices: sizes.devices, sharedAddress: false)
                     let shared = try runScaleChild(devices: sizes.devices, sharedAddress: true)
@@ -146,6 +153,9 @@ struct Bench: AsyncParsableCommand {
         /// services of the ingest count: callgrind runs a debug build (`--quick` in CI) 500 times slower.
         var instructionRounds: Int
         var instructionServices: Int
+        /// How many devices `serve` starts with, and how many starts each figure is the median of.
+        var startupDevices: [Int]
+        var startupRounds: Int
 
         init(quick: Bool) {
             minimum = quick ? .milliseconds(100) : .seconds(2)
@@ -155,6 +165,8 @@ struct Bench: AsyncParsableCommand {
             loopback = quick ? .milliseconds(300) : .seconds(3)
             instructionRounds = quick ? 1 : 4
             instructionServices = quick ? 20 : 1_000
+            startupDevices = quick ? [1, 100] : [1, 100, 10_000]
+            startupRounds = quick ? 3 : 5
         }
     }
 
@@ -205,6 +217,9 @@ struct Table {
         ]
     }
 
+    /// The benchmark column: the longest name, `startup-10000-shared`, and a space.
+    static let nameWidth = 21
+
     func header(quick: Bool) {
         guard !json else { return }
         let machine = Self.machine
@@ -215,7 +230,7 @@ struct Table {
             print("  a debug build is several times slower: use swift run -c release ssdp-bench for figures")
         }
         print("")
-        print(pad("benchmark", 11) + pad("figure", 34) + pad("target", 12) + "met")
+        print(pad("benchmark", Self.nameWidth) + pad("figure", 34) + pad("target", 12) + "met")
     }
 
     func starting(_ name: String) {
@@ -227,12 +242,12 @@ struct Table {
         guard !json else { return }
         let met = figure.meetsTarget.map { $0 ? "yes" : "NO" } ?? "-"
         print(
-            pad(figure.name, 11) + pad("\(formatted(figure.value)) \(figure.unit)", 34)
+            pad(figure.name, Self.nameWidth) + pad("\(formatted(figure.value)) \(figure.unit)", 34)
                 + pad(figure.target?.text ?? "-", 12) + met
         )
         let details = figure.details.sorted { $0.key < $1.key }.map { "\($0.key) \(formatted($0.value))" }
-        print(String(repeating: " ", count: 11) + details.joined(separator: ", "))
-        if let remark = figure.remark { print(String(repeating: " ", count: 11) + remark) }
+        print(String(repeating: " ", count: Self.nameWidth) + details.joined(separator: ", "))
+        if let remark = figure.remark { print(String(repeating: " ", count: Self.nameWidth) + remark) }
     }
 
     func footer(_ figures: [Figure]) throws {

@@ -77,15 +77,14 @@ public enum DeviceAddressing: Hashable, Sendable {
     }
 
     /// The address of device `index` of `count` on the automatic loopback plan.
-    static func loopbackAddress(index: Int) -> String {
-        loopbackAddresses(count: index + 1, block: 0)[index]
+    static func loopbackAddress(index: Int, block: UInt8 = 0) -> String {
+        IPv4(value: IPv4(firstLoopbackAddress)!.value + UInt32(block) << 16 + UInt32(index)).description
     }
 
     /// `count` loopback addresses from 127.`block`.0.2 upwards: block 0 is the automatic plan's, and each
     /// other block (1...255) a plan of its own, for simulators side by side (`ssdp-sim run --live --jobs`).
     public static func loopbackAddresses(count: Int, block: UInt8) -> [String] {
-        let first = IPv4(firstLoopbackAddress)!.value + UInt32(block) << 16
-        return (0..<count).map { IPv4(value: first + UInt32($0)).description }
+        (0..<count).map { loopbackAddress(index: $0, block: block) }
     }
 
     /// Whether `address` is in 127.0.0.0/8, where Linux answers for every address.

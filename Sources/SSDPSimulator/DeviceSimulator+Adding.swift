@@ -122,7 +122,7 @@ extension DeviceSimulator {
         guard DeviceAddressing.isLoopback(link.link.urlHost) else {
             throw refuse("address", "give the device an address its interface holds (devices have their own here)")
         }
-        let free = (0..<65_000).lazy.map(DeviceAddressing.loopbackAddress(index:)).first { !taken.contains($0) }
+        let free = (0..<65_000).lazy.map { DeviceAddressing.loopbackAddress(index: $0) }.first { !taken.contains($0) }
         guard let free else { throw refuse("address", "no loopback address is free") }
         return free
     }

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func loopbackAddressesCountOnFrom127002() {
-        #expect((0..<3).map(DeviceAddressing.loopbackAddress(index:)) == ["127.0.0.2", "127.0.0.3", "127.0.0.4"])
+        #expect((0..<3).map { DeviceAddressing.loopbackAddress(index: $0) } == ["127.0.0.2", "127.0.0.3", "127.0.0.4"])
         #expect(DeviceAddressing.loopbackAddress(index: 9_999) == "127.0.39.17")
         #expect(DeviceAddressing.isLoopback("127.9.9.9") && !DeviceAddressing.isLoopback("10.0.0.1"))
     }

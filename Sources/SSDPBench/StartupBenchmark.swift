@@ -1,0 +1,239 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// 7. What a container or a CI job waits for before its test starts: from the exec of `ssdp-sim serve`
+/// (the binary beside `ssdp-bench`) to the first answer to a search, for 1, 100 and 10,000 devices at
+/// addresses of their own and at one shared address; and from the exec to `GET /health` answering 200
+/// (the simulator attached) with the control API on. Each figure is the median of its rounds, a process
+/// each; the searches go to 127.0.0.1 every millisecond until one is answered.
+enum StartupBenchmark {
+    /// The most a start may take before the round counts as failed.
+    static let limit = Duration.seconds(30)
+
+    /// The `ssdp-sim` of the same build as this `ssdp-bench`.
+    static let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("ssdp-sim")
+
+    /// Fails at once, before the other benchmarks run, when there is no `ssdp-sim` to start.
+    static func requireBinary() throws {
+        try require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "startup",
+            "no ssdp-sim beside ssdp-bench (\(binary.path)): build both (swift build -c release), or leave startup out (--only)"
+        )
+    }
+
+    static func run(deviceCounts: [Int], rounds: Int) async throws -> [Figure] {
+        try requireBinary()
+        var figures: [Figure] = []
+        for count in deviceCounts {
+            for shared in [false, true] {
+                let name = "startup-\(count)" + (shared ? "-shared" : "")
+                var times: [Duration] = []
+                for _ in 0..<(count >= 10_000 ? min(rounds, 3) : rounds) {
+                    times.append(try await firstAnswer(binary: binary, devices: count, shared: shared, name: name))
+                }
+                figures.append(figure(name, times, devices: count, target: target(devices: count)))
+            }
+        }
+        var health: [Duration] = []
+        for _ in 0..<rounds {
+            health.append(try await firstHealth(binary: binary))
+        }
+        figures.append(figure("startup-health", health, devices: 1, target: .atMost(0.05)))
+        return figures
+    }
+
+    /// The goals: 50 ms for one device, 3 s for 10,000.
+    private static func target(devices: Int) -> Figure.Target? {
+        switch devices {
+        case 1: .atMost(0.05)
+        case 10_000: .atMost(3)
+        default: nil
+        }
+    }
+
+    private static func figure(_ name: String, _ times: [Duration], devices: Int, target: Figure.Target?) -> Figure {
+        let seconds = times.map(\.seconds).sorted()
+        return Figure(
+            name: name,
+            unit: "s to ready",
+            value: seconds[seconds.count / 2],
+            target: target,
+            details: [
+                "devices": Double(devices), "rounds": Double(seconds.count), "minSeconds": seconds.first ?? 0,
+                "maxSeconds": seconds.last ?? 0,
+            ]
+        )
+    }
+
+    /// Starts `serve` with `devices` generic devices on loopback and times the first answer.
+    private static func firstAnswer(binary: URL, devices: Int, shared: Bool, name: String) async throws -> Duration {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let answered = group.next().makePromise(of: Void.self)
+        // Completed on every path (completing it twice does nothing): a promise left open is a bug NIO reports.
+        defer { answered.fail(CancellationError()) }
+        let searcher = try await DatagramBootstrap(group: group)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(FirstAnswer(promise: answered))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        defer { searcher.close(promise: nil) }
+        let port = try freePort(group: group)
+        let arguments = [
+            "serve", "--interface", "lo", "--unicast-only", "--port", "\(port)", "--profile", "generic",
+            "--count", "\(devices)", "--http-port", "any", "--delay", "immediate", "--seed", "1",
+            "--log-level", "error", "--serve-for", "\(Int(limit.seconds) * 2)",
+        ]
+        let search =
+            "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:\(port)\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\n"
+            + "ST: upnp:rootdevice\r\n\r\n"
+        let destination = try SocketAddress(ipAddress: "127.0.0.1", port: port)
+        return try await timed(binary: binary, arguments: arguments + (shared ? ["--shared-address"] : [])) {
+            // One search a millisecond until the first answer, within the limit: bounded in count and time.
+            let sender = searcher.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: .milliseconds(1)) { _ in
+                let envelope = AddressedEnvelope(
+                    remoteAddress: destination,
+                    data: searcher.allocator.buffer(string: search)
+                )
+                searcher.writeAndFlush(envelope, promise: nil)
+            }
+            defer { sender.cancel() }
+            try await answered.futureResult.get()
+        } failing: {
+            answered.fail(BenchmarkFailure(benchmark: name, reason: "no answer within \(limit.seconds) s"))
+        }
+    }
+
+    /// Starts `serve` with one device and the control API, and times `GET /health` answering 200.
+    private static func firstHealth(binary: URL) async throws -> Duration {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let port = try freePort(group: group, tcp: true)
+        let arguments = [
+            "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--profile", "generic", "--http-port",
+            "any", "--control", "127.0.0.1:\(port)", "--log-level", "error", "--serve-for", "\(Int(limit.seconds) * 2)",
+        ]
+        let gaveUp = NIOLockedValueBox(false)
+        return try await timed(binary: binary, arguments: arguments) {
+            while !gaveUp.withLockedValue({ $0 }) {
+                if (try? await health(port: port, group: group)) == 200 { return }
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            throw BenchmarkFailure(benchmark: "startup-health", reason: "no 200 from /health within \(limit.seconds) s")
+        } failing: {
+            gaveUp.withLockedValue { $0 = true }
+        }
+    }
+
+    /// Runs `binary` with `arguments`, times `ready` from just before the exec, then stops the process
+    /// (SIGTERM, then SIGKILL after 10 s; `--serve-for` stops it anyway should this process die first).
+    /// `failing` is called when `limit` passes first.
+    private static func timed(
+        binary: URL,
+        arguments: [String],
+        ready: @escaping @Sendable () async throws -> Void,
+        failing: @escaping @Sendable () -> Void
+    ) async throws -> Duration {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        defer {
+            process.terminate()
+            let deadline = clock.now + .seconds(10)
+            while process.isRunning && clock.now < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        let watchdog = Task {
+            try await Task.sleep(for: limit)
+            failing()
+        }
+        defer { watchdog.cancel() }
+        try await ready()
+        return clock.now - start
+    }
+
+    /// A port no socket holds now, on 127.0.0.1 (UDP, or TCP with `tcp`).
+    private static func freePort(group: any EventLoopGroup, tcp: Bool = false) throws -> Int {
+        let channel: any Channel =
+            tcp
+            ? try ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).wait()
+            : try DatagramBootstrap(group: group).bind(host: "127.0.0.1", port: 0).wait()
+        defer { try? channel.close().wait() }
+        guard let port = channel.localAddress?.port else {
+            throw BenchmarkFailure(benchmark: "startup", reason: "a probe socket has no port")
+        }
+        return port
+    }
+
+    /// The status of `GET /health` on 127.0.0.1:`port`, or a throw when nothing listens yet.
+    private static func health(port: Int, group: any EventLoopGroup) async throws -> Int {
+        let status = group.next().makePromise(of: Int.self)
+        defer { status.fail(CancellationError()) }  // nothing listens yet, say
+        let channel = try await ClientBootstrap(group: group)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(StatusLine(promise: status))
+                }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        defer { channel.close(promise: nil) }
+        try await channel.writeAndFlush(channel.allocator.buffer(string: "GET /health HTTP/1.0\r\n\r\n"))
+        return try await status.futureResult.get()
+    }
+
+    /// Completes its promise at the first datagram that reaches it.
+    private final class FirstAnswer: ChannelInboundHandler, Sendable {
+        typealias InboundIn = AddressedEnvelope<ByteBuffer>
+        let promise: EventLoopPromise<Void>
+
+        init(promise: EventLoopPromise<Void>) {
+            self.promise = promise
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            promise.succeed()
+        }
+    }
+
+    /// Completes its promise with the status of the HTTP response it reads (0 when there is none).
+    private final class StatusLine: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let promise: EventLoopPromise<Int>
+
+        init(promise: EventLoopPromise<Int>) {
+            self.promise = promise
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            var buffer = unwrapInboundIn(data)
+            let line = buffer.readString(length: min(buffer.readableBytes, 12)) ?? ""
+            promise.succeed(Int(line.dropFirst(9).prefix(3)) ?? 0)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            promise.succeed(0)
+        }
+    }
+}
