@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
@@ -96,7 +95,7 @@ enum StartupBenchmark {
             }
             .bind(host: "127.0.0.1", port: 0).get()
         defer { searcher.close(promise: nil) }
-        let port = try freePort(group: group)
+        let port = try await freePort(group: group)
         let arguments = [
             "serve", "--interface", "lo", "--unicast-only", "--port", "\(port)", "--profile", "generic",
             "--count", "\(devices)", "--http-port", "any", "--delay", "immediate", "--seed", "1",
@@ -115,41 +114,42 @@ enum StartupBenchmark {
                 )
                 searcher.writeAndFlush(envelope, promise: nil)
             }
-            defer { sender.cancel() }
+            let timeout = searcher.eventLoop.scheduleTask(in: TimeAmount(limit)) {
+                answered.fail(BenchmarkFailure(benchmark: name, reason: "no answer within \(limit.seconds) s"))
+            }
+            defer {
+                sender.cancel()
+                timeout.cancel()
+            }
             try await answered.futureResult.get()
-        } failing: {
-            answered.fail(BenchmarkFailure(benchmark: name, reason: "no answer within \(limit.seconds) s"))
         }
     }
 
     /// Starts `serve` with one device and the control API, and times `GET /health` answering 200.
     private static func firstHealth(binary: URL) async throws -> Duration {
         let group = MultiThreadedEventLoopGroup.singleton
-        let port = try freePort(group: group, tcp: true)
+        let port = try await freePort(group: group, tcp: true)
         let arguments = [
             "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--profile", "generic", "--http-port",
             "any", "--control", "127.0.0.1:\(port)", "--log-level", "error", "--serve-for", "\(Int(limit.seconds) * 2)",
         ]
-        let gaveUp = NIOLockedValueBox(false)
         return try await timed(binary: binary, arguments: arguments) {
-            while !gaveUp.withLockedValue({ $0 }) {
+            let deadline = ContinuousClock.now + limit
+            while ContinuousClock.now < deadline {
                 if (try? await health(port: port, group: group)) == 200 { return }
                 try await Task.sleep(for: .milliseconds(1))
             }
             throw BenchmarkFailure(benchmark: "startup-health", reason: "no 200 from /health within \(limit.seconds) s")
-        } failing: {
-            gaveUp.withLockedValue { $0 = true }
         }
     }
 
-    /// Runs `binary` with `arguments`, times `ready` from just before the exec, then stops the process
-    /// (SIGTERM, then SIGKILL after 10 s; `--serve-for` stops it anyway should this process die first).
-    /// `failing` is called when `limit` passes first.
+    /// Runs `binary` with `arguments`, times `ready` (which gives up itself after `limit`) from just before
+    /// the exec, then stops the process (SIGTERM, then SIGKILL after 10 s; `--serve-for` stops it anyway
+    /// should this process die first).
     private static func timed(
         binary: URL,
         arguments: [String],
-        ready: @escaping @Sendable () async throws -> Void,
-        failing: @escaping @Sendable () -> Void
+        ready: () async throws -> Void
     ) async throws -> Duration {
         let process = Process()
         process.executableURL = binary
@@ -165,25 +165,19 @@ enum StartupBenchmark {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        let watchdog = Task {
-            try await Task.sleep(for: limit)
-            failing()
-        }
-        defer { watchdog.cancel() }
         try await ready()
         return clock.now - start
     }
 
     /// A port no socket holds now, on 127.0.0.1 (UDP, or TCP with `tcp`).
-    private static func freePort(group: any EventLoopGroup, tcp: Bool = false) throws -> Int {
+    private static func freePort(group: any EventLoopGroup, tcp: Bool = false) async throws -> Int {
         let channel: any Channel =
             tcp
-            ? try ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).wait()
-            : try DatagramBootstrap(group: group).bind(host: "127.0.0.1", port: 0).wait()
-        defer { try? channel.close().wait() }
-        guard let port = channel.localAddress?.port else {
-            throw BenchmarkFailure(benchmark: "startup", reason: "a probe socket has no port")
-        }
+            ? try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
+            : try await DatagramBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port
+        try await channel.close()
+        guard let port else { throw BenchmarkFailure(benchmark: "startup", reason: "a probe socket has no port") }
         return port
     }
 

@@ -155,7 +155,7 @@ extension ScenarioRunner {
         mode == .virtual ? max(1, cores) : min(maximumJobs, 16 * max(1, cores))
     }
 
-    /// The most runs at once (`--jobs`): each live one has an address block of its own, 1...255.
+    /// The most runs at once (`--jobs`): each live one has an address block of its own, 0...255.
     public static let maximumJobs = 256
 
     /// How many runs of `mode` can go at once when `jobs` are asked for: a live run in a namespace searches
@@ -185,15 +185,13 @@ extension ScenarioRunner {
         let width = width(for: mode, jobs: jobs)
         await withTaskGroup(of: (Int, UInt8, ScenarioResult).self, isolation: isolation) { group in
             var started = 0
-            var finished = 0
             var handedOut = 0
             var waiting: [Int: ScenarioResult] = [:]
-            // The address blocks no running run holds, lowest first: a sweep one at a time stays in block 0.
+            // The address blocks no running run holds, lowest last: a sweep one at a time stays in block 0. A
+            // free block is also what bounds the runs at once to `width`.
             var freeBlocks = (0..<width).reversed().map { UInt8($0) }
             while handedOut < runs.count {
-                while started < runs.count, started - finished < width, started - handedOut < 2 * width,
-                    let block = freeBlocks.popLast()
-                {
+                while started < runs.count, started - handedOut < 2 * width, let block = freeBlocks.popLast() {
                     let (index, (scenario, seed)) = (started, runs[started])
                     group.addTask {
                         let runner = ScenarioRunner(mode: mode, seed: seed, trace: trace, addressBlock: block)
@@ -202,7 +200,6 @@ extension ScenarioRunner {
                     started += 1
                 }
                 guard let (index, block, result) = await group.next() else { return }
-                finished += 1
                 freeBlocks.append(block)
                 freeBlocks.sort(by: >)
                 waiting[index] = result
