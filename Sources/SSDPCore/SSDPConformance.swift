@@ -38,16 +38,18 @@ public enum SSDPConformance {
             positions[name].map { headers.withBytes(at: $0) { body($1) } }
         }
         let subtype = message.kind == .notify ? value(.nts, SSDPNotificationSubtype.init(utf8:)) : nil
-        let (required, versioned) = requiredHeaderLists(
+        let (required, versioned) = requiredHeaderSets(
             for: message.kind,
             subtype: subtype,
             multicast: { value(.host, isMulticastHost(utf8:)) ?? true }
         )
-        for name in required where positions[name] == nil {
+        // Nearly every message has all it needs: one comparison says so.
+        for name in required.subtracting(positions.seen).names {
             diagnostics.append(SSDPDiagnostic(.missingHeader, field: name.text))
         }
-        if !versioned.isEmpty, value(.server, claimsUPnP11OrLater(utf8:)) ?? false {
-            for name in versioned where positions[name] == nil {
+        let versionedMissing = versioned.subtracting(positions.seen)
+        if !versionedMissing.isEmpty, value(.server, claimsUPnP11OrLater(utf8:)) ?? false {
+            for name in versionedMissing.names {
                 diagnostics.append(SSDPDiagnostic(.missingHeader, field: name.text))
             }
         }
@@ -77,62 +79,83 @@ public enum SSDPConformance {
     /// in SERVER; a UPnP/1.0 device (most Rokus, Hue bridges, Sonos players) never sent them. MX is
     /// required only in a multicast search (UDA 1.1 §1.3.2); the unicast form has none.
     public static func requiredHeaders(for message: SSDPMessage) -> [String] {
-        let (required, versioned) = requiredHeaderLists(
+        let (required, versioned) = requiredHeaderSets(
             for: message.kind,
             subtype: message.notificationSubtype,
             multicast: { message.headers.withValueBytes(of: .host, isMulticastHost(utf8:)) ?? true }
         )
-        let names = versioned.isEmpty || !claimsUPnP11OrLater(message.headers) ? required : required + versioned
-        return names.map(\.text)
+        let names = versioned.isEmpty || !claimsUPnP11OrLater(message.headers) ? required : required.union(versioned)
+        return names.names.map(\.text)
     }
 
     /// The headers every message of `kind` needs, and those it needs only when SERVER claims UPnP/1.1:
-    /// constant lists, so that checking a parsed message allocates nothing. A NOTIFY's depend on its
+    /// constant sets, so that checking a parsed message allocates nothing. A NOTIFY's depend on its
     /// `subtype`; a search's on whether it was sent to the group (`multicast`, asked only of a search).
-    private static func requiredHeaderLists(
+    private static func requiredHeaderSets(
         for kind: SSDPMessage.Kind,
         subtype: SSDPNotificationSubtype?,
         multicast: () -> Bool
-    ) -> (required: [SSDPHeaders.WellKnownName], versioned: [SSDPHeaders.WellKnownName]) {
+    ) -> (required: SSDPHeaders.WellKnownNames, versioned: SSDPHeaders.WellKnownNames) {
         switch kind {
         case .search:
-            return (multicast() ? multicastSearchHeaders : unicastSearchHeaders, [])
+            return (multicast() ? multicastSearchHeaders : unicastSearchHeaders, SSDPHeaders.WellKnownNames())
         case .response:
             return (responseHeaders, versionHeaders)
         case .notify:
             switch subtype {
             case .alive: return (aliveHeaders, versionHeaders)
             case .byebye: return (byebyeHeaders, versionHeaders)
-            case .update: return (updateHeaders, [])
-            case .other, nil: return (byebyeHeaders, [])
+            case .update: return (updateHeaders, SSDPHeaders.WellKnownNames())
+            case .other, nil: return (byebyeHeaders, SSDPHeaders.WellKnownNames())
             }
         }
     }
 
-    private static let multicastSearchHeaders: [SSDPHeaders.WellKnownName] = [.host, .man, .mx, .st]
-    private static let unicastSearchHeaders: [SSDPHeaders.WellKnownName] = [.host, .man, .st]
-    private static let responseHeaders: [SSDPHeaders.WellKnownName] = [
-        .cacheControl, .ext, .location, .server, .st, .usn,
-    ]
-    private static let aliveHeaders: [SSDPHeaders.WellKnownName] = [
-        .host, .cacheControl, .location, .nt, .nts, .server, .usn,
-    ]
-    private static let byebyeHeaders: [SSDPHeaders.WellKnownName] = [.host, .nt, .nts, .usn]
-    private static let updateHeaders: [SSDPHeaders.WellKnownName] = [
-        .host, .location, .nt, .nts, .usn, .bootID, .configID, .nextBootID,
-    ]
-    private static let versionHeaders: [SSDPHeaders.WellKnownName] = [.bootID, .configID]
+    private static let multicastSearchHeaders: SSDPHeaders.WellKnownNames = .init(.host, .man, .mx, .st)
+    private static let unicastSearchHeaders: SSDPHeaders.WellKnownNames = .init(.host, .man, .st)
+    private static let responseHeaders: SSDPHeaders.WellKnownNames = .init(
+        .cacheControl,
+        .ext,
+        .location,
+        .server,
+        .st,
+        .usn
+    )
+    private static let aliveHeaders: SSDPHeaders.WellKnownNames = .init(
+        .host,
+        .cacheControl,
+        .location,
+        .nt,
+        .nts,
+        .server,
+        .usn
+    )
+    private static let byebyeHeaders: SSDPHeaders.WellKnownNames = .init(.host, .nt, .nts, .usn)
+    private static let updateHeaders: SSDPHeaders.WellKnownNames = .init(
+        .host,
+        .location,
+        .nt,
+        .nts,
+        .usn,
+        .bootID,
+        .configID,
+        .nextBootID
+    )
+    private static let versionHeaders: SSDPHeaders.WellKnownNames = .init(.bootID, .configID)
 
     private static func diagnoseSearch(
         _ headers: SSDPHeaders,
         _ positions: SSDPHeaders.WellKnownPositions,
         into diagnostics: inout [SSDPDiagnostic]
     ) {
-        if let man = positions[.man].map({ headers[$0].value }), man != "\"ssdp:discover\"" {
+        if let position = positions[.man],
+            !headers.withBytes(at: position, { _, man in man.reads(#""ssdp:discover""#) })
+        {
             diagnostics.append(SSDPDiagnostic(.malformedMAN, field: "MAN"))
         }
-        if let mx = positions[.mx].map({ headers[$0].value }) {
-            if let seconds = Int(mx), seconds >= 1 {
+        if let position = positions[.mx] {
+            // As `Int(_:)` reads the value's text.
+            if let seconds = headers.withBytes(at: position, { _, mx in integer(mx[...]) }), seconds >= 1 {
                 if seconds > 5 { diagnostics.append(SSDPDiagnostic(.mxAboveFive, field: "MX")) }
             } else {
                 diagnostics.append(SSDPDiagnostic(.invalidMX, field: "MX"))
@@ -223,6 +246,7 @@ public enum SSDPConformance {
     }
 
     private static func isMulticastHost(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.reads("239.255.255.250:1900") { return true }  // nearly every search's, at a glance
         let colon = UInt8(ascii: ":")
         var address = bytes[...]
         if bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) {

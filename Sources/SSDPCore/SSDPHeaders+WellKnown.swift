@@ -15,12 +15,15 @@ extension SSDPHeaders {
     /// The header names SSDP defines (UDA 1.1 §1.2–§1.3), which the core looks up on every message: by this
     /// name, a lookup compares a field's name only when its length is the name's, eight bytes at a time, and
     /// makes no `String`.
+    ///
+    /// The cases are in the order UDA's lists of required headers give them (`SSDPConformance`), so that
+    /// a set of names read in the order of its bits is in that order too.
     package enum WellKnownName: Int, CaseIterable, Sendable {
-        case host, man, mx, st, nt, nts, usn, ext, server, location, cacheControl, userAgent
-        case bootID, configID, nextBootID, searchPort
+        case host, man, mx, cacheControl, ext, location, nt, nts, server, st, usn
+        case bootID, configID, nextBootID, userAgent, searchPort
 
-        /// The name as UDA 1.1 spells it.
-        package var name: StaticString {
+        /// The name as UDA 1.1 spells it: a literal, so that naming it costs nothing.
+        package var text: String {
             switch self {
             case .host: "HOST"
             case .man: "MAN"
@@ -41,43 +44,103 @@ extension SSDPHeaders {
             }
         }
 
-        /// The name as UDA 1.1 spells it, as a `String`.
-        package var text: String { name.description }
-
-        /// Whether `bytes` spell the name: letters in either case, other bytes (`-`, `.`) exactly. Eight
-        /// bytes at a time, the last eight of a long name overlapping the word before.
-        func isSpelled(by bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            let name = self.name
-            guard bytes.count == name.utf8CodeUnitCount else { return false }
-            let spelling = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            guard bytes.count >= 8 else {
-                // The short names are letters only, capitals: a byte with its case bit set is the letter's lower
-                // case exactly when the byte is the letter in either case.
-                var difference: UInt8 = 0
-                for index in 0..<bytes.count { difference |= (bytes[index] | 0x20) ^ (spelling[index] | 0x20) }
-                return difference == 0
-            }
-            let last = bytes.count - 8
-            var offset = 0
-            while true {
-                let at = Swift.min(offset, last)
-                let word = loadWord(bytes, at: at)
-                // Not ASCII reads as `nil`: no such word spells an ASCII name. The spelling in lower case is the
-                // spelling with every case bit set (`-` and `.` have theirs set already).
-                guard let lowercased = asciiLowercased(word: word),
-                    lowercased == loadWord(spelling, at: at) | 0x2020_2020_2020_2020
-                else { return false }
-                if at == last { return true }
-                offset += 8
+        /// How a name is compared: its length, and its spelling in lower case as up to three little-endian
+        /// words (the first eight bytes; the eight after them for a name over sixteen; the last eight, which
+        /// overlap the first for a name of eight to sixteen), zeros where a short name has no bytes. Written
+        /// out, so that a lookup reads constants (a test checks them against `text`).
+        @inline(__always)
+        var spelling: (count: Int, words: Words) {
+            switch self {
+            // "host"
+            case .host: (4, Words(0x0000_0000_7473_6F68, 0, 0))
+            // "man"
+            case .man: (3, Words(0x0000_0000_006E_616D, 0, 0))
+            // "mx"
+            case .mx: (2, Words(0x0000_0000_0000_786D, 0, 0))
+            // "cache-control"
+            case .cacheControl: (13, Words(0x6F63_2D65_6863_6163, 0, 0x6C6F_7274_6E6F_632D))
+            // "ext"
+            case .ext: (3, Words(0x0000_0000_0074_7865, 0, 0))
+            // "location"
+            case .location: (8, Words(0x6E6F_6974_6163_6F6C, 0, 0x6E6F_6974_6163_6F6C))
+            // "nt"
+            case .nt: (2, Words(0x0000_0000_0000_746E, 0, 0))
+            // "nts"
+            case .nts: (3, Words(0x0000_0000_0073_746E, 0, 0))
+            // "server"
+            case .server: (6, Words(0x0000_7265_7672_6573, 0, 0))
+            // "st"
+            case .st: (2, Words(0x0000_0000_0000_7473, 0, 0))
+            // "usn"
+            case .usn: (3, Words(0x0000_0000_006E_7375, 0, 0))
+            // "bootid.upnp.org"
+            case .bootID: (15, Words(0x752E_6469_746F_6F62, 0, 0x6772_6F2E_706E_7075))
+            // "configid.upnp.org"
+            case .configID: (17, Words(0x6469_6769_666E_6F63, 0x726F_2E70_6E70_752E, 0x6772_6F2E_706E_7075))
+            // "nextbootid.upnp.org"
+            case .nextBootID: (19, Words(0x746F_6F62_7478_656E, 0x2E70_6E70_752E_6469, 0x6772_6F2E_706E_7075))
+            // "user-agent"
+            case .userAgent: (10, Words(0x6567_612D_7265_7375, 0, 0x746E_6567_612D_7265))
+            // "searchport.upnp.org"
+            case .searchPort: (19, Words(0x6F70_6863_7261_6573, 0x2E70_6E70_752E_7472, 0x6772_6F2E_706E_7075))
             }
         }
 
-        /// The name `bytes` spell, in any case, or `nil` for any other name. A name's length and first letter
-        /// tell the one name it can be, and only that one is compared.
+        /// Up to three words of a name, as `spelling` holds them.
+        struct Words: Equatable {
+            var first: UInt64
+            var middle: UInt64
+            var last: UInt64
+
+            @inline(__always)
+            init(_ first: UInt64, _ middle: UInt64, _ last: UInt64) {
+                (self.first, self.middle, self.last) = (first, middle, last)
+            }
+
+            @inline(__always)
+            static func == (one: Words, other: Words) -> Bool {
+                // Without a branch per word: the three differences or'ed.
+                (one.first ^ other.first) | (one.middle ^ other.middle) | (one.last ^ other.last) == 0
+            }
+        }
+
+        /// The words a `spelling` holds, of `bytes` in lower case; `nil` when a byte is not ASCII (no name
+        /// SSDP defines has one).
+        @inline(__always)
+        static func lowercasedWords(of bytes: UnsafeBufferPointer<UInt8>) -> Words? {
+            guard bytes.count >= 8 else { return asciiLowercased(word: partialWord(bytes)).map { Words($0, 0, 0) } }
+            let middle = bytes.count > 16 ? loadWord(bytes, at: 8) : 0
+            guard let first = asciiLowercased(word: loadWord(bytes, at: 0)),
+                let middle = asciiLowercased(word: middle),
+                let last = asciiLowercased(word: loadWord(bytes, at: bytes.count - 8))
+            else { return nil }
+            return Words(first, middle, last)
+        }
+
+        /// Whether `bytes` spell the name: letters in either case, other bytes (`-`, `.`) exactly. At most
+        /// three words compared.
+        @inline(__always)
+        func isSpelled(by bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let spelling = self.spelling
+            guard bytes.count == spelling.count, let words = Self.lowercasedWords(of: bytes) else { return false }
+            return words == spelling.words
+        }
+
+        /// The name `bytes` spell, in any case, or `nil` for any other name.
+        @inline(__always)
         init?(spelledBy bytes: UnsafeBufferPointer<UInt8>) {
-            guard let first = bytes.first else { return nil }
+            guard let words = Self.lowercasedWords(of: bytes), let name = Self.named(count: bytes.count, words: words)
+            else { return nil }
+            self = name
+        }
+
+        /// The name of `count` bytes whose spelling in lower case is `words` (as `spelling` holds them), or
+        /// `nil` for any other name. A name's length and first letter tell the one name it can be, and only
+        /// that one is compared.
+        @inline(__always)
+        static func named(count: Int, words: Words) -> WellKnownName? {
             let candidate: WellKnownName
-            switch (bytes.count, asciiLowercased(first)) {
+            switch (count, UInt8(truncatingIfNeeded: words.first)) {
             case (2, UInt8(ascii: "s")): candidate = .st
             case (2, UInt8(ascii: "m")): candidate = .mx
             case (2, UInt8(ascii: "n")): candidate = .nt
@@ -96,8 +159,7 @@ extension SSDPHeaders {
             case (19, UInt8(ascii: "s")): candidate = .searchPort
             default: return nil
             }
-            guard candidate.isSpelled(by: bytes) else { return nil }
-            self = candidate
+            return candidate.spelling.words == words ? candidate : nil
         }
     }
 
@@ -106,6 +168,8 @@ extension SSDPHeaders {
     package struct WellKnownPositions {
         /// By `rawValue`, -1 for none: sixteen lanes, one per name, held inline (no allocation).
         private var first = SIMD16<Int32>(repeating: -1)
+        /// The names with a field, one bit per name (by `rawValue`).
+        package private(set) var seen = WellKnownNames()
 
         /// Positions with no field noted.
         package init() {}
@@ -123,11 +187,63 @@ extension SSDPHeaders {
         /// Notes a field called `name` at `position`, unless an earlier one was.
         @inline(__always)
         package mutating func note(_ name: WellKnownName, at position: Int) {
+            guard !seen.contains(name) else { return }
+            seen.insert(name)
             withUnsafeMutableBytes(of: &first) { lanes in
-                let offset = 4 * name.rawValue
-                if lanes.load(fromByteOffset: offset, as: Int32.self) < 0 {
-                    lanes.storeBytes(of: Int32(truncatingIfNeeded: position), toByteOffset: offset, as: Int32.self)
-                }
+                lanes.storeBytes(
+                    of: Int32(truncatingIfNeeded: position),
+                    toByteOffset: 4 * name.rawValue,
+                    as: Int32.self
+                )
+            }
+        }
+    }
+
+    /// A set of the names SSDP defines, a bit each (by `rawValue`): what a message has, or what a rule
+    /// requires, compared in one instruction.
+    package struct WellKnownNames: Equatable, Sendable {
+        private var bits: UInt16 = 0
+
+        /// The set of `names`.
+        package init(_ names: WellKnownName...) {
+            for name in names { insert(name) }
+        }
+
+        /// Whether the set is empty.
+        package var isEmpty: Bool { bits == 0 }
+
+        /// The names of this set that are not in `other`.
+        package func subtracting(_ other: WellKnownNames) -> WellKnownNames {
+            var difference = self
+            difference.bits &= ~other.bits
+            return difference
+        }
+
+        /// The names in this set or in `other`.
+        package func union(_ other: WellKnownNames) -> WellKnownNames {
+            var union = self
+            union.bits |= other.bits
+            return union
+        }
+
+        /// Whether `name` is in the set.
+        @inline(__always)
+        package func contains(_ name: WellKnownName) -> Bool {
+            bits & (1 << name.rawValue) != 0
+        }
+
+        /// Adds `name` to the set.
+        @inline(__always)
+        package mutating func insert(_ name: WellKnownName) {
+            bits |= 1 << name.rawValue
+        }
+
+        /// The names in the set, one by one in the order of their cases (UDA's order), without allocating.
+        package var names: UnfoldSequence<WellKnownName, UInt16> {
+            sequence(state: bits) { left -> WellKnownName? in
+                guard left != 0 else { return nil }
+                defer { left &= left - 1 }
+                return WellKnownName(rawValue: left.trailingZeroBitCount)
             }
         }
     }

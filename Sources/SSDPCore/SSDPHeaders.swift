@@ -219,7 +219,7 @@ public struct SSDPHeaders: Sendable {
 
     /// The position of the first field called `name`, in any case, or `nil` when there is none.
     package func firstIndex(of name: WellKnownName) -> Int? {
-        let length = name.name.utf8CodeUnitCount
+        let length = name.spelling.count
         return text.withUnsafeBufferPointer { text in
             spans.withUnsafeBufferPointer { spans in
                 // Only a name of the same length can match: most fields are passed over on that alone.

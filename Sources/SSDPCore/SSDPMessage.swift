@@ -82,14 +82,11 @@ public enum SSDPNotificationSubtype: Hashable, Sendable {
     /// Reads an `NTS` value's bytes as `init(rawValue:)` reads its text: the three SSDP values compared as
     /// bytes, a `String` made only for another value.
     package init(utf8 value: UnsafeBufferPointer<UInt8>) {
-        func reads(_ text: StaticString) -> Bool {
-            bytesEqual(value, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-        if reads("ssdp:alive") {
+        if value.reads("ssdp:alive") {
             self = .alive
-        } else if reads("ssdp:byebye") {
+        } else if value.reads("ssdp:byebye") {
             self = .byebye
-        } else if reads("ssdp:update") {
+        } else if value.reads("ssdp:update") {
             self = .update
         } else {
             self = .other(String(decoding: value, as: UTF8.self))

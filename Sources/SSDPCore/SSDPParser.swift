@@ -111,11 +111,6 @@ public enum SSDPParser {
 // MARK: - Reader
 
 extension SSDPParser {
-    /// The three start lines, as UDA 1.1 §1.1.1 writes them.
-    private static let responseLine = Array(SSDPMessage(kind: .response, headers: [:]).startLine.utf8)
-    private static let notifyLine = Array(SSDPMessage(kind: .notify, headers: [:]).startLine.utf8)
-    private static let searchLine = Array(SSDPMessage(kind: .search, headers: [:]).startLine.utf8)
-
     /// Whether `byte` is `upperCase` in either case; outside the generic reader, whose metatype its closures
     /// would otherwise capture.
     private static func equalIgnoringCase(_ byte: UInt8, _ upperCase: UInt8) -> Bool {
@@ -156,8 +151,6 @@ extension SSDPParser {
         /// Where the first field of each name SSDP defines is (read while diagnosing): the conformance pass
         /// reads them here, and a repeated one is a duplicate without comparing names.
         var wellKnownPositions = SSDPHeaders.WellKnownPositions()
-        /// The names SSDP defines seen so far, a bit per name (by `rawValue`).
-        var wellKnownNamesSeen: UInt16 = 0
 
         /// A line without its line end, and whether all its bytes are ASCII (nearly always: nothing to check).
         struct Line {
@@ -187,7 +180,9 @@ extension SSDPParser {
                 note(.bodyPresent)
             }
             SSDPConformance.diagnose(message, positions: wellKnownPositions, into: &diagnostics)
-            return SSDPParsedMessage(message: message, diagnostics: diagnostics)
+            var found: [SSDPDiagnostic] = []
+            swap(&found, &diagnostics)  // moved out, not copied: the reader's end releases nothing
+            return SSDPParsedMessage(message: message, diagnostics: found)
         }
 
         /// Reads the start line and the header lines, up to the blank line or the end of the datagram.
@@ -205,14 +200,16 @@ extension SSDPParser {
             return kind
         }
 
-        /// The headers read: over `array`, the datagram's own array, when given; else over a copy of the
-        /// datagram's bytes up to the last value; or, where some were not UTF-8, the decoded names and values
-        /// (U+FFFD in place of what could not be read).
-        func headers(keeping array: [UInt8]?) -> SSDPHeaders {
-            if !hasInvalidUTF8, let array { return SSDPHeaders(text: array, spans: spans) }
-            guard hasInvalidUTF8 else { return SSDPHeaders(copying: buffer, spans: spans) }
+        /// The headers read, which take the spans: over `array`, the datagram's own array, when given; else
+        /// over a copy of the datagram's bytes up to the last value; or, where some were not UTF-8, the decoded
+        /// names and values (U+FFFD in place of what could not be read).
+        mutating func headers(keeping array: [UInt8]?) -> SSDPHeaders {
+            var fields: [SSDPHeaders.Span] = []
+            swap(&fields, &spans)  // moved to the headers, not copied
+            if !hasInvalidUTF8, let array { return SSDPHeaders(text: array, spans: fields) }
+            guard hasInvalidUTF8 else { return SSDPHeaders(copying: buffer, spans: fields) }
             var headers = SSDPHeaders()
-            for span in spans { headers.append(name: string(span.name), value: string(span.value)) }
+            for span in fields { headers.append(name: string(span.name), value: string(span.value)) }
             return headers
         }
 
@@ -262,9 +259,12 @@ extension SSDPParser {
             // Nearly every start line is one of the three canonical ones, byte for byte.
             let bytes = buffer[line.range]
             let text = UnsafeBufferPointer(rebasing: bytes)
-            if SSDPParser.responseLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .response }
-            if SSDPParser.notifyLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .notify }
-            if SSDPParser.searchLine.withUnsafeBufferPointer({ bytesEqual(text, $0) }) { return .search }
+            switch text.first {  // compared with literals, `SSDPMessage.startLine`'s (a test holds them equal)
+            case UInt8(ascii: "H") where text.reads("HTTP/1.1 200 OK"): return .response
+            case UInt8(ascii: "N") where text.reads("NOTIFY * HTTP/1.1"): return .notify
+            case UInt8(ascii: "M") where text.reads("M-SEARCH * HTTP/1.1"): return .search
+            default: break
+            }
             if !line.isASCII { checkUTF8(line.range) }
             let tokens = bytes.split(separator: UInt8(ascii: " "))
             let kind: SSDPMessage.Kind
@@ -301,7 +301,7 @@ extension SSDPParser {
                 checkUTF8(value)
             }
             if diagnosing {
-                diagnose(name: name, value: value, colon: colon, line: line.range)
+                diagnose(name: name, value: value, colon: colon, line: line)
             }
             spans.append(SSDPHeaders.Span(name: name, value: value))
         }
@@ -353,33 +353,80 @@ extension SSDPParser {
         /// Notes what is irregular about a header line: `name` and `value` are at these ranges of `line`,
         /// around the colon at `colon`.
         @inline(__always)  // one call per header line
-        mutating func diagnose(name: Range<Int>, value: Range<Int>, colon: Int, line: Range<Int>) {
+        mutating func diagnose(name: Range<Int>, value: Range<Int>, colon: Int, line: Line) {
+            let (known, hasLowercase, hasDot) =
+                line.isASCII ? Self.classifyASCII(name, in: buffer) : Self.classify(name, in: buffer)
+            // A name SSDP defines without a lower-case letter is spelled as UDA spells it: named by its literal.
+            let canonical = hasLowercase ? nil : known
             let leadingWhitespace = value.lowerBound - (colon + 1)
-            let spaceAroundName = name.lowerBound != line.lowerBound || name.upperBound != colon
+            let spaceAroundName = name.lowerBound != line.range.lowerBound || name.upperBound != colon
             let oneSpaceAfterColon = leadingWhitespace == 1 && buffer[colon + 1] == UInt8(ascii: " ")
             if spaceAroundName || (leadingWhitespace > 0 && !oneSpaceAfterColon) {
-                note(.extraWhitespaceAroundColon, field: name)
+                note(.extraWhitespaceAroundColon, field: name, canonical: canonical)
             } else if leadingWhitespace == 0 && !value.isEmpty {
-                note(.noSpaceAfterColon, field: name)
+                note(.noSpaceAfterColon, field: name, canonical: canonical)
             }
             // A lower-case letter, unless the name is a `token.domain` one, which is exempt (UDA 1.1 §1.1.3).
-            let nameBytes = buffer[name]
-            if nameBytes.contains(where: { $0 &- UInt8(ascii: "a") < 26 }), !nameBytes.contains(UInt8(ascii: ".")) {
+            if hasLowercase && !hasDot {
                 note(.lowercaseHeaderName, field: name)
             }
             // A name SSDP defines is a duplicate when an earlier field had it; any other is compared with the
             // earlier names (which cannot be one SSDP defines).
-            if let known = SSDPHeaders.WellKnownName(spelledBy: UnsafeBufferPointer(rebasing: buffer[name])) {
-                let bit: UInt16 = 1 << known.rawValue
-                if wellKnownNamesSeen & bit != 0 {
-                    note(.duplicateHeader, field: name)
+            if let known {
+                if wellKnownPositions.seen.contains(known) {
+                    note(.duplicateHeader, field: name, canonical: canonical)
                 } else {
-                    wellKnownNamesSeen |= bit
                     wellKnownPositions.note(known, at: spans.count)
                 }
             } else if isDuplicate(name) {
                 note(.duplicateHeader, field: name)
             }
+        }
+
+        /// Which name SSDP defines the name at `range` of `buffer` is, if any, whether it has a lower-case
+        /// letter, and whether it has a dot.
+        static func classify(
+            _ range: Range<Int>,
+            in buffer: UnsafeBufferPointer<UInt8>
+        ) -> (SSDPHeaders.WellKnownName?, lowercase: Bool, dot: Bool) {
+            let bytes = buffer[range]
+            return (
+                SSDPHeaders.WellKnownName(spelledBy: UnsafeBufferPointer(rebasing: bytes)),
+                bytes.contains { $0 &- UInt8(ascii: "a") < 26 }, bytes.contains(UInt8(ascii: "."))
+            )
+        }
+
+        /// `classify(_:in:)` of an ASCII name, from the words `WellKnownName.spelling` compares: the first eight
+        /// bytes (a name is followed by its colon, so they are in the buffer; those past the name masked off),
+        /// the eight after them, and the last eight, which together cover a name of up to 24 bytes. A longer
+        /// one, or one among the datagram's last eight bytes, goes byte by byte.
+        @inline(__always)
+        static func classifyASCII(
+            _ range: Range<Int>,
+            in buffer: UnsafeBufferPointer<UInt8>
+        ) -> (SSDPHeaders.WellKnownName?, lowercase: Bool, dot: Bool) {
+            let count = range.count
+            guard count <= 24, range.lowerBound &+ 8 <= buffer.count else { return classify(range, in: buffer) }
+            let dot = UInt8(ascii: ".")
+            var first = loadWord(buffer, at: range.lowerBound)
+            guard count > 8 else {  // most names: one word
+                if count < 8 { first &= ~0 &>> (64 &- 8 &* count) }  // zeros: neither letters nor dots
+                let lowered = lowercasedASCII(first)
+                let words = SSDPHeaders.WellKnownName.Words(lowered, 0, count == 8 ? lowered : 0)
+                let (lowercase, dots) = (lowercaseLetters(in: first), bytesEqual(to: dot, in: first))
+                return (SSDPHeaders.WellKnownName.named(count: count, words: words), lowercase != 0, dots != 0)
+            }
+            let middle = count > 16 ? loadWord(buffer, at: range.lowerBound &+ 8) : 0
+            let last = loadWord(buffer, at: range.upperBound &- 8)
+            let lowercase = lowercaseLetters(in: first) | lowercaseLetters(in: middle) | lowercaseLetters(in: last)
+            // A byte after a dot may be marked wrongly, never one before: any mark means a dot.
+            let dots = bytesEqual(to: dot, in: first) | bytesEqual(to: dot, in: middle) | bytesEqual(to: dot, in: last)
+            let words = SSDPHeaders.WellKnownName.Words(
+                lowercasedASCII(first),
+                lowercasedASCII(middle),
+                lowercasedASCII(last)
+            )
+            return (SSDPHeaders.WellKnownName.named(count: count, words: words), lowercase != 0, dots != 0)
         }
 
         /// Whether an earlier field has the name at `name`, ignoring case. Once bytes that are not UTF-8
@@ -412,9 +459,15 @@ extension SSDPParser {
             String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
         }
 
-        mutating func note(_ code: SSDPDiagnostic.Code, field: Range<Int>? = nil) {
+        /// Notes a diagnostic of `code` about the field whose name is at `field`, if any, once: `canonical`,
+        /// when that name is one SSDP defines spelled as UDA spells it, names it without making a `String`.
+        mutating func note(
+            _ code: SSDPDiagnostic.Code,
+            field: Range<Int>? = nil,
+            canonical: SSDPHeaders.WellKnownName? = nil
+        ) {
             guard diagnosing else { return }
-            let diagnostic = SSDPDiagnostic(code, field: field.map(string))
+            let diagnostic = SSDPDiagnostic(code, field: canonical?.text ?? field.map(string))
             // By index, the code first: a field's text is compared only with a field of the same code.
             for index in diagnostics.indices where diagnostics[index].code == code {
                 if diagnostics[index].field == diagnostic.field { return }

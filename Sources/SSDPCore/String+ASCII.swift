@@ -109,6 +109,13 @@ package func bytesEqual(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBuffer
     return loadWord(one, at: last) == loadWord(other, at: last)
 }
 
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes are `text`'s, exactly: a comparison with a literal that makes no `String`.
+    package func reads(_ text: StaticString) -> Bool {
+        bytesEqual(self, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
+
 /// Mixes `bytes` and their count into `hash`, eight bytes at a time: a quick hash for tables inside one
 /// process. It is not seeded and not made to resist collisions that someone builds on purpose: every table
 /// keyed by it must confirm a match by comparing the bytes themselves (so that a collision costs time,
@@ -162,16 +169,37 @@ package func bytesEqual(to byte: UInt8, in word: UInt64) -> UInt64 {
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
 }
 
+/// The bytes of `buffer`, at most eight, as a word: the first in the lowest byte, zeros after the last.
+@inline(__always)
+package func partialWord(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var word: UInt64 = 0
+    for index in buffer.indices.reversed() { word = word << 8 | UInt64(buffer[index]) }
+    return word
+}
+
+/// The lower-case ASCII letters of `word` marked by their high bit, exactly: every byte of `word` must be
+/// ASCII (then no sum below carries into the next byte).
+@inline(__always)
+package func lowercaseLetters(in word: UInt64) -> UInt64 {
+    let fromA = word &+ 0x1F1F_1F1F_1F1F_1F1F  // the high bit set from "a" (0x61) on
+    let afterZ = word &+ 0x0505_0505_0505_0505  // and from after "z" (0x7A) on
+    return fromA & ~afterZ & 0x8080_8080_8080_8080
+}
+
+/// `word`, all of whose bytes are ASCII, with its capital letters in lower case.
+@inline(__always)
+package func lowercasedASCII(_ word: UInt64) -> UInt64 {
+    // No sum carries into the next byte: the high bit of a byte of the first is set from "A" (0x41) on, of the
+    // second after "Z" (0x5A).
+    let fromA = word &+ 0x3F3F_3F3F_3F3F_3F3F
+    let afterZ = word &+ 0x2525_2525_2525_2525
+    return word | (fromA & ~afterZ & 0x8080_8080_8080_8080) >> 2  // 0x80 >> 2 is 0x20, the case bit
+}
+
 /// `word` with its ASCII capital letters in lower case, or `nil` when a byte is not ASCII.
 @inline(__always)
 package func asciiLowercased(word: UInt64) -> UInt64? {
-    guard word & 0x8080_8080_8080_8080 == 0 else { return nil }
-    // Every byte is below 0x80, so these sums carry into no other byte: the high bit of a byte of the first
-    // is set from "A" (0x41) on, of the second after "Z" (0x5A).
-    let fromA = word &+ 0x3F3F_3F3F_3F3F_3F3F
-    let afterZ = word &+ 0x2525_2525_2525_2525
-    let capitals = fromA & ~afterZ & 0x8080_8080_8080_8080
-    return word | capitals >> 2  // 0x80 >> 2 is 0x20, the case bit
+    word & 0x8080_8080_8080_8080 == 0 ? lowercasedASCII(word) : nil
 }
 
 /// The eight bytes of `buffer` at `offset`, the first in the lowest byte whatever the machine's order. The

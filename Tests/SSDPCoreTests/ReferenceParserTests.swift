@@ -11,8 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-import SSDPCore
 import Testing
+
+@testable import SSDPCore
 
 /// `SSDPParser` reads what the plain `ReferenceParser` reads: the same message, the same diagnostics in the
 /// same order, or the same error at the same line with the same text. However the parser finds lines,
@@ -26,6 +27,49 @@ import Testing
     @Test(arguments: try CorpusFixture.all())
     func readsEachCorpusDatagramAsTheReferenceDoes(_ fixture: CorpusFixture) throws {
         #expect(Self.agreement.difference(try fixture.bytes()) == nil)
+    }
+
+    /// Header names of every length up to 30 bytes (the parser reads a name of up to 24 as words, longer
+    /// ones byte by byte), in any case, with and without a dot or a hyphen at each place, every name SSDP
+    /// defines with one byte changed, each in the middle of a datagram and at its very end (where a word
+    /// would run past the buffer): the lower-case, duplicate and missing-header diagnostics are the
+    /// reference's.
+    @Test func classifiesNamesOfEveryLengthAndPlaceAsTheReferenceDoes() {
+        var random = SplitMix64(seed: 0xC1A5)
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        var names: [[UInt8]] = []
+        for length in 1...30 {
+            for trial in 0..<24 {
+                var name = (0..<length).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+                if trial % 3 == 0 { name = name.map { $0 & ~0x20 } }  // upper case only
+                if trial % 4 == 1 { name[Int(random.next() % UInt64(length))] = UInt8(ascii: ".") }
+                if trial % 4 == 2 { name[Int(random.next() % UInt64(length))] = UInt8(ascii: "-") }
+                names.append(name)
+            }
+        }
+        for known in SSDPHeaders.WellKnownName.allCases {
+            let spelling = Array(known.text.utf8)
+            for position in spelling.indices {
+                for change: UInt8 in [0x20, 0x01, 0x80] {
+                    var name = spelling
+                    name[position] ^= change
+                    names += [name, spelling.map(asciiLowercased)]
+                }
+            }
+            names.append(spelling)
+        }
+        for name in names {
+            let head = Array("HTTP/1.1 200 OK\r\nST: x\r\n".utf8)
+            let datagrams = [
+                head + name + Array(": 1\r\nUSN: u\r\n".utf8) + name + Array(":2\r\n\r\n".utf8),
+                head + name + Array(":".utf8),
+                Array("M-SEARCH * HTTP/1.1\r\n".utf8) + name + Array(":".utf8),
+            ]
+            for datagram in datagrams {
+                let difference = Self.agreement.difference(datagram)
+                #expect(difference == nil, "\(String(decoding: name, as: UTF8.self)): \(difference ?? "")")
+            }
+        }
     }
 
     /// 100,000 random and mutated datagrams from the fuzz test's generator, with a seed of their own: bare

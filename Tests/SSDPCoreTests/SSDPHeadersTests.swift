@@ -144,12 +144,32 @@ import Testing
                     (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
                 }
                 #expect(fromWord == lowered, "\(bytes)")
+                if value < 0x80 {  // the ASCII-only helpers: every lower-case letter marked, and only those
+                    let letters = lowercaseLetters(in: word)
+                    let marked = (0..<8).filter { letters >> (8 * $0 + 7) & 1 == 1 }
+                    #expect(marked == bytes.indices.filter { (0x61...0x7A).contains(bytes[$0]) }, "\(bytes)")
+                    #expect(lowercasedASCII(word) == asciiLowercased(word: word), "\(bytes)")
+                    let partial = bytes.withUnsafeBufferPointer {
+                        partialWord(UnsafeBufferPointer(rebasing: $0[..<lane]))
+                    }
+                    #expect(partial == (lane == 0 ? 0 : word & (~0 >> (64 - 8 * lane))), "\(bytes) \(lane)")
+                }
                 for target in [UInt8(ascii: ":"), UInt8(ascii: "\n"), UInt8(value)] {
                     let marks = bytesEqual(to: target, in: word)
                     let first = marks == 0 ? nil : marks.trailingZeroBitCount / 8
                     #expect(first == bytes.firstIndex(of: target), "\(bytes) \(target)")
                 }
             }
+        }
+    }
+
+    @Test func eachWellKnownNamesWrittenOutSpellingIsItsTextInLowerCase() {
+        for name in SSDPHeaders.WellKnownName.allCases {
+            let text = Array(name.text.utf8)
+            let words = text.withUnsafeBufferPointer { SSDPHeaders.WellKnownName.lowercasedWords(of: $0) }
+            #expect(name.spelling.count == text.count, "\(name)")
+            #expect(words == name.spelling.words, "\(name)")
+            #expect(text.allSatisfy { $0 < 0x61 || $0 > 0x7A }, "\(name) is written in capitals")
         }
     }
 

@@ -232,6 +232,8 @@ import Testing
         let parsed = try SSDPParser.parse(datagram([line]))
         #expect(parsed.message.kind == kind)
         #expect(parsed.diagnostics.contains(SSDPDiagnostic(.nonStandardStartLine)) == nonStandard)
+        // The standard lines are the ones messages are written with.
+        #expect((line == SSDPMessage(kind: kind, headers: [:]).startLine) == !nonStandard)
     }
 
     // MARK: - Errors

@@ -348,6 +348,9 @@ struct RealClientInteropTests {
         #expect(steps["events"]?["change_seq"] as? String == "1")
         let actions = started.compactMap { $0["action"] as? String }
         #expect(["SetAVTransportURI", "Play", "Pause", "Stop", "SetVolume"].allSatisfy(actions.contains), "\(actions)")
+        // SoCo's UNSUBSCRIBE, answered 200.
+        let served = lines(output, prefix: "serve: ")
+        #expect(served.contains { $0["event"] as? String == "unsubscribe" && $0["status"] as? Int == 200 })
     }
 
     /// Home Assistant's DLNA renderer integration drives async-upnp-client's DmrDevice: it subscribes to the

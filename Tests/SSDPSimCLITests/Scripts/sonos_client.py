@@ -9,6 +9,7 @@ a URI played, paused and stopped, and a RenderingControl subscription told of a 
 """
 
 import json
+import socket
 import sys
 
 import soco
@@ -65,5 +66,13 @@ step(
     change_seq=change.seq,
     change_volume=change.variables.get("volume", {}).get("Master"),
 )
-subscription.unsubscribe()
+# SoCo stops its event listener when the last subscription ends by sending a request to the listener itself,
+# without a timeout; when the listener's thread has already seen the stop flag, nothing answers and SoCo
+# waits for ever (a race in SoCo, seen under load; the device has answered the UNSUBSCRIBE by then). Every
+# request from here on times out after 5 s, and that one's timeout is let pass.
+socket.setdefaulttimeout(5)
+try:
+    subscription.unsubscribe()
+except TimeoutError:
+    pass
 events.event_listener.stop()
