@@ -192,8 +192,9 @@ public struct SSDPHeaders: Sendable {
     }
 
     /// The headers without the fields called any of `names`, in any case; the text is shared, not copied.
-    package func removingAll(_ names: [WellKnownName]) -> SSDPHeaders {
-        removingAll { name in names.contains { $0.isSpelled(by: name) } }
+    /// Each field's name is recognised once, not compared with each of `names`.
+    package func removingAll(_ names: WellKnownNames) -> SSDPHeaders {
+        removingAll { name in WellKnownName(spelledBy: name).map(names.contains) ?? false }
     }
 
     /// The headers without the fields whose name's bytes `isRemoved`; the text is shared, not copied.
