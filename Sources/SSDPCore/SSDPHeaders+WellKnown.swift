@@ -104,8 +104,8 @@ extension SSDPHeaders {
             }
         }
 
-        /// The words a `spelling` holds, of `bytes` in lower case; `nil` when a byte is not ASCII (no name
-        /// SSDP defines has one).
+        /// The words a `spelling` holds, of `bytes` in lower case; `nil` when a byte in them is not ASCII (no
+        /// name SSDP defines has one). They cover every byte of a name of up to 24 bytes; SSDP's longest has 19.
         @inline(__always)
         static func lowercasedWords(of bytes: UnsafeBufferPointer<UInt8>) -> Words? {
             guard bytes.count >= 8 else { return asciiLowercased(word: partialWord(bytes)).map { Words($0, 0, 0) } }
