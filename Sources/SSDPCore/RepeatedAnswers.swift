@@ -20,16 +20,19 @@ struct RepeatedAnswers: Sendable {
     /// The position in the found services of a service by its `ResponseFingerprint`'s hash (the first,
     /// where two hashes collide): an answer with its four values byte for byte, in other bytes elsewhere
     /// (another DATE, BOOTID or max-age), is a repeat.
-    private var foundByFingerprint: [Int: Int] = [:]
-    /// The datagrams that reported services, by a hash of their bytes (`mixHash`; the first, where two
-    /// hashes collide). The bytes are the reported service's headers' own, shared rather than copied.
-    private var reportingDatagrams: [Int: [UInt8]] = [:]
+    private var foundByFingerprint = HashIndex()
+    /// The datagrams that reported services, in `reportingDatagrams`, by a hash of their bytes (`mixHash`;
+    /// the first, where two hashes collide).
+    private var reportingByHash = HashIndex()
+    /// The datagrams that reported services: the reported services' headers' own bytes, shared rather than
+    /// copied.
+    private var reportingDatagrams: [[UInt8]] = []
 
     /// Whether `buffer`, whose `mixHash` is `hash`, is byte for byte a datagram that reported a service.
     @inline(__always)
     func isReportingDatagram(_ buffer: UnsafeBufferPointer<UInt8>, hash: Int) -> Bool {
-        guard let reporting = reportingDatagrams[hash] else { return false }
-        return reporting.withUnsafeBufferPointer { bytesEqual($0, buffer) }
+        guard let position = reportingByHash.position(of: hash) else { return false }
+        return reportingDatagrams[position].withUnsafeBufferPointer { bytesEqual($0, buffer) }
     }
 
     /// The fingerprint of the response whose fields are at `spans` of `text` (`nil` when it lacks a field
@@ -41,7 +44,7 @@ struct RepeatedAnswers: Sendable {
         found: FoundServices
     ) -> (ResponseFingerprint?, repeats: Bool) {
         guard let fingerprint = ResponseFingerprint(text: text, spans: spans) else { return (nil, false) }
-        guard let index = foundByFingerprint[fingerprint.hash] else { return (fingerprint, false) }
+        guard let index = foundByFingerprint.position(of: fingerprint.hash) else { return (fingerprint, false) }
         return (fingerprint, fingerprint.matches(found.services[index], text: text, spans: spans))
     }
 
@@ -49,11 +52,12 @@ struct RepeatedAnswers: Sendable {
     /// datagram (the first of each hash).
     @inline(__always)
     mutating func remember(fingerprint: ResponseFingerprint?, datagram: (hash: Int, bytes: [UInt8])?, of index: Int) {
-        if let fingerprint, foundByFingerprint[fingerprint.hash] == nil {
-            foundByFingerprint[fingerprint.hash] = index
+        if let fingerprint {
+            foundByFingerprint.insert(index, for: fingerprint.hash)
         }
-        if let (hash, bytes) = datagram, reportingDatagrams[hash] == nil {
-            reportingDatagrams[hash] = bytes
+        if let (hash, bytes) = datagram, reportingByHash.position(of: hash) == nil {
+            reportingByHash.insert(reportingDatagrams.count, for: hash)
+            reportingDatagrams.append(bytes)
         }
     }
 }

@@ -237,7 +237,7 @@ public struct SearchSessionStateMachine: Sendable {
     /// What `read` makes of a datagram: why it is dropped, or a response that reads as a new service.
     private enum Reading {
         case dropped(DropReason)
-        case new(NewAnswer)
+        indirect case new(NewAnswer)  // boxed: most answers are dropped, and a dropped one moves a word, not the answer
     }
 
     /// A response that is not a repeat of a reported service, read into a service, with what `add` keeps

@@ -116,40 +116,46 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
-/// Mixes `bytes` and their count into `hash`, eight bytes at a time: a quick hash for tables inside one
+/// Mixes `bytes` and their count into `hash`, sixteen bytes at a time: a quick hash for tables inside one
 /// process. It is not seeded and not made to resist collisions that someone builds on purpose: every table
 /// keyed by it must confirm a match by comparing the bytes themselves (so that a collision costs time,
-/// never correctness), and a `Dictionary` keyed by it hashes again with its own seed.
+/// never correctness), and choose its slots with a seed of its own (`HashIndex`, a `Dictionary`).
 ///
-/// Each word is mixed by a full 64 × 64-bit multiplication folded onto itself (the high half of the product
-/// depends on every bit of the word). Four lanes take 32 bytes at a time, each on its own so that their
-/// multiplications overlap; the words left over go into the first, the last eight bytes overlapping the
-/// word before; the lanes are then mixed one into the next.
+/// Two words at a time are multiplied into one, each first xored with a constant (and the first with the
+/// hash so far), the 128-bit product folded onto itself: every bit of both words reaches the result. Two
+/// lanes take 32 bytes at a time, each on its own so that their multiplications overlap; sixteen bytes
+/// left over go into the first, and the last few with the block overlapping the one before; the lanes are
+/// then mixed into one.
 package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
-    @inline(__always) func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-        let product = (hash ^ word).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+    @inline(__always) func mix(_ one: UInt64, _ other: UInt64) -> UInt64 {
+        let product = (one ^ 0xA076_1D64_78BD_642F).multipliedFullWidth(by: other ^ 0xE703_7ED1_A0B4_28DB)
         return product.high ^ product.low
     }
-    hash = mix(hash, UInt64(bytes.count))
-    guard bytes.count >= 8 else {
+    let count = bytes.count
+    hash = mix(hash, UInt64(count))
+    guard count >= 8 else {
         hash = mix(hash, bytes.reduce(0) { $0 << 8 | UInt64($1) })
         return
     }
-    var (a, b, c, d) = (hash, UInt64(1), UInt64(2), UInt64(3))
+    guard count >= 16 else {
+        hash = mix(hash ^ loadWord(bytes, at: 0), loadWord(bytes, at: count &- 8))
+        return
+    }
+    var (a, b) = (hash, hash ^ 0x8EBC_6AF0_9C88_C6E3)
     var index = 0
-    while index + 32 <= bytes.count {
-        a = mix(a, loadWord(bytes, at: index))
-        b = mix(b, loadWord(bytes, at: index + 8))
-        c = mix(c, loadWord(bytes, at: index + 16))
-        d = mix(d, loadWord(bytes, at: index + 24))
-        index += 32
+    while index &+ 32 <= count {
+        a = mix(a ^ loadWord(bytes, at: index), loadWord(bytes, at: index &+ 8))
+        b = mix(b ^ loadWord(bytes, at: index &+ 16), loadWord(bytes, at: index &+ 24))
+        index &+= 32
     }
-    while index + 8 <= bytes.count {
-        a = mix(a, loadWord(bytes, at: index))
-        index += 8
+    if index &+ 16 <= count {
+        a = mix(a ^ loadWord(bytes, at: index), loadWord(bytes, at: index &+ 8))
+        index &+= 16
     }
-    if index < bytes.count { a = mix(a, loadWord(bytes, at: bytes.count - 8)) }
-    hash = mix(mix(mix(mix(a, 0), b), c), d)
+    if index < count {
+        b = mix(b ^ loadWord(bytes, at: count &- 16), loadWord(bytes, at: count &- 8))
+    }
+    hash = mix(a, b)
 }
 
 /// `bytes` hashed by `mixHash(_:into:)` from zero: the same bytes give the same hash in every process.
