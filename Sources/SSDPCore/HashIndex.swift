@@ -47,18 +47,20 @@ struct HashIndex: Sendable {
         }
     }
 
-    /// Stores `position` for `key`, unless a position is stored for it already.
-    mutating func insert(_ position: Int, for key: Int) {
+    /// Stores `position` for `key`, unless a position is stored for it already; whether it stored it.
+    @discardableResult
+    mutating func insert(_ position: Int, for key: Int) -> Bool {
         if (count &+ 1) &* 2 > keys.count { grow() }
         let mask = keys.count &- 1
         var slot = self.slot(of: key, mask: mask)
         while positions[slot] != 0 {
-            if keys[slot] == key { return }
+            if keys[slot] == key { return false }
             slot = (slot &+ 1) & mask
         }
         keys[slot] = key
         positions[slot] = position &+ 1
         count &+= 1
+        return true
     }
 
     /// The slot where the search for `key` starts, among `mask + 1` (a power of two).

@@ -55,8 +55,7 @@ struct RepeatedAnswers: Sendable {
         if let fingerprint {
             foundByFingerprint.insert(index, for: fingerprint.hash)
         }
-        if let (hash, bytes) = datagram, reportingByHash.position(of: hash) == nil {
-            reportingByHash.insert(reportingDatagrams.count, for: hash)
+        if let (hash, bytes) = datagram, reportingByHash.insert(reportingDatagrams.count, for: hash) {
             reportingDatagrams.append(bytes)
         }
     }

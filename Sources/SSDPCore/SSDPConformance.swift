@@ -98,50 +98,32 @@ public enum SSDPConformance {
     ) -> (required: SSDPHeaders.WellKnownNames, versioned: SSDPHeaders.WellKnownNames) {
         switch kind {
         case .search:
-            return (multicast() ? multicastSearchHeaders : unicastSearchHeaders, SSDPHeaders.WellKnownNames())
+            return (multicast() ? multicastSearchHeaders : unicastSearchHeaders, [])
         case .response:
             return (responseHeaders, versionHeaders)
         case .notify:
             switch subtype {
             case .alive: return (aliveHeaders, versionHeaders)
             case .byebye: return (byebyeHeaders, versionHeaders)
-            case .update: return (updateHeaders, SSDPHeaders.WellKnownNames())
-            case .other, nil: return (byebyeHeaders, SSDPHeaders.WellKnownNames())
+            case .update: return (updateHeaders, [])
+            case .other, nil: return (byebyeHeaders, [])
             }
         }
     }
 
-    private static let multicastSearchHeaders: SSDPHeaders.WellKnownNames = .init(.host, .man, .mx, .st)
-    private static let unicastSearchHeaders: SSDPHeaders.WellKnownNames = .init(.host, .man, .st)
-    private static let responseHeaders: SSDPHeaders.WellKnownNames = .init(
-        .cacheControl,
-        .ext,
-        .location,
-        .server,
-        .st,
-        .usn
-    )
-    private static let aliveHeaders: SSDPHeaders.WellKnownNames = .init(
-        .host,
-        .cacheControl,
-        .location,
-        .nt,
-        .nts,
-        .server,
-        .usn
-    )
-    private static let byebyeHeaders: SSDPHeaders.WellKnownNames = .init(.host, .nt, .nts, .usn)
-    private static let updateHeaders: SSDPHeaders.WellKnownNames = .init(
-        .host,
-        .location,
-        .nt,
-        .nts,
-        .usn,
-        .bootID,
-        .configID,
-        .nextBootID
-    )
-    private static let versionHeaders: SSDPHeaders.WellKnownNames = .init(.bootID, .configID)
+    private static let multicastSearchHeaders: SSDPHeaders.WellKnownNames = [.host, .man, .mx, .st]
+    private static let unicastSearchHeaders: SSDPHeaders.WellKnownNames = [.host, .man, .st]
+    private static let responseHeaders: SSDPHeaders.WellKnownNames = [
+        .cacheControl, .ext, .location, .server, .st, .usn,
+    ]
+    private static let aliveHeaders: SSDPHeaders.WellKnownNames = [
+        .host, .cacheControl, .location, .nt, .nts, .server, .usn,
+    ]
+    private static let byebyeHeaders: SSDPHeaders.WellKnownNames = [.host, .nt, .nts, .usn]
+    private static let updateHeaders: SSDPHeaders.WellKnownNames = [
+        .host, .location, .nt, .nts, .usn, .bootID, .configID, .nextBootID,
+    ]
+    private static let versionHeaders: SSDPHeaders.WellKnownNames = [.bootID, .configID]
 
     private static func diagnoseSearch(
         _ headers: SSDPHeaders,

@@ -169,7 +169,7 @@ extension SSDPHeaders {
         /// By `rawValue`, -1 for none: sixteen lanes, one per name, held inline (no allocation).
         private var first = SIMD16<Int32>(repeating: -1)
         /// The names with a field, one bit per name (by `rawValue`).
-        package private(set) var seen = WellKnownNames()
+        package private(set) var seen: WellKnownNames = []
 
         /// Positions with no field noted.
         package init() {}
@@ -184,10 +184,11 @@ extension SSDPHeaders {
             return position < 0 ? nil : Int(position)
         }
 
-        /// Notes a field called `name` at `position`, unless an earlier one was.
+        /// Notes a field called `name` at `position`, unless an earlier one was; whether it is the first.
         @inline(__always)
-        package mutating func note(_ name: WellKnownName, at position: Int) {
-            guard !seen.contains(name) else { return }
+        @discardableResult
+        package mutating func note(_ name: WellKnownName, at position: Int) -> Bool {
+            guard !seen.contains(name) else { return false }
             seen.insert(name)
             withUnsafeMutableBytes(of: &first) { lanes in
                 lanes.storeBytes(
@@ -196,16 +197,17 @@ extension SSDPHeaders {
                     as: Int32.self
                 )
             }
+            return true
         }
     }
 
     /// A set of the names SSDP defines, a bit each (by `rawValue`): what a message has, or what a rule
     /// requires, compared in one instruction.
-    package struct WellKnownNames: Equatable, Sendable {
+    package struct WellKnownNames: Equatable, Sendable, ExpressibleByArrayLiteral {
         private var bits: UInt16 = 0
 
-        /// The set of `names`.
-        package init(_ names: WellKnownName...) {
+        /// The set of the names listed: `[.host, .man]`, `[]`.
+        package init(arrayLiteral names: WellKnownName...) {
             for name in names { insert(name) }
         }
 

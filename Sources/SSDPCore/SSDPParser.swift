@@ -373,10 +373,8 @@ extension SSDPParser {
             // A name SSDP defines is a duplicate when an earlier field had it; any other is compared with the
             // earlier names (which cannot be one SSDP defines).
             if let known {
-                if wellKnownPositions.seen.contains(known) {
+                if !wellKnownPositions.note(known, at: spans.count) {
                     note(.duplicateHeader, field: name, canonical: canonical)
-                } else {
-                    wellKnownPositions.note(known, at: spans.count)
                 }
             } else if isDuplicate(name) {
                 note(.duplicateHeader, field: name)

@@ -58,7 +58,7 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
 
     /// The headers a response must carry to be a service, as the original design's parser requires them.
     public static let requiredHeaders = requiredNames.names.map(\.text)
-    private static let requiredNames = SSDPHeaders.WellKnownNames(.cacheControl, .location, .server, .st, .usn)
+    private static let requiredNames: SSDPHeaders.WellKnownNames = [.cacheControl, .location, .server, .st, .usn]
 
     /// Reads a service from a search response, as the original design's `SSDPServiceParser` does.
     ///

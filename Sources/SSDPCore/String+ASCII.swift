@@ -134,7 +134,7 @@ package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt6
     let count = bytes.count
     hash = mix(hash, UInt64(count))
     guard count >= 8 else {
-        hash = mix(hash, bytes.reduce(0) { $0 << 8 | UInt64($1) })
+        hash = mix(hash, partialWord(bytes))
         return
     }
     guard count >= 16 else {

@@ -37,7 +37,7 @@ import Testing
         for (position, key) in keys.enumerated() {
             // Half the keys come twice: the first position stays.
             for repeated in [key, keys[position / 2]] {
-                index.insert(position, for: repeated)
+                #expect(index.insert(position, for: repeated) == (expected[repeated] == nil))
                 if expected[repeated] == nil { expected[repeated] = position }
             }
             if position % 250 == 0 {
