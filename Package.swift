@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SSDPVirtualNetwork", targets: ["SSDPVirtualNetwork"]),
         .library(name: "SSDPHarness", targets: ["SSDPHarness"]),
         .library(name: "SSDPTesting", targets: ["SSDPTesting"]),
+        .library(name: "SSDPCheck", targets: ["SSDPCheck"]),
         .executable(name: "ssdp-sim", targets: ["SSDPSimCLI"]),
         .executable(name: "ssdp-bench", targets: ["SSDPBench"]),
         .executable(name: "ssdp-bench-probe", targets: ["SSDPBenchProbe"]),
@@ -122,6 +123,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `ssdp-sim check`: audits a device (ours or anyone's) against UDA 1.1 by using it as a control point
+        // does: discovery, descriptions, SCPDs, eventing and control.
+        .target(
+            name: "SSDPCheck",
+            dependencies: [
+                "SSDPCore",
+                "SSDPDeviceCore",
+                "SSDPNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         // Simulated devices inside a Swift test: on loopback for the length of a closure, or on a virtual
         // network in virtual time.
         .target(
@@ -145,6 +159,7 @@ let package = Package(
             name: "SSDPSimCLI",
             dependencies: [
                 "SSDPCapture",
+                "SSDPCheck",
                 "SSDPControl",
                 "SSDPCore",
                 "SSDPHarness",
@@ -253,6 +268,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
+        ),
+        // `ssdp-sim check` against the simulator's devices, with and without each fault, and bad input.
+        .testTarget(
+            name: "SSDPCheckTests",
+            dependencies: ["SSDPCheck", "SSDPCore", "SSDPDeviceCore", "SSDPSimulator"]
         ),
         // Runs the built `ssdp-sim` binary: exit codes, output, and multicast inside a private namespace.
         .testTarget(

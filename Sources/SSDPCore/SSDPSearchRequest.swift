@@ -18,10 +18,12 @@
 public struct SSDPSearchRequest: Hashable, Sendable {
     /// How closely a device holds searches to UDA 1.1 before answering them.
     public enum Strictness: String, Hashable, Sendable, CaseIterable {
-        /// UDA 1.1: a multicast search needs `MAN: "ssdp:discover"` and an MX of at least 1.
+        /// UDA 1.1: a search starts `M-SEARCH * HTTP/1.1`, and a multicast one needs
+        /// `MAN: "ssdp:discover"` and an MX of at least 1.
         case strict
         /// What many real devices do: a missing or wrong MAN is accepted, a missing or unreadable MX is
-        /// taken as 1 (miniupnpd's choice), MX 0 as 1.
+        /// taken as 1 (miniupnpd's choice), MX 0 as 1, and any start line the parser understands as a
+        /// search (`M-SEARCH / HTTP/1.0`) is one.
         case lenient
     }
 
@@ -37,6 +39,16 @@ public struct SSDPSearchRequest: Hashable, Sendable {
         case invalidMX
         /// MAN is missing or is not `"ssdp:discover"`.
         case wrongMAN
+        /// The start line is not `M-SEARCH * HTTP/1.1` (UDA 1.1 §1.3.2), though the parser understood it.
+        case nonStandardStartLine
+    }
+
+    /// Whether `bytes` start with UDA's start line of a search, `M-SEARCH * HTTP/1.1`, and its line end.
+    public static func hasStandardStartLine(_ bytes: [UInt8]) -> Bool {
+        let line: StaticString = "M-SEARCH * HTTP/1.1"
+        let count = line.utf8CodeUnitCount
+        guard bytes.count > count, line.withUTF8Buffer({ $0.elementsEqual(bytes.prefix(count)) }) else { return false }
+        return bytes[count] == UInt8(ascii: "\r") || bytes[count] == UInt8(ascii: "\n")
     }
 
     /// The search target, exactly as the search spelled it.

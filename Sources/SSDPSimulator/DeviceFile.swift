@@ -118,6 +118,9 @@ public struct DeviceSpecification: Codable, Sendable {
     public var address: String?
     /// Answers for chosen SOAP actions: a response's out-arguments or a fault's code.
     public var actions: [ActionResponseSpecification]?
+    /// Service descriptions (SCPDs) by service type, replacing the standard ones or giving one to a type of
+    /// the user's own, in the catalog's notation; served and obeyed as written, wrong or not.
+    public var serviceDescriptions: [String: ServiceDescriptionSpecification]?
     /// How the device's HTTP side misbehaves.
     public var httpFaults: HTTPFaultSpecification?
     /// Where the device sends GENA events: `subscriber` (the default: only to the address that subscribed)
@@ -154,7 +157,7 @@ public struct DeviceSpecification: Codable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
         case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
-        case actions, httpFaults, callbackPolicy, eventDelivery, media, dialApps, replay
+        case actions, serviceDescriptions, httpFaults, callbackPolicy, eventDelivery, media, dialApps, replay
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -211,6 +214,13 @@ public struct DeviceSpecification: Codable, Sendable {
             device.address = addresses?[offset]
             if let actions {
                 device.web.actionResponses = try ActionResponseSpecification.makeResponses(actions)
+            }
+            for (serviceType, specification) in serviceDescriptions ?? [:] {
+                device.web.serviceDescriptions[serviceType] = try SSDPServiceDescription(
+                    notation: specification.actions ?? [],
+                    variables: specification.variables ?? [],
+                    field: "serviceDescriptions[\(serviceType)]"
+                )
             }
             if let httpFaults {
                 device.web.httpFaults = try httpFaults.makeFaults(field: "httpFaults")
@@ -357,6 +367,19 @@ public struct HTTPFaultSpecification: Codable, Sendable {
             faults.eventDelay = .milliseconds(Int64(eventDelay * 1_000))
         }
         return faults
+    }
+}
+
+/// A service description (SCPD) in a device file, in the catalog's notation: `{ "actions": ["GetMode: ->
+/// Mode=Mode"], "variables": ["Mode string default=On values=On|Off events"] }`.
+public struct ServiceDescriptionSpecification: Codable, Sendable {
+    /// `Name` or `Name: In=Variable … -> Out=Variable …`, in the SCPD's order.
+    public var actions: [String]?
+    /// `Name type` and any of `events`, `default=VALUE`, `values=A|B`, `range=MIN...MAX`, `step=N`.
+    public var variables: [String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case actions, variables
     }
 }
 

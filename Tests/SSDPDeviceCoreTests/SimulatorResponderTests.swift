@@ -111,6 +111,26 @@ import Testing
         }
     }
 
+    /// UDA 1.1 §1.3.2's start line is `M-SEARCH * HTTP/1.1`: a strict device ignores a search with another
+    /// one the parser understands anyway, as `ssdp-sim check` expects; a lenient one answers it, as
+    /// miniupnpd does.
+    @Test func aStrictDeviceIgnoresASearchWithAnotherStartLine() throws {
+        let standard = search("upnp:rootdevice")
+        let text = String(decoding: standard, as: UTF8.self)
+        for line in ["M-SEARCH / HTTP/1.1", "M-SEARCH * HTTP/1.0", "M-SEARCH http://x HTTP/1.1"] {
+            let bytes = Array(text.replacing("M-SEARCH * HTTP/1.1", with: line).utf8)
+            let strict = SimulatorResponder.Datagram(bytes, strictness: .strict)
+            #expect(strict.search == .failure(.nonStandardStartLine), "\(line)")
+            let lenient = SimulatorResponder.Datagram(bytes, strictness: .lenient)
+            #expect((try? lenient.search?.get())?.target == .rootDevice, "\(line)")
+        }
+        #expect((try? SimulatorResponder.Datagram(standard, strictness: .strict).search?.get()) != nil)
+        let bareLineFeeds = Array(text.replacing("\r\n", with: "\n").utf8)
+        #expect((try? SimulatorResponder.Datagram(bareLineFeeds, strictness: .strict).search?.get()) != nil)
+        #expect(!SSDPSearchRequest.hasStandardStartLine(Array("M-SEARCH * HTTP/1.1".utf8)))
+        #expect(!SSDPSearchRequest.hasStandardStartLine(Array("M-SEARCH * HTTP/1.10\r\n".utf8)))
+    }
+
     @Test func pendingCapDropsAndCountsTheExcess() {
         var responder = host(devices: 2, pending: 15)
         let perSearch = 2 * responder.devices[0].device.advertisements.count

@@ -38,6 +38,10 @@ import Testing
         ("#/$defs/search", fields(SearchFields.CodingKeys.self)),
         ("#/$defs/device", fields(DeviceSpecification.CodingKeys.self)),
         ("#/$defs/device/properties/actions/items", fields(ActionResponseSpecification.CodingKeys.self)),
+        (
+            "#/$defs/device/properties/serviceDescriptions/additionalProperties",
+            fields(ServiceDescriptionSpecification.CodingKeys.self)
+        ),
         ("#/$defs/device/properties/httpFaults", fields(HTTPFaultSpecification.CodingKeys.self)),
         ("#/$defs/device/properties/dialApps/items", fields(DIALAppSpecification.CodingKeys.self)),
         ("#/$defs/device/properties/replay", fields(ReplaySpecification.CodingKeys.self)),

@@ -128,8 +128,12 @@ struct FidelityTests {
         let output = try await fidelity(["toaster"])
         #expect(output.status == 64)
         #expect(
-            output.standardError.contains("pair: 'toaster' is not a pair (pairs: igd, dlna-server, renderer)"),
+            output.standardError.contains("pair: 'toaster' is not a pair (pairs: igd, dlna-server, renderer, gupnp)"),
             "\(output.standardError)"
         )
+        // The gupnp pair imitates nothing: only `--check` runs it.
+        let compare = try await fidelity(["gupnp"])
+        #expect(compare.status == 64)
+        #expect(compare.standardError.contains("gupnp: no profile imitates it; it is a pair for --check only"))
     }
 }

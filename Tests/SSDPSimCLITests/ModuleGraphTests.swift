@@ -31,6 +31,8 @@ import Testing
         "SSDPHarness": [
             "SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPVirtualNetwork", "SSDPCapture",
         ],
+        // Audits a device as a control point uses one: the protocol core, the XML reader, the probe's sockets.
+        "SSDPCheck": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO"],
         // Not the harness: fixtures for users' tests need the virtual network, not scenarios and reports.
         "SSDPTesting": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPVirtualNetwork"],
     ]

@@ -14,6 +14,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import SSDPHarness
+import Testing
 
 /// A command running in the background while a test talks to it: its output is collected as it comes,
 /// a test can wait for a line, send a signal, and finally wait for the exit.
@@ -105,4 +106,26 @@ extension CommandRunner.Output {
 /// Parses one line of JSON into an object.
 func jsonObject(_ line: String) -> [String: Any]? {
     try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+}
+
+extension RunningCommand {
+    /// Starts `serve --interface lo --unicast-only --port 0 --json` plus `arguments`; returns it, its UDP
+    /// port and its `started` event, once it has said it.
+    static func serveOnLoopback(
+        _ arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) async throws -> (RunningCommand, Int, [String: Any]) {
+        let serve = try RunningCommand(
+            CommandRunner.ssdpSim,
+            [
+                "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any", "--json",
+                "--log-level", "warning",
+            ]
+                + arguments,
+            environment: environment
+        )
+        let started = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        let udp = try #require(started["udp"] as? String)
+        return (serve, try #require(Int(udp.split(separator: ":").last ?? "")), started)
+    }
 }

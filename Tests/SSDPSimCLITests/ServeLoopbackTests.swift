@@ -26,18 +26,8 @@ import Testing
     ) async throws
         -> (RunningCommand, Int)
     {
-        let serve = try RunningCommand(
-            CommandRunner.ssdpSim,
-            [
-                "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any", "--json",
-                "--log-level", "warning",
-            ]
-                + arguments,
-            environment: environment
-        )
-        let started = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
-        let udp = try #require(started["udp"] as? String)
-        return (serve, try #require(Int(udp.split(separator: ":").last ?? "")))
+        let (serve, port, _) = try await RunningCommand.serveOnLoopback(arguments, environment: environment)
+        return (serve, port)
     }
 
     private func stop(_ serve: RunningCommand) async -> [String: Any] {

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 extension SSDPServiceDescription {
     /// A description written in the catalog's short notation, one string per action and per variable, each
     /// in the SCPD's order:
@@ -19,19 +21,44 @@ extension SSDPServiceDescription {
     /// - a variable: `Name type`, then any of `events`, `default=VALUE`, `values=A|B|C`, `range=MIN...MAX`
     ///   and `step=N`.
     ///
-    /// A space in an allowed value is written `%20` (gmrender-resurrect's `" vendor-defined "`). The notation
-    /// is for the built-in catalog, written by hand and checked by its tests; a string that does not follow
-    /// it is a programming error.
+    /// A space in an allowed value is written `%20` (gmrender-resurrect's `" vendor-defined "`). The built-in
+    /// catalog is written by hand in it and checked by its tests, so a string of the catalog that does not
+    /// follow it is a programming error; a device file's `serviceDescriptions` are read with
+    /// `init(notation:variables:field:)`, which says what is wrong instead.
     init(actions: [String], variables: [String]) {
+        do {
+            try self.init(notation: actions, variables: variables, field: "catalog")
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// A description in the notation, from a user's file: an error names `field`'s entry and the reason.
+    ///
+    /// The description is served as written, whatever it says: a data type UDA does not name, a default
+    /// outside the allowed values, an argument whose variable is not declared. That is what a file that
+    /// imitates a wrong SCPD is for (`ssdp-sim check` is held to catching it).
+    public init(notation actions: [String], variables: [String], field: String) throws(SSDPConfigurationError) {
         self.init(
-            actions: actions.map(Self.action(_:)),
-            stateVariables: variables.map(Self.stateVariable(_:))
+            actions: try actions.enumerated().map { (index, line) throws(SSDPConfigurationError) in
+                try Self.action(line, field: "\(field).actions[\(index)]")
+            },
+            stateVariables: try variables.enumerated().map { (index, line) throws(SSDPConfigurationError) in
+                try Self.stateVariable(line, field: "\(field).variables[\(index)]")
+            }
         )
     }
 
-    private static func action(_ line: String) -> Action {
+    private static func action(_ line: String, field: String) throws(SSDPConfigurationError) -> Action {
         let parts = line.split(separator: ":", maxSplits: 1)
-        let name = String(parts[0])
+        guard let first = parts.first, !first.contains(" ") else {
+            throw SSDPConfigurationError(
+                field: field,
+                value: line,
+                reason: "expected Name or Name: In=Variable -> Out=Variable"
+            )
+        }
+        let name = String(first)
         guard parts.count == 2 else { return Action(name: name, arguments: []) }
         var direction = Argument.Direction.in
         var arguments: [Argument] = []
@@ -41,7 +68,13 @@ extension SSDPServiceDescription {
                 continue
             }
             let pair = word.split(separator: "=")
-            precondition(pair.count == 2, "catalog: argument '\(word)' of \(name) is not NAME=VARIABLE")
+            guard pair.count == 2 else {
+                throw SSDPConfigurationError(
+                    field: field,
+                    value: line,
+                    reason: "argument '\(word)' is not NAME=VARIABLE"
+                )
+            }
             arguments.append(
                 Argument(name: String(pair[0]), direction: direction, relatedStateVariable: String(pair[1]))
             )
@@ -49,9 +82,11 @@ extension SSDPServiceDescription {
         return Action(name: name, arguments: arguments)
     }
 
-    private static func stateVariable(_ line: String) -> StateVariable {
+    private static func stateVariable(_ line: String, field: String) throws(SSDPConfigurationError) -> StateVariable {
         let words = line.split(separator: " ")
-        precondition(words.count >= 2, "catalog: variable '\(line)' needs a name and a type")
+        guard words.count >= 2 else {
+            throw SSDPConfigurationError(field: field, value: line, reason: "a variable needs a name and a type")
+        }
         var variable = StateVariable(name: String(words[0]), dataType: String(words[1]))
         for word in words.dropFirst(2) {
             let (key, value) = Self.option(word)
@@ -64,13 +99,25 @@ extension SSDPServiceDescription {
                 variable.allowedValues = value.split(separator: "|").map { String($0).replacing("%20", with: " ") }
             case "range":
                 let bounds = value.split(separator: ".", omittingEmptySubsequences: true).compactMap { Int($0) }
-                precondition(bounds.count == 2, "catalog: range '\(value)' of \(variable.name) is not MIN...MAX")
+                guard bounds.count == 2 else {
+                    throw SSDPConfigurationError(field: field, value: line, reason: "range '\(value)' is not MIN...MAX")
+                }
                 variable.allowedRange = AllowedValueRange(minimum: bounds[0], maximum: bounds[1])
             case "step":
-                precondition(variable.allowedRange != nil && Int(value) != nil, "catalog: step of \(variable.name)")
-                variable.allowedRange?.step = Int(value)
+                guard variable.allowedRange != nil, let step = Int(value) else {
+                    throw SSDPConfigurationError(
+                        field: field,
+                        value: line,
+                        reason: "step=N needs a whole N after a range"
+                    )
+                }
+                variable.allowedRange?.step = step
             default:
-                preconditionFailure("catalog: '\(word)' of variable \(variable.name)")
+                throw SSDPConfigurationError(
+                    field: field,
+                    value: line,
+                    reason: "'\(word)' is not events, default=VALUE, values=A|B, range=MIN...MAX or step=N"
+                )
             }
         }
         return variable

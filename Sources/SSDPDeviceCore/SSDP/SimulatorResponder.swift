@@ -163,19 +163,31 @@ public struct SimulatorResponder: Sendable {
         /// For an M-SEARCH, the accepted search or why it was dropped; `nil` for any other message.
         public let search: Result<SSDPSearchRequest, SSDPSearchRequest.Rejection>?
 
+        /// Whether the message starts with UDA's own start line, `M-SEARCH * HTTP/1.1`, rather than one the
+        /// parser understood anyway (`M-SEARCH / HTTP/1.0`).
+        private let standardStartLine: Bool
+
         /// `bytes` parsed, an M-SEARCH held to the rules of `strictness`.
         public convenience init(_ bytes: [UInt8], strictness: SSDPSearchRequest.Strictness) {
             self.init(
                 message: Result { () throws(SSDPParseError) in try SSDPParser.parseMessage(bytes) },
+                standardStartLine: SSDPSearchRequest.hasStandardStartLine(bytes),
                 strictness: strictness
             )
         }
 
-        private init(message: Result<SSDPMessage, SSDPParseError>, strictness: SSDPSearchRequest.Strictness) {
+        private init(
+            message: Result<SSDPMessage, SSDPParseError>,
+            standardStartLine: Bool,
+            strictness: SSDPSearchRequest.Strictness
+        ) {
             self.message = message
+            self.standardStartLine = standardStartLine
             self.strictness = strictness
             if case .success(let parsed) = message, parsed.kind == .search {
-                search = SSDPSearchRequest.accept(parsed, strictness: strictness)
+                search =
+                    strictness == .strict && !standardStartLine
+                    ? .failure(.nonStandardStartLine) : SSDPSearchRequest.accept(parsed, strictness: strictness)
             } else {
                 search = nil
             }
@@ -183,7 +195,8 @@ public struct SimulatorResponder: Sendable {
 
         /// The same datagram held to the rules of `strictness`.
         fileprivate func held(to strictness: SSDPSearchRequest.Strictness) -> Datagram {
-            strictness == self.strictness ? self : Datagram(message: message, strictness: strictness)
+            strictness == self.strictness
+                ? self : Datagram(message: message, standardStartLine: standardStartLine, strictness: strictness)
         }
     }
 

@@ -1,0 +1,178 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import SSDPDeviceCore
+
+/// One check made of a device: which rule, about what, how it went, and the evidence of a failure.
+public struct DeviceCheckResult: Sendable, Hashable, Codable {
+    /// How a check went.
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        /// The device follows the rule.
+        case passed
+        /// The device follows the rule, but in a way the specs allow and clients are known to trip on
+        /// (`Cache-Control:` where UDA writes `CACHE-CONTROL:`); `detail` says how. Fails a `--strict` run.
+        case warned
+        /// The device breaks the rule; `detail` says how and `evidence` shows it.
+        case failed
+        /// The check was not made; `detail` says why (skipped by name, or nothing to check it on).
+        case skipped
+    }
+
+    /// The check's stable name, `group.rule`: `discovery.answers`, `gena.unknown-sid`.
+    public var check: String
+    /// The device's LOCATION; empty before one is known.
+    public var location: String = ""
+    /// What the check was made on: a device's UDN, a service's type, an action; empty for the device as
+    /// a whole.
+    public var subject: String
+    /// How it went.
+    public var outcome: Outcome
+    /// Why it failed or was skipped; for a pass, what was seen (`"4 answers"`), or empty.
+    public var detail: String
+    /// The datagram or the HTTP exchange that shows a failure, cut to `maximumEvidence` bytes; empty when
+    /// there is nothing to show (no answer at all).
+    public var evidence: String
+
+    /// The most evidence one result carries.
+    public static let maximumEvidence = 4_096
+
+    /// A result; `evidence` is cut to `maximumEvidence`.
+    public init(check: String, subject: String = "", outcome: Outcome, detail: String = "", evidence: String = "") {
+        self.check = check
+        self.subject = subject
+        self.outcome = outcome
+        self.detail = detail
+        self.evidence =
+            evidence.utf8.count > Self.maximumEvidence
+            ? String(decoding: evidence.utf8.prefix(Self.maximumEvidence), as: UTF8.self) + "\n… (cut)"
+            : evidence
+    }
+
+    /// The group the check belongs to: `discovery`, `description`, `scpd`, `gena`, `control`.
+    public var group: String { String(check.prefix { $0 != "." }) }
+
+    static func passed(_ check: String, _ subject: String = "", _ detail: String = "") -> Self {
+        Self(check: check, subject: subject, outcome: .passed, detail: detail)
+    }
+
+    static func failed(_ check: String, _ subject: String = "", _ detail: String, evidence: String = "") -> Self {
+        Self(check: check, subject: subject, outcome: .failed, detail: detail, evidence: evidence)
+    }
+
+    static func warned(_ check: String, _ subject: String = "", _ detail: String, evidence: String = "") -> Self {
+        Self(check: check, subject: subject, outcome: .warned, detail: detail, evidence: evidence)
+    }
+
+    static func skipped(_ check: String, _ subject: String = "", _ why: String) -> Self {
+        Self(check: check, subject: subject, outcome: .skipped, detail: why)
+    }
+
+    /// Passed when `failure` is `nil`, else failed with it.
+    static func expect(
+        _ check: String,
+        _ subject: String = "",
+        failure: String?,
+        passed detail: String = "",
+        evidence: String = ""
+    ) -> Self {
+        failure.map { .failed(check, subject, $0, evidence: evidence) } ?? .passed(check, subject, detail)
+    }
+}
+
+/// Everything one `ssdp-sim check` found: the results in the order the checks ran.
+public struct DeviceCheckReport: Sendable, Hashable, Codable {
+    /// What was checked, as the user named it.
+    public var target: String
+    /// The results, in the order made.
+    public var results: [DeviceCheckResult]
+
+    /// A report of `results` about `target`.
+    public init(target: String, results: [DeviceCheckResult]) {
+        self.target = target
+        self.results = results
+    }
+
+    /// How many results had each outcome.
+    public var counts: DeviceCheckCounts { DeviceCheckCounts(self) }
+
+    /// How many results had `outcome`.
+    public func count(_ outcome: DeviceCheckResult.Outcome) -> Int {
+        results.count { $0.outcome == outcome }
+    }
+
+    /// Whether nothing failed (nor, when `strict`, warned) and something was checked.
+    public func passed(strict: Bool = false) -> Bool {
+        count(.failed) == 0 && (!strict || count(.warned) == 0) && count(.passed) + count(.warned) > 0
+    }
+}
+
+extension DeviceCheckReport {
+    /// The report as JUnit XML: one test suite per group of checks, one test case per result, a failure
+    /// with its evidence, a skip with its reason. What a device team's CI shows as tests.
+    public func junit(title: String) -> String {
+        let escaped = SSDPRootDevice.escaped(_:)  // XML's five, and what XML cannot carry replaced
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="\#(escaped(title))" tests="\#(results.count)" failures="\#(count(.failed))" skipped="\#(count(.skipped))">"#,
+        ]
+        var groups: [String] = []
+        for result in results where !groups.contains(result.group) { groups.append(result.group) }
+        for group in groups {
+            let members = results.filter { $0.group == group }
+            lines.append(
+                #"  <testsuite name="\#(escaped(group))" tests="\#(members.count)" failures="\#(members.count { $0.outcome == .failed })" skipped="\#(members.count { $0.outcome == .skipped })">"#
+            )
+            for result in members {
+                let name = escaped(result.subject.isEmpty ? result.check : "\(result.check) \(result.subject)")
+                let className = escaped(result.location.isEmpty ? target : result.location)
+                switch result.outcome {
+                case .passed:
+                    lines.append(#"    <testcase name="\#(name)" classname="\#(className)"/>"#)
+                case .warned:
+                    lines.append(#"    <testcase name="\#(name)" classname="\#(className)">"#)
+                    lines.append(#"      <system-out>warning: \#(escaped(result.detail))</system-out>"#)
+                    lines.append("    </testcase>")
+                case .skipped:
+                    lines.append(
+                        #"    <testcase name="\#(name)" classname="\#(className)"><skipped message="\#(escaped(result.detail))"/></testcase>"#
+                    )
+                case .failed:
+                    lines.append(#"    <testcase name="\#(name)" classname="\#(className)">"#)
+                    lines.append(
+                        #"      <failure message="\#(escaped(result.detail))">\#(escaped(result.evidence))</failure>"#
+                    )
+                    lines.append("    </testcase>")
+                }
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// How many checks passed, warned, failed and were skipped: what a report's summary says.
+public struct DeviceCheckCounts: Sendable, Hashable, Codable {
+    public var passed: Int
+    public var warned: Int
+    public var failed: Int
+    public var skipped: Int
+
+    /// The counts of `report`.
+    public init(_ report: DeviceCheckReport) {
+        passed = report.count(.passed)
+        warned = report.count(.warned)
+        failed = report.count(.failed)
+        skipped = report.count(.skipped)
+    }
+}

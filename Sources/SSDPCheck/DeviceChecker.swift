@@ -1,0 +1,383 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import NIOCore
+import NIOPosix
+import SSDPCore
+
+/// What `ssdp-sim check` is pointed at.
+public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
+    /// A device's LOCATION: its description's URL.
+    case location(URL)
+    /// A device's IP address: searched for `ssdp:all`, each root device that answers is checked.
+    case address(String)
+    /// A search target: searched for at the search host, each root device that answers is checked.
+    case searchTarget(String)
+
+    /// The target a user wrote: an `http://` URL, an IP address, or anything else as a search target.
+    public init(_ text: String) throws(DeviceCheckError) {
+        if text.lowercased().hasPrefix("http://") {
+            guard let url = URL(string: text), url.host?.isEmpty == false else {
+                throw DeviceCheckError("'\(text)' is not a URL with a host")
+            }
+            self = .location(url)
+        } else if text.lowercased().hasPrefix("https://") {
+            throw DeviceCheckError("'\(text)': SSDP devices serve their descriptions over http://, not https://")
+        } else if (try? SocketAddress(ipAddress: text, port: 0)) != nil {
+            self = .address(text)
+        } else if text.isEmpty || text.contains(where: \.isWhitespace) {
+            throw DeviceCheckError("'\(text)' is neither a LOCATION URL, an IP address nor a search target")
+        } else {
+            self = .searchTarget(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .location(let url): url.absoluteString
+        case .address(let address): address
+        case .searchTarget(let target): target
+        }
+    }
+}
+
+/// A check that cannot run as asked (a bad target or option): the message says which and why.
+public struct DeviceCheckError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// How `ssdp-sim check` works.
+public struct DeviceCheckOptions: Sendable {
+    /// The groups every check belongs to, in the order they run.
+    public static let groups = ["discovery", "description", "scpd", "gena", "control"]
+
+    /// The UDP port searches go to.
+    public var ssdpPort = 1900
+    /// Where a search target is searched for: the multicast group, or one address.
+    public var searchHost = "239.255.255.250"
+    /// Whether to call actions (`--control`): a call can change the device.
+    public var control = false
+    /// Groups or checks not to make, as `--skip` names them (without regard to case).
+    public var skip: Set<String> = []
+    /// How long one HTTP exchange may take, and how long to wait for an event.
+    public var timeout = Duration.seconds(5)
+    /// The largest document read.
+    public var maximumDocumentSize = 1 << 20
+    /// The host named in the CallStranger check's CALLBACK; by default one that is no host's.
+    public var strangerHost: String?
+
+    public init() {}
+
+    /// Whether `check` (or its group) is to be made.
+    func wants(_ check: String) -> Bool {
+        let lowered = check.lowercased()
+        return !skip.contains(lowered) && !skip.contains(String(lowered.prefix { $0 != "." }))
+    }
+}
+
+/// `ssdp-sim check`: audits a device against UDA 1.1 by using it as a control point does, and reports
+/// each rule it follows or breaks.
+public enum DeviceChecker {
+    /// Checks every device `target` names; `onResult` sees each result as it is made.
+    public static func run(
+        _ target: DeviceCheckTarget,
+        options: DeviceCheckOptions,
+        onResult: @escaping @Sendable (DeviceCheckResult) -> Void = { _ in }
+    ) async -> DeviceCheckReport {
+        let log = ResultLog(options: options, onResult: onResult)
+        switch target {
+        case .location(let url):
+            await check(url, ssdpHost: url.host ?? "", options: options, log: log)
+        case .address(let address):
+            // Each device is then searched where its LOCATION says it is, as a control point reaches it.
+            for location in await locations(answering: "ssdp:all", at: address, options: options, log: log) {
+                await check(location, ssdpHost: location.host ?? address, options: options, log: log)
+            }
+        case .searchTarget(let searchTarget):
+            // Each device is then searched where it was found: by multicast, a UPnP 1.0 device too.
+            for location in await locations(answering: searchTarget, at: options.searchHost, options: options, log: log)
+            {
+                await check(location, ssdpHost: options.searchHost, options: options, log: log)
+            }
+        }
+        return DeviceCheckReport(target: target.description, results: log.results)
+    }
+
+    /// The LOCATIONs of the devices that answer `searchTarget` at `host`; a failed `discovery.answers` when
+    /// none answers.
+    private static func locations(
+        answering searchTarget: String,
+        at host: String,
+        options: DeviceCheckOptions,
+        log: ResultLog
+    ) async -> [URL] {
+        let search = CheckSearch(
+            check: "discovery.answers",
+            subject: searchTarget,
+            target: searchTarget,
+            expected: [],
+            bytes: DiscoveryAudit.search(target: searchTarget)
+        )
+        guard let address = try? SocketAddress(ipAddress: host, port: options.ssdpPort) else {
+            log.record(.failed("discovery.answers", searchTarget, "\(host) is not an IP address"))
+            return []
+        }
+        let answers = (try? await DiscoveryAudit.send([search], to: address).first?.get()) ?? []
+        var found: [URL] = []
+        for answer in answers {
+            guard let message = try? SSDPParser.parse(answer.bytes), let text = message.message.headers[.location],
+                let url = URL(string: text), !found.contains(url)
+            else { continue }
+            found.append(url)
+        }
+        if found.isEmpty {
+            log.record(
+                .failed(
+                    "discovery.answers",
+                    searchTarget,
+                    answers.isEmpty
+                        ? "no device answered \(searchTarget) at \(host):\(options.ssdpPort) within \(DiscoveryAudit.wait.secondsText) s"
+                        : "\(plural(answers.count, "answer")), none with a LOCATION",
+                    evidence: answers.first.map(\.text) ?? ""
+                )
+            )
+        }
+        return found
+    }
+
+    /// Every check of the root device at `location`, whose searches go to `ssdpHost`.
+    private static func check(
+        _ location: URL,
+        ssdpHost: String,
+        options: DeviceCheckOptions,
+        log: ResultLog
+    ) async {
+        log.location = location.absoluteString
+        let fetch = HTTPFetch(timeout: options.timeout, maximumBodySize: options.maximumDocumentSize)
+        let (exchange, fetched) = await document(
+            "description.fetch",
+            location.absoluteString,
+            location,
+            fetch: fetch,
+            log: log
+        )
+        let (audit, device) = fetched.map { DescriptionAudit.audit($0, location: location) } ?? ([], nil)
+        audit.forEach(log.record)
+        guard let device else {
+            for group in DeviceCheckOptions.groups where group != "description" {
+                log.record(.skipped(group, "", "the description could not be read"))
+            }
+            return
+        }
+        if options.wants("discovery") {
+            await discover(device, location: location, ssdpHost: ssdpHost, options: options, log: log)
+        } else {
+            log.record(.skipped("discovery", "", "skipped as asked (--skip)"))
+        }
+        var services: [(DescribedDevice.Service, DescribedService?)] = []
+        for service in device.allDevices.flatMap(\.services) {
+            services.append((service, await serviceDescription(service, fetch: fetch, options: options, log: log)))
+        }
+        if options.wants("gena") {
+            await eventing(services, fetch: fetch, localAddress: exchange.localAddress, options: options, log: log)
+        } else {
+            log.record(.skipped("gena", "", "skipped as asked (--skip)"))
+        }
+        guard options.control, options.wants("control") else {
+            log.record(
+                .skipped(
+                    "control",
+                    "",
+                    options.control ? "skipped as asked (--skip)" : "calls actions only with --control"
+                )
+            )
+            return
+        }
+        for case (let service, let described?) in services where service.controlURL != nil {
+            (await ControlAudit.check(service, described: described, fetch: fetch)).forEach(log.record)
+        }
+    }
+
+    /// Fetches the document at `url` for `check`, records how it went, and returns the exchange and the body
+    /// (`nil` when the fetch failed).
+    private static func document(
+        _ check: String,
+        _ subject: String,
+        _ url: URL,
+        fetch: HTTPFetch,
+        log: ResultLog
+    ) async -> (exchange: HTTPExchange, body: [UInt8]?) {
+        let exchange = await fetch.exchange("GET", url)
+        let problem = documentProblem(exchange)
+        log.record(
+            .expect(
+                check,
+                subject,
+                failure: problem,
+                passed: "\(exchange.message?.body.count ?? 0) bytes",
+                evidence: exchange.evidence
+            )
+        )
+        return (exchange, problem == nil ? exchange.message?.body : nil)
+    }
+
+    /// What is wrong with a document fetch, or `nil` when it gave 200 and a body.
+    static func documentProblem(_ exchange: HTTPExchange) -> String? {
+        switch exchange.response {
+        case .failure(let error): return error.reason
+        case .success(let message):
+            if message.status != 200 { return "answered \(EventingAudit.statusText(exchange)), not 200 OK" }
+            if message.body.isEmpty { return "answered 200 OK with an empty body" }
+            return nil
+        }
+    }
+
+    private static func discover(
+        _ device: DescribedDevice,
+        location: URL,
+        ssdpHost: String,
+        options: DeviceCheckOptions,
+        log: ResultLog
+    ) async {
+        guard let address = try? SocketAddress(ipAddress: ssdpHost, port: options.ssdpPort) else {
+            log.record(.skipped("discovery", "", "\(ssdpHost) is not an IP address to search at"))
+            return
+        }
+        let searches = DiscoveryAudit.searches(for: device)
+        let answers = await DiscoveryAudit.send(searches, to: address)
+        let uuids = Set(device.allDevices.map { $0.udn.lowercased() })
+        let unanswered = zip(searches, answers).allSatisfy { search, result in
+            search.expected.isEmpty || (try? result.get())?.isEmpty == true
+        }
+        if unanswered, device.specVersion == "1.0", !SSDPConformance.isMulticastHost("\(ssdpHost):1900") {
+            log.record(
+                .skipped(
+                    "discovery",
+                    ssdpHost,
+                    "a UPnP 1.0 device need not answer a search sent to its address (UDA 1.1 added those); "
+                        + "give a search target to search by multicast, as its control points do"
+                )
+            )
+            return
+        }
+        for (search, result) in zip(searches, answers) {
+            switch result {
+            case .success(let answers):
+                DiscoveryAudit.evaluate(
+                    search,
+                    answers: answers,
+                    location: location,
+                    searchedHost: ssdpHost,
+                    deviceUUIDs: uuids
+                )
+                .forEach(log.record)
+            case .failure(let error):
+                log.record(.failed(search.check, search.subject, "the search could not be sent: \(error)"))
+            }
+        }
+    }
+
+    /// The SCPD checks of `service`, and its SCPD when it could be read.
+    private static func serviceDescription(
+        _ service: DescribedDevice.Service,
+        fetch: HTTPFetch,
+        options: DeviceCheckOptions,
+        log: ResultLog
+    ) async -> DescribedService? {
+        guard options.wants("scpd") || options.wants("gena") || options.control else { return nil }
+        guard let url = service.scpdURL else {
+            log.record(.failed("scpd.fetch", service.serviceType, "the service's SCPDURL is missing or not a URL"))
+            return nil
+        }
+        guard let body = await document("scpd.fetch", service.serviceType, url, fetch: fetch, log: log).body else {
+            return nil
+        }
+        let (results, described) = ServiceDescriptionAudit.audit(
+            body,
+            subject: service.serviceType,
+            hasControlURL: service.controlURL != nil
+        )
+        results.forEach(log.record)
+        return described
+    }
+
+    private static func eventing(
+        _ services: [(DescribedDevice.Service, DescribedService?)],
+        fetch: HTTPFetch,
+        localAddress: SocketAddress?,
+        options: DeviceCheckOptions,
+        log: ResultLog
+    ) async {
+        let evented = services.filter { $0.0.eventSubURL != nil }
+        guard !evented.isEmpty else {
+            log.record(.skipped("gena", "", "no service has an eventSubURL"))
+            return
+        }
+        guard let host = localAddress?.ipAddress,
+            let listener = try? await EventListener.start(
+                host: host,
+                eventLoopGroup: MultiThreadedEventLoopGroup.singleton
+            )
+        else {
+            log.record(.skipped("gena", "", "cannot listen for events on the address that reaches the device"))
+            return
+        }
+        let stranger = options.strangerHost ?? Self.stranger(for: host)
+        for (service, described) in evented {
+            (await EventingAudit.check(
+                service,
+                described: described,
+                fetch: fetch,
+                listener: listener,
+                stranger: stranger
+            ))
+            .forEach(log.record)
+        }
+        await listener.stop()
+    }
+
+    /// A host no device should send events to for a subscriber at `host`: on loopback, an address no one
+    /// listens on; elsewhere an address of the documentation ranges (RFC 5737, RFC 3849) that names no host.
+    static func stranger(for host: String) -> String {
+        if host.hasPrefix("127.") { return "127.255.255.254" }
+        if host == "::1" { return "::ffff:127.255.255.254" }
+        return host.contains(":") ? "2001:db8::1" : "192.0.2.1"
+    }
+}
+
+/// The results of one run, in order, each one also handed to the caller as it is made; a result of a
+/// check the user skipped becomes a skip.
+private final class ResultLog {
+    private(set) var results: [DeviceCheckResult] = []
+    /// The LOCATION of the device being checked, written into each result.
+    var location = ""
+    private let options: DeviceCheckOptions
+    private let onResult: @Sendable (DeviceCheckResult) -> Void
+
+    init(options: DeviceCheckOptions, onResult: @escaping @Sendable (DeviceCheckResult) -> Void) {
+        self.options = options
+        self.onResult = onResult
+    }
+
+    func record(_ result: DeviceCheckResult) {
+        var result = result
+        if result.outcome != .skipped, !options.wants(result.check) {
+            result = .skipped(result.check, result.subject, "skipped as asked (--skip)")
+        }
+        result.location = location
+        results.append(result)
+        onResult(result)
+    }
+}

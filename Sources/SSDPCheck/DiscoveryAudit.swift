@@ -1,0 +1,397 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import SSDPCore
+import SSDPNIO
+
+/// One search the checker sends, and what a conformant device does with it.
+struct CheckSearch: Sendable {
+    /// The check it belongs to: `discovery.answers` for a search a device must answer,
+    /// `discovery.malformed` and the like for one it must not.
+    var check: String
+    /// What the report names it by: the ST, or what is wrong with the search.
+    var subject: String
+    /// The search target.
+    var target: String
+    /// The USNs a conformant device answers with; empty for a search it must not answer.
+    var expected: Set<String>
+    /// The datagram.
+    var bytes: [UInt8]
+}
+
+/// An answer to one of the checker's searches.
+struct CheckAnswer: Sendable {
+    var elapsed: Duration
+    var source: String
+    var bytes: [UInt8]
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// The discovery checks (UDA 1.1 §1.3): which searches to send a device, and what its answers say.
+enum DiscoveryAudit {
+    /// The MX of every search the checker sends.
+    static let mx = 1
+    /// How long after MX an answer still counts as in time (the datagram's flight and the device's own
+    /// scheduling).
+    static let lateness = Duration.milliseconds(500)
+    /// How long the checker listens after each search: a late answer is seen and named.
+    static let wait = Duration.seconds(mx) + .milliseconds(1_500)
+
+    /// An M-SEARCH in multicast form (HOST the group, as control points write it even to one device), with
+    /// the parts a test leaves out or changes.
+    static func search(
+        target: String?,
+        startLine: String = "M-SEARCH * HTTP/1.1",
+        man: Bool = true,
+        mx: String? = "\(mx)"
+    ) -> [UInt8] {
+        var lines = [startLine, "HOST: 239.255.255.250:1900"]
+        if man { lines.append("MAN: \"ssdp:discover\"") }
+        if let mx { lines.append("MX: \(mx)") }
+        if let target { lines.append("ST: \(target)") }
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    /// The searches for `device`: each target it must answer (UDA 1.1's 3 + 2d + k), then each search it must
+    /// ignore.
+    static func searches(for device: DescribedDevice) -> [CheckSearch] {
+        let devices = device.allDevices
+        var all: Set<String> = ["\(device.udn)::upnp:rootdevice"]
+        var byTarget: [(String, Set<String>)] = [("upnp:rootdevice", ["\(device.udn)::upnp:rootdevice"])]
+        for described in devices {
+            all.insert(described.udn)
+            all.insert("\(described.udn)::\(described.deviceType)")
+            byTarget.append((described.udn, [described.udn]))
+        }
+        var types: [String: Set<String>] = [:]
+        var order: [String] = []
+        for described in devices {
+            for type in [described.deviceType] + described.services.map(\.serviceType) where !type.isEmpty {
+                if types[type] == nil { order.append(type) }
+                types[type, default: []].insert("\(described.udn)::\(type)")
+                all.insert("\(described.udn)::\(type)")
+            }
+        }
+        byTarget += order.map { ($0, types[$0] ?? []) }
+        var searches = [
+            CheckSearch(
+                check: "discovery.answers",
+                subject: "ssdp:all",
+                target: "ssdp:all",
+                expected: all,
+                bytes: search(target: "ssdp:all")
+            )
+        ]
+        searches += byTarget.map {
+            CheckSearch(
+                check: "discovery.answers",
+                subject: $0.0,
+                target: $0.0,
+                expected: $0.1,
+                bytes: search(target: $0.0)
+            )
+        }
+        let root = "upnp:rootdevice"
+        let malformed: [(String, [UInt8])] = [
+            ("no * in the start line", search(target: root, startLine: "M-SEARCH / HTTP/1.1")),
+            ("HTTP/1.0", search(target: root, startLine: "M-SEARCH * HTTP/1.0")),
+            ("no MAN", search(target: root, man: false)),
+            ("no MX", search(target: root, mx: nil)),
+            ("no ST", search(target: nil)),
+            ("MX 0", search(target: root, mx: "0")),
+            ("MX not a number", search(target: root, mx: "one")),
+        ]
+        searches += malformed.map {
+            CheckSearch(check: "discovery.malformed", subject: $0.0, target: root, expected: [], bytes: $0.1)
+        }
+        // A device answers searches, not other devices' advertisements.
+        let notify =
+            [
+                "NOTIFY * HTTP/1.1", "HOST: 239.255.255.250:1900", "CACHE-CONTROL: max-age=1800",
+                "LOCATION: http://192.0.2.1:80/description.xml", "NT: upnp:rootdevice", "NTS: ssdp:alive",
+                "SERVER: ssdp-sim-check/1 UPnP/1.1 check/1",
+                "USN: uuid:\(UUID().uuidString.lowercased())::upnp:rootdevice",
+            ].joined(separator: "\r\n") + "\r\n\r\n"
+        searches.append(
+            CheckSearch(
+                check: "discovery.notify",
+                subject: "a NOTIFY ssdp:alive",
+                target: root,
+                expected: [],
+                bytes: Array(notify.utf8)
+            )
+        )
+        let unknown = "uuid:\(UUID().uuidString.lowercased())"
+        searches.append(
+            CheckSearch(
+                check: "discovery.unknown-uuid",
+                subject: unknown,
+                target: unknown,
+                expected: [],
+                bytes: search(target: unknown)
+            )
+        )
+        if let higher = higherVersion(of: device.deviceType) {
+            searches.append(
+                CheckSearch(
+                    check: "discovery.higher-version",
+                    subject: higher,
+                    target: higher,
+                    expected: [],
+                    bytes: search(target: higher)
+                )
+            )
+        }
+        return searches
+    }
+
+    /// `type` one version up (`…:device:MediaServer:2` for `:1`), or `nil` when its version is not a whole
+    /// number (`1-0`, as Roku writes it).
+    static func higherVersion(of type: String) -> String? {
+        guard let colon = type.lastIndex(of: ":"), let version = Int(type[type.index(after: colon)...]) else {
+            return nil
+        }
+        return type[...colon] + "\(version + 1)"
+    }
+
+    /// Sends every search to `address` at once, each from its own port, and gathers each one's answers.
+    static func send(_ searches: [CheckSearch], to address: SocketAddress) async -> [Result<[CheckAnswer], any Error>] {
+        await withTaskGroup(of: (Int, Result<[CheckAnswer], any Error>).self) { group in
+            for (index, search) in searches.enumerated() {
+                group.addTask {
+                    let answers = NIOLockedValueBox<[CheckAnswer]>([])
+                    do {
+                        _ = try await SSDPProbe.send(search.bytes, to: address, wait: wait) { answer in
+                            answers.withLockedValue {
+                                // a device that floods one search is not kept without bound
+                                if $0.count < 256 {
+                                    $0.append(
+                                        CheckAnswer(
+                                            elapsed: answer.elapsed,
+                                            source: answer.source.ipAddress ?? "",
+                                            bytes: answer.bytes
+                                        )
+                                    )
+                                }
+                            }
+                        }
+                        return (index, .success(answers.withLockedValue { $0 }))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results = [Result<[CheckAnswer], any Error>](repeating: .success([]), count: searches.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+    }
+
+    /// The results of `search`'s `answers` for the device at `location`, searched at `searchedHost`.
+    static func evaluate(
+        _ search: CheckSearch,
+        answers: [CheckAnswer],
+        location: URL,
+        searchedHost: String,
+        deviceUUIDs: Set<String>
+    ) -> [DeviceCheckResult] {
+        // Answers from other devices (a multicast search) are not this device's.
+        let parsed = answers.map { answer in (answer, try? SSDPParser.parse(answer.bytes)) }
+        let own = parsed.filter { _, message in
+            guard let usn = message?.message.headers[.usn] else { return true }
+            return deviceUUIDs.contains(uuid(ofUSN: usn).lowercased())
+        }
+        func evidence(_ answer: CheckAnswer) -> String {
+            "from \(answer.source) after \(answer.elapsed.millisecondsText) ms:\n" + answer.text
+        }
+        guard !search.expected.isEmpty else {
+            return [
+                .expect(
+                    search.check,
+                    search.subject,
+                    failure: own.isEmpty
+                        ? nil : "answered \(plural(own.count, "time")); a device must ignore this search",
+                    passed: "no answer",
+                    evidence: own.first.map { evidence($0.0) } ?? ""
+                )
+            ]
+        }
+        var results: [DeviceCheckResult] = []
+        let unparsed = own.filter { $0.1 == nil }
+        // A device may describe itself at more than one LOCATION (a Roku's DIAL service is in /dial/dd.xml):
+        // answers naming another one are that description's, not this one's.
+        let elsewhere = Set(
+            own.compactMap { _, message -> String? in
+                guard let headers = message?.message.headers, let text = headers[.location],
+                    text != location.absoluteString
+                else { return nil }
+                return headers[.usn]
+            }
+        )
+        let usns = Set(own.compactMap { $0.1?.message.headers[.usn] }).subtracting(elsewhere)
+        let missing = search.expected.subtracting(usns).sorted()
+        let unexpected = usns.subtracting(search.expected).sorted()
+        var problems: [String] = []
+        if own.isEmpty { problems.append("no answer within \(wait.secondsText) s") }
+        if !missing.isEmpty { problems.append("no answer with USN " + missing.joined(separator: ", ")) }
+        if !unexpected.isEmpty {
+            problems.append("answers this search should not get: " + unexpected.joined(separator: ", "))
+        }
+        if !unparsed.isEmpty { problems.append("\(plural(unparsed.count, "answer")) that cannot be parsed") }
+        results.append(
+            .expect(
+                "discovery.answers",
+                search.subject,
+                failure: problems.isEmpty ? nil : problems.joined(separator: "; "),
+                passed: plural(usns.count, "USN")
+                    + (elsewhere.isEmpty ? "" : ", and \(plural(elsewhere.count, "USN")) at another LOCATION"),
+                evidence: (unparsed.first ?? own.first).map { evidence($0.0) } ?? ""
+            )
+        )
+        guard !own.isEmpty else { return results }
+        results.append(headersResult(search.subject, own, evidence: evidence))
+        let wrongST = own.filter { answer, message in
+            if let usn = message?.message.headers[.usn], elsewhere.contains(usn) { return false }
+            guard let st = message?.message.headers[.st] else { return false }
+            return search.target == "ssdp:all"
+                ? !search.expected.contains { $0.hasSuffix("::" + st) || $0 == st } : st != search.target
+        }
+        results.append(
+            .expect(
+                "discovery.st",
+                search.subject,
+                failure: wrongST.first.map { "ST is \($0.1?.message.headers[.st] ?? ""), not the target searched for" },
+                evidence: wrongST.first.map { evidence($0.0) } ?? ""
+            )
+        )
+        let late = own.filter { $0.0.elapsed > .seconds(mx) + lateness }
+        results.append(
+            .expect(
+                "discovery.mx",
+                search.subject,
+                failure: late.first.map {
+                    "answered after \($0.0.elapsed.millisecondsText) ms, outside MX \(mx) s (UDA 1.1 §1.3.3)"
+                },
+                passed: "latest after \(own.map(\.0.elapsed).max()?.millisecondsText ?? "0") ms",
+                evidence: late.first.map { evidence($0.0) } ?? ""
+            )
+        )
+        let misplaced = own.filter { answer, message in
+            guard let text = message?.message.headers[.location] else { return false }
+            guard let host = URL(string: text)?.host else { return true }
+            return host != answer.source && host != searchedHost
+        }
+        results.append(
+            .expect(
+                "discovery.location",
+                search.subject,
+                failure: misplaced.first.map {
+                    "LOCATION \($0.1?.message.headers[.location] ?? "") is not a URL on the address the answer came from (\($0.0.source)) or the one searched (\(searchedHost))"
+                },
+                evidence: misplaced.first.map { evidence($0.0) } ?? ""
+            )
+        )
+        return results
+    }
+
+    /// Deviations the specs allow (HTTP header names are case-insensitive, whitespace after the colon is
+    /// optional) but that clients matching bytes trip on: warnings, not failures.
+    static let warningCodes: Set<String> = [
+        "lowercaseHeaderName", "noSpaceAfterColon", "spacedMaxAge", "extraCacheControlDirective",
+    ]
+
+    /// The largest UDP payload one Ethernet frame carries (1,500 bytes less the IPv4 and UDP headers).
+    static let maximumUnfragmented = 1_472
+
+    /// The headers UDA 1.1 and 2.0 name for SSDP messages, as they spell them.
+    static let udaHeaderNames: Set<String> = [
+        "HOST", "CACHE-CONTROL", "DATE", "EXT", "LOCATION", "SERVER", "ST", "USN", "NT", "NTS", "MAN", "MX",
+        "BOOTID.UPNP.ORG", "CONFIGID.UPNP.ORG", "NEXTBOOTID.UPNP.ORG", "SEARCHPORT.UPNP.ORG",
+        "SECURELOCATION.UPNP.ORG", "OPT", "01-NLS",
+    ]
+
+    /// The `discovery.headers` result of `answers`: failed for a rule broken (a header UDA 1.1 §1.3.3
+    /// requires missing, bare line feeds, a broken CACHE-CONTROL), warned for a spelling clients trip on.
+    static func headersResult(
+        _ subject: String,
+        _ answers: [(CheckAnswer, SSDPParsedMessage?)],
+        evidence: (CheckAnswer) -> String
+    ) -> DeviceCheckResult {
+        var failing: (CheckAnswer, [String])?
+        var warning: (CheckAnswer, [String])?
+        for (answer, message) in answers {
+            // A vendor's header (X-User-Agent, hue-bridgeid) may be spelt as the vendor likes.
+            let diagnostics = (message?.diagnostics ?? []).filter {
+                $0.code.description != "lowercaseHeaderName" || udaHeaderNames.contains($0.field?.uppercased() ?? "")
+            }
+            // Beyond one Ethernet frame a datagram is fragmented, and clients that read into 1,500 to
+            // 8,192-byte buffers lose or cut it.
+            let size = answer.bytes.count > maximumUnfragmented ? ["oversized(\(answer.bytes.count) bytes)"] : []
+            let numbers = message.map { numberProblems($0.message.headers) } ?? []
+            let codes = diagnostics.map(\.description) + size + numbers
+            let failures =
+                diagnostics.filter { !warningCodes.contains($0.code.description) }.map(\.description) + numbers
+            if failing == nil, !failures.isEmpty { failing = (answer, failures) }
+            if warning == nil, !codes.isEmpty, failures.isEmpty { warning = (answer, codes) }
+        }
+        if let (answer, codes) = failing {
+            return .failed(
+                "discovery.headers",
+                subject,
+                "UDA 1.1 §1.3.3: " + codes.joined(separator: ", "),
+                evidence: evidence(answer)
+            )
+        }
+        if let (answer, codes) = warning {
+            return .warned(
+                "discovery.headers",
+                subject,
+                "allowed, but clients that match bytes miss it: " + codes.joined(separator: ", "),
+                evidence: evidence(answer)
+            )
+        }
+        return .passed("discovery.headers", subject)
+    }
+
+    /// BOOTID.UPNP.ORG and CONFIGID.UPNP.ORG outside the numbers UDA 1.1 §1.2.2 allows them (0 to 2^31 − 1,
+    /// and 0 to 16777215): `invalid(BOOTID.UPNP.ORG: -1)`.
+    static func numberProblems(_ headers: SSDPHeaders) -> [String] {
+        [("BOOTID.UPNP.ORG", 2_147_483_647), ("CONFIGID.UPNP.ORG", 16_777_215)].compactMap { name, maximum in
+            guard let value = headers[name] else { return nil }
+            guard let number = Int(value), (0...maximum).contains(number) else { return "invalid(\(name): \(value))" }
+            return nil
+        }
+    }
+
+    /// The `uuid:…` part of a USN.
+    static func uuid(ofUSN usn: String) -> String {
+        guard let range = usn.range(of: "::") else { return usn }
+        return String(usn[..<range.lowerBound])
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for reports.
+    var millisecondsText: String {
+        "\(components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)"
+    }
+}
+
+/// "1 answer", "3 answers".
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

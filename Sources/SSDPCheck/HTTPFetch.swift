@@ -1,0 +1,202 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// One HTTP exchange with a device, as the checks show it: the request sent, the answer read (or why
+/// none was), and the local address the connection came from (where the device can reach the checker).
+public struct HTTPExchange: Sendable {
+    /// The request as sent.
+    public var request: String
+    /// The answer, or why there is none.
+    public var response: Result<HTTPMessage, HTTPFetchError>
+    /// The checker's end of the connection, when it was made.
+    public var localAddress: SocketAddress?
+
+    /// The answer, if there was one.
+    public var message: HTTPMessage? { try? response.get() }
+
+    /// The exchange written out for a report: the request, then the answer's head and the start of its
+    /// body, or the reason there was none.
+    public var evidence: String {
+        let answer: String
+        switch response {
+        case .success(let message):
+            let head = ([message.startLine] + message.headers.map { "\($0.name): \($0.value)" }).joined(separator: "\n")
+            let body = String(decoding: message.body.prefix(1_024), as: UTF8.self)
+            answer = head + "\n\n" + body + (message.body.count > 1_024 ? "\n… (\(message.body.count) bytes)" : "")
+        case .failure(let error):
+            answer = "(no answer: \(error.reason))"
+        }
+        // CR LF is one Character: split the scalars
+        return "> "
+            + request.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0.last == "\r" ? $0.dropLast() : $0)) }
+            .joined(separator: "\n> ") + "\n" + answer
+    }
+}
+
+/// Why an HTTP exchange gave no answer.
+public struct HTTPFetchError: Error, Sendable, Hashable {
+    public var reason: String
+}
+
+/// A small HTTP/1.1 client for talking to devices, bounded in time and size: one request per
+/// connection, the answer read whole up to `maximumBodySize`, everything given up after `timeout`.
+public struct HTTPFetch: Sendable {
+    /// How long one exchange may take, connecting included.
+    public var timeout: Duration
+    /// The largest body read; a longer one fails the exchange.
+    public var maximumBodySize: Int
+    public var eventLoopGroup: any EventLoopGroup
+
+    public init(
+        timeout: Duration = .seconds(5),
+        maximumBodySize: Int = 1 << 20,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) {
+        self.timeout = timeout
+        self.maximumBodySize = maximumBodySize
+        self.eventLoopGroup = eventLoopGroup
+    }
+
+    /// Sends `method` for `url` with `headers` (Host, Connection: close and Content-Length are added)
+    /// and `body`, and reads the answer.
+    public func exchange(
+        _ method: String,
+        _ url: URL,
+        headers: [(String, String)] = [],
+        body: [UInt8] = []
+    ) async -> HTTPExchange {
+        let host = url.host ?? ""
+        let port = url.port ?? 80
+        var path = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { path += "?" + query }
+        var lines = ["\(method) \(path) HTTP/1.1", "HOST: \(host.contains(":") ? "[\(host)]" : host):\(port)"]
+        lines += headers.map { "\($0.0): \($0.1)" }
+        if !body.isEmpty || method == "POST" { lines.append("CONTENT-LENGTH: \(body.count)") }
+        lines.append("CONNECTION: close")
+        let head = lines.joined(separator: "\r\n") + "\r\n\r\n"
+        let request = head + String(decoding: body, as: UTF8.self)
+        guard url.scheme?.lowercased() == "http", !host.isEmpty else {
+            return HTTPExchange(
+                request: request,
+                response: .failure(HTTPFetchError(reason: "\(url.absoluteString) is not an http:// URL with a host")),
+                localAddress: nil
+            )
+        }
+        let reader = HTTPMessageReader(maximumBodySize: maximumBodySize, endsAtClose: method != "HEAD")
+        // one event loop for the channel, its promise and its deadline
+        let eventLoop = eventLoopGroup.next()
+        let promise = eventLoop.makePromise(of: HTTPMessage.self)
+        let collector = ResponseCollector(reader: reader, promise: promise)
+        let bootstrap = ClientBootstrap(group: eventLoop)
+            .connectTimeout(TimeAmount(timeout))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.connect(host: host.trimmingCharacters(in: ["[", "]"]), port: port).get()
+        } catch {
+            promise.fail(error)  // a promise is never left unfulfilled
+            return HTTPExchange(
+                request: request,
+                response: .failure(HTTPFetchError(reason: "cannot connect to \(host):\(port): \(error)")),
+                localAddress: nil
+            )
+        }
+        let localAddress = channel.localAddress
+        let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+            promise.fail(HTTPFetchError(reason: "no whole answer within \(timeout.secondsText) s"))
+            channel.close(promise: nil)
+        }
+        var buffer = channel.allocator.buffer(capacity: head.utf8.count + body.count)
+        buffer.writeString(head)
+        buffer.writeBytes(body)
+        channel.writeAndFlush(buffer, promise: nil)
+        let response: Result<HTTPMessage, HTTPFetchError>
+        do {
+            response = .success(try await promise.futureResult.get())
+        } catch let error as HTTPFetchError {
+            response = .failure(error)
+        } catch {
+            response = .failure(HTTPFetchError(reason: "\(error)"))
+        }
+        deadline.cancel()
+        try? await channel.close()
+        return HTTPExchange(request: request, response: response, localAddress: localAddress)
+    }
+}
+
+extension Duration {
+    /// Seconds as a short decimal: `5`, `0.25`.
+    var secondsText: String {
+        let milliseconds = components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)" : "\(Double(milliseconds) / 1_000)"
+    }
+}
+
+/// Gathers a connection's bytes until `HTTPMessageReader` says the answer is whole, refused, or the
+/// connection ends. Never holds more than the reader allows: a longer answer fails as it arrives.
+private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendable {
+    // Used only on its channel's event loop.
+    typealias InboundIn = ByteBuffer
+
+    private let reader: HTTPMessageReader
+    private let promise: EventLoopPromise<HTTPMessage>
+    private var bytes: [UInt8] = []
+    private var done = false
+
+    init(reader: HTTPMessageReader, promise: EventLoopPromise<HTTPMessage>) {
+        self.reader = reader
+        self.promise = promise
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !done else { return }
+        var buffer = unwrapInboundIn(data)
+        bytes += buffer.readBytes(length: buffer.readableBytes) ?? []
+        settle(context: context, closed: false)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        settle(context: context, closed: true)
+        if !done { promise.fail(HTTPFetchError(reason: "the connection closed")) }
+        done = true
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !done else { return }
+        done = true
+        promise.fail(HTTPFetchError(reason: "the connection failed: \(error)"))
+        context.close(promise: nil)
+    }
+
+    private func settle(context: ChannelHandlerContext, closed: Bool) {
+        guard !done else { return }
+        switch reader.read(bytes, closed: closed) {
+        case .incomplete:
+            return
+        case .complete(let message):
+            done = true
+            promise.succeed(message)
+        case .invalid(let reason):
+            done = true
+            promise.fail(HTTPFetchError(reason: reason))
+        }
+        context.close(promise: nil)
+    }
+}

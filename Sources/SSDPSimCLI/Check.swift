@@ -1,0 +1,225 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import ArgumentParser
+import Foundation
+import SSDPCheck
+import SSDPHarness
+
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Audit a device (ours or anyone's) against UDA 1.1 by using it as a control point does.",
+        discussion: """
+            TARGET is a device's LOCATION (http://…), its IP address (searched for ssdp:all; every root \
+            device that answers is checked) or a search target (searched for at --host). Each check \
+            prints one line, PASS, FAIL or SKIP; a failure shows its evidence, the datagram or the HTTP \
+            exchange. Groups: discovery (searches it must answer and those it must ignore), description, \
+            scpd, gena (subscribe, initial event, renew, unsubscribe, 412s, CallStranger) and control \
+            (--control: it calls the read-only actions, since a call can change a device).
+
+              ssdp-sim check http://192.168.1.20:8060/
+              ssdp-sim check 192.168.1.1 --control --junit upnp.xml
+              ssdp-sim check urn:schemas-upnp-org:device:MediaServer:1 --skip gena
+
+            Exit status: 0 when no check failed, 1 when one did, 64 for a bad target or option.
+            """
+    )
+
+    @Argument(help: "A LOCATION URL, a device's IP address, or a search target.")
+    var target: String
+
+    @Option(help: "The UDP port searches go to.")
+    var port = 1900
+
+    @Option(help: "Where a search target is searched for: the multicast group or one address.")
+    var host = "239.255.255.250"
+
+    @Flag(
+        help: "Call the read-only actions (Get… without in-arguments), an unknown action and one without its arguments."
+    )
+    var control = false
+
+    @Option(
+        help: ArgumentHelp("A group or check not to make (gena, discovery.malformed); repeatable.", valueName: "name")
+    )
+    var skip: [String] = []
+
+    @Option(help: "Seconds one HTTP exchange (and the wait for an event) may take, 0.1...60.")
+    var timeout = 5.0
+
+    @Option(help: "The host a CallStranger check names in its CALLBACK (default: one that is no host's).")
+    var strangerHost: String?
+
+    @Flag(
+        help: "Fail on warnings too: spellings the specs allow but clients trip on (Cache-Control: for CACHE-CONTROL:)."
+    )
+    var strict = false
+
+    @Flag(help: "One JSON object per check instead of text, then a summary.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report here (whole or not at all).", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write the JSON report here (whole or not at all).", valueName: "file"))
+    var jsonReport: String?
+
+    /// Every check's name, as `--skip` takes them.
+    static let checks = [
+        "discovery.answers", "discovery.headers", "discovery.st", "discovery.mx", "discovery.location",
+        "discovery.malformed", "discovery.notify", "discovery.unknown-uuid", "discovery.higher-version",
+        "description.fetch", "description.well-formed", "description.namespace", "description.spec-version",
+        "description.device", "description.device-elements", "description.service-elements",
+        "scpd.fetch", "scpd.well-formed", "scpd.namespace", "scpd.not-empty", "scpd.related-state-variables",
+        "scpd.data-types", "scpd.defaults",
+        "gena.subscribe", "gena.initial-event", "gena.renew", "gena.unsubscribe", "gena.unknown-sid",
+        "gena.missing-callback", "gena.callstranger",
+        "control.read-only-action", "control.unknown-action", "control.missing-argument",
+    ]
+
+    func validate() throws {
+        do {
+            _ = try DeviceCheckTarget(target)
+        } catch {
+            throw ValidationError("TARGET \(error)")
+        }
+        guard (1...65_535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port)") }
+        guard isIPAddress(host) else { throw ValidationError("--host must be an IPv4 or IPv6 address, got '\(host)'") }
+        guard timeout >= 0.1, timeout <= 60 else {
+            throw ValidationError("--timeout must be 0.1...60 seconds, got \(timeout)")
+        }
+        for name in skip {
+            let lowered = name.lowercased()
+            guard DeviceCheckOptions.groups.contains(lowered) || Self.checks.contains(lowered) else {
+                throw ValidationError(
+                    "--skip \(name): not a group (\(DeviceCheckOptions.groups.joined(separator: ", "))) or a check (ssdp-sim help check)"
+                )
+            }
+        }
+        if let strangerHost, !isIPAddress(strangerHost) {
+            throw ValidationError("--stranger-host must be an IPv4 or IPv6 address, got '\(strangerHost)'")
+        }
+    }
+
+    func run() async throws {
+        let checkTarget = try DeviceCheckTarget(target)
+        var options = DeviceCheckOptions()
+        options.ssdpPort = port
+        options.searchHost = host
+        options.control = control
+        options.skip = Set(skip.map { $0.lowercased() })
+        options.timeout = .milliseconds(Int64(timeout * 1_000))
+        options.strangerHost = strangerHost
+        let output = CommandOutput(json: json)
+        output.say("Checking \(checkTarget) against UDA 1.1")
+        let report = await DeviceChecker.run(checkTarget, options: options) { result in
+            output.emit(CheckLine(result))
+        }
+        output.emit(CheckSummary(report))
+        if let junit {
+            try Reports.writeAtomically(Data(report.junit(title: "ssdp-sim check \(report.target)").utf8), to: junit)
+        }
+        if let jsonReport {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            try Reports.writeAtomically(try encoder.encode(CheckReportFile(report: report)), to: jsonReport)
+        }
+        if !report.passed(strict: strict) { throw ExitCode(1) }
+    }
+}
+
+/// One check, as `check` prints it.
+private struct CheckLine: OutputLine {
+    let event = "check"
+    let result: DeviceCheckResult
+
+    init(_ result: DeviceCheckResult) { self.result = result }
+
+    enum CodingKeys: String, CodingKey { case event, check, subject, location, outcome, detail, evidence }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(event, forKey: .event)
+        try container.encode(result.check, forKey: .check)
+        try container.encode(result.subject, forKey: .subject)
+        try container.encode(result.location, forKey: .location)
+        try container.encode(result.outcome, forKey: .outcome)
+        try container.encode(result.detail, forKey: .detail)
+        try container.encode(result.evidence, forKey: .evidence)
+    }
+
+    var text: String? {
+        let mark =
+            switch result.outcome {
+            case .passed: "PASS"
+            case .warned: "WARN"
+            case .failed: "FAIL"
+            case .skipped: "SKIP"
+            }
+        var line = "\(mark) \(result.check)"
+        if !result.subject.isEmpty { line += "  \(result.subject)" }
+        if !result.detail.isEmpty { line += "  (\(result.detail))" }
+        guard result.outcome == .failed || result.outcome == .warned, !result.evidence.isEmpty else {
+            return line.escapingControlCharacters()
+        }
+        // CR LF is one Character: split the scalars
+        let evidence = result.evidence.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map {
+                "     | "
+                    + String(String.UnicodeScalarView($0.last == "\r" ? $0.dropLast() : $0)).escapingControlCharacters()
+            }
+        return ([line.escapingControlCharacters()] + evidence).joined(separator: "\n")
+    }
+}
+
+/// The counts at the end.
+private struct CheckSummary: OutputLine {
+    let target: String
+    let counts: DeviceCheckCounts
+
+    init(_ report: DeviceCheckReport) {
+        target = report.target
+        counts = report.counts
+    }
+
+    enum CodingKeys: String, CodingKey { case event, target }
+
+    /// The counts beside `event` and `target`, in one flat object.
+    func encode(to encoder: any Encoder) throws {
+        try counts.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("summary", forKey: .event)
+        try container.encode(target, forKey: .target)
+    }
+
+    var text: String? {
+        "--- \(target): \(counts.passed) passed, \(counts.warned) warned, \(counts.failed) failed, \(counts.skipped) skipped"
+            + (counts.passed + counts.warned == 0 && counts.failed == 0 ? " (nothing was checked)" : "")
+    }
+}
+
+/// The file `--json-report` writes: the counts beside the tool, its version, the target and the results.
+private struct CheckReportFile: Encodable {
+    let report: DeviceCheckReport
+
+    enum CodingKeys: String, CodingKey { case tool, version, target, results }
+
+    func encode(to encoder: any Encoder) throws {
+        try report.counts.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("ssdp-sim check", forKey: .tool)
+        try container.encode(ToolVersion.current, forKey: .version)
+        try container.encode(report.target, forKey: .target)
+        try container.encode(report.results, forKey: .results)
+    }
+}
