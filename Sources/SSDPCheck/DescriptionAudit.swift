@@ -15,32 +15,32 @@ import Foundation
 import SSDPDeviceCore
 
 /// A device tree as its description gives it: what the later checks (SCPDs, control, eventing) need.
-public struct DescribedDevice: Sendable, Hashable {
+struct DescribedDevice: Sendable, Hashable {
     /// One service of a device, its URLs resolved against URLBase or LOCATION.
-    public struct Service: Sendable, Hashable {
-        public var serviceType: String
-        public var serviceId: String
+    struct Service: Sendable, Hashable {
+        var serviceType: String
+        var serviceId: String
         /// `nil` when the description gives no SCPDURL or one that does not resolve.
-        public var scpdURL: URL?
+        var scpdURL: URL?
         /// `nil` when empty: the service cannot be controlled.
-        public var controlURL: URL?
+        var controlURL: URL?
         /// `nil` when empty: the service sends no events.
-        public var eventSubURL: URL?
+        var eventSubURL: URL?
     }
 
-    public var deviceType: String
-    public var udn: String
+    var deviceType: String
+    var udn: String
     /// The description's specVersion, `1.0` or `1.1` (the root's; empty for an embedded device).
-    public var specVersion = ""
-    public var services: [Service]
-    public var embedded: [DescribedDevice]
+    var specVersion = ""
+    var services: [Service]
+    var embedded: [DescribedDevice]
 
     /// This device and every device inside it, depth first.
-    public var allDevices: [DescribedDevice] { [self] + embedded.flatMap(\.allDevices) }
+    var allDevices: [DescribedDevice] { [self] + embedded.flatMap(\.allDevices) }
 }
 
 /// The checks of a device description (UDA 1.1 §2.3): read whole from its bytes, no I/O.
-public enum DescriptionAudit {
+enum DescriptionAudit {
     /// The namespace of a device description's `root`.
     static let deviceNamespace = "urn:schemas-upnp-org:device-1-0"
     /// The namespace of an SCPD's `scpd`.
@@ -51,7 +51,7 @@ public enum DescriptionAudit {
     static let requiredServiceElements = ["serviceType", "serviceId", "SCPDURL", "controlURL", "eventSubURL"]
 
     /// The description's checks, and its device tree when it could be read.
-    public static func audit(
+    static func audit(
         _ body: [UInt8],
         location: URL
     ) -> (results: [DeviceCheckResult], device: DescribedDevice?) {

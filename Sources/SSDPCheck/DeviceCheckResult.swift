@@ -163,9 +163,13 @@ extension DeviceCheckReport {
 
 /// How many checks passed, warned, failed and were skipped: what a report's summary says.
 public struct DeviceCheckCounts: Sendable, Hashable, Codable {
+    /// Checks the device passed.
     public var passed: Int
+    /// Checks it passed with a warning.
     public var warned: Int
+    /// Checks it failed.
     public var failed: Int
+    /// Checks not made.
     public var skipped: Int
 
     /// The counts of `report`.

@@ -43,6 +43,7 @@ public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The target as the user wrote it (a URL, an address, a search target).
     public var description: String {
         switch self {
         case .location(let url): url.absoluteString
@@ -54,14 +55,19 @@ public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
 
 /// A check that cannot run as asked (a bad target or option): the message says which and why.
 public struct DeviceCheckError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, naming the target or option.
     public var description: String
+
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }
 
 /// How `ssdp-sim check` works.
 public struct DeviceCheckOptions: Sendable {
     /// The groups every check belongs to, in the order they run.
-    public static let groups = ["discovery", "description", "scpd", "gena", "control"]
+    public static let groups = [
+        "discovery", "description", "scpd", "gena", "control", "dial", "ecp", "profile", "advertisement",
+    ]
 
     /// The UDP port searches go to.
     public var ssdpPort = 1900
@@ -77,7 +83,18 @@ public struct DeviceCheckOptions: Sendable {
     public var maximumDocumentSize = 1 << 20
     /// The host named in the CallStranger check's CALLBACK; by default one that is no host's.
     public var strangerHost: String?
+    /// The DIAL apps whose state is read, the first the device has (`--dial-app`).
+    public var dialApps = ["YouTube", "Netflix"]
+    /// A profile to hold the device to (`--profile`): what its real device's clients need.
+    public var profile: DeviceProfileExpectation?
+    /// How long to listen to the group for the device's NOTIFY messages (`--listen`); `nil`, not at all.
+    public var listen: Duration?
+    /// Whether the device is expected to leave while the checker listens, saying byebye (`--expect-byebye`).
+    public var expectByebye = false
+    /// The interface to listen to the group on (`--interface`); `nil`, the system's choice.
+    public var interface: String?
 
+    /// The defaults: port 1900, the multicast group, no control calls, nothing skipped, 5 s, 1 MiB.
     public init() {}
 
     /// Whether `check` (or its group) is to be made.
@@ -97,6 +114,21 @@ public enum DeviceChecker {
         onResult: @escaping @Sendable (DeviceCheckResult) -> Void = { _ in }
     ) async -> DeviceCheckReport {
         let log = ResultLog(options: options, onResult: onResult)
+        // The group is listened to while everything else is checked, and until --listen's time is up.
+        var listener: NotifyListener?
+        if options.listen != nil, options.wants("advertisement") {
+            do {
+                listener = try await NotifyListener.start(port: options.ssdpPort, interface: options.interface)
+            } catch {
+                log.record(
+                    .skipped(
+                        "advertisement",
+                        "",
+                        "cannot listen to the SSDP group on port \(options.ssdpPort): \(error)"
+                    )
+                )
+            }
+        }
         switch target {
         case .location(let url):
             await check(url, ssdpHost: url.host ?? "", options: options, log: log)
@@ -110,6 +142,22 @@ public enum DeviceChecker {
             for location in await locations(answering: searchTarget, at: options.searchHost, options: options, log: log)
             {
                 await check(location, ssdpHost: options.searchHost, options: options, log: log)
+            }
+        }
+        if let listener, let listen = options.listen {
+            if listener.elapsed < listen { try? await Task.sleep(for: listen - listener.elapsed) }
+            let listened = listener.elapsed
+            await listener.stop()
+            let datagrams = listener.datagrams
+            for (location, device) in log.described {
+                log.location = location.absoluteString
+                AdvertisementAudit.evaluate(
+                    datagrams,
+                    device: device,
+                    location: location,
+                    listened: listened,
+                    expectByebye: options.expectByebye
+                ).forEach(log.record)
             }
         }
         return DeviceCheckReport(target: target.description, results: log.results)
@@ -181,6 +229,64 @@ public enum DeviceChecker {
             }
             return
         }
+        // A device may describe itself at a second LOCATION (a Roku's DIAL dd.xml): that description is
+        // checked, and what it adds (DIAL), not the device again.
+        let first = log.checkedDevices[device.udn.lowercased()]
+        var services: [(DescribedDevice.Service, DescribedService?)] = []
+        if let first {
+            for group in DeviceCheckOptions.groups
+            where !["description", "dial"].contains(group) && (group != "profile" || options.profile != nil) {
+                log.record(.skipped(group, "", "\(device.udn) was checked at \(first.absoluteString)"))
+            }
+        } else {
+            log.checkedDevices[device.udn.lowercased()] = location
+            log.described.append((location, device))
+            services = await useDevice(
+                device,
+                location: location,
+                ssdpHost: ssdpHost,
+                exchange: exchange,
+                fetch: fetch,
+                options: options,
+                log: log
+            )
+        }
+        await vendorChecks(
+            device,
+            location: location,
+            ssdpHost: ssdpHost,
+            description: exchange,
+            fetch: fetch,
+            options: options,
+            log: log,
+            secondary: first != nil
+        )
+        guard first == nil else { return }
+        guard options.control, options.wants("control") else {
+            log.record(
+                .skipped(
+                    "control",
+                    "",
+                    options.control ? "skipped as asked (--skip)" : "calls actions only with --control"
+                )
+            )
+            return
+        }
+        for case (let service, let described?) in services where service.controlURL != nil {
+            (await ControlAudit.check(service, described: described, fetch: fetch)).forEach(log.record)
+        }
+    }
+
+    /// Discovery, the SCPDs and eventing of a device seen for the first time; its services with their SCPDs.
+    private static func useDevice(
+        _ device: DescribedDevice,
+        location: URL,
+        ssdpHost: String,
+        exchange: HTTPExchange,
+        fetch: HTTPFetch,
+        options: DeviceCheckOptions,
+        log: ResultLog
+    ) async -> [(DescribedDevice.Service, DescribedService?)] {
         if options.wants("discovery") {
             await discover(device, location: location, ssdpHost: ssdpHost, options: options, log: log)
         } else {
@@ -195,19 +301,54 @@ public enum DeviceChecker {
         } else {
             log.record(.skipped("gena", "", "skipped as asked (--skip)"))
         }
-        guard options.control, options.wants("control") else {
-            log.record(
-                .skipped(
-                    "control",
-                    "",
-                    options.control ? "skipped as asked (--skip)" : "calls actions only with --control"
-                )
-            )
+        return services
+    }
+
+    /// The DIAL checks when the description came with an Application-URL, the ECP checks of a Roku, and
+    /// the device held to `--profile`.
+    private static func vendorChecks(
+        _ device: DescribedDevice,
+        location: URL,
+        ssdpHost: String,
+        description: HTTPExchange,
+        fetch: HTTPFetch,
+        options: DeviceCheckOptions,
+        log: ResultLog,
+        secondary: Bool = false
+    ) async {
+        if !options.wants("dial") {
+            log.record(.skipped("dial", "", "skipped as asked (--skip)"))
+        } else if let applicationURL = description.message?.header("Application-URL") {
+            (await DIALAudit.check(
+                applicationURL: applicationURL,
+                location: location,
+                apps: options.dialApps,
+                control: options.control,
+                fetch: fetch
+            )).forEach(log.record)
+        } else {
+            log.record(.skipped("dial", "", "the description came without an Application-URL: not a DIAL device"))
+        }
+        guard !secondary else { return }
+        if !options.wants("ecp") {
+            log.record(.skipped("ecp", "", "skipped as asked (--skip)"))
+        } else if device.deviceType.lowercased().contains("roku"), let url = location.origin {
+            (await ECPAudit.check(origin: url, fetch: fetch)).forEach(log.record)
+        } else {
+            log.record(.skipped("ecp", "", "not a Roku (its device type is \(device.deviceType))"))
+        }
+        guard let profile = options.profile else { return }
+        guard options.wants("profile") else {
+            log.record(.skipped("profile", "", "skipped as asked (--skip)"))
             return
         }
-        for case (let service, let described?) in services where service.controlURL != nil {
-            (await ControlAudit.check(service, described: described, fetch: fetch)).forEach(log.record)
-        }
+        (await ProfileAudit.check(
+            profile,
+            device: device,
+            location: location,
+            ssdpAddress: try? SocketAddress(ipAddress: ssdpHost, port: options.ssdpPort),
+            fetch: fetch
+        )).forEach(log.record)
     }
 
     /// Fetches the document at `url` for `check`, records how it went, and returns the exchange and the body
@@ -363,6 +504,10 @@ private final class ResultLog {
     private(set) var results: [DeviceCheckResult] = []
     /// The LOCATION of the device being checked, written into each result.
     var location = ""
+    /// The LOCATION each device (by its UDN, in lower case) was checked at first.
+    var checkedDevices: [String: URL] = [:]
+    /// Each device checked, at its first LOCATION: what its advertisements are held to.
+    var described: [(URL, DescribedDevice)] = []
     private let options: DeviceCheckOptions
     private let onResult: @Sendable (DeviceCheckResult) -> Void
 

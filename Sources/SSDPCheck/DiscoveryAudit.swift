@@ -263,7 +263,7 @@ enum DiscoveryAudit {
             )
         )
         guard !own.isEmpty else { return results }
-        results.append(headersResult(search.subject, own, evidence: evidence))
+        results.append(headersResult("discovery.headers", search.subject, own, evidence: evidence))
         let wrongST = own.filter { answer, message in
             if let usn = message?.message.headers[.usn], elsewhere.contains(usn) { return false }
             guard let st = message?.message.headers[.st] else { return false }
@@ -278,18 +278,7 @@ enum DiscoveryAudit {
                 evidence: wrongST.first.map { evidence($0.0) } ?? ""
             )
         )
-        let late = own.filter { $0.0.elapsed > .seconds(mx) + lateness }
-        results.append(
-            .expect(
-                "discovery.mx",
-                search.subject,
-                failure: late.first.map {
-                    "answered after \($0.0.elapsed.millisecondsText) ms, outside MX \(mx) s (UDA 1.1 §1.3.3)"
-                },
-                passed: "latest after \(own.map(\.0.elapsed).max()?.millisecondsText ?? "0") ms",
-                evidence: late.first.map { evidence($0.0) } ?? ""
-            )
-        )
+        results.append(mxResult(search, own.map(\.0), evidence: evidence))
         let misplaced = own.filter { answer, message in
             guard let text = message?.message.headers[.location] else { return false }
             guard let host = URL(string: text)?.host else { return true }
@@ -306,6 +295,34 @@ enum DiscoveryAudit {
             )
         )
         return results
+    }
+
+    /// The `discovery.mx` result of a search's answers: failed for an answer after MX; warned when every
+    /// answer to `ssdp:all` came at once, since UDA asks for each to wait a random time within MX, so
+    /// that a network's devices do not all answer in the same instant.
+    static func mxResult(
+        _ search: CheckSearch,
+        _ answers: [CheckAnswer],
+        evidence: (CheckAnswer) -> String
+    ) -> DeviceCheckResult {
+        let times = answers.map(\.elapsed)
+        let latest = times.max() ?? .zero
+        if let late = answers.first(where: { $0.elapsed > .seconds(mx) + lateness }) {
+            return .failed(
+                "discovery.mx",
+                search.subject,
+                "answered after \(late.elapsed.millisecondsText) ms, outside MX \(mx) s (UDA 1.1 §1.3.3)",
+                evidence: evidence(late)
+            )
+        }
+        if search.target == "ssdp:all", answers.count > 1, latest < .milliseconds(100) {
+            return .warned(
+                "discovery.mx",
+                search.subject,
+                "all \(answers.count) answers within \(latest.millisecondsText) ms: UDA 1.1 §1.3.3 asks for a random delay within MX"
+            )
+        }
+        return .passed("discovery.mx", search.subject, "latest after \(latest.millisecondsText) ms")
     }
 
     /// Deviations the specs allow (HTTP header names are case-insensitive, whitespace after the colon is
@@ -327,6 +344,7 @@ enum DiscoveryAudit {
     /// The `discovery.headers` result of `answers`: failed for a rule broken (a header UDA 1.1 §1.3.3
     /// requires missing, bare line feeds, a broken CACHE-CONTROL), warned for a spelling clients trip on.
     static func headersResult(
+        _ check: String,
         _ subject: String,
         _ answers: [(CheckAnswer, SSDPParsedMessage?)],
         evidence: (CheckAnswer) -> String
@@ -350,21 +368,21 @@ enum DiscoveryAudit {
         }
         if let (answer, codes) = failing {
             return .failed(
-                "discovery.headers",
+                check,
                 subject,
-                "UDA 1.1 §1.3.3: " + codes.joined(separator: ", "),
+                "UDA 1.1 §1.2–§1.3: " + codes.joined(separator: ", "),
                 evidence: evidence(answer)
             )
         }
         if let (answer, codes) = warning {
             return .warned(
-                "discovery.headers",
+                check,
                 subject,
                 "allowed, but clients that match bytes miss it: " + codes.joined(separator: ", "),
                 evidence: evidence(answer)
             )
         }
-        return .passed("discovery.headers", subject)
+        return .passed(check, subject)
     }
 
     /// BOOTID.UPNP.ORG and CONFIGID.UPNP.ORG outside the numbers UDA 1.1 §1.2.2 allows them (0 to 2^31 − 1,

@@ -17,20 +17,20 @@ import NIOPosix
 
 /// One HTTP exchange with a device, as the checks show it: the request sent, the answer read (or why
 /// none was), and the local address the connection came from (where the device can reach the checker).
-public struct HTTPExchange: Sendable {
+struct HTTPExchange: Sendable {
     /// The request as sent.
-    public var request: String
+    var request: String
     /// The answer, or why there is none.
-    public var response: Result<HTTPMessage, HTTPFetchError>
+    var response: Result<HTTPMessage, HTTPFetchError>
     /// The checker's end of the connection, when it was made.
-    public var localAddress: SocketAddress?
+    var localAddress: SocketAddress?
 
     /// The answer, if there was one.
-    public var message: HTTPMessage? { try? response.get() }
+    var message: HTTPMessage? { try? response.get() }
 
     /// The exchange written out for a report: the request, then the answer's head and the start of its
     /// body, or the reason there was none.
-    public var evidence: String {
+    var evidence: String {
         let answer: String
         switch response {
         case .success(let message):
@@ -49,20 +49,20 @@ public struct HTTPExchange: Sendable {
 }
 
 /// Why an HTTP exchange gave no answer.
-public struct HTTPFetchError: Error, Sendable, Hashable {
-    public var reason: String
+struct HTTPFetchError: Error, Sendable, Hashable {
+    var reason: String
 }
 
 /// A small HTTP/1.1 client for talking to devices, bounded in time and size: one request per
 /// connection, the answer read whole up to `maximumBodySize`, everything given up after `timeout`.
-public struct HTTPFetch: Sendable {
+struct HTTPFetch: Sendable {
     /// How long one exchange may take, connecting included.
-    public var timeout: Duration
+    var timeout: Duration
     /// The largest body read; a longer one fails the exchange.
-    public var maximumBodySize: Int
-    public var eventLoopGroup: any EventLoopGroup
+    var maximumBodySize: Int
+    var eventLoopGroup: any EventLoopGroup
 
-    public init(
+    init(
         timeout: Duration = .seconds(5),
         maximumBodySize: Int = 1 << 20,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
@@ -74,7 +74,7 @@ public struct HTTPFetch: Sendable {
 
     /// Sends `method` for `url` with `headers` (Host, Connection: close and Content-Length are added)
     /// and `body`, and reads the answer.
-    public func exchange(
+    func exchange(
         _ method: String,
         _ url: URL,
         headers: [(String, String)] = [],
@@ -138,6 +138,15 @@ public struct HTTPFetch: Sendable {
         deadline.cancel()
         try? await channel.close()
         return HTTPExchange(request: request, response: response, localAddress: localAddress)
+    }
+}
+
+extension URL {
+    /// The scheme, host and port alone: where a device's fixed paths (`/query/device-info`) are.
+    var origin: URL? {
+        var components = URLComponents()
+        (components.scheme, components.host, components.port) = (scheme, host, port)
+        return components.url
     }
 }
 

@@ -15,38 +15,38 @@ import SSDPCore
 
 /// One HTTP/1.1 message read whole: what a device answered, or what it sent to the checker's event
 /// listener. Header names keep the sender's spelling; `header(_:)` finds one whatever its case.
-public struct HTTPMessage: Sendable, Hashable {
+struct HTTPMessage: Sendable, Hashable {
     /// The first line without its line end: `HTTP/1.1 200 OK`, or `NOTIFY /event HTTP/1.1`.
-    public var startLine: String
+    var startLine: String
     /// The header fields in the order sent.
-    public var headers: [(name: String, value: String)]
+    var headers: [(name: String, value: String)]
     /// The body, de-chunked.
-    public var body: [UInt8]
+    var body: [UInt8]
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.startLine == rhs.startLine && lhs.body == rhs.body
             && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(startLine)
         hasher.combine(body)
     }
 
     /// The value of the first header called `name`, compared without case.
-    public func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
     /// The status code of a response (`nil` for a request or a broken status line).
-    public var status: Int? {
+    var status: Int? {
         let parts = startLine.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/") else { return nil }
         return Int(parts[1])
     }
 
     /// The body as text (bytes that are not UTF-8 shown as U+FFFD).
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// Reads one HTTP/1.1 message from bytes as they arrive, bounded: a head over `maximumHeadSize` or a
@@ -54,9 +54,9 @@ public struct HTTPMessage: Sendable, Hashable {
 ///
 /// The body is delimited as RFC 9112 §6.3 says: chunked, else Content-Length, else (a response) the
 /// connection's end. A response to a request that has no body (`bodyless`) ends with its head.
-public struct HTTPMessageReader: Sendable {
+struct HTTPMessageReader: Sendable {
     /// What the bytes so far amount to.
-    public enum Progress: Sendable, Hashable {
+    enum Progress: Sendable, Hashable {
         /// More bytes are needed.
         case incomplete
         /// The message is whole.
@@ -66,22 +66,22 @@ public struct HTTPMessageReader: Sendable {
     }
 
     /// The largest head (start line and headers) read.
-    public static let maximumHeadSize = 16 * 1024
+    static let maximumHeadSize = 16 * 1024
 
     /// The largest body read.
-    public let maximumBodySize: Int
+    let maximumBodySize: Int
     /// Whether a message without a length ends when the connection does (a response), or has no body
     /// (a request, RFC 9112 §6.3 rule 6).
-    public let endsAtClose: Bool
+    let endsAtClose: Bool
 
     /// A reader for one message; `endsAtClose` for a response.
-    public init(maximumBodySize: Int, endsAtClose: Bool) {
+    init(maximumBodySize: Int, endsAtClose: Bool) {
         self.maximumBodySize = maximumBodySize
         self.endsAtClose = endsAtClose
     }
 
     /// What `bytes` (everything received so far) amount to; `closed` when the peer has closed.
-    public func read(_ bytes: [UInt8], closed: Bool) -> Progress {
+    func read(_ bytes: [UInt8], closed: Bool) -> Progress {
         guard let headEnd = Self.headEnd(bytes) else {
             if bytes.count > Self.maximumHeadSize {
                 return .invalid("the head is longer than \(Self.maximumHeadSize) bytes")
@@ -170,7 +170,8 @@ public struct HTTPMessageReader: Sendable {
                 return .invalid("the body is more than the \(maximumBodySize) bytes read")
             }
             let start = lineFeed + 1
-            if size == 0 { return .complete(HTTPMessage(startLine: "", headers: [], body: decoded)) }  // trailers are not read
+            // The last chunk; trailers are not read.
+            if size == 0 { return .complete(HTTPMessage(startLine: "", headers: [], body: decoded)) }
             guard bytes.endIndex - start >= size + 1 else { return .incomplete }
             decoded += bytes[start..<(start + size)]
             index = start + size

@@ -14,50 +14,50 @@
 import SSDPDeviceCore
 
 /// A service's SCPD as read: what the control and eventing checks call and expect.
-public struct DescribedService: Sendable, Hashable {
-    public struct Argument: Sendable, Hashable {
-        public var name: String
+struct DescribedService: Sendable, Hashable {
+    struct Argument: Sendable, Hashable {
+        var name: String
         /// `in` or `out`, as written.
-        public var direction: String
-        public var relatedStateVariable: String
+        var direction: String
+        var relatedStateVariable: String
     }
 
-    public struct Action: Sendable, Hashable {
-        public var name: String
-        public var arguments: [Argument]
+    struct Action: Sendable, Hashable {
+        var name: String
+        var arguments: [Argument]
 
-        public var inArguments: [Argument] { arguments.filter { $0.direction.lowercased() == "in" } }
-        public var outArguments: [Argument] { arguments.filter { $0.direction.lowercased() == "out" } }
+        var inArguments: [Argument] { arguments.filter { $0.direction.lowercased() == "in" } }
+        var outArguments: [Argument] { arguments.filter { $0.direction.lowercased() == "out" } }
     }
 
-    public struct StateVariable: Sendable, Hashable {
-        public var name: String
-        public var dataType: String
-        public var sendEvents: Bool
-        public var defaultValue: String?
-        public var allowedValues: [String]
-        public var minimum: String?
-        public var maximum: String?
+    struct StateVariable: Sendable, Hashable {
+        var name: String
+        var dataType: String
+        var sendEvents: Bool
+        var defaultValue: String?
+        var allowedValues: [String]
+        var minimum: String?
+        var maximum: String?
     }
 
-    public var actions: [Action]
-    public var stateVariables: [StateVariable]
+    var actions: [Action]
+    var stateVariables: [StateVariable]
 
     /// The variables the service sends in its events.
-    public var eventedVariables: [StateVariable] { stateVariables.filter(\.sendEvents) }
+    var eventedVariables: [StateVariable] { stateVariables.filter(\.sendEvents) }
 }
 
 /// The checks of one SCPD (UDA 1.1 §2.5): read whole from its bytes, no I/O.
-public enum ServiceDescriptionAudit {
+enum ServiceDescriptionAudit {
     /// The data types UDA 1.1 §2.5 lists (UDA 2.0 adds `ui8` and `i8`), spelled as it spells them.
-    public static let dataTypes: Set<String> = [
+    static let dataTypes: Set<String> = [
         "ui1", "ui2", "ui4", "ui8", "i1", "i2", "i4", "i8", "int", "r4", "r8", "number", "fixed.14.4", "float",
         "char", "string", "date", "dateTime", "dateTime.tz", "time", "time.tz", "boolean", "bin.base64",
         "bin.hex", "uri", "uuid",
     ]
 
     /// The SCPD's checks for the service `subject` (its type), and the service when it could be read.
-    public static func audit(
+    static func audit(
         _ body: [UInt8],
         subject: String,
         hasControlURL: Bool

@@ -14,7 +14,9 @@
 import ArgumentParser
 import Foundation
 import SSDPCheck
+import SSDPDeviceCore
 import SSDPHarness
+import SSDPSimulator
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,6 +62,31 @@ struct Check: AsyncParsableCommand {
     @Option(help: "The host a CallStranger check names in its CALLBACK (default: one that is no host's).")
     var strangerHost: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A DIAL app whose state to read (default YouTube, then Netflix); repeatable.",
+            valueName: "name"
+        )
+    )
+    var dialApp: [String] = []
+
+    @Option(help: "Hold the device to one of our profiles (ssdp-sim profiles): what its real device's clients need.")
+    var profile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Listen to the SSDP group this long for the device's NOTIFY messages (advertisement checks).",
+            valueName: "seconds"
+        )
+    )
+    var listen: Double?
+
+    @Flag(help: "Expect the device to leave while --listen runs (stop it then), saying byebye for every target.")
+    var expectByebye = false
+
+    @Option(help: "The interface to listen to the SSDP group on (default: the system's choice).")
+    var interface: String?
+
     @Flag(
         help: "Fail on warnings too: spellings the specs allow but clients trip on (Cache-Control: for CACHE-CONTROL:)."
     )
@@ -85,6 +112,11 @@ struct Check: AsyncParsableCommand {
         "gena.subscribe", "gena.initial-event", "gena.renew", "gena.unsubscribe", "gena.unknown-sid",
         "gena.missing-callback", "gena.callstranger",
         "control.read-only-action", "control.unknown-action", "control.missing-argument",
+        "dial.application-url", "dial.app-state", "dial.unknown-app", "dial.origin", "dial.launch", "dial.running",
+        "dial.hide", "dial.stop", "ecp.device-info", "ecp.apps", "ecp.active-app",
+        "profile.device-type", "profile.service", "profile.search", "profile.path",
+        "advertisement.headers", "advertisement.targets", "advertisement.location", "advertisement.renewal",
+        "advertisement.byebye",
     ]
 
     func validate() throws {
@@ -95,6 +127,10 @@ struct Check: AsyncParsableCommand {
         }
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port)") }
         guard isIPAddress(host) else { throw ValidationError("--host must be an IPv4 or IPv6 address, got '\(host)'") }
+        if let listen, !(1...86_400).contains(listen) {
+            throw ValidationError("--listen must be 1...86400 seconds, got \(listen)")
+        }
+        if expectByebye, listen == nil { throw ValidationError("--expect-byebye needs --listen SECONDS") }
         guard timeout >= 0.1, timeout <= 60 else {
             throw ValidationError("--timeout must be 0.1...60 seconds, got \(timeout)")
         }
@@ -104,6 +140,13 @@ struct Check: AsyncParsableCommand {
                 throw ValidationError(
                     "--skip \(name): not a group (\(DeviceCheckOptions.groups.joined(separator: ", "))) or a check (ssdp-sim help check)"
                 )
+            }
+        }
+        if let profile {
+            do {
+                _ = try SimulatorProfile.named(profile)
+            } catch {
+                throw ValidationError("--profile \(profile): \(error.reason)")
             }
         }
         if let strangerHost, !isIPAddress(strangerHost) {
@@ -120,8 +163,16 @@ struct Check: AsyncParsableCommand {
         options.skip = Set(skip.map { $0.lowercased() })
         options.timeout = .milliseconds(Int64(timeout * 1_000))
         options.strangerHost = strangerHost
+        if !dialApp.isEmpty { options.dialApps = dialApp }
+        options.listen = listen.map { .milliseconds(Int64($0 * 1_000)) }
+        options.expectByebye = expectByebye
+        options.interface = interface
+        options.profile = try profile.map(Self.expectation(of:))
         let output = CommandOutput(json: json)
-        output.say("Checking \(checkTarget) against UDA 1.1")
+        let listening = listen.map {
+            "; listening \($0) s for its NOTIFY messages" + (expectByebye ? " (stop it now to see its byebye)" : "")
+        }
+        output.say("Checking \(checkTarget) against UDA 1.1" + (listening ?? ""))
         let report = await DeviceChecker.run(checkTarget, options: options) { result in
             output.emit(CheckLine(result))
         }
@@ -135,6 +186,30 @@ struct Check: AsyncParsableCommand {
             try Reports.writeAtomically(try encoder.encode(CheckReportFile(report: report)), to: jsonReport)
         }
         if !report.passed(strict: strict) { throw ExitCode(1) }
+    }
+}
+
+extension Check {
+    /// What a device must offer to pass for the profile `name`: its type and services, its vendor search
+    /// targets, and the documents and queries its clients GET (not the SCPDs or icons, which clients reach
+    /// through the description, whatever their paths).
+    static func expectation(of name: String) throws -> DeviceProfileExpectation {
+        let device = try SimulatorProfile.named(name).device(number: 1, seed: 1)
+        func serviceTypes(_ device: SSDPDevice) -> [String] {
+            device.services.map(\.serviceType) + device.embeddedDevices.flatMap(serviceTypes)
+        }
+        let paths = device.httpEndpoints().filter { endpoint in
+            endpoint.methods.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "GET" }
+                && !endpoint.path.contains("{") && !endpoint.summary.hasPrefix("service description")
+                && !endpoint.summary.hasSuffix(" bytes")
+        }
+        return DeviceProfileExpectation(
+            name: name,
+            deviceType: device.device.deviceType,
+            serviceTypes: serviceTypes(device.device),
+            searchTargets: device.extraTargets.map(\.target),
+            paths: paths.map { ($0.path, $0.summary) }
+        )
     }
 }
 

@@ -71,7 +71,9 @@ extension DeviceCheckReport {
     }
 }
 
-@Suite(.tags(.live)) struct ProfileCheckTests {
+/// One device at a time (`.serialized`), as the fault matrix: each check opens some twenty sockets at once
+/// and times their answers, and the other live suites run beside them.
+@Suite(.tags(.live), .serialized) struct ProfileCheckTests {
     /// What the check says about each built-in profile: nothing for a device that imitates no stack, and
     /// for the others exactly the rules their real devices break (docs/check.md says why, rule by rule).
     static let failures: [String: Set<String>] = [
@@ -151,6 +153,8 @@ struct FaultRow: CustomTestStringConvertible, Sendable {
     var groups: Set<String>
     var check: String
     var outcome: DeviceCheckResult.Outcome = .failed
+    /// The profile the faulty device starts from.
+    var profile = "generic"
 
     var testDescription: String { name }
 
@@ -212,6 +216,13 @@ struct FaultRow: CustomTestStringConvertible, Sendable {
                 check: "discovery.notify"
             ),
             FaultRow(
+                name: "--delay immediate",
+                fields: #""behaviour": { "delay": "immediate" }"#,
+                groups: ["discovery"],
+                check: "discovery.mx",
+                outcome: .warned
+            ),
+            FaultRow(
                 name: "--delay late:1",
                 fields: #""behaviour": { "delay": "late:1" }"#,
                 groups: ["discovery"],
@@ -262,14 +273,30 @@ struct FaultRow: CustomTestStringConvertible, Sendable {
             ),
             scpd("nothing in it", actions: [], variables: [], check: "scpd.not-empty"),
         ]
+        + [
+            FaultRow(
+                name: "a DIAL app that takes every origin",
+                fields: #""dialApps": [ { "name": "YouTube" } ]"#,
+                groups: ["dial"],
+                check: "dial.origin",
+                profile: "dial-tv"
+            ),
+            FaultRow(
+                name: "a DIAL app that cannot be stopped",
+                fields: #""dialApps": [ { "name": "YouTube", "allowStop": false } ]"#,
+                groups: ["dial"],
+                check: "dial.stop",
+                profile: "dial-tv"
+            ),
+        ]
 }
 
-@Suite(.tags(.live)) struct FaultMatrixTests {
+@Suite(.tags(.live), .serialized) struct FaultMatrixTests {
     @Test(arguments: FaultRow.all)
     func eachFaultIsCaughtByTheCheckMadeForIt(row: FaultRow) async throws {
         var options = CheckedDevice.options
         options.skip = Set(DeviceCheckOptions.groups).subtracting(row.groups).subtracting(["description"])
-        let report = try await CheckedDevice.check(CheckedDevice.file("generic", row.fields), options: options)
+        let report = try await CheckedDevice.check(CheckedDevice.file(row.profile, row.fields), options: options)
         let results = report.results.filter { $0.check == row.check }
         #expect(!results.isEmpty, "\(row.check) was not made")
         #expect(results.contains { $0.outcome == row.outcome }, "\(results)")
@@ -283,11 +310,12 @@ struct FaultRow: CustomTestStringConvertible, Sendable {
         }
     }
 
-    @Test func theGenericDeviceWithoutFaultsPassesTheSameChecks() async throws {
+    @Test(arguments: ["generic", "dial-tv"])
+    func theDeviceWithoutFaultsPassesTheSameChecks(profile: String) async throws {
         // The baseline of every row: each check above passes when its fault is off.
-        let report = try await CheckedDevice.check(CheckedDevice.file())
+        let report = try await CheckedDevice.check(CheckedDevice.file(profile))
         let passed = report.checks(.passed)
-        for row in FaultRow.all { #expect(passed.contains(row.check), "\(row.check)") }
-        #expect(report.checks(.failed).isEmpty && report.checks(.warned).isEmpty)
+        for row in FaultRow.all where row.profile == profile { #expect(passed.contains(row.check), "\(row.check)") }
+        if profile == "generic" { #expect(report.checks(.failed).isEmpty && report.checks(.warned).isEmpty) }
     }
 }

@@ -147,12 +147,40 @@ import FoundationXML
         serve.kill()
     }
 
+    @Test func aDeviceHeldToAProfileShowsWhatItsClientsWouldMiss() async throws {
+        let (roku, rokuLocation, rokuPort) = try await serve("roku")
+        defer { roku.kill() }
+        let (dial, dialLocation, dialPort) = try await serve("dial-tv")
+        defer { dial.kill() }
+        let skip = ["--skip", "discovery", "--skip", "gena", "--skip", "scpd"]
+        let asRoku = try await CommandRunner.run(
+            CommandRunner.ssdpSim,
+            ["check", rokuLocation, "--port", "\(rokuPort)", "--profile", "roku"] + skip
+        )
+        #expect(asRoku.status == 0, "\(asRoku.standardOutput)")
+        #expect(asRoku.standardOutput.contains("PASS profile.search  roku:ecp  (1 answer)"))
+        #expect(asRoku.standardOutput.contains("PASS profile.path  /query/device-info"))
+        #expect(asRoku.standardOutput.contains("PASS ecp.device-info  /query/device-info"))
+        // A DIAL TV passed off as a Roku: a Roku client would not find it, nor read its ECP.
+        let notRoku = try await CommandRunner.run(
+            CommandRunner.ssdpSim,
+            ["check", dialLocation, "--port", "\(dialPort)", "--profile", "roku"] + skip
+        )
+        #expect(notRoku.status == 1)
+        #expect(notRoku.standardOutput.contains("FAIL profile.search  roku:ecp  (no answer to roku:ecp"))
+        #expect(notRoku.standardOutput.contains("FAIL profile.path  /query/device-info  (GET /query/device-info"))
+        #expect(notRoku.standardOutput.contains("PASS dial.app-state  YouTube"))
+        roku.kill()
+        dial.kill()
+    }
+
     @Test(arguments: [
         (["https://192.0.2.1/"], "TARGET 'https://192.0.2.1/': SSDP devices serve their descriptions over http://"),
         (["two words"], "TARGET 'two words' is neither a LOCATION URL, an IP address nor a search target"),
         (["127.0.0.1", "--skip", "nonsense"], "--skip nonsense: not a group"),
         (["127.0.0.1", "--timeout", "0"], "--timeout must be 0.1...60 seconds, got 0.0"),
         (["127.0.0.1", "--host", "example.com"], "--host must be an IPv4 or IPv6 address, got 'example.com'"),
+        (["127.0.0.1", "--profile", "toaster"], "--profile toaster: no such profile (profiles: roku,"),
     ])
     func badInputExits64NamingTheOption(arguments: [String], message: String) async throws {
         let output = try await CommandRunner.run(CommandRunner.ssdpSim, ["check"] + arguments)
