@@ -107,7 +107,8 @@ enum AdvertisementAudit {
         device: DescribedDevice,
         location: URL,
         listened: Duration,
-        expectByebye: Bool
+        expectByebye: Bool,
+        knownMaxAge: Int? = nil
     ) -> [DeviceCheckResult] {
         let uuids = Set(device.allDevices.map { $0.udn.lowercased() })
         let notifications = datagrams.compactMap { datagram -> (CheckAnswer, SSDPParsedMessage)? in
@@ -128,8 +129,12 @@ enum AdvertisementAudit {
         guard !alive.isEmpty else {
             let window = "no ssdp:alive in the \(listened.secondsText) s listened"
             results.append(
-                listened >= .seconds(1_800)
-                    ? .failed("advertisement.targets", "", window + ", which is longer than UDA's usual max-age")
+                knownMaxAge.map { listened > .seconds($0) } == true
+                    ? .failed(
+                        "advertisement.targets",
+                        "",
+                        window + ", longer than the max-age its answers gave (\(knownMaxAge ?? 0) s; UDA 1.1 §1.2.2)"
+                    )
                     : .skipped(
                         "advertisement.targets",
                         "",
@@ -152,7 +157,7 @@ enum AdvertisementAudit {
         let unexpected = advertised.subtracting(expected).filter { usn in
             // another description of the same device (a Roku's DIAL dd.xml) advertises its own targets
             alive.contains {
-                $0.1.message.headers[.usn] == usn && $0.1.message.headers[.location] == location.absoluteString
+                $0.1.message.headers[.usn] == usn && location.isSameDocument(as: $0.1.message.headers[.location] ?? "")
             }
         }.sorted()
         var problems: [String] = []

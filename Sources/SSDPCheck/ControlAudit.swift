@@ -115,8 +115,7 @@ enum ControlAudit {
     static func fault(_ code: Int, _ check: String, _ subject: String, _ exchange: HTTPExchange) -> DeviceCheckResult {
         let message = exchange.message
         let errorCode = message.flatMap { SSDPXMLElement.parse($0.body) }?
-            .child("Body")?.child("Fault")?.child("detail")?.child("UPnPError")?.child("errorCode")?.text
-            .trimmingSpacesAndTabs()
+            .child("Body")?.child("Fault")?.child("detail")?.child("UPnPError")?.child("errorCode")?.trimmedText
         let failure: String? =
             message?.status != 500
             ? "answered \(EventingAudit.statusText(exchange)), not 500 with a SOAP fault"

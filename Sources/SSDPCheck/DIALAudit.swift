@@ -116,9 +116,10 @@ enum DIALAudit {
                 evidence: foreign.evidence
             )
         )
-        if let instance = foreign.message?.header("LOCATION").flatMap({ URL(string: $0, relativeTo: url)?.absoluteURL })
-        {
-            _ = await fetch.exchange("DELETE", instance)  // not left running
+        if let status = foreign.message?.status, (200..<300).contains(status) {
+            // Not left running: at the instance it named, else where DIAL's reference server puts it.
+            let named = foreign.message?.header("LOCATION").flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
+            _ = await fetch.exchange("DELETE", named ?? url.appendingPathComponent("run"))
         }
         let launch = await fetch.exchange("POST", url, headers: [("CONTENT-TYPE", "text/plain; charset=\"utf-8\"")])
         let instance = launch.message?.header("LOCATION").flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
@@ -173,7 +174,7 @@ enum DIALAudit {
     /// The `state` of an app's state document.
     static func state(_ exchange: HTTPExchange) -> String? {
         exchange.message.flatMap { SSDPXMLElement.parse($0.body) }?.child("state").map {
-            String($0.text.trimmingSpacesAndTabs())
+            $0.trimmedText
         }
     }
 
@@ -188,9 +189,9 @@ enum DIALAudit {
         if let problem = DescriptionAudit.namespaceProblem(root, name: "service", namespace: namespace) {
             return problem
         }
-        let name = root.child("name").map { String($0.text.trimmingSpacesAndTabs()) }
+        let name = root.child("name").map { $0.trimmedText }
         guard name == app else { return "its name is \(name ?? "missing"), not \(app)" }
-        let state = root.child("state").map { String($0.text.trimmingSpacesAndTabs()) } ?? ""
+        let state = root.child("state").map { $0.trimmedText } ?? ""
         guard ["running", "stopped", "hidden"].contains(state) || state.hasPrefix("installable=") else {
             return "its state is '\(state)', not running, stopped, hidden or installable=URL (DIAL 2.2 §6.1)"
         }

@@ -39,6 +39,11 @@ struct DescribedDevice: Sendable, Hashable {
     var allDevices: [DescribedDevice] { [self] + embedded.flatMap(\.allDevices) }
 }
 
+extension SSDPXMLElement {
+    /// The element's text without the whitespace and line ends a pretty-printed document puts around it.
+    var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
 /// The checks of a device description (UDA 1.1 §2.3): read whole from its bytes, no I/O.
 enum DescriptionAudit {
     /// The namespace of a device description's `root`.
@@ -73,8 +78,8 @@ enum DescriptionAudit {
                     "<\(root.qualifiedName) \(root.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " "))>"
             )
         )
-        let major = root.child("specVersion")?.child("major")?.text.trimmingSpacesAndTabs()
-        let minor = root.child("specVersion")?.child("minor")?.text.trimmingSpacesAndTabs()
+        let major = root.child("specVersion")?.child("major")?.trimmedText
+        let minor = root.child("specVersion")?.child("minor")?.trimmedText
         results.append(
             .expect(
                 "description.spec-version",
@@ -88,7 +93,7 @@ enum DescriptionAudit {
             results.append(.failed("description.device", "", "the root has no <device>", evidence: excerpt))
             return (results, nil)
         }
-        let base = root.child("URLBase").flatMap { URL(string: String($0.text.trimmingSpacesAndTabs())) } ?? location
+        let base = root.child("URLBase").flatMap { URL(string: $0.trimmedText) } ?? location
         var device = described(deviceElement, base: base, into: &results)
         device.specVersion = "\(major ?? "").\(minor ?? "")"
         return (results, device)
@@ -127,7 +132,7 @@ enum DescriptionAudit {
         into results: inout [DeviceCheckResult]
     ) -> DescribedDevice {
         func text(_ element: SSDPXMLElement, _ name: String) -> String? {
-            element.child(name).map { String($0.text.trimmingSpacesAndTabs()) }
+            element.child(name).map { $0.trimmedText }
         }
         let udn = text(element, "UDN") ?? ""
         let subject = udn.isEmpty ? (text(element, "deviceType") ?? "device") : udn

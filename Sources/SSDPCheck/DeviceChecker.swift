@@ -107,6 +107,9 @@ public struct DeviceCheckOptions: Sendable {
 /// `ssdp-sim check`: audits a device against UDA 1.1 by using it as a control point does, and reports
 /// each rule it follows or breaks.
 public enum DeviceChecker {
+    /// The most devices one run checks, from an address or a search target.
+    public static let maximumDevices = 16
+
     /// Checks every device `target` names; `onResult` sees each result as it is made.
     public static func run(
         _ target: DeviceCheckTarget,
@@ -156,7 +159,8 @@ public enum DeviceChecker {
                     device: device,
                     location: location,
                     listened: listened,
-                    expectByebye: options.expectByebye
+                    expectByebye: options.expectByebye,
+                    knownMaxAge: log.maxAges[device.udn.lowercased()]
                 ).forEach(log.record)
             }
         }
@@ -188,6 +192,19 @@ public enum DeviceChecker {
             guard let message = try? SSDPParser.parse(answer.bytes), let text = message.message.headers[.location],
                 let url = URL(string: text), !found.contains(url)
             else { continue }
+            // A LOCATION on a third host is not followed: an answer must not send the checker elsewhere.
+            guard url.host == answer.source || url.host == host else {
+                log.record(
+                    .failed(
+                        "discovery.location",
+                        text,
+                        "the answer from \(answer.source) names another host; not followed",
+                        evidence: answer.text
+                    )
+                )
+                continue
+            }
+            guard found.count < Self.maximumDevices else { break }
             found.append(url)
         }
         if found.isEmpty {
@@ -399,6 +416,15 @@ public enum DeviceChecker {
         let searches = DiscoveryAudit.searches(for: device)
         let answers = await DiscoveryAudit.send(searches, to: address)
         let uuids = Set(device.allDevices.map { $0.udn.lowercased() })
+        // The max-age its answers give: how long the advertisement checks may go without an alive.
+        log.maxAges[device.udn.lowercased()] = answers.flatMap { (try? $0.get()) ?? [] }.compactMap { answer in
+            (try? SSDPParser.parse(answer.bytes)).flatMap { parsed -> Int? in
+                guard let usn = parsed.message.headers[.usn],
+                    uuids.contains(DiscoveryAudit.uuid(ofUSN: usn).lowercased())
+                else { return nil }
+                return parsed.message.headers[.cacheControl].flatMap { SSDPCacheControl($0).maxAge }
+            }
+        }.max()
         let unanswered = zip(searches, answers).allSatisfy { search, result in
             search.expected.isEmpty || (try? result.get())?.isEmpty == true
         }
@@ -508,6 +534,8 @@ private final class ResultLog {
     var checkedDevices: [String: URL] = [:]
     /// Each device checked, at its first LOCATION: what its advertisements are held to.
     var described: [(URL, DescribedDevice)] = []
+    /// The max-age each device's answers gave, by UDN in lower case.
+    var maxAges: [String: Int] = [:]
     private let options: DeviceCheckOptions
     private let onResult: @Sendable (DeviceCheckResult) -> Void
 

@@ -162,10 +162,10 @@ enum DiscoveryAudit {
     /// `type` one version up (`…:device:MediaServer:2` for `:1`), or `nil` when its version is not a whole
     /// number (`1-0`, as Roku writes it).
     static func higherVersion(of type: String) -> String? {
-        guard let colon = type.lastIndex(of: ":"), let version = Int(type[type.index(after: colon)...]) else {
-            return nil
-        }
-        return type[...colon] + "\(version + 1)"
+        guard let colon = type.lastIndex(of: ":"), let version = Int(type[type.index(after: colon)...]),
+            case (let higher, false) = version.addingReportingOverflow(1)
+        else { return nil }
+        return type[...colon] + "\(higher)"
     }
 
     /// Sends every search to `address` at once, each from its own port, and gathers each one's answers.
@@ -237,7 +237,7 @@ enum DiscoveryAudit {
         let elsewhere = Set(
             own.compactMap { _, message -> String? in
                 guard let headers = message?.message.headers, let text = headers[.location],
-                    text != location.absoluteString
+                    !location.isSameDocument(as: text)
                 else { return nil }
                 return headers[.usn]
             }

@@ -16,53 +16,74 @@ import NIOCore
 import NIOPosix
 
 /// Where a checked device sends its GENA events: an HTTP server on the checker's address toward the
-/// device that answers every request 200 and keeps it (at most `maximumKept`, each at most 256 KiB).
+/// device that answers every request 200 and keeps each NOTIFY with a SID until a check takes it (at most
+/// `maximumKept` waiting, each at most 256 KiB). A connection gets `connectionDeadline` to send its request.
 final class EventListener: Sendable {
-    /// The most requests kept; later ones are answered and dropped.
+    /// The most messages waiting to be taken; later ones are answered and dropped.
     static let maximumKept = 64
+    /// How long one connection may take to send its request before it is closed.
+    static let connectionDeadline = TimeAmount.seconds(10)
 
     private let channel: any Channel
     private let received: NIOLockedValueBox<[HTTPMessage]>
+    /// The connections open now, closed with the listener.
+    private let connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
 
     /// The address the listener took, to write into a CALLBACK.
     var address: SocketAddress? { channel.localAddress }
 
-    private init(channel: any Channel, received: NIOLockedValueBox<[HTTPMessage]>) {
+    private init(
+        channel: any Channel,
+        received: NIOLockedValueBox<[HTTPMessage]>,
+        connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
+    ) {
         self.channel = channel
         self.received = received
+        self.connections = connections
     }
 
     /// A listener on `host` (the checker's end of a connection to the device), on a port of the system's
     /// choice.
     static func start(host: String, eventLoopGroup: any EventLoopGroup) async throws -> EventListener {
         let received = NIOLockedValueBox<[HTTPMessage]>([])
+        let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
         let channel = try await ServerBootstrap(group: eventLoopGroup)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                let key = ObjectIdentifier(channel)
+                connections.withLockedValue { $0[key] = channel }
+                channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: key) }
+                }
+                channel.eventLoop.scheduleTask(in: connectionDeadline) { channel.close(promise: nil) }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(RequestCollector(received: received))
                 }
             }
             .bind(host: host, port: 0)
             .get()
-        return EventListener(channel: channel, received: received)
+        return EventListener(channel: channel, received: received, connections: connections)
     }
 
-    /// The requests received so far, in order.
-    var messages: [HTTPMessage] { received.withLockedValue { $0 } }
-
-    /// Waits up to `timeout` for a request that `predicate` accepts, and returns it.
-    func wait(timeout: Duration, for predicate: (HTTPMessage) -> Bool) async -> HTTPMessage? {
+    /// Waits up to `timeout` for a message that `predicate` accepts, and takes it.
+    func take(timeout: Duration, where predicate: (HTTPMessage) -> Bool) async -> HTTPMessage? {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if let found = messages.first(where: predicate) { return found }
+            let found = received.withLockedValue { messages -> HTTPMessage? in
+                guard let index = messages.firstIndex(where: predicate) else { return nil }
+                return messages.remove(at: index)
+            }
+            if let found { return found }
             guard ContinuousClock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(20))
         }
     }
 
+    /// Closes the listener and every connection still open to it.
     func stop() async {
         try? await channel.close()
+        for connection in connections.withLockedValue({ Array($0.values) }) {
+            try? await connection.close()
+        }
     }
 }
 
@@ -89,8 +110,11 @@ private final class RequestCollector: ChannelInboundHandler, @unchecked Sendable
         case .incomplete:
             return
         case .complete(let message):
-            received.withLockedValue {
-                if $0.count < EventListener.maximumKept { $0.append(message) }
+            // Only what an event is: a NOTIFY for a subscription. Anything else is answered and forgotten.
+            if message.startLine.hasPrefix("NOTIFY "), message.header("SID") != nil {
+                received.withLockedValue {
+                    if $0.count < EventListener.maximumKept { $0.append(message) }
+                }
             }
             answer(context: context, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         case .invalid:

@@ -33,7 +33,7 @@ enum EventingAudit {
         else {
             return [.skipped("gena.subscribe", subject, "the service has no eventSubURL")]
         }
-        let callback = "<http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ssdp-sim-check/\(UUID().uuidString)>"
+        let callback = "<http://\(bracketed(host)):\(port)/ssdp-sim-check/\(UUID().uuidString)>"
         var results: [DeviceCheckResult] = []
         let subscribe = await fetch.exchange(
             "SUBSCRIBE",
@@ -111,7 +111,7 @@ enum EventingAudit {
                 what: "a SUBSCRIBE without CALLBACK"
             )
         )
-        let strangerCallback = "<http://\(stranger):\(port)/ssdp-sim-check/stranger>"
+        let strangerCallback = "<http://\(bracketed(stranger)):\(port)/ssdp-sim-check/stranger>"
         let strange = await fetch.exchange(
             "SUBSCRIBE",
             url,
@@ -146,7 +146,7 @@ enum EventingAudit {
         fetch: HTTPFetch,
         listener: EventListener
     ) async -> DeviceCheckResult {
-        guard let event = await listener.wait(timeout: fetch.timeout, for: { $0.header("SID") == sid }) else {
+        guard let event = await listener.take(timeout: fetch.timeout, where: { $0.header("SID") == sid }) else {
             return .failed(
                 "gena.initial-event",
                 subject,
@@ -202,7 +202,9 @@ enum EventingAudit {
             subject,
             failure: refused
                 ? nil
-                : "\(what) was answered \(statusText(exchange)), not \(anyRefusal ? "refused" : "412 Precondition Failed") (UDA 1.1 §4.1)",
+                : "\(what) was answered \(statusText(exchange)), not "
+                    + (anyRefusal
+                        ? "refused, as stacks fixed since 2020 refuse it" : "412 Precondition Failed (UDA 1.1 §4.1)"),
             passed: "\(status.map(String.init) ?? "")",
             evidence: exchange.evidence
         )
@@ -215,6 +217,11 @@ enum EventingAudit {
                 ?? message.startLine
         case .failure(let error): "with nothing (\(error.reason))"
         }
+    }
+
+    /// An address as a URL's host: an IPv6 one in brackets.
+    static func bracketed(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
     }
 
     static func isTimeout(_ value: String) -> Bool {

@@ -82,8 +82,11 @@ struct HTTPFetch: Sendable {
     ) async -> HTTPExchange {
         let host = url.host ?? ""
         let port = url.port ?? 80
-        var path = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { path += "?" + query }
+        // As written, escapes kept: `URL.path` would decode them and drop a trailing slash.
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        var path = components?.percentEncodedPath ?? "/"
+        if path.isEmpty { path = "/" }
+        if let query = components?.percentEncodedQuery { path += "?" + query }
         var lines = ["\(method) \(path) HTTP/1.1", "HOST: \(host.contains(":") ? "[\(host)]" : host):\(port)"]
         lines += headers.map { "\($0.0): \($0.1)" }
         if !body.isEmpty || method == "POST" { lines.append("CONTENT-LENGTH: \(body.count)") }
@@ -102,6 +105,8 @@ struct HTTPFetch: Sendable {
         let eventLoop = eventLoopGroup.next()
         let promise = eventLoop.makePromise(of: HTTPMessage.self)
         let collector = ResponseCollector(reader: reader, promise: promise)
+        // One deadline for the whole exchange, connecting included.
+        let deadline = ContinuousClock.now + timeout
         let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(timeout))
             .channelInitializer { channel in
@@ -119,7 +124,8 @@ struct HTTPFetch: Sendable {
             )
         }
         let localAddress = channel.localAddress
-        let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+        let remaining = max(deadline - ContinuousClock.now, .zero)
+        let giveUp = channel.eventLoop.scheduleTask(in: TimeAmount(remaining)) {
             promise.fail(HTTPFetchError(reason: "no whole answer within \(timeout.secondsText) s"))
             channel.close(promise: nil)
         }
@@ -135,13 +141,28 @@ struct HTTPFetch: Sendable {
         } catch {
             response = .failure(HTTPFetchError(reason: "\(error)"))
         }
-        deadline.cancel()
+        giveUp.cancel()
         try? await channel.close()
         return HTTPExchange(request: request, response: response, localAddress: localAddress)
     }
 }
 
 extension URL {
+    /// Whether `text` names the same document as this URL, written another way: the scheme and host in
+    /// any case, port 80 written or not, an empty path as `/` (`http://H:8060` and `http://h:8060/`).
+    func isSameDocument(as text: String) -> Bool {
+        guard let other = URL(string: text) else { return false }
+        func key(_ url: URL) -> String? {
+            guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
+            let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            return [
+                components.scheme?.lowercased() ?? "", components.host?.lowercased() ?? "",
+                "\(components.port ?? 80)", path, components.percentEncodedQuery ?? "",
+            ].joined(separator: " ")
+        }
+        return key(self) != nil && key(self) == key(other)
+    }
+
     /// The scheme, host and port alone: where a device's fixed paths (`/query/device-info`) are.
     var origin: URL? {
         var components = URLComponents()

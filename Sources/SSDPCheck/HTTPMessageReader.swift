@@ -109,6 +109,10 @@ struct HTTPMessageReader: Sendable {
         var message = HTTPMessage(startLine: String(first), headers: headers, body: [])
         let body = bytes[headEnd.end...]
         if message.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
+            // The chunk lines and their line ends, beside the body itself: a little slack, no more.
+            guard body.count <= maximumBodySize + Self.maximumHeadSize else {
+                return .invalid("the chunked body is more than the \(maximumBodySize) bytes read")
+            }
             switch dechunked(body) {
             case .complete(let decoded):
                 message.body = decoded.body
@@ -158,7 +162,9 @@ struct HTTPMessageReader: Sendable {
         var decoded: [UInt8] = []
         var index = bytes.startIndex
         while true {
-            guard let lineFeed = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return .incomplete }
+            guard let lineFeed = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else {
+                return bytes.endIndex - index > 1_024 ? .invalid("a chunk line is longer than 1 KiB") : .incomplete
+            }
             let line = bytes[index..<lineFeed]
             let sizeText =
                 String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
@@ -166,7 +172,7 @@ struct HTTPMessageReader: Sendable {
             guard let size = Int(sizeText, radix: 16), size >= 0 else {
                 return .invalid("a chunk size is not hexadecimal: \(sizeText.prefix(20))")
             }
-            guard decoded.count + size <= maximumBodySize else {
+            guard size <= maximumBodySize - decoded.count else {
                 return .invalid("the body is more than the \(maximumBodySize) bytes read")
             }
             let start = lineFeed + 1

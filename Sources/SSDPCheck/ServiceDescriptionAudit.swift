@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPDeviceCore
 
 /// A service's SCPD as read: what the control and eventing checks call and expect.
@@ -167,7 +168,7 @@ enum ServiceDescriptionAudit {
     /// The actions and variables of an `scpd` element.
     static func read(_ root: SSDPXMLElement) -> DescribedService {
         func text(_ element: SSDPXMLElement?, _ name: String) -> String? {
-            element?.child(name).map { String($0.text.trimmingSpacesAndTabs()) }
+            element?.child(name).map { $0.trimmedText }
         }
         let actions = (root.child("actionList")?.children.filter { $0.name == "action" } ?? []).map { action in
             DescribedService.Action(
@@ -189,7 +190,7 @@ enum ServiceDescriptionAudit {
                 sendEvents: (variable.attributes["sendEvents"] ?? "yes").lowercased() != "no",
                 defaultValue: text(variable, "defaultValue"),
                 allowedValues: (variable.child("allowedValueList")?.children.filter { $0.name == "allowedValue" } ?? [])
-                    .map { String($0.text.trimmingSpacesAndTabs()) },
+                    .map { $0.trimmedText },
                 minimum: text(variable.child("allowedValueRange"), "minimum"),
                 maximum: text(variable.child("allowedValueRange"), "maximum")
             )

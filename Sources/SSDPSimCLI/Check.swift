@@ -24,16 +24,20 @@ struct Check: AsyncParsableCommand {
         discussion: """
             TARGET is a device's LOCATION (http://…), its IP address (searched for ssdp:all; every root \
             device that answers is checked) or a search target (searched for at --host). Each check \
-            prints one line, PASS, FAIL or SKIP; a failure shows its evidence, the datagram or the HTTP \
-            exchange. Groups: discovery (searches it must answer and those it must ignore), description, \
-            scpd, gena (subscribe, initial event, renew, unsubscribe, 412s, CallStranger) and control \
-            (--control: it calls the read-only actions, since a call can change a device).
+            prints one line: PASS, WARN (what the specs allow but byte-matching clients miss), FAIL with \
+            its evidence (the datagram or the HTTP exchange), or SKIP with the reason. Groups: discovery \
+            (searches it must answer and those it must ignore), description, scpd, gena (subscribe, the \
+            initial event, renew, unsubscribe, the 412s, CallStranger), control (--control: it calls the \
+            read-only actions, since a call can change a device), dial (a device with an Application-URL; \
+            launches only with --control), ecp (a Roku), advertisement (--listen) and profile (--profile).
 
               ssdp-sim check http://192.168.1.20:8060/
               ssdp-sim check 192.168.1.1 --control --junit upnp.xml
               ssdp-sim check urn:schemas-upnp-org:device:MediaServer:1 --skip gena
+              ssdp-sim check http://192.168.1.30:8060/ --profile roku
 
-            Exit status: 0 when no check failed, 1 when one did, 64 for a bad target or option.
+            Exit status: 0 when no check failed (with --strict, none warned either), 1 when one did, 64 \
+            for a bad target or option. Every check and its rule: docs/check.md.
             """
     )
 
@@ -149,6 +153,7 @@ struct Check: AsyncParsableCommand {
                 throw ValidationError("--profile \(profile): \(error.reason)")
             }
         }
+        try validateReportPaths([("--junit", junit), ("--json-report", jsonReport)])
         if let strangerHost, !isIPAddress(strangerHost) {
             throw ValidationError("--stranger-host must be an IPv4 or IPv6 address, got '\(strangerHost)'")
         }

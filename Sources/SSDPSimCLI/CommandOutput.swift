@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import ArgumentParser
 import Foundation
 
 /// Something a command reports as it works: one JSON object with an `event` field for programs, and the
@@ -94,4 +95,16 @@ func seconds(_ duration: Duration) -> Double {
 /// "1 service", "4 services".
 func plural(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+}
+
+/// Refuses a report path whose directory does not exist, naming the flag: found before the work starts,
+/// not after it.
+func validateReportPaths(_ paths: [(flag: String, path: String?)]) throws {
+    for (flag, path) in paths {
+        guard let path else { continue }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: directory) else {
+            throw ValidationError("\(flag) '\(path)': the directory \(directory) does not exist")
+        }
+    }
 }

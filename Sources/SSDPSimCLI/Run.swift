@@ -115,15 +115,9 @@ struct Run: AsyncParsableCommand {
             throw ValidationError("--client needs a command")
         }
         let htmlFile = html.flatMap { htmlIsDirectory ? nil : $0 }
-        for (flag, path) in [
+        try validateReportPaths([
             ("--junit", junit), ("--json-report", jsonReport), ("--html", htmlFile), ("--summary-md", summaryMarkdown),
-        ] {
-            guard let path else { continue }
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: directory) else {
-                throw ValidationError("\(flag) '\(path)': the directory \(directory) does not exist")
-            }
-        }
+        ])
     }
 
     func run() async throws {

@@ -63,6 +63,15 @@ import Testing
         #expect(reader.read(Array(bytes.dropLast(9)), closed: false) == .incomplete)
     }
 
+    @Test func aChunkSizeNearIntMaxOrAnEndlessChunkLineIsRefusedNotACrash() {
+        let huge = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n7fffffffffffffff\r\n".utf8)
+        #expect(reader.read(huge, closed: false) == .invalid("the body is more than the 100 bytes read"))
+        let endless =
+            Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;".utf8)
+            + [UInt8](repeating: 0x61, count: 2_000)
+        #expect(reader.read(endless, closed: false) == .invalid("a chunk line is longer than 1 KiB"))
+    }
+
     @Test func aBodyWithoutALengthEndsWithTheConnection() {
         let bytes = Array("HTTP/1.0 200 OK\r\n\r\n<root/>".utf8)
         #expect(reader.read(bytes, closed: false) == .incomplete)
@@ -143,6 +152,35 @@ import Testing
         #expect(noEventURL["description.service-elements urn:schemas-upnp-org:service:RenderingControl:1"] == .failed)
         let broken = outcomes(Self.description.replacing("</root>", with: "</rot>"))
         #expect(broken["description.well-formed "] == .failed)
+    }
+
+    @Test func textAroundAValueOnItsOwnLinesIsNotPartOfIt() throws {
+        let pretty = Self.description.replacing(
+            "<SCPDURL>rc.xml</SCPDURL>",
+            with: "<SCPDURL>\n    rc.xml\n  </SCPDURL>"
+        )
+        .replacing("<UDN>uuid:1</UDN>", with: "<UDN>\n uuid:1\n</UDN>")
+        let (results, device) = DescriptionAudit.audit(Array(pretty.utf8), location: location)
+        #expect(results.allSatisfy { $0.outcome == .passed })
+        #expect(device?.services.first?.scpdURL?.absoluteString == "http://192.0.2.7:49152/rc.xml")
+    }
+
+    @Test func aLocationWrittenAnotherWayIsTheSameDocument() throws {
+        let url = try #require(URL(string: "http://192.0.2.7:8060"))
+        #expect(url.isSameDocument(as: "http://192.0.2.7:8060/"))
+        #expect(url.isSameDocument(as: "HTTP://192.0.2.7:8060/"))
+        #expect(try #require(URL(string: "http://h/d.xml")).isSameDocument(as: "http://h:80/d.xml"))
+        #expect(!url.isSameDocument(as: "http://192.0.2.7:8060/dial/dd.xml"))
+        #expect(!url.isSameDocument(as: "http://192.0.2.8:8060/"))
+        #expect(DiscoveryAudit.higherVersion(of: "urn:x:device:Foo:9223372036854775807") == nil)
+        #expect(DiscoveryAudit.higherVersion(of: "urn:x:device:Foo:1") == "urn:x:device:Foo:2")
+    }
+
+    @Test func aRequestKeepsThePathAsWritten() async throws {
+        // Nothing listens on port 9 of loopback: the request is still written as it would be sent.
+        let url = try #require(URL(string: "http://127.0.0.1:9/upnp/control/Content%20Directory/"))
+        let exchange = await HTTPFetch(timeout: .seconds(1)).exchange("POST", url)
+        #expect(exchange.request.hasPrefix("POST /upnp/control/Content%20Directory/ HTTP/1.1\r\n"))
     }
 
     @Test func anXMLBombIsRefusedUnexpanded() {

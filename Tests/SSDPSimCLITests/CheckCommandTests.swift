@@ -127,11 +127,11 @@ import FoundationXML
     }
 
     @Test func anAddressIsSearchedAndEachRootDeviceThatAnswersIsChecked() async throws {
+        // Two devices sharing 127.0.0.1, as a gateway and a media server on one box.
         let (serve, port, _) = try await RunningCommand.serveOnLoopback([
-            "--profile", "generic", "--count", "2", "--seed", "2",
+            "--profile", "generic", "--count", "2", "--seed", "2", "--shared-address",
         ])
         defer { serve.kill() }
-        // Both devices answer at 127.0.0.1: the port is the simulator's, shared by its devices.
         let output = try await CommandRunner.ssdpSim(
             "check",
             "127.0.0.1",
@@ -181,6 +181,12 @@ import FoundationXML
         (["127.0.0.1", "--timeout", "0"], "--timeout must be 0.1...60 seconds, got 0.0"),
         (["127.0.0.1", "--host", "example.com"], "--host must be an IPv4 or IPv6 address, got 'example.com'"),
         (["127.0.0.1", "--profile", "toaster"], "--profile toaster: no such profile (profiles: roku,"),
+        (
+            ["127.0.0.1", "--junit", "/nonexistent/check.xml"],
+            "--junit '/nonexistent/check.xml': the directory /nonexistent does not exist"
+        ),
+        (["127.0.0.1", "--expect-byebye"], "--expect-byebye needs --listen SECONDS"),
+        (["127.0.0.1", "--listen", "0"], "--listen must be 1...86400 seconds, got 0.0"),
     ])
     func badInputExits64NamingTheOption(arguments: [String], message: String) async throws {
         let output = try await CommandRunner.run(CommandRunner.ssdpSim, ["check"] + arguments)
