@@ -121,13 +121,13 @@ enum AdvertisementAudit {
         let byebye = notifications.filter { $0.1.message.notificationSubtype == .byebye }
         let expected = DiscoveryAudit.searches(for: device).first { $0.subject == "ssdp:all" }?.expected ?? []
         let evidence = { (datagram: CheckAnswer) in
-            "from \(datagram.source) at \(datagram.elapsed.millisecondsText) ms:\n" + datagram.text
+            "from \(datagram.source) at \(datagram.elapsed.milliseconds) ms:\n" + datagram.text
         }
         var results: [DeviceCheckResult] = []
         let maxAge = alive.compactMap { $0.1.message.headers[.cacheControl].flatMap { SSDPCacheControl($0).maxAge } }
             .min()
         guard !alive.isEmpty else {
-            let window = "no ssdp:alive in the \(listened.secondsText) s listened"
+            let window = "no ssdp:alive in the \(listened.shortSecondsText) s listened"
             results.append(
                 knownMaxAge.map { listened > .seconds($0) } == true
                     ? .failed(
@@ -209,7 +209,7 @@ enum AdvertisementAudit {
             return .skipped(
                 "advertisement.renewal",
                 "",
-                "listened \(listened.secondsText) s, less than one max-age (\(maxAge) s): --listen \(maxAge + 5) sees a renewal"
+                "listened \(listened.shortSecondsText) s, less than one max-age (\(maxAge) s): --listen \(maxAge + 5) sees a renewal"
             )
         }
         var byUSN: [String: [Duration]] = [:]
@@ -224,7 +224,7 @@ enum AdvertisementAudit {
                 return .failed(
                     "advertisement.renewal",
                     usn,
-                    "no ssdp:alive for \(gap.secondsText) s, longer than its max-age of \(maxAge) s (UDA 1.1 §1.2.2)"
+                    "no ssdp:alive for \(gap.shortSecondsText) s, longer than its max-age of \(maxAge) s (UDA 1.1 §1.2.2)"
                 )
             }
         }

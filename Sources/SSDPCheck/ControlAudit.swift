@@ -94,10 +94,9 @@ enum ControlAudit {
         guard response.name == action.name + "Response" else {
             return "the Body holds <\(response.qualifiedName)>, not <\(action.name)Response>"
         }
-        let prefix = response.qualifiedName.contains(":") ? String(response.qualifiedName.prefix { $0 != ":" }) : nil
+        // Declared on the response, or on the envelope around it.
         let namespace =
-            response.attributes[prefix.map { "xmlns:\($0)" } ?? "xmlns"]
-            ?? envelope.attributes[prefix.map { "xmlns:\($0)" } ?? "xmlns"]
+            response.attributes[response.namespaceAttribute] ?? envelope.attributes[response.namespaceAttribute]
         guard namespace == type else {
             return
                 "<\(response.qualifiedName)> is in the namespace \(namespace ?? "none"), not the service type \(type)"

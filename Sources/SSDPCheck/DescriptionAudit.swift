@@ -42,6 +42,13 @@ struct DescribedDevice: Sendable, Hashable {
 extension SSDPXMLElement {
     /// The element's text without the whitespace and line ends a pretty-printed document puts around it.
     var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// The attribute that would declare the element's namespace: `xmlns:u` for `u:GetStatusResponse`,
+    /// `xmlns` for an element without a prefix.
+    var namespaceAttribute: String {
+        guard let colon = qualifiedName.firstIndex(of: ":") else { return "xmlns" }
+        return "xmlns:" + qualifiedName[..<colon]
+    }
 }
 
 /// The checks of a device description (UDA 1.1 §2.3): read whole from its bytes, no I/O.
@@ -115,10 +122,7 @@ enum DescriptionAudit {
         guard element.name == name else {
             return "the document's root element is <\(element.qualifiedName)>, not <\(name)>"
         }
-        let prefix =
-            element.qualifiedName.split(separator: ":", maxSplits: 1).count == 2
-            ? String(element.qualifiedName.prefix { $0 != ":" }) : nil
-        let declared = element.attributes[prefix.map { "xmlns:\($0)" } ?? "xmlns"]
+        let declared = element.attributes[element.namespaceAttribute]
         guard declared == namespace else {
             return "<\(name)> is in the namespace \(declared.map { "\"\($0)\"" } ?? "none"), not \"\(namespace)\""
         }

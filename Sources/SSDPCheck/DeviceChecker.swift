@@ -213,7 +213,7 @@ public enum DeviceChecker {
                     "discovery.answers",
                     searchTarget,
                     answers.isEmpty
-                        ? "no device answered \(searchTarget) at \(host):\(options.ssdpPort) within \(DiscoveryAudit.wait.secondsText) s"
+                        ? "no device answered \(searchTarget) at \(host):\(options.ssdpPort) within \(DiscoveryAudit.wait.shortSecondsText) s"
                         : "\(plural(answers.count, "answer")), none with a LOCATION",
                     evidence: answers.first.map(\.text) ?? ""
                 )

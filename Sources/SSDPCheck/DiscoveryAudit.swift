@@ -216,7 +216,7 @@ enum DiscoveryAudit {
             return deviceUUIDs.contains(uuid(ofUSN: usn).lowercased())
         }
         func evidence(_ answer: CheckAnswer) -> String {
-            "from \(answer.source) after \(answer.elapsed.millisecondsText) ms:\n" + answer.text
+            "from \(answer.source) after \(answer.elapsed.milliseconds) ms:\n" + answer.text
         }
         guard !search.expected.isEmpty else {
             return [
@@ -246,7 +246,7 @@ enum DiscoveryAudit {
         let missing = search.expected.subtracting(usns).sorted()
         let unexpected = usns.subtracting(search.expected).sorted()
         var problems: [String] = []
-        if own.isEmpty { problems.append("no answer within \(wait.secondsText) s") }
+        if own.isEmpty { problems.append("no answer within \(wait.shortSecondsText) s") }
         if !missing.isEmpty { problems.append("no answer with USN " + missing.joined(separator: ", ")) }
         if !unexpected.isEmpty {
             problems.append("answers this search should not get: " + unexpected.joined(separator: ", "))
@@ -311,7 +311,7 @@ enum DiscoveryAudit {
             return .failed(
                 "discovery.mx",
                 search.subject,
-                "answered after \(late.elapsed.millisecondsText) ms, outside MX \(mx) s (UDA 1.1 §1.3.3)",
+                "answered after \(late.elapsed.milliseconds) ms, outside MX \(mx) s (UDA 1.1 §1.3.3)",
                 evidence: evidence(late)
             )
         }
@@ -319,10 +319,10 @@ enum DiscoveryAudit {
             return .warned(
                 "discovery.mx",
                 search.subject,
-                "all \(answers.count) answers within \(latest.millisecondsText) ms: UDA 1.1 §1.3.3 asks for a random delay within MX"
+                "all \(answers.count) answers within \(latest.milliseconds) ms: UDA 1.1 §1.3.3 asks for a random delay within MX"
             )
         }
-        return .passed("discovery.mx", search.subject, "latest after \(latest.millisecondsText) ms")
+        return .passed("discovery.mx", search.subject, "latest after \(latest.milliseconds) ms")
     }
 
     /// Deviations the specs allow (HTTP header names are case-insensitive, whitespace after the colon is
@@ -399,13 +399,6 @@ enum DiscoveryAudit {
     static func uuid(ofUSN usn: String) -> String {
         guard let range = usn.range(of: "::") else { return usn }
         return String(usn[..<range.lowerBound])
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds, for reports.
-    var millisecondsText: String {
-        "\(components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)"
     }
 }
 

@@ -13,6 +13,7 @@
 
 import Foundation
 import NIOCore
+import SSDPCore
 import SSDPDeviceCore
 
 /// The eventing checks of one service (UDA 1.1 §4): subscribe, the initial event, renew, unsubscribe,
@@ -150,7 +151,7 @@ enum EventingAudit {
             return .failed(
                 "gena.initial-event",
                 subject,
-                "no event for \(sid) within \(fetch.timeout.secondsText) s of the SUBSCRIBE (UDA 1.1 §4.2.1)"
+                "no event for \(sid) within \(fetch.timeout.shortSecondsText) s of the SUBSCRIBE (UDA 1.1 §4.2.1)"
             )
         }
         let evidence =

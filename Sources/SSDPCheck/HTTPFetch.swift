@@ -14,6 +14,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import SSDPCore
 
 /// One HTTP exchange with a device, as the checks show it: the request sent, the answer read (or why
 /// none was), and the local address the connection came from (where the device can reach the checker).
@@ -126,7 +127,7 @@ struct HTTPFetch: Sendable {
         let localAddress = channel.localAddress
         let remaining = max(deadline - ContinuousClock.now, .zero)
         let giveUp = channel.eventLoop.scheduleTask(in: TimeAmount(remaining)) {
-            promise.fail(HTTPFetchError(reason: "no whole answer within \(timeout.secondsText) s"))
+            promise.fail(HTTPFetchError(reason: "no whole answer within \(timeout.shortSecondsText) s"))
             channel.close(promise: nil)
         }
         var buffer = channel.allocator.buffer(capacity: head.utf8.count + body.count)
@@ -168,14 +169,6 @@ extension URL {
         var components = URLComponents()
         (components.scheme, components.host, components.port) = (scheme, host, port)
         return components.url
-    }
-}
-
-extension Duration {
-    /// Seconds as a short decimal: `5`, `0.25`.
-    var secondsText: String {
-        let milliseconds = components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
-        return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)" : "\(Double(milliseconds) / 1_000)"
     }
 }
 
