@@ -21,10 +21,9 @@
 /// two keys that are equal by chance cost a missed shortcut, never a wrong answer. Slots double when half
 /// are taken.
 struct HashIndex: Sendable {
-    /// The key in each slot.
-    private var keys: [Int] = []
-    /// The position in each slot, plus one: 0 marks an empty slot.
-    private var positions: [Int] = []
+    /// The key in each slot and the position stored for it, plus one: 0 marks an empty slot. One array, so
+    /// that growing allocates and clears once, and a probe reads both from one place.
+    private var slots: [(key: Int, position: Int)] = []
     /// The keys stored.
     private(set) var count = 0
     /// What a key is mixed with to choose its slot.
@@ -36,29 +35,30 @@ struct HashIndex: Sendable {
     /// The position stored for `key`, or `nil` when there is none.
     @inline(__always)
     func position(of key: Int) -> Int? {
-        guard !keys.isEmpty else { return nil }
-        let mask = keys.count &- 1
-        var slot = self.slot(of: key, mask: mask)
-        while true {
-            let stored = positions[slot]
-            if stored == 0 { return nil }
-            if keys[slot] == key { return stored &- 1 }
-            slot = (slot &+ 1) & mask
+        guard !slots.isEmpty else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            var slot = self.slot(of: key, mask: mask)
+            while true {
+                let stored = slots[slot]
+                if stored.position == 0 { return nil }
+                if stored.key == key { return stored.position &- 1 }
+                slot = (slot &+ 1) & mask
+            }
         }
     }
 
     /// Stores `position` for `key`, unless a position is stored for it already; whether it stored it.
     @discardableResult
     mutating func insert(_ position: Int, for key: Int) -> Bool {
-        if (count &+ 1) &* 2 > keys.count { grow() }
-        let mask = keys.count &- 1
+        if (count &+ 1) &* 2 > slots.count { grow() }
+        let mask = slots.count &- 1
         var slot = self.slot(of: key, mask: mask)
-        while positions[slot] != 0 {
-            if keys[slot] == key { return false }
+        while slots[slot].position != 0 {
+            if slots[slot].key == key { return false }
             slot = (slot &+ 1) & mask
         }
-        keys[slot] = key
-        positions[slot] = position &+ 1
+        slots[slot] = (key, position &+ 1)
         count &+= 1
         return true
     }
@@ -72,13 +72,11 @@ struct HashIndex: Sendable {
 
     /// Twice the slots (16 at first), every key moved to its slot among them.
     private mutating func grow() {
-        let (oldKeys, oldPositions) = (keys, positions)
-        let slots = Swift.max(16, keys.count &* 2)
-        keys = Array(repeating: 0, count: slots)
-        positions = Array(repeating: 0, count: slots)
+        let old = slots
+        slots = Array(repeating: (0, 0), count: Swift.max(16, slots.count &* 2))
         count = 0
-        for index in oldPositions.indices where oldPositions[index] != 0 {
-            insert(oldPositions[index] &- 1, for: oldKeys[index])
+        for stored in old where stored.position != 0 {
+            insert(stored.position &- 1, for: stored.key)
         }
     }
 }

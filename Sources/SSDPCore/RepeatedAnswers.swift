@@ -16,11 +16,11 @@
 /// from its transitions (which would be the same without it, only slower): an answer it recognises is the
 /// duplicate that decoding it would have found. Its methods are inlined into the session's ingest, as the
 /// code was before it had a type of its own: the ingest's instruction count is a benchmark's figure.
+///
+/// An answer whose `ResponseFingerprint` has a found service's four values byte for byte, in other bytes
+/// elsewhere (another DATE, BOOTID or max-age), is a repeat: found by the fingerprint's hash among the
+/// found services, which hash their values the same way.
 struct RepeatedAnswers: Sendable {
-    /// The position in the found services of a service by its `ResponseFingerprint`'s hash (the first,
-    /// where two hashes collide): an answer with its four values byte for byte, in other bytes elsewhere
-    /// (another DATE, BOOTID or max-age), is a repeat.
-    private var foundByFingerprint = HashIndex()
     /// The datagrams that reported services, in `reportingDatagrams`, by a hash of their bytes (`mixHash`;
     /// the first, where two hashes collide).
     private var reportingByHash = HashIndex()
@@ -36,25 +36,38 @@ struct RepeatedAnswers: Sendable {
     }
 
     /// The fingerprint of the response whose fields are at `spans` of `text` (`nil` when it lacks a field
-    /// the fingerprint needs), and whether it repeats one of `found` byte for byte.
+    /// the fingerprint needs), and whether it repeats one of `found` byte for byte. `isASCII` says that every
+    /// byte of `text` is ASCII.
     @inline(__always)
     func match(
         _ text: UnsafeBufferPointer<UInt8>,
         _ spans: UnsafeBufferPointer<SSDPHeaders.Span>,
+        isASCII: Bool,
         found: FoundServices
     ) -> (ResponseFingerprint?, repeats: Bool) {
-        guard let fingerprint = ResponseFingerprint(text: text, spans: spans) else { return (nil, false) }
-        guard let index = foundByFingerprint.position(of: fingerprint.hash) else { return (fingerprint, false) }
-        return (fingerprint, fingerprint.matches(found.services[index], text: text, spans: spans))
+        guard let fingerprint = ResponseFingerprint(text: text, spans: spans, seed: found.seed, isASCII: isASCII) else {
+            return (nil, false)
+        }
+        return (
+            fingerprint, found.contains(hash: fingerprint.hash) { fingerprint.matches($0, text: text, spans: spans) }
+        )
     }
 
-    /// Keeps what recognises the repeats of the service found at `index`: its answer's fingerprint and
-    /// datagram (the first of each hash).
+    /// `match(_:_:isASCII:found:)` of the fields at `spans`.
     @inline(__always)
-    mutating func remember(fingerprint: ResponseFingerprint?, datagram: (hash: Int, bytes: [UInt8])?, of index: Int) {
-        if let fingerprint {
-            foundByFingerprint.insert(index, for: fingerprint.hash)
-        }
+    func match(
+        _ text: UnsafeBufferPointer<UInt8>,
+        _ spans: [SSDPHeaders.Span],
+        isASCII: Bool,
+        found: FoundServices
+    ) -> (ResponseFingerprint?, repeats: Bool) {
+        spans.withUnsafeBufferPointer { match(text, $0, isASCII: isASCII, found: found) }
+    }
+
+    /// Keeps what recognises the repeats of a service found from `datagram` (its hash and bytes), the first
+    /// of each hash: its fingerprint is found among the services themselves.
+    @inline(__always)
+    mutating func remember(datagram: (hash: Int, bytes: [UInt8])?) {
         if let (hash, bytes) = datagram, reportingByHash.insert(reportingDatagrams.count, for: hash) {
             reportingDatagrams.append(bytes)
         }

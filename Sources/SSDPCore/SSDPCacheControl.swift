@@ -64,7 +64,7 @@ public struct SSDPCacheControl: Hashable, Sendable {
 
     /// The seconds of a value that is exactly `max-age=<1 to 10 digits>` in any case, the form nearly
     /// every device writes, read without splitting; `nil` sends any other value the general way.
-    private static func plainMaxAge(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func plainMaxAge(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         // "max-age=" is eight bytes: one word, compared in lower case.
         guard utf8.count > 8, asciiLowercased(word: loadWord(utf8, at: 0)) == maxAgeWord else { return nil }
         var seconds = 0

@@ -53,7 +53,10 @@ public enum SSDPConformance {
                 diagnostics.append(SSDPDiagnostic(.missingHeader, field: name.text))
             }
         }
-        if let position = positions[.cacheControl] {
+        // Nearly every CACHE-CONTROL is a plain `max-age=N`, which has nothing to diagnose.
+        if let position = positions[.cacheControl],
+            headers.withBytes(at: position, { SSDPCacheControl.plainMaxAge($1) }) == nil
+        {
             let cacheControl = headers.withBytes(at: position) { SSDPCacheControl(utf8: $1) }
             if cacheControl.maxAge == nil {
                 diagnostics.append(SSDPDiagnostic(.invalidCacheControl, field: headers.name(at: position)))
@@ -163,10 +166,10 @@ public enum SSDPConformance {
     private static func claimsUPnP11OrLater(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func separates(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") }
         // Each `UPnP/` token is found by its slash: the four letters before it, at the start of a token.
-        var slash = 4
-        while slash < bytes.count {
-            defer { slash += 1 }
-            guard bytes[slash] == UInt8(ascii: "/"), slash == 4 || separates(bytes[slash - 5]),
+        var from = 4
+        while let slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: from) {
+            from = slash + 1
+            guard slash == 4 || separates(bytes[slash - 5]),
                 asciiLowercased(bytes[slash - 4]) == UInt8(ascii: "u"),
                 asciiLowercased(bytes[slash - 3]) == UInt8(ascii: "p"),
                 asciiLowercased(bytes[slash - 2]) == UInt8(ascii: "n"),

@@ -67,8 +67,20 @@ public enum SSDPParser {
         of buffer: UnsafeBufferPointer<UInt8>,
         into spans: inout [SSDPHeaders.Span]
     ) throws(SSDPParseError) -> SSDPMessage.Kind? {
+        var isASCII = false
+        return try readFields(of: buffer, into: &spans, isASCII: &isASCII)
+    }
+
+    /// `readFields(of:into:)`, setting `isASCII` to whether every byte of the datagram is ASCII (which the
+    /// reader finds first): then no name or value needs decoding.
+    static func readFields(
+        of buffer: UnsafeBufferPointer<UInt8>,
+        into spans: inout [SSDPHeaders.Span],
+        isASCII: inout Bool
+    ) throws(SSDPParseError) -> SSDPMessage.Kind? {
         try checkSize(of: buffer)
         var reader = Reader<WithoutDiagnostics>(buffer: buffer)
+        isASCII = reader.isASCII
         swap(&reader.spans, &spans)  // the reader appends to the caller's array in place, and hands it back
         defer { swap(&reader.spans, &spans) }
         reader.spans.removeAll(keepingCapacity: true)
@@ -217,16 +229,16 @@ extension SSDPParser {
         @inline(__always)  // one call per line
         mutating func nextLine() -> Line? {
             guard position < buffer.endIndex else { return nil }
-            lineNumber += 1
+            lineNumber &+= 1  // at most one per byte of a datagram of at most 64 KiB
             let start = position
             let (end, isASCII) = lineFeed(from: start)
             guard end < buffer.endIndex else {
                 position = end
                 return Line(range: start..<end, isASCII: isASCII)
             }
-            position = end + 1
-            if end > start, buffer[end - 1] == UInt8(ascii: "\r") {
-                return Line(range: start..<(end - 1), isASCII: isASCII)
+            position = end &+ 1
+            if end > start, buffer[end &- 1] == UInt8(ascii: "\r") {
+                return Line(range: start..<(end &- 1), isASCII: isASCII)
             }
             note(.bareLineFeed)
             return Line(range: start..<end, isASCII: isASCII)
@@ -235,21 +247,31 @@ extension SSDPParser {
         /// The index of the first LF at or after `start` (the end of `buffer` when there is none), and
         /// whether every byte before it is ASCII.
         ///
-        /// Sixteen bytes at a time (`firstIndex(of:inSixteenAt:of:)`); the last few bytes go one by one. When
-        /// the whole datagram is ASCII (nearly always), no line's bytes need checking.
+        /// Sixteen bytes at a time (`firstIndex(of:inSixteenAt:of:)`), then eight; the last few bytes go one
+        /// by one. When the whole datagram is ASCII (nearly always), no line's bytes need checking. Offsets
+        /// wrap rather than trap: a datagram is at most 64 KiB.
         @inline(__always)
         func lineFeed(from start: Int) -> (Int, isASCII: Bool) {
+            let count = buffer.count
             var index = start
-            if let base = UnsafeRawPointer(buffer.baseAddress) {
-                while index + 16 <= buffer.count {
+            search: if let base = UnsafeRawPointer(buffer.baseAddress) {
+                while index &+ 16 <= count {
                     if let offset = firstIndex(of: UInt8(ascii: "\n"), inSixteenAt: index, of: base) {
-                        index += offset  // at the LF: the loop below stays there
-                        break
+                        index &+= offset
+                        break search
                     }
-                    index += 16
+                    index &+= 16
                 }
+                if index &+ 8 <= count {
+                    let marks = bytesEqual(to: UInt8(ascii: "\n"), in: loadWord(buffer, at: index))
+                    if marks != 0 {
+                        index &+= marks.trailingZeroBitCount &>> 3
+                        break search
+                    }
+                    index &+= 8
+                }
+                while index < count, buffer[index] != UInt8(ascii: "\n") { index &+= 1 }
             }
-            while index < buffer.count, buffer[index] != UInt8(ascii: "\n") { index += 1 }
             return (index, isASCII || isAllASCII(UnsafeBufferPointer(rebasing: buffer[start..<index])))
         }
 
@@ -295,7 +317,7 @@ extension SSDPParser {
         /// Reads one header line into `spans`, noting what is irregular about it.
         @inline(__always)  // one call per line
         mutating func readHeaderLine(_ line: Line) throws(SSDPParseError) {
-            let (name, colon, value) = try split(line)
+            guard let (name, colon, value) = split(line) else { throw malformedHeaderLine(line) }
             if !line.isASCII {
                 checkUTF8(name)
                 checkUTF8(value)
@@ -307,27 +329,31 @@ extension SSDPParser {
         }
 
         /// The name, the colon and the value of a header line, the name and value without the spaces and
-        /// tabs around them. Throws for a line without a colon or without a name.
+        /// tabs around them; `nil` for a line without a colon or without a name (`malformedHeaderLine`).
+        /// Not throwing, so that it is inlined into the loop over the lines.
         @inline(__always)  // one call per line
-        func split(_ line: Line) throws(SSDPParseError) -> (name: Range<Int>, colon: Int, value: Range<Int>) {
+        func split(_ line: Line) -> (name: Range<Int>, colon: Int, value: Range<Int>)? {
             // Index loops over the buffer itself: a slice would check every subscript, even in release builds.
             let (start, end) = (line.range.lowerBound, line.range.upperBound)
             let colon = Self.colon(in: buffer, from: start, to: end)
-            guard colon < end else {
-                throw SSDPParseError(.headerLineWithoutColon, line: lineNumber, text: excerpt(string(line.range)))
-            }
+            guard colon < end else { return nil }
             var nameStart = start
-            while nameStart < colon, isSpaceOrTab(buffer[nameStart]) { nameStart += 1 }
+            while nameStart < colon, isSpaceOrTab(buffer[nameStart]) { nameStart &+= 1 }
             var nameEnd = colon
-            while nameEnd > nameStart, isSpaceOrTab(buffer[nameEnd - 1]) { nameEnd -= 1 }
-            guard nameStart < nameEnd else {
-                throw SSDPParseError(.emptyHeaderName, line: lineNumber, text: excerpt(string(line.range)))
-            }
-            var valueStart = colon + 1
-            while valueStart < end, isSpaceOrTab(buffer[valueStart]) { valueStart += 1 }
+            while nameEnd > nameStart, isSpaceOrTab(buffer[nameEnd &- 1]) { nameEnd &-= 1 }
+            guard nameStart < nameEnd else { return nil }
+            var valueStart = colon &+ 1
+            while valueStart < end, isSpaceOrTab(buffer[valueStart]) { valueStart &+= 1 }
             var valueEnd = end
-            while valueEnd > valueStart, isSpaceOrTab(buffer[valueEnd - 1]) { valueEnd -= 1 }
+            while valueEnd > valueStart, isSpaceOrTab(buffer[valueEnd &- 1]) { valueEnd &-= 1 }
             return (nameStart..<nameEnd, colon, valueStart..<valueEnd)
+        }
+
+        /// Why `split` could not read `line`: it has no colon, or no name before it.
+        func malformedHeaderLine(_ line: Line) -> SSDPParseError {
+            let colon = Self.colon(in: buffer, from: line.range.lowerBound, to: line.range.upperBound)
+            let code: SSDPParseError.Code = colon < line.range.upperBound ? .emptyHeaderName : .headerLineWithoutColon
+            return SSDPParseError(code, line: lineNumber, text: excerpt(string(line.range)))
         }
 
         /// The index of the first colon in `start..<end` of `buffer`, or `end` when there is none: the first
@@ -335,18 +361,18 @@ extension SSDPParser {
         @inline(__always)  // one call per line
         static func colon(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
             var index = start
-            if start + 16 <= buffer.count, let base = UnsafeRawPointer(buffer.baseAddress) {
+            if start &+ 16 <= buffer.count, let base = UnsafeRawPointer(buffer.baseAddress) {
                 if let offset = firstIndex(of: UInt8(ascii: ":"), inSixteenAt: start, of: base) {
-                    return Swift.min(start + offset, end)  // one after the line's end is not in the line
+                    return Swift.min(start &+ offset, end)  // one after the line's end is not in the line
                 }
-                index += 16
+                index &+= 16
             }
-            while index + 8 <= end {
+            while index &+ 8 <= end {
                 let colons = bytesEqual(to: UInt8(ascii: ":"), in: loadWord(buffer, at: index))
-                if colons != 0 { return index + colons.trailingZeroBitCount / 8 }
-                index += 8
+                if colons != 0 { return index &+ colons.trailingZeroBitCount &>> 3 }
+                index &+= 8
             }
-            while index < end, buffer[index] != UInt8(ascii: ":") { index += 1 }
+            while index < end, buffer[index] != UInt8(ascii: ":") { index &+= 1 }
             return Swift.min(index, end)
         }
 

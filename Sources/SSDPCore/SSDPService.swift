@@ -88,6 +88,38 @@ public struct SSDPService: Hashable, Sendable, CustomStringConvertible {
         )
     }
 
+    /// Reads a service from a response whose fields are `spans` of `text`, and whose `fingerprint` found the
+    /// fields a service needs: what `init(response:receivedAt:)` reads from it, in one pass over the fields.
+    /// The other headers keep `text`.
+    init(text: [UInt8], spans: [SSDPHeaders.Span], fingerprint: ResponseFingerprint, receivedAt: SSDPInstant) {
+        var others: [SSDPHeaders.Span] = []
+        let (location, server, searchTarget, usn) = text.withUnsafeBufferPointer { text in
+            spans.withUnsafeBufferPointer { spans in
+                func value(_ position: Int) -> String {
+                    String(decoding: UnsafeBufferPointer(rebasing: text[spans[position].value]), as: UTF8.self)
+                }
+                others.reserveCapacity(spans.count)
+                for position in spans.indices where !fingerprint.isServiceField(at: position, text: text, spans: spans)
+                {
+                    others.append(spans[position])
+                }
+                return (
+                    value(fingerprint.location), value(fingerprint.server), value(fingerprint.searchTarget),
+                    value(fingerprint.uniqueServiceName)
+                )
+            }
+        }
+        self.init(
+            cacheControl: receivedAt + .seconds(fingerprint.maxAge),
+            maxAge: .seconds(fingerprint.maxAge),
+            location: location,
+            server: server,
+            searchTarget: searchTarget,
+            uniqueServiceName: usn,
+            otherHeaders: SSDPHeaders(text: text, spans: others)
+        )
+    }
+
     /// Whether two services have the same LOCATION, SERVER, ST and USN; other fields are ignored.
     public static func == (lhs: SSDPService, rhs: SSDPService) -> Bool {
         lhs.location == rhs.location && lhs.server == rhs.server && lhs.searchTarget == rhs.searchTarget

@@ -49,7 +49,7 @@ public struct SearchSessionStateMachine: Sendable {
     /// What became of one received datagram.
     public enum ReceiveResult: Hashable, Sendable {
         /// A new service: report it now.
-        case reportService(SSDPService)
+        indirect case reportService(SSDPService)  // boxed: most datagrams are dropped, and a drop moves a few words
         /// Not reported, and why.
         case dropped(DropReason)
     }
@@ -57,7 +57,7 @@ public struct SearchSessionStateMachine: Sendable {
     /// Why a received datagram was not reported. Each is counted in `statistics`.
     public enum DropReason: Hashable, Sendable {
         /// The bytes are not an SSDP message.
-        case unparseable(SSDPParseError)
+        indirect case unparseable(SSDPParseError)
         /// An SSDP message, but not a search response (a NOTIFY, or an M-SEARCH echoed back).
         case notAResponse(SSDPMessage.Kind)
         /// A response without CACHE-CONTROL max-age, LOCATION, SERVER, ST or USN.
@@ -73,12 +73,18 @@ public struct SearchSessionStateMachine: Sendable {
 
     private enum State: Sendable {
         case idle
-        case searching(Searching)
+        /// Searching: `searching` holds the search.
+        case searching
         case stopped
     }
 
+    /// What a search keeps while it runs: a property of its own rather than the `searching` state's payload,
+    /// so that each answer reads and adds to its tables in place (a payload is copied out, and each table
+    /// retained and released, to be read).
     private struct Searching: Sendable {
         var startedAt: SSDPInstant
+        /// `startedAt` plus the configuration's timeout: answers from then on are not read.
+        var endsAt: SSDPInstant
         var searchesSent: Int
         var found = FoundServices()
         /// The interface each USN and ST was first reported through, when answers name their interface.
@@ -95,6 +101,8 @@ public struct SearchSessionStateMachine: Sendable {
     /// What the session searches for, where, and how many times.
     public let configuration: SSDPSearchSessionConfiguration
     private var state: State = .idle
+    /// The search, while `state` is `searching`; empty otherwise.
+    private var searching = Searching(startedAt: .zero, endsAt: .zero, searchesSent: 0)
     /// The fields of the last datagram read, as ranges of it: kept for their capacity (`classify`).
     private var fieldSpans: [SSDPHeaders.Span] = []
     /// Counts of what the session sent, received, reported and dropped.
@@ -115,13 +123,14 @@ public struct SearchSessionStateMachine: Sendable {
             state = .stopped
             return [.stop(foundServices: [], reason: .noSearchRequests)]
         }
-        state = .searching(Searching(startedAt: now, searchesSent: 0))
+        state = .searching
+        searching = Searching(startedAt: now, endsAt: now + configuration.searchTimeout, searchesSent: 0)
         return timerFired(at: now)
     }
 
     /// Sends every M-SEARCH that is due and stops when the timeout has passed. Early calls do nothing.
     public mutating func timerFired(at now: SSDPInstant) -> [Action] {
-        guard case .searching(var searching) = state else { return [] }
+        guard case .searching = state else { return [] }
         var actions: [Action] = []
         while searching.searchesSent < configuration.maximumSearchRequestsBeforeClosing,
             now >= searching.startedAt + configuration.searchRequestOffset(searching.searchesSent)
@@ -130,11 +139,8 @@ public struct SearchSessionStateMachine: Sendable {
             statistics.searchesSent += 1
             actions.append(.sendSearch(configuration.searchMessage))
         }
-        if now >= searching.startedAt + configuration.searchTimeout {
-            state = .stopped
-            actions.append(.stop(foundServices: searching.found.services, reason: .timedOut))
-        } else {
-            state = .searching(searching)
+        if now >= searching.endsAt {
+            actions.append(.stop(foundServices: finish(), reason: .timedOut))
         }
         return actions
     }
@@ -182,9 +188,8 @@ public struct SearchSessionStateMachine: Sendable {
         case .idle:
             state = .stopped
             return [.stop(foundServices: [], reason: .stopRequested)]
-        case .searching(let searching):
-            state = .stopped
-            return [.stop(foundServices: searching.found.services, reason: .stopRequested)]
+        case .searching:
+            return [.stop(foundServices: finish(), reason: .stopRequested)]
         case .stopped:
             return []
         }
@@ -193,16 +198,24 @@ public struct SearchSessionStateMachine: Sendable {
     /// The transport failed: ends the session and reports the error once. Does nothing once stopped.
     public mutating func failed(_ error: SSDPSearchSessionError, at now: SSDPInstant) -> [Action] {
         if case .stopped = state { return [] }
-        state = .stopped
+        _ = finish()
         return [.fail(error)]
+    }
+
+    /// Ends the search: the services it found, its tables released.
+    private mutating func finish() -> [SSDPService] {
+        state = .stopped
+        let services = searching.found.services
+        searching = Searching(startedAt: .zero, endsAt: .zero, searchesSent: 0)
+        return services
     }
 
     // MARK: - Queries
 
     /// When the caller must call `timerFired(at:)` next, or `nil` when no timer is needed.
     public var nextDeadline: SSDPInstant? {
-        guard case .searching(let searching) = state else { return nil }
-        let timeout = searching.startedAt + configuration.searchTimeout
+        guard case .searching = state else { return nil }
+        let timeout = searching.endsAt
         guard searching.searchesSent < configuration.maximumSearchRequestsBeforeClosing else { return timeout }
         return min(timeout, searching.startedAt + configuration.searchRequestOffset(searching.searchesSent))
     }
@@ -215,106 +228,86 @@ public struct SearchSessionStateMachine: Sendable {
 
     // MARK: - Filtering
 
+    /// Reads the datagram in `buffer` and reports the service it reads as, or says why it is dropped. A new
+    /// service's headers keep `array` (`buffer`'s own), or a copy of `buffer`.
     private mutating func classify(
         buffer: UnsafeBufferPointer<UInt8>,
         array: [UInt8]?,
         at now: SSDPInstant,
         interface: String?
     ) -> ReceiveResult {
-        // The fields are read as ranges of the datagram, into an array kept from one datagram to the next: an
-        // answer that repeats a reported one is dropped before anything is allocated or copied.
-        var spans = fieldSpans
-        fieldSpans = []  // `spans` is the only reference: the parser appends in place
-        defer { fieldSpans = spans }
-        switch read(buffer, array: array, at: now, spans: &spans) {
-        case .dropped(let reason):
-            return .dropped(reason)
-        case .new(let answer):
-            return add(answer, interface: interface)
-        }
-    }
-
-    /// What `read` makes of a datagram: why it is dropped, or a response that reads as a new service.
-    private enum Reading {
-        case dropped(DropReason)
-        indirect case new(NewAnswer)  // boxed: most answers are dropped, and a dropped one moves a word, not the answer
-    }
-
-    /// A response that is not a repeat of a reported service, read into a service, with what `add` keeps
-    /// of it to recognise its repeats.
-    private struct NewAnswer {
-        var service: SSDPService
-        var fingerprint: ResponseFingerprint?
-        /// The datagram's hash and bytes, where the service's headers hold the datagram as it came.
-        var datagram: (hash: Int, bytes: [UInt8])?
-    }
-
-    /// Reads the datagram in `buffer` into a service, or says why it is dropped; the search's tables are
-    /// only read here, borrowed rather than copied: most answers are dropped, and a copy costs a retain and
-    /// a release of each table. A new service's headers keep `array` (`buffer`'s own), or a copy of `buffer`.
-    private func read(
-        _ buffer: UnsafeBufferPointer<UInt8>,
-        array: [UInt8]?,
-        at now: SSDPInstant,
-        spans: inout [SSDPHeaders.Span]
-    ) -> Reading {
-        guard case .searching(let current) = state, now < current.startedAt + configuration.searchTimeout else {
-            return .dropped(.notSearching)
-        }
+        guard case .searching = state, now < searching.endsAt else { return .dropped(.notSearching) }
         // Most answers repeat one that reported a service, byte for byte: a device sends the same bytes to
         // every retry. Such an answer is that service again, whatever else the session would read in it.
         let datagramHash = mixHash(buffer)
-        if current.repeats.isReportingDatagram(buffer, hash: datagramHash) {
+        if searching.repeats.isReportingDatagram(buffer, hash: datagramHash) {
             return .dropped(.duplicate)
         }
-        let message: SSDPMessage
+        // The fields are read as ranges of the datagram, into an array kept from one datagram to the next: an
+        // answer that repeats a reported one with other bytes is dropped before anything is allocated or copied.
+        let service: SSDPService
         let fingerprint: ResponseFingerprint?
         var datagram: (hash: Int, bytes: [UInt8])? = nil
         do throws(SSDPParseError) {
-            switch try SSDPParser.readFields(of: buffer, into: &spans) {
+            var isASCII = false
+            switch try SSDPParser.readFields(of: buffer, into: &fieldSpans, isASCII: &isASCII) {
             case .response?:
                 let repeats: Bool
-                (fingerprint, repeats) = spans.withUnsafeBufferPointer {
-                    current.repeats.match(buffer, $0, found: current.found)
-                }
+                // Called with the tables themselves, not from a closure (which would copy them out of `self`).
+                (fingerprint, repeats) = searching.repeats.match(
+                    buffer,
+                    fieldSpans,
+                    isASCII: isASCII,
+                    found: searching.found
+                )
                 guard !repeats else { return .dropped(.duplicate) }
                 let bytes = array ?? Array(buffer)
                 datagram = (datagramHash, bytes)
-                message = SSDPMessage(kind: .response, headers: SSDPHeaders(text: bytes, spans: spans))
+                if let fingerprint {
+                    service = SSDPService(text: bytes, spans: fieldSpans, fingerprint: fingerprint, receivedAt: now)
+                } else {  // it lacks a field a service needs: the general reading says which
+                    let headers = SSDPHeaders(text: bytes, spans: fieldSpans)
+                    do throws(SSDPIncompleteResponse) {
+                        service = try SSDPService(
+                            response: SSDPMessage(kind: .response, headers: headers),
+                            receivedAt: now
+                        )
+                    } catch {
+                        return .dropped(.incomplete(missingFields: error.missingFields))
+                    }
+                }
             case let kind?:
                 return .dropped(.notAResponse(kind))
             case nil:  // a name or value that is not UTF-8: the full parse decodes it
-                message = try SSDPParser.parseMessage(buffer)
+                let message = try SSDPParser.parseMessage(buffer)
                 guard message.kind == .response else { return .dropped(.notAResponse(message.kind)) }
                 let repeats: Bool
                 (fingerprint, repeats) = message.headers.withStorage {
-                    current.repeats.match($0, $1, found: current.found)
+                    searching.repeats.match($0, $1, isASCII: false, found: searching.found)
                 }
                 guard !repeats else { return .dropped(.duplicate) }
+                do throws(SSDPIncompleteResponse) {
+                    service = try SSDPService(response: message, receivedAt: now)
+                } catch {
+                    return .dropped(.incomplete(missingFields: error.missingFields))
+                }
             }
         } catch {
             return .dropped(.unparseable(error))
         }
-        var service: SSDPService
-        do {
-            service = try SSDPService(response: message, receivedAt: now)
-        } catch {
-            return .dropped(.incomplete(missingFields: error.missingFields))
-        }
         guard isSearchedFor(service) else { return .dropped(.wrongSearchTarget(service.searchTarget)) }
-        return .new(NewAnswer(service: service, fingerprint: fingerprint, datagram: datagram))
+        return add(consume service, fingerprint: fingerprint, datagram: datagram, interface: interface)
     }
 
-    /// Reports `answer`'s service unless it is one already reported (through another interface, or with
-    /// other bytes), and keeps what recognises its repeats.
-    private mutating func add(_ answer: NewAnswer, interface: String?) -> ReceiveResult {
-        guard case .searching(var searching) = state else { return .dropped(.notSearching) }
-        // While `state` still holds the search's tables, adding to them would copy them whole, once per
-        // answer (quadratic in the services found). Clearing `state` first leaves `searching` their only
-        // owner, so they grow in place.
-        state = .idle
-        defer { state = .searching(searching) }
-        var service = answer.service
+    /// Reports `service` unless it is one already reported (through another interface, or with other
+    /// bytes), and keeps what recognises its repeats: its answer's `fingerprint` and `datagram` (its hash and
+    /// bytes, where the service's headers hold the datagram as it came).
+    private mutating func add(
+        _ service: consuming SSDPService,
+        fingerprint: ResponseFingerprint?,
+        datagram: (hash: Int, bytes: [UInt8])?,
+        interface: String?
+    ) -> ReceiveResult {
         if let interface {
             service.interface = interface
             let key = ServiceKey(usn: service.uniqueServiceName, searchTarget: service.searchTarget)
@@ -322,14 +315,10 @@ public struct SearchSessionStateMachine: Sendable {
             guard first == interface else { return .dropped(.duplicate) }
             searching.interfaceOf[key] = first
         }
-        let hash = service.hashValue
+        let hash = fingerprint?.hash ?? searching.found.hash(of: service)  // the same, from the bytes
         guard !searching.found.contains(service, hash: hash) else { return .dropped(.duplicate) }
         searching.found.append(service, hash: hash)
-        searching.repeats.remember(
-            fingerprint: answer.fingerprint,
-            datagram: answer.datagram,
-            of: searching.found.services.count - 1
-        )
+        searching.repeats.remember(datagram: datagram)
         return .reportService(service)
     }
 

@@ -95,18 +95,28 @@ extension String {
     }
 }
 
-/// Whether two byte strings are equal, compared eight bytes at a time (the last eight bytes overlapping the
-/// word before, rather than a few bytes one by one).
+/// Whether two byte strings are equal, compared 32 bytes at a time (four words, one branch), then eight at a
+/// time (the last eight bytes overlapping the word before, rather than a few bytes one by one).
 package func bytesEqual(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
     guard one.count == other.count else { return false }
     guard one.count >= 8 else { return (0..<one.count).allSatisfy { one[$0] == other[$0] } }
-    let last = one.count - 8
-    var index = 0
-    while index < last {
-        guard loadWord(one, at: index) == loadWord(other, at: index) else { return false }
-        index += 8
+    @inline(__always) func difference(at index: Int) -> UInt64 {
+        loadWord(one, at: index) ^ loadWord(other, at: index)
     }
-    return loadWord(one, at: last) == loadWord(other, at: last)
+    let last = one.count &- 8
+    var index = 0
+    while index &+ 32 <= last {
+        let differences =
+            difference(at: index) | difference(at: index &+ 8) | difference(at: index &+ 16)
+            | difference(at: index &+ 24)
+        guard differences == 0 else { return false }
+        index &+= 32
+    }
+    while index < last {
+        guard difference(at: index) == 0 else { return false }
+        index &+= 8
+    }
+    return difference(at: last) == 0
 }
 
 extension UnsafeBufferPointer<UInt8> {
@@ -158,6 +168,54 @@ package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt6
     hash = mix(a, b)
 }
 
+/// Mixes the text whose UTF-8 is `bytes` into `hash` so that texts Swift's `==` calls equal (canonically
+/// equivalent: `é` written as one scalar or as `e` and a combining accent) mix alike: ASCII text (nearly all)
+/// as `mixHash(_:into:)` mixes its bytes, the rest as `mixCanonicalHashSlowly`.
+package func mixCanonicalHash(utf8 bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
+    guard isAllASCII(bytes) else { return mixCanonicalHashSlowly(String(decoding: bytes, as: UTF8.self), into: &hash) }
+    mixHash(bytes, into: &hash)
+}
+
+/// `mixCanonicalHash(utf8:into:)` of `text`'s UTF-8.
+package func mixCanonicalHash(of text: String, into hash: inout UInt64) {
+    withUTF8(of: text) { mixCanonicalHash(utf8: $0, into: &hash) }
+}
+
+/// `mixCanonicalHash` of text that is not all ASCII.
+///
+/// Text equivalent to ASCII text has only ASCII and the three scalars whose decomposition is ASCII (U+037E is
+/// `;`, U+1FEF is `` ` ``, U+212A is `K`): it mixes as that ASCII text. Any other text is equivalent only to
+/// texts that are not ASCII either, and mixes only its ASCII scalars that no decomposition contains (digits,
+/// most punctuation, `Q` and `q`; not the other letters nor ``;<=>` ``), which canonical equivalence leaves in
+/// place and in order: a coarse hash (`e\u{301}` and `é` both mix as nothing), which equality confirms.
+private func mixCanonicalHashSlowly(_ text: String, into hash: inout UInt64) {
+    var ascii: [UInt8] = []
+    for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0..<0x80: ascii.append(UInt8(truncatingIfNeeded: scalar.value))
+        case 0x037E: ascii.append(UInt8(ascii: ";"))
+        case 0x1FEF: ascii.append(UInt8(ascii: "`"))
+        case 0x212A: ascii.append(UInt8(ascii: "K"))
+        default:
+            let kept = text.utf8.filter { $0 < 0x80 && !isInSomeDecomposition($0) }
+            hash ^= 0x9E37_79B9_7F4A_7C15  // not ASCII text's hash, though equality would tell them apart anyway
+            return kept.withUnsafeBufferPointer { mixHash($0, into: &hash) }
+        }
+    }
+    ascii.withUnsafeBufferPointer { mixHash($0, into: &hash) }
+}
+
+/// Whether the ASCII `byte` is in the canonical decomposition of some scalar that is not ASCII: every letter
+/// but `Q` and `q` (a base under an accent), and ``;<=>` `` (U+037E, U+2260 `≠`, …), as Unicode 14's data say.
+private func isInSomeDecomposition(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "Q"), UInt8(ascii: "q"): false
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"): true
+    case UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "`"): true
+    default: false
+    }
+}
+
 /// `bytes` hashed by `mixHash(_:into:)` from zero: the same bytes give the same hash in every process.
 package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var hash: UInt64 = 0
@@ -173,6 +231,22 @@ package func mixHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
 package func bytesEqual(to byte: UInt8, in word: UInt64) -> UInt64 {
     let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+}
+
+/// The index of the first byte equal to `byte` in `buffer` at or after `start`, or `nil`: eight bytes at a time,
+/// the last few one by one.
+package func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    var index = Swift.max(start, 0)
+    while index &+ 8 <= buffer.count {
+        let marks = bytesEqual(to: byte, in: loadWord(buffer, at: index))
+        if marks != 0 { return index &+ marks.trailingZeroBitCount / 8 }
+        index &+= 8
+    }
+    while index < buffer.count {
+        if buffer[index] == byte { return index }
+        index &+= 1
+    }
+    return nil
 }
 
 /// The bytes of `buffer`, at most eight, as a word: the first in the lowest byte, zeros after the last.

@@ -383,14 +383,24 @@ import Testing
     }
 
     /// Equal as text but not as bytes (é precomposed, then as e and a combining accent): the same service, as
-    /// `SSDPService`'s equality says, though the bytes that drop repeats early differ.
-    @Test func sameAnswerInAnotherUnicodeFormIsADuplicate() throws {
+    /// `SSDPService`'s equality says, though the bytes that drop repeats early differ. The same for a text
+    /// equal to ASCII text (the Kelvin sign is `K`), in the USN, ST or LOCATION as in the SERVER.
+    @Test(arguments: [
+        ("SERVER", "Caf\u{E9}/1.0 UPnP/1.0 Roku/12.0.0", "Cafe\u{301}/1.0 UPnP/1.0 Roku/12.0.0"),
+        ("SERVER", "Roku/12.0.0 UPnP/1.0 Roku/12.0.0 \u{212A}", "Roku/12.0.0 UPnP/1.0 Roku/12.0.0 K"),
+        ("USN", "uuid:roku:ecp:YN00AA000001", "uuid:roku:ecp:YN00AA000001"),
+        ("USN", "uuid:roku:ecp:\u{212A}00", "uuid:roku:ecp:K00"),
+        ("LOCATION", "http://192.168.1.20:8060/x\u{2260}y", "http://192.168.1.20:8060/x=\u{338}y"),
+    ])
+    func sameAnswerInAnotherUnicodeFormIsADuplicate(field: String, first: String, second: String) throws {
         var machine = try Machine.multicast()
         _ = machine.start(at: .zero)
-        let precomposed = roku.setting("SERVER", to: "Caf\u{E9}/1.0 UPnP/1.0 Roku/12.0.0")
-        let decomposed = roku.setting("SERVER", to: "Cafe\u{301}/1.0 UPnP/1.0 Roku/12.0.0")
-        #expect(machine.received(precomposed.datagram, at: .zero) == .reportService(precomposed.service()))
-        #expect(machine.received(decomposed.datagram, at: .zero + .seconds(1)) == .dropped(.duplicate))
+        let one = roku.setting(field, to: first)
+        let other = roku.setting(field, to: second)
+        #expect(first == second)
+        #expect(machine.received(one.datagram, at: .zero) == .reportService(one.service()))
+        #expect(machine.received(other.datagram, at: .zero + .seconds(1)) == .dropped(.duplicate))
+        #expect(machine.statistics.servicesReported == 1)
     }
 
     @Test func sameAnswerWithOtherExtraHeadersIsADuplicate() throws {
