@@ -44,6 +44,39 @@ extension SSDPHeaders {
             }
         }
 
+        /// The name with each word capitalised (`Cache-Control`, `Location`): how most devices that do not write
+        /// it as UDA does write it, so a literal too.
+        package var capitalized: String {
+            switch self {
+            case .host: "Host"
+            case .man: "Man"
+            case .mx: "Mx"
+            case .st: "St"
+            case .nt: "Nt"
+            case .nts: "Nts"
+            case .usn: "Usn"
+            case .ext: "Ext"
+            case .server: "Server"
+            case .location: "Location"
+            case .cacheControl: "Cache-Control"
+            case .userAgent: "User-Agent"
+            case .bootID: "Bootid.Upnp.Org"
+            case .configID: "Configid.Upnp.Org"
+            case .nextBootID: "Nextbootid.Upnp.Org"
+            case .searchPort: "Searchport.Upnp.Org"
+            }
+        }
+
+        /// The text of `bytes`, which spell this name in some case (`lowercase` when with a lower-case letter):
+        /// the literal `text` or `capitalized` when they are one of those (nearly always), which makes no
+        /// `String`; else the bytes decoded.
+        package func text(spelledAs bytes: UnsafeBufferPointer<UInt8>, lowercase: Bool) -> String {
+            guard lowercase else { return text }  // in upper case, as UDA spells it
+            let capitalized = self.capitalized
+            let isCapitalized = capitalized.utf8.withContiguousStorageIfAvailable { bytesEqual($0, bytes) } ?? false
+            return isCapitalized ? capitalized : String(decoding: bytes, as: UTF8.self)
+        }
+
         /// How a name is compared: its length, and its spelling in lower case as up to three little-endian
         /// words (the first eight bytes; the eight after them for a name over sixteen; the last eight, which
         /// overlap the first for a name of eight to sixteen), zeros where a short name has no bytes. Written

@@ -382,28 +382,29 @@ extension SSDPParser {
         mutating func diagnose(name: Range<Int>, value: Range<Int>, colon: Int, line: Line) {
             let (known, hasLowercase, hasDot) =
                 line.isASCII ? Self.classifyASCII(name, in: buffer) : Self.classify(name, in: buffer)
-            // A name SSDP defines without a lower-case letter is spelled as UDA spells it: named by its literal.
-            let canonical = hasLowercase ? nil : known
+            // A name SSDP defines is a duplicate when an earlier field had it; any other is compared with the
+            // earlier names (which cannot be one SSDP defines). Only a duplicate's diagnostics can repeat.
+            let repeated = known.map { !wellKnownPositions.note($0, at: spans.count) } ?? isDuplicate(name)
             let leadingWhitespace = value.lowerBound - (colon + 1)
             let spaceAroundName = name.lowerBound != line.range.lowerBound || name.upperBound != colon
             let oneSpaceAfterColon = leadingWhitespace == 1 && buffer[colon + 1] == UInt8(ascii: " ")
             if spaceAroundName || (leadingWhitespace > 0 && !oneSpaceAfterColon) {
-                note(.extraWhitespaceAroundColon, field: name, canonical: canonical)
+                note(
+                    .extraWhitespaceAroundColon,
+                    field: name,
+                    known: known,
+                    lowercase: hasLowercase,
+                    repeated: repeated
+                )
             } else if leadingWhitespace == 0 && !value.isEmpty {
-                note(.noSpaceAfterColon, field: name, canonical: canonical)
+                note(.noSpaceAfterColon, field: name, known: known, lowercase: hasLowercase, repeated: repeated)
             }
             // A lower-case letter, unless the name is a `token.domain` one, which is exempt (UDA 1.1 §1.1.3).
             if hasLowercase && !hasDot {
-                note(.lowercaseHeaderName, field: name)
+                note(.lowercaseHeaderName, field: name, known: known, lowercase: hasLowercase, repeated: repeated)
             }
-            // A name SSDP defines is a duplicate when an earlier field had it; any other is compared with the
-            // earlier names (which cannot be one SSDP defines).
-            if let known {
-                if !wellKnownPositions.note(known, at: spans.count) {
-                    note(.duplicateHeader, field: name, canonical: canonical)
-                }
-            } else if isDuplicate(name) {
-                note(.duplicateHeader, field: name)
+            if repeated {
+                note(.duplicateHeader, field: name, known: known, lowercase: hasLowercase)
             }
         }
 
@@ -483,18 +484,29 @@ extension SSDPParser {
             String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
         }
 
-        /// Notes a diagnostic of `code` about the field whose name is at `field`, if any, once: `canonical`,
-        /// when that name is one SSDP defines spelled as UDA spells it, names it without making a `String`.
+        /// Notes a diagnostic of `code` about the field whose name is at `field`, if any, once: `known`, when
+        /// that name is one SSDP defines (with a `lowercase` letter or not), names it without making a `String`
+        /// where it is spelled as UDA spells it or capitalised.
+        /// `repeated` says whether an earlier field may have had the same name: only then, or for a name that
+        /// is not ASCII (whose other forms compare equal) or no field, can an equal one have been noted.
         mutating func note(
             _ code: SSDPDiagnostic.Code,
             field: Range<Int>? = nil,
-            canonical: SSDPHeaders.WellKnownName? = nil
+            known: SSDPHeaders.WellKnownName? = nil,
+            lowercase: Bool = true,
+            repeated: Bool = true
         ) {
             guard diagnosing else { return }
-            let diagnostic = SSDPDiagnostic(code, field: canonical?.text ?? field.map(string))
+            let name = field.map { field in
+                known.map { $0.text(spelledAs: UnsafeBufferPointer(rebasing: buffer[field]), lowercase: lowercase) }
+                    ?? string(field)
+            }
+            let diagnostic = SSDPDiagnostic(code, field: name)
             // By index, the code first: a field's text is compared only with a field of the same code.
-            for index in diagnostics.indices where diagnostics[index].code == code {
-                if diagnostics[index].field == diagnostic.field { return }
+            if repeated || !isASCII || field == nil {
+                for index in diagnostics.indices where diagnostics[index].code == code {
+                    if diagnostics[index].field == diagnostic.field { return }
+                }
             }
             if diagnostics.isEmpty { diagnostics.reserveCapacity(8) }  // one allocation for what most messages have
             diagnostics.append(diagnostic)

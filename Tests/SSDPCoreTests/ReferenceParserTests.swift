@@ -72,6 +72,30 @@ import Testing
         }
     }
 
+    /// Names repeated in one datagram, in the spellings devices use (each name SSDP defines as UDA writes
+    /// it, capitalised, in lower case and in mixed case; vendor names, one with `é` in one scalar or two),
+    /// with and without a space after the colon: each diagnostic is noted once per name as written, which
+    /// the parser checks only for a name an earlier field had (or one that is not ASCII); as the reference.
+    @Test func notesTheDiagnosticsOfRepeatedNamesAsTheReferenceDoes() {
+        var spellings = ["X-Vendor", "x-vendor", "Caf\u{E9}", "Cafe\u{301}"]
+        for known in SSDPHeaders.WellKnownName.allCases {
+            let mixed = known.text.enumerated().map { $0.offset % 2 == 0 ? $0.element.lowercased() : "\($0.element)" }
+            spellings += [known.text, known.capitalized, known.text.lowercased(), mixed.joined()]
+        }
+        var random = SplitMix64(seed: 0x2E9E)
+        func pick<Element>(_ elements: [Element]) -> Element { elements[Int(random.next() % UInt64(elements.count))] }
+        for _ in 0..<3_000 {
+            let names = (0..<3).map { _ in pick(spellings) }
+            var text = "HTTP/1.1 200 OK\r\n"
+            for _ in 0..<(3 + Int(random.next() % 4)) {
+                text += pick(names) + pick([": ", ":", " : "]) + "v\r\n"
+            }
+            let datagram = Array((text + "\r\n").utf8)
+            let difference = Self.agreement.difference(datagram)
+            #expect(difference == nil, "\(text.debugDescription): \(difference ?? "")")
+        }
+    }
+
     /// 100,000 random and mutated datagrams from the fuzz test's generator, with a seed of their own: bare
     /// line feeds, bytes that are not UTF-8, spaces around colons, duplicate and lower-case names, every
     /// error, lines shorter and longer than sixteen bytes, and datagrams that end mid-line.
