@@ -49,7 +49,7 @@ struct Bench: AsyncParsableCommand {
         name: .customLong("probe-input"),
         help: """
             Also write what the instruction counts run over into this directory (parse.datagrams, \
-            ingest.datagrams, responder.datagrams, virtual.json), to profile it: \
+            parsemessage.datagrams, ingest.datagrams, responder.datagrams, virtual.json), to profile it: \
             valgrind --tool=callgrind ssdp-bench-probe parse FILE ROUNDS.
             """
     )

@@ -23,7 +23,11 @@ import Foundation
 /// installed (the figure says so).
 enum InstructionCount {
     enum Probe: String {
-        case parse, ingest, responder, virtual
+        /// `SSDPParser.parse`, with its diagnostics.
+        case parse
+        /// `SSDPParser.parseMessage`, without them.
+        case parseMessage = "parsemessage"
+        case ingest, responder, virtual
     }
 
     /// How a benchmark's instructions are counted: over how many rounds, and the directory that keeps what
@@ -64,7 +68,7 @@ enum InstructionCount {
             let directory = URL(fileURLWithPath: kept)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try input.write(
-                to: directory.appendingPathComponent(probe == .virtual ? "virtual.json" : "\(probe).datagrams")
+                to: directory.appendingPathComponent(probe == .virtual ? "virtual.json" : "\(probe.rawValue).datagrams")
             )
         }
         guard let valgrind = executable(named: "valgrind") else { return nil }

@@ -220,9 +220,30 @@ extension SSDPParser {
             swap(&fields, &spans)  // moved to the headers, not copied
             if !hasInvalidUTF8, let array { return SSDPHeaders(text: array, spans: fields) }
             guard hasInvalidUTF8 else { return SSDPHeaders(copying: buffer, spans: fields) }
-            var headers = SSDPHeaders()
-            for span in fields { headers.append(name: string(span.name), value: string(span.value)) }
-            return headers
+            // One text for every name and value: those that are UTF-8 (nearly all) copied as they are, the
+            // others decoded, with U+FFFD in place of what could not be read.
+            var text: [UInt8] = []
+            text.reserveCapacity((fields.last?.value.upperBound ?? 0) + 16)
+            var decoded: [SSDPHeaders.Span] = []
+            decoded.reserveCapacity(fields.count)
+            for field in fields {
+                let name = appendDecoding(field.name, to: &text)
+                decoded.append(SSDPHeaders.Span(name: name, value: appendDecoding(field.value, to: &text)))
+            }
+            return SSDPHeaders(text: text, spans: decoded)
+        }
+
+        /// Appends the bytes at `range` to `text`, decoded: as they are when they are UTF-8, else with U+FFFD
+        /// in place of what could not be read. Returns where they are in `text`.
+        func appendDecoding(_ range: Range<Int>, to text: inout [UInt8]) -> Range<Int> {
+            let start = text.count
+            let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+            if isValidUTF8(bytes) {
+                text.append(contentsOf: bytes)
+            } else {
+                text.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+            }
+            return start..<text.count
         }
 
         /// The next line without its line end, or `nil` at the end of the datagram.
@@ -279,8 +300,7 @@ extension SSDPParser {
 
         mutating func readStartLine(_ line: Line) throws(SSDPParseError) -> SSDPMessage.Kind {
             // Nearly every start line is one of the three canonical ones, byte for byte.
-            let bytes = buffer[line.range]
-            let text = UnsafeBufferPointer(rebasing: bytes)
+            let text = UnsafeBufferPointer(rebasing: buffer[line.range])
             switch text.first {  // compared with literals, `SSDPMessage.startLine`'s (a test holds them equal)
             case UInt8(ascii: "H") where text.reads("HTTP/1.1 200 OK"): return .response
             case UInt8(ascii: "N") where text.reads("NOTIFY * HTTP/1.1"): return .notify
@@ -288,15 +308,33 @@ extension SSDPParser {
             default: break
             }
             if !line.isASCII { checkUTF8(line.range) }
-            let tokens = bytes.split(separator: UInt8(ascii: " "))
+            // The words between spaces: the first three, and how many there are (up to four; more are not read).
+            var words = (first: 0..<0, second: 0..<0, third: 0..<0)
+            var count = 0
+            var start = line.range.lowerBound
+            while count < 4 {
+                while start < line.range.upperBound, buffer[start] == UInt8(ascii: " ") { start &+= 1 }
+                guard start < line.range.upperBound else { break }
+                var end = start
+                while end < line.range.upperBound, buffer[end] != UInt8(ascii: " ") { end &+= 1 }
+                switch count {
+                case 0: words.first = start..<end
+                case 1: words.second = start..<end
+                case 2: words.third = start..<end
+                default: break
+                }
+                count &+= 1
+                start = end
+            }
+            let (first, second, third) = (buffer[words.first], buffer[words.second], buffer[words.third])
             let kind: SSDPMessage.Kind
-            if let first = tokens.first, first.starts(with: "HTTP/1.".utf8, by: SSDPParser.equalIgnoringCase) {
-                guard tokens.count >= 2, tokens[1].elementsEqual("200".utf8) else { throw unknownStartLine(line) }
+            if count >= 1, first.starts(with: "HTTP/1.".utf8, by: SSDPParser.equalIgnoringCase) {
+                guard count >= 2, second.elementsEqual("200".utf8) else { throw unknownStartLine(line) }
                 kind = .response
-            } else if tokens.count == 3, tokens[2].starts(with: "HTTP/1.".utf8, by: SSDPParser.equalIgnoringCase) {
-                if tokens[0].elementsEqual("M-SEARCH".utf8, by: SSDPParser.equalIgnoringCase) {
+            } else if count == 3, third.starts(with: "HTTP/1.".utf8, by: SSDPParser.equalIgnoringCase) {
+                if first.elementsEqual("M-SEARCH".utf8, by: SSDPParser.equalIgnoringCase) {
                     kind = .search
-                } else if tokens[0].elementsEqual("NOTIFY".utf8, by: SSDPParser.equalIgnoringCase) {
+                } else if first.elementsEqual("NOTIFY".utf8, by: SSDPParser.equalIgnoringCase) {
                     kind = .notify
                 } else {
                     throw unknownStartLine(line)
@@ -474,7 +512,7 @@ extension SSDPParser {
 
         /// Notes `invalidUTF8` when the bytes at `range` are not UTF-8.
         mutating func checkUTF8(_ range: Range<Int>) {
-            guard String(validating: buffer[range], as: UTF8.self) == nil else { return }
+            guard !isValidUTF8(UnsafeBufferPointer(rebasing: buffer[range])) else { return }
             hasInvalidUTF8 = true
             note(.invalidUTF8)
         }

@@ -305,6 +305,42 @@ package func firstIndex(of byte: UInt8, inSixteenAt offset: Int, of base: Unsafe
     return low != 0 ? low.trailingZeroBitCount / 8 : 8 + high.trailingZeroBitCount / 8
 }
 
+/// Whether `buffer` is well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates, nothing
+/// above U+10FFFF), as `String(validating:as:)` decides, without making a `String`. ASCII goes eight bytes
+/// at a time.
+package func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = buffer.count
+    while index < count {
+        if index &+ 8 <= count, loadWord(buffer, at: index) & 0x8080_8080_8080_8080 == 0 {
+            index &+= 8
+            continue
+        }
+        let lead = buffer[index]
+        guard lead >= 0x80 else {
+            index &+= 1
+            continue
+        }
+        // The sequence's length, and the range its second byte must be in (the others: 80–BF).
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: return false
+        }
+        guard index &+ length <= count, second.contains(buffer[index &+ 1]) else { return false }
+        for offset in 2..<length where buffer[index &+ offset] & 0xC0 != 0x80 { return false }
+        index &+= length
+    }
+    return true
+}
+
 /// Whether every byte of `buffer` is ASCII: 64 bytes at a time, then sixteen, the last sixteen overlapping
 /// those before (a buffer shorter than sixteen bytes goes one by one).
 package func isAllASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
