@@ -14,6 +14,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SSDPCore
 import SSDPSimulator
 import ServiceLifecycle
 import UnixSignals
@@ -79,7 +80,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let logger = makeLogger(level: logLevel)
-        let configuration = try makeConfiguration()
+        let configuration = try makeConfiguration(validating: false)
         // Listening before the simulator starts, so that the `started` line can name its URL.
         let controlled = try await control.start(logger: logger)
         let output = ServeOutput(json: json, control: controlled?.server.url)
@@ -97,6 +98,8 @@ struct Serve: AsyncParsableCommand {
             }
         } catch let error as SimulatorError {
             throw CommandFailure("\(error)")
+        } catch let error as SSDPConfigurationError {
+            throw CommandFailure(describe(error))
         }
         output.printStart(simulator, seed: configuration.seed)
         controlled?.server.attach(simulator)
@@ -141,12 +144,17 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    private func makeConfiguration() throws -> SimulatorConfiguration {
+    /// The simulator's configuration from the flags. `validate()` checks it whole, so that a bad one is a
+    /// usage error; `run()` makes it again (a command cannot keep what `validate()` made) and leaves the
+    /// check to `DeviceSimulator.start`, which does it anyway (a pass over every device, which 10,000
+    /// devices feel at start).
+    private func makeConfiguration(validating: Bool = true) throws -> SimulatorConfiguration {
         let seed = network.seed ?? UInt64.random(in: 1...999_999)
         var devices = try self.devices.makeDevices(seed: seed)
         try behaviour.apply(to: &devices)
         try httpFaults.apply(to: &devices)
         let configuration = try network.makeConfiguration(devices: devices, seed: seed)
+        guard validating else { return configuration }
         do {
             try configuration.validate()
         } catch {

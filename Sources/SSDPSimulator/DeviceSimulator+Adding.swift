@@ -151,7 +151,7 @@ extension DeviceSimulator {
     }
 
     /// How errors name device `index`: `device 3 (Attic Roku, uuid:…)`.
-    private static func owner(_ device: SimulatedDevice, _ index: Int) -> String {
+    static func owner(_ device: SimulatedDevice, _ index: Int) -> String {
         "device \(index + 1) (\(device.device.friendlyName), \(device.device.udn))"
     }
 

@@ -17,8 +17,9 @@ import NIOCore
 import NIOPosix
 import SSDPDeviceCore
 import SSDPSearch
-import SSDPSimulator
 import Testing
+
+@testable import SSDPSimulator
 
 /// A running `DeviceSimulator` on 127.0.0.1 (unicast only, port 0) searched by the real `SSDPSearchSession`.
 @Suite(.tags(.live)) struct SimulatorLiveTests {
@@ -137,6 +138,72 @@ import Testing
             return
         }
         #expect(counters.answersSent == 12)
+    }
+
+    /// The servers of devices at addresses of their own open many at a time; each must still be its own
+    /// device's. 200 devices (three times the servers opened at once): every LOCATION at the device's address
+    /// serves that device's description, and a reboot onto a new port moves that device's server, not a
+    /// neighbour's.
+    @Test func manyDevicesAtAddressesOfTheirOwnEachServeTheirOwnDescription() async throws {
+        let count = 200
+        #expect(count > 3 * DeviceSimulator.concurrentOpens)
+        let simulator = try await LoopbackSimulator.start(generic(count))
+        let devices = simulator.devices
+        #expect(devices.count == count)
+        for (index, device) in devices.enumerated() {
+            #expect(URL(string: device.location)?.host == "127.0.0.\(index + 2)", "\(device.location)")
+            let udn = try XMLElements.parse(try await PlainHTTP.request(url: device.location).body)
+                .first { $0.0 == "UDN" }?.1
+            #expect(udn == device.device.udn, "device \(index + 1) at \(device.location)")
+        }
+        let moved = 150
+        let status = try await simulator.perform(.reboot(downFor: .milliseconds(100), newPort: true), on: moved)
+        #expect(status.location != devices[moved - 1].location)
+        await #expect(throws: (any Error).self) { try await PlainHTTP.request(url: devices[moved - 1].location) }
+        // Back by itself 100 ms after its server moved (bounded: 100 looks, 5 s).
+        for _ in 0..<100 where simulator.status(moved).state != .alive {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(simulator.status(moved).state == .alive)
+        let body = try await PlainHTTP.request(url: status.location).body
+        #expect(try XMLElements.parse(body).first { $0.0 == "UDN" }?.1 == devices[moved - 1].device.udn)
+        for neighbour in [moved - 1, moved + 1] {
+            let body = try await PlainHTTP.request(url: devices[neighbour - 1].location).body
+            #expect(try XMLElements.parse(body).first { $0.0 == "UDN" }?.1 == devices[neighbour - 1].device.udn)
+        }
+        await simulator.shutdown()
+    }
+
+    /// When servers opened at once cannot listen, the error names the first of them in the devices' order,
+    /// whichever failed first, and every server already open is closed: the port is free again at every
+    /// other device's address.
+    @Test func aPortTakenAtTwoDevicesAddressesNamesTheFirstAndClosesTheRest() async throws {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let later = try await ServerBootstrap(group: group).bind(host: "127.0.0.30", port: 0).get()
+        let port = try #require(later.localAddress?.port)
+        let first = try await ServerBootstrap(group: group).bind(host: "127.0.0.20", port: port).get()
+        let configuration = SimulatorConfiguration(
+            devices: generic(100),
+            interfaces: ["lo"],
+            port: 0,
+            httpPort: .fixed(port),
+            listening: .unicastOnly,
+            seed: 1
+        )
+        do {
+            let simulator = try await DeviceSimulator.start(configuration)
+            await simulator.shutdown()
+            Issue.record("started with port \(port) taken at two devices' addresses")
+        } catch let error as SimulatorError {
+            #expect(error.reason.hasPrefix("device 19 (ssdp-sim generic 19, uuid:"), "\(error.reason)")
+            #expect(error.reason.contains("cannot listen on TCP 127.0.0.20:\(port): the port is in use"))
+        }
+        try await first.close()
+        try await later.close()
+        for host in (2...101).map({ "127.0.0.\($0)" }) {
+            let probe = try await ServerBootstrap(group: group).bind(host: host, port: port).get()
+            try await probe.close()
+        }
     }
 
     @Test func aPortInUseIsAClearError() async throws {
