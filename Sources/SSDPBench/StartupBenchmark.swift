@@ -19,7 +19,9 @@ import NIOPosix
 /// (the binary beside `ssdp-bench`) to the first answer to a search, for 1, 100 and 10,000 devices at
 /// addresses of their own and at one shared address; and from the exec to `GET /health` answering 200
 /// (the simulator attached) with the control API on. Each figure is the median of its rounds, a process
-/// each; the searches go to 127.0.0.1 every millisecond until one is answered.
+/// each; the searches go to 127.0.0.1 every millisecond until one is answered. Beside each, `readySeconds`:
+/// the median time to the ready file (`--ready-file`, what `ssdp-sim ready` checks as a container's health
+/// check), which a busy start reaches later than its first answer when every search asks every device.
 enum StartupBenchmark {
     /// The most a start may take before the round counts as failed.
     static let limit = Duration.seconds(30)
@@ -44,10 +46,15 @@ enum StartupBenchmark {
             for shared in [false, true] {
                 let name = "startup-\(count)" + (shared ? "-shared" : "")
                 var times: [Duration] = []
+                var ready: [Duration] = []
                 for _ in 0..<(count >= 10_000 ? min(rounds, 3) : rounds) {
-                    times.append(try await firstAnswer(binary: binary, devices: count, shared: shared, name: name))
+                    let start = try await firstAnswer(binary: binary, devices: count, shared: shared, name: name)
+                    times.append(start.answer)
+                    ready.append(start.ready)
                 }
-                figures.append(figure(name, times, devices: count, target: target(devices: count)))
+                var figure = figure(name, times, devices: count, target: target(devices: count))
+                figure.details["readySeconds"] = median(ready)
+                figures.append(figure)
             }
         }
         var health: [Duration] = []
@@ -67,12 +74,17 @@ enum StartupBenchmark {
         }
     }
 
+    private static func median(_ times: [Duration]) -> Double {
+        let seconds = times.map(\.seconds).sorted()
+        return seconds[seconds.count / 2]
+    }
+
     private static func figure(_ name: String, _ times: [Duration], devices: Int, target: Figure.Target?) -> Figure {
         let seconds = times.map(\.seconds).sorted()
         return Figure(
             name: name,
             unit: "s to ready",
-            value: seconds[seconds.count / 2],
+            value: median(times),
             target: target,
             details: [
                 "devices": Double(devices), "rounds": Double(seconds.count), "minSeconds": seconds.first ?? 0,
@@ -81,8 +93,14 @@ enum StartupBenchmark {
         )
     }
 
-    /// Starts `serve` with `devices` generic devices on loopback and times the first answer.
-    private static func firstAnswer(binary: URL, devices: Int, shared: Bool, name: String) async throws -> Duration {
+    /// Starts `serve` with `devices` generic devices on loopback and times the first answer, and the ready
+    /// file (which may come before or after it).
+    private static func firstAnswer(
+        binary: URL,
+        devices: Int,
+        shared: Bool,
+        name: String
+    ) async throws -> (answer: Duration, ready: Duration) {
         let group = MultiThreadedEventLoopGroup.singleton
         let answered = group.next().makePromise(of: Void.self)
         // Completed on every path (completing it twice does nothing): a promise left open is a bug NIO reports.
@@ -99,13 +117,16 @@ enum StartupBenchmark {
         let arguments = [
             "serve", "--interface", "lo", "--unicast-only", "--port", "\(port)", "--profile", "generic",
             "--count", "\(devices)", "--http-port", "any", "--delay", "immediate", "--seed", "1",
-            "--log-level", "error", "--serve-for", "\(Int(limit.seconds) * 2)",
+            "--log-level", "error", "--serve-for", "\(Int(limit.seconds) * 2)", "--ready-file", readyFile.path,
         ]
         let search =
             "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:\(port)\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\n"
             + "ST: upnp:rootdevice\r\n\r\n"
         let destination = try SocketAddress(ipAddress: "127.0.0.1", port: port)
+        try? FileManager.default.removeItem(at: readyFile)  // one left by a round that was killed
         return try await timed(binary: binary, arguments: arguments + (shared ? ["--shared-address"] : [])) {
+            clock,
+            start in
             // One search a millisecond until the first answer, within the limit: bounded in count and time.
             let sender = searcher.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: .milliseconds(1)) { _ in
                 let envelope = AddressedEnvelope(
@@ -122,7 +143,29 @@ enum StartupBenchmark {
                 timeout.cancel()
             }
             try await answered.futureResult.get()
+            let answer = clock.now - start
+            sender.cancel()  // the ready file is waited for without more searches
+            return (answer, try await fileAppears(readyFile, clock: clock, since: start, name: name))
         }
+    }
+
+    /// A file name of this process's own for `serve --ready-file`, which `serve` removes as it starts.
+    private static let readyFile = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ssdp-bench-ready-\(getpid())")
+
+    /// How long after `start` `file` exists, looked for every millisecond within the limit.
+    private static func fileAppears(
+        _ file: URL,
+        clock: ContinuousClock,
+        since start: ContinuousClock.Instant,
+        name: String
+    ) async throws -> Duration {
+        let deadline = start + limit
+        while clock.now < deadline {
+            if FileManager.default.fileExists(atPath: file.path) { return clock.now - start }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        throw BenchmarkFailure(benchmark: name, reason: "no ready file within \(limit.seconds) s")
     }
 
     /// Starts `serve` with one device and the control API, and times `GET /health` answering 200.
@@ -133,24 +176,24 @@ enum StartupBenchmark {
             "serve", "--interface", "lo", "--unicast-only", "--port", "0", "--profile", "generic", "--http-port",
             "any", "--control", "127.0.0.1:\(port)", "--log-level", "error", "--serve-for", "\(Int(limit.seconds) * 2)",
         ]
-        return try await timed(binary: binary, arguments: arguments) {
+        return try await timed(binary: binary, arguments: arguments) { clock, start in
             let deadline = ContinuousClock.now + limit
             while ContinuousClock.now < deadline {
-                if (try? await health(port: port, group: group)) == 200 { return }
+                if (try? await health(port: port, group: group)) == 200 { return clock.now - start }
                 try await Task.sleep(for: .milliseconds(1))
             }
             throw BenchmarkFailure(benchmark: "startup-health", reason: "no 200 from /health within \(limit.seconds) s")
         }
     }
 
-    /// Runs `binary` with `arguments`, times `ready` (which gives up itself after `limit`) from just before
-    /// the exec, then stops the process (SIGTERM, then SIGKILL after 10 s; `--serve-for` stops it anyway
-    /// should this process die first).
-    private static func timed(
+    /// Runs `binary` with `arguments` and `ready` (which gives up itself after `limit`), given the clock and
+    /// the instant just before the exec to time from, then stops the process (SIGTERM, then SIGKILL after
+    /// 10 s; `--serve-for` stops it anyway should this process die first).
+    private static func timed<Result>(
         binary: URL,
         arguments: [String],
-        ready: () async throws -> Void
-    ) async throws -> Duration {
+        ready: (ContinuousClock, ContinuousClock.Instant) async throws -> Result
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -165,8 +208,7 @@ enum StartupBenchmark {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        try await ready()
-        return clock.now - start
+        return try await ready(clock, start)
     }
 
     /// A port no socket holds now, on 127.0.0.1 (UDP, or TCP with `tcp`).
