@@ -86,8 +86,7 @@ enum ControlAudit {
 
     /// What is wrong with the answer to a call of `action`, or `nil`.
     static func responseProblem(_ exchange: HTTPExchange, action: DescribedService.Action, type: String) -> String? {
-        guard let message = exchange.message else { return "no answer: \(EventingAudit.statusText(exchange))" }
-        guard message.status == 200 else { return "answered \(EventingAudit.statusText(exchange)), not 200 OK" }
+        guard let message = exchange.message, message.status == 200 else { return exchange.notOK }
         guard let envelope = SSDPXMLElement.parse(message.body), envelope.name == "Envelope",
             let response = envelope.child("Body")?.children.first
         else { return "the body is not a SOAP envelope with a Body (UDA 1.1 §3.2.2)" }
@@ -117,7 +116,7 @@ enum ControlAudit {
             .child("Body")?.child("Fault")?.child("detail")?.child("UPnPError")?.child("errorCode")?.trimmedText
         let failure: String? =
             message?.status != 500
-            ? "answered \(EventingAudit.statusText(exchange)), not 500 with a SOAP fault"
+            ? "answered \(exchange.statusText), not 500 with a SOAP fault"
             : errorCode == nil
                 ? "the 500 carries no Fault/detail/UPnPError/errorCode"
                 : errorCode != "\(code)" ? "the UPnPError's errorCode is \(errorCode ?? ""), not \(code)" : nil

@@ -85,7 +85,7 @@ enum DIALAudit {
                 "dial.unknown-app",
                 "SsdpSimCheckNoSuchApp",
                 failure: unknown.message?.status == 404
-                    ? nil : "answered \(EventingAudit.statusText(unknown)), not 404 (DIAL 2.2 §6.1)",
+                    ? nil : "answered \(unknown.statusText), not 404 (DIAL 2.2 §6.1)",
                 evidence: unknown.evidence
             )
         )
@@ -112,7 +112,7 @@ enum DIALAudit {
                 name,
                 failure: foreign.message?.status == 403
                     ? nil
-                    : "a launch from the web origin \(foreignOrigin) was answered \(EventingAudit.statusText(foreign)), not 403 Forbidden (DIAL 2.2 §6.6)",
+                    : "a launch from the web origin \(foreignOrigin) was answered \(foreign.statusText), not 403 Forbidden (DIAL 2.2 §6.6)",
                 evidence: foreign.evidence
             )
         )
@@ -128,7 +128,7 @@ enum DIALAudit {
                 "dial.launch",
                 name,
                 failure: launch.message?.status != 201
-                    ? "answered \(EventingAudit.statusText(launch)), not 201 Created (DIAL 2.2 §6.2)"
+                    ? "answered \(launch.statusText), not 201 Created (DIAL 2.2 §6.2)"
                     : instance == nil ? "the 201 has no LOCATION of the running instance (DIAL 2.2 §6.2)" : nil,
                 passed: instance?.absoluteString ?? "",
                 evidence: launch.evidence
@@ -153,7 +153,7 @@ enum DIALAudit {
                 name,
                 failure: hidden == 200 || hidden == 501
                     ? nil
-                    : "hiding was answered \(EventingAudit.statusText(hide)), not 200, or 501 where hiding is not supported (DIAL 2.2 §6.4)",
+                    : "hiding was answered \(hide.statusText), not 200, or 501 where hiding is not supported (DIAL 2.2 §6.4)",
                 passed: hidden == 501 ? "not supported (501)" : "",
                 evidence: hide.evidence
             )
@@ -163,8 +163,7 @@ enum DIALAudit {
             .expect(
                 "dial.stop",
                 name,
-                failure: stop.message?.status == 200
-                    ? nil : "stopping was answered \(EventingAudit.statusText(stop)), not 200 OK (DIAL 2.2 §6.3)",
+                failure: stop.notOK("stopping", reference: "(DIAL 2.2 §6.3)"),
                 evidence: stop.evidence
             )
         )
@@ -180,8 +179,7 @@ enum DIALAudit {
 
     /// What is wrong with an app's state document, or `nil`.
     static func stateProblem(_ exchange: HTTPExchange, app: String) -> String? {
-        guard let message = exchange.message else { return "no answer: \(EventingAudit.statusText(exchange))" }
-        guard message.status == 200 else { return "answered \(EventingAudit.statusText(exchange)), not 200 OK" }
+        guard let message = exchange.message, message.status == 200 else { return exchange.notOK }
         guard message.header("Content-Type")?.lowercased().contains("xml") == true else {
             return "its Content-Type is \(message.header("Content-Type") ?? "missing"), not text/xml (DIAL 2.2 §6.1)"
         }

@@ -396,7 +396,7 @@ public enum DeviceChecker {
         switch exchange.response {
         case .failure(let error): return error.reason
         case .success(let message):
-            if message.status != 200 { return "answered \(EventingAudit.statusText(exchange)), not 200 OK" }
+            if message.status != 200 { return exchange.notOK }
             if message.body.isEmpty { return "answered 200 OK with an empty body" }
             return nil
         }

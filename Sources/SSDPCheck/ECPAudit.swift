@@ -63,8 +63,7 @@ enum ECPAudit {
     /// What is wrong with an ECP query's answer as rokuecp reads it, or `nil`: 200, an XML Content-Type
     /// (rokuecp parses nothing else), the root element `root`.
     static func xmlProblem(_ exchange: HTTPExchange, root name: String) -> String? {
-        guard let message = exchange.message else { return "no answer: \(EventingAudit.statusText(exchange))" }
-        guard message.status == 200 else { return "answered \(EventingAudit.statusText(exchange)), not 200 OK" }
+        guard let message = exchange.message, message.status == 200 else { return exchange.notOK }
         guard message.header("Content-Type")?.lowercased().contains("xml") == true else {
             return
                 "its Content-Type is \(message.header("Content-Type") ?? "missing"): rokuecp reads only text/xml or application/xml"

@@ -47,13 +47,12 @@ enum EventingAudit {
             .expect(
                 "gena.subscribe",
                 subject,
-                failure: subscribe.message?.status != 200
-                    ? "SUBSCRIBE was answered \(statusText(subscribe)), not 200 OK"
-                    : !sid.lowercased().hasPrefix("uuid:")
+                failure: subscribe.notOK("SUBSCRIBE")
+                    ?? (!sid.lowercased().hasPrefix("uuid:")
                         ? "the answer has no SID of the form uuid:… (UDA 1.1 §4.1.1)"
                         : !isTimeout(timeout)
                             ? "the answer's TIMEOUT is '\(timeout)', not Second-N or Second-infinite (UDA 1.1 §4.1.1)"
-                            : nil,
+                            : nil),
                 passed: "\(sid), \(timeout)",
                 evidence: subscribe.evidence
             )
@@ -67,10 +66,9 @@ enum EventingAudit {
                 .expect(
                     "gena.renew",
                     subject,
-                    failure: renew.message?.status != 200
-                        ? "renewing was answered \(statusText(renew)), not 200 OK"
-                        : renew.message?.header("SID").map { $0 == sid } == false
-                            ? "the renewal's SID is not the subscription's" : nil,
+                    failure: renew.notOK("renewing")
+                        ?? (renew.message?.header("SID").map { $0 == sid } == false
+                            ? "the renewal's SID is not the subscription's" : nil),
                     evidence: renew.evidence
                 )
             )
@@ -79,8 +77,7 @@ enum EventingAudit {
                 .expect(
                     "gena.unsubscribe",
                     subject,
-                    failure: unsubscribe.message?.status == 200
-                        ? nil : "UNSUBSCRIBE was answered \(statusText(unsubscribe)), not 200 OK",
+                    failure: unsubscribe.notOK("UNSUBSCRIBE"),
                     evidence: unsubscribe.evidence
                 )
             )
@@ -203,21 +200,12 @@ enum EventingAudit {
             subject,
             failure: refused
                 ? nil
-                : "\(what) was answered \(statusText(exchange)), not "
+                : "\(what) was answered \(exchange.statusText), not "
                     + (anyRefusal
                         ? "refused, as stacks fixed since 2020 refuse it" : "412 Precondition Failed (UDA 1.1 §4.1)"),
             passed: "\(status.map(String.init) ?? "")",
             evidence: exchange.evidence
         )
-    }
-
-    static func statusText(_ exchange: HTTPExchange) -> String {
-        switch exchange.response {
-        case .success(let message):
-            message.startLine.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
-                ?? message.startLine
-        case .failure(let error): "with nothing (\(error.reason))"
-        }
     }
 
     /// An address as a URL's host: an IPv6 one in brackets.

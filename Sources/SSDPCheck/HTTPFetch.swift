@@ -29,6 +29,32 @@ struct HTTPExchange: Sendable {
     /// The answer, if there was one.
     var message: HTTPMessage? { try? response.get() }
 
+    /// The answer's status as a check names it (`404 Not Found`), or `with nothing (…)` and why there was none.
+    var statusText: String {
+        switch response {
+        case .success(let message):
+            message.startLine.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
+                ?? message.startLine
+        case .failure(let error): "with nothing (\(error.reason))"
+        }
+    }
+
+    /// What a check says of an answer that is not 200 OK (`answered 404 Not Found, not 200 OK`, or `no
+    /// answer: …`), or `nil` for one that is: `guard let message = exchange.message, message.status == 200
+    /// else { return exchange.notOK }`.
+    var notOK: String? {
+        guard let message else { return "no answer: \(statusText)" }
+        return message.status == 200 ? nil : "answered \(statusText), not 200 OK"
+    }
+
+    /// The same, naming what was asked: `SUBSCRIBE was answered 412 Precondition Failed, not 200 OK`, with
+    /// `reference` after it (`(DIAL 2.2 §6.3)`) when given.
+    func notOK(_ what: String, reference: String? = nil) -> String? {
+        message?.status == 200
+            ? nil
+            : "\(what) was answered \(statusText), not 200 OK" + (reference.map { " \($0)" } ?? "")
+    }
+
     /// The exchange written out for a report: the request, then the answer's head and the start of its
     /// body, or the reason there was none.
     var evidence: String {

@@ -121,9 +121,7 @@ enum ProfileAudit {
                 .expect(
                     "profile.path",
                     path,
-                    failure: exchange.message?.status == 200
-                        ? nil
-                        : "GET \(path) (\(summary)) was answered \(EventingAudit.statusText(exchange)), not 200 OK",
+                    failure: exchange.notOK("GET \(path) (\(summary))"),
                     evidence: exchange.evidence
                 )
             )

@@ -18,6 +18,33 @@ import Testing
 
 @testable import SSDPCheck
 
+/// How a check words an answer that is not 200 OK, the same in every audit.
+@Suite struct HTTPExchangeWordingTests {
+    private func exchange(_ startLine: String?) -> HTTPExchange {
+        HTTPExchange(
+            request: "GET / HTTP/1.1",
+            response: startLine.map { .success(HTTPMessage(startLine: $0, headers: [], body: [])) }
+                ?? .failure(HTTPFetchError(reason: "connection refused"))
+        )
+    }
+
+    @Test func namesTheStatusThatCameInsteadOf200() {
+        #expect(exchange("HTTP/1.1 200 OK").notOK == nil)
+        #expect(exchange("HTTP/1.1 200 OK").notOK("SUBSCRIBE") == nil)
+        #expect(exchange("HTTP/1.1 404 Not Found").notOK == "answered 404 Not Found, not 200 OK")
+        #expect(exchange(nil).notOK == "no answer: with nothing (connection refused)")
+        #expect(
+            exchange("HTTP/1.1 412 Precondition Failed").notOK("SUBSCRIBE")
+                == "SUBSCRIBE was answered 412 Precondition Failed, not 200 OK"
+        )
+        #expect(
+            exchange(nil).notOK("stopping", reference: "(DIAL 2.2 §6.3)")
+                == "stopping was answered with nothing (connection refused), not 200 OK (DIAL 2.2 §6.3)"
+        )
+        #expect(exchange("HTTP/1.1 201 Created").statusText == "201 Created")
+    }
+}
+
 @Suite struct HTTPMessageReaderTests {
     let reader = HTTPMessageReader(maximumBodySize: 100, endsAtClose: true)
 
