@@ -113,7 +113,7 @@ enum ScaleBenchmark {
     }
 
     /// Checks the run's work: each service reported once, every answer sent, none dropped as bad, and every
-    /// LOCATION at an address a device lives at (a device whose answers were all lost is simply not there:
+    /// LOCATION at an address a device lives at and on a port (a device whose answers were all lost is simply not there:
     /// losses are the figure, not a failure).
     private static func verify(
         _ name: String,
@@ -133,6 +133,9 @@ enum ScaleBenchmark {
         )
         let strays = Set(found.compactMap { URL(string: $0.location)?.host }).subtracting(sources)
         try require(strays.isEmpty, name, "LOCATIONs name hosts no device lives at: \(strays.sorted().prefix(3))")
+        // Port 0 is where a server's port was lost between its opening and its device's LOCATION.
+        let portless = Set(found.map(\.location).filter { (URL(string: $0)?.port ?? 0) == 0 })
+        try require(portless.isEmpty, name, "\(portless.count) LOCATIONs name no port: \(portless.sorted().prefix(3))")
     }
 
     /// What an address of its own costs a device: the two runs' memory, descriptors and start time, per device.

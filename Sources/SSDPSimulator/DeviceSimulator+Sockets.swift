@@ -213,13 +213,22 @@ extension DeviceSimulator {
                 servers.taken.insert(bound)
                 servers.ports[index] = bound
             }
-            try await openConcurrently(
+            let outcomes = await openConcurrently(
                 apart.map(\.opening),
                 limiter: servers.limiter,
                 group: group,
-                onEvent: onEvent,
-                into: &opened
+                onEvent: onEvent
             )
+            var failure: (server: Int, error: any Error)?
+            for (server, channel) in outcomes {
+                switch channel {
+                case .success(let channel): opened[server] = channel
+                // The first server in number that failed, the same whichever finished first.
+                case .failure(let error) where server < failure?.server ?? .max: failure = (server, error)
+                case .failure: break
+                }
+            }
+            if let failure { throw failure.error }  // the servers opened are closed below
             for (index, opening) in apart {
                 servers.ports[index] = opened[opening.server]?.localAddress?.port ?? opening.port
             }
@@ -235,45 +244,39 @@ extension DeviceSimulator {
     /// loop, few enough that a failure stops the opening soon.
     static let concurrentOpens = 64
 
-    /// Opens `openings` up to `concurrentOpens` at a time, adding each channel to `opened` under its
-    /// server's number. After a failure no more start; the error thrown is that of the first server (in
-    /// number) that failed, the same whichever finished first, and the servers opened stay in `opened`
-    /// for the caller to close.
+    /// Opens `openings` up to `concurrentOpens` at a time, and returns each one's server number and channel,
+    /// or why it could not open, in the order they finished. After a failure no more start.
+    ///
+    /// The outcomes are returned, not written into the caller's state from inside the task group: written
+    /// into an `inout` table there, the release build (Swift 6.3.1) lost some, and their LOCATIONs read port 0.
     private static func openConcurrently(
         _ openings: [HTTPServerOpening],
         limiter: HTTPConnectionLimiter,
         group: any EventLoopGroup,
-        onEvent: @escaping @Sendable (SimulatorEvent) -> Void,
-        into opened: inout [Int: any Channel]
-    ) async throws {
-        var failures: [(server: Int, error: any Error)] = []
-        await withTaskGroup(of: (Int, Result<any Channel, any Error>).self) { tasks in
-            var next = openings.startIndex
-            func startNext() {
-                guard next < openings.endIndex, failures.isEmpty else { return }
-                let opening = openings[next]
-                next += 1
-                tasks.addTask {
-                    do {
-                        return (
-                            opening.server,
-                            .success(try await opening.open(limiter: limiter, group: group, onEvent: onEvent))
-                        )
-                    } catch {
-                        return (opening.server, .failure(error))
+        onEvent: @escaping @Sendable (SimulatorEvent) -> Void
+    ) async -> [(server: Int, channel: Result<any Channel, any Error>)] {
+        await withTaskGroup(of: (server: Int, channel: Result<any Channel, any Error>).self) { tasks in
+            var outcomes: [(server: Int, channel: Result<any Channel, any Error>)] = []
+            var started = 0
+            var failed = false
+            while true {
+                while started < openings.count, !failed, started - outcomes.count < concurrentOpens {
+                    let opening = openings[started]
+                    started += 1
+                    tasks.addTask {
+                        do {
+                            let channel = try await opening.open(limiter: limiter, group: group, onEvent: onEvent)
+                            return (opening.server, .success(channel))
+                        } catch {
+                            return (opening.server, .failure(error))
+                        }
                     }
                 }
-            }
-            for _ in 0..<concurrentOpens { startNext() }
-            while let (server, result) = await tasks.next() {
-                switch result {
-                case .success(let channel): opened[server] = channel
-                case .failure(let error): failures.append((server, error))
-                }
-                startNext()
+                guard let outcome = await tasks.next() else { return outcomes }
+                if case .failure = outcome.channel { failed = true }
+                outcomes.append(outcome)
             }
         }
-        if let first = failures.min(by: { $0.server < $1.server }) { throw first.error }
     }
 
     /// One HTTP server to open: what it serves, where, for whom (the name its errors give), its number
