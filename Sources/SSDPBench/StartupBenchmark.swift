@@ -52,9 +52,9 @@ enum StartupBenchmark {
                     times.append(start.answer)
                     ready.append(start.ready)
                 }
-                var figure = figure(name, times, devices: count, target: target(devices: count))
-                figure.details["readySeconds"] = median(ready)
-                figures.append(figure)
+                var measured = figure(name, times, devices: count, target: target(devices: count))
+                measured.details["readySeconds"] = median(ready)
+                figures.append(measured)
             }
         }
         var health: [Duration] = []
