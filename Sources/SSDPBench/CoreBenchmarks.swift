@@ -132,7 +132,9 @@ enum CoreBenchmarks {
     // MARK: 3. responder
 
     /// Answers generated per second by `SimulatorResponder` for an `ssdp:all` search across `count` devices
-    /// (parse the search, accept it, every device picks its answers, delays and bytes).
+    /// (parse the search, accept it, every device picks its answers, delays and bytes); and, as
+    /// `floodedSearchesPerSecond`, the searches a second it handles from a source that has had every answer
+    /// the rate limit allows it (which reach no device).
     static func responder(
         devices count: Int,
         minimum: Duration,
@@ -161,6 +163,26 @@ enum CoreBenchmarks {
             }
         }
         let rounds = Double(run.rounds)
+        // A flood from one source, all at one instant, at the default rate limit (1,000 answers a second):
+        // searches until the source has had every answer it allows; from then on each must reach no device.
+        var limited = SimulatorResponder(configuration: .init(), devices: responder.devices)
+        var searchesToSpend = 0
+        var spent = false
+        while !spent && searchesToSpend < 10_000 {
+            let reception = limited.receive(search, from: "10.0.0.9", at: now)
+            for _ in reception.answers { limited.answerFinished() }
+            spent = reception.answers.isEmpty && reception.unanswered.notAsked == count
+            searchesToSpend += 1
+        }
+        try require(spent, name, "10,000 searches from one source at one instant never reached its rate limit")
+        let flood = try measure(atLeast: minimum / 4) {
+            let reception = limited.receive(search, from: "10.0.0.9", at: now)
+            try require(
+                reception.answers.isEmpty && reception.unanswered.notAsked == count,
+                name,
+                "a search past the rate limit was answered or asked the devices"
+            )
+        }
         let counted = Workloads.devices(Workloads.countedResponderDevices)
         let instructions = try InstructionCount.perAnswer(
             to: search,
@@ -176,6 +198,7 @@ enum CoreBenchmarks {
                 "devices": Double(count), "answersPerSearch": Double(expected),
                 "bytesPerAnswer": Double(bytes) / Double(answered), "cpuSeconds": run.cpu.seconds,
                 "wallSeconds": run.wall.seconds,
+                "floodedSearchesPerSecond": Double(flood.rounds) / flood.cpu.seconds,
             ]
         ).counting(instructions, as: "instructionsPerAnswer")
     }

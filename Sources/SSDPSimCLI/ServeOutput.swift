@@ -114,7 +114,8 @@ extension EventLine {
             + "\(counters.sourcesRejected) from non-local sources, \(counters.notifications) NOTIFY, \(counters.responses) responses. "
             + "Sent \(plural(counters.answersSent, "answer")) and \(counters.notificationsSent) NOTIFY; "
             + "\(counters.searchesNotHeard) searches not heard (loss), \(counters.answersLost) answers lost, "
-            + "\(counters.answersRateLimited) rate-limited, \(counters.answersOverflowed) over the pending cap."
+            + "\(counters.answersRateLimited) rate-limited, \(counters.searchesRateLimited) searches past the rate limit, "
+            + "\(counters.answersOverflowed) over the pending cap."
     }
 }
 

@@ -26,7 +26,8 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
     public var sourcesRejected = 0
     /// Not SSDP at all.
     public var malformed = 0
-    /// M-SEARCH messages that passed the acceptance rules and went to the devices.
+    /// M-SEARCH messages that passed the acceptance rules and went to the devices (as many of them as the
+    /// rate limit lets the source have answers from: `searchesRateLimited`).
     public var searchesAccepted = 0
     /// M-SEARCH dropped by the acceptance rules (missing MX, wrong MAN, …).
     public var searchesRejected = 0
@@ -44,6 +45,11 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
     public var answersLost = 0
     /// Answers cut by the per-source rate limit.
     public var answersRateLimited = 0
+    /// Searches accepted that the devices past the rate limit were not asked about: their source could have
+    /// fewer answers than the devices would give, so only the first devices were asked (none, in a flood past
+    /// the limit). What the others would have answered is not in `answersRateLimited`. Part of
+    /// `searchesAccepted`.
+    public var searchesRateLimited = 0
     /// Answers cut because too many were waiting.
     public var answersOverflowed = 0
     /// Answers handed to the socket.
@@ -90,6 +96,7 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
         self.searchesUnmatched = devices.searchesUnmatched
         self.answersLost = devices.answersLost
         self.answersRateLimited = host.answersRateLimited
+        self.searchesRateLimited = host.searchesRateLimited
         self.answersOverflowed = host.answersOverflowed
         self.answersSent = answersSent
         self.notificationsSent = notificationsSent
@@ -102,7 +109,8 @@ extension SimulatorCounters {
         [
             \.datagramsReceived, \.oversized, \.sourcesRejected, \.malformed, \.searchesAccepted, \.searchesRejected,
             \.notifications, \.responses, \.searchesNotHeard, \.searchesWhileSilent, \.searchesUnmatched, \.answersLost,
-            \.answersRateLimited, \.answersOverflowed, \.answersSent, \.notificationsSent, \.networkLostIncoming,
+            \.answersRateLimited, \.searchesRateLimited, \.answersOverflowed, \.answersSent, \.notificationsSent,
+            \.networkLostIncoming,
             \.networkLostOutgoing, \.networkDuplicated,
         ]
     }

@@ -86,10 +86,74 @@ import Testing
         let first = responder.receive(search("ssdp:all"), from: "10.0.0.5", at: .zero).answers.count
         let second = responder.receive(search("ssdp:all"), from: "10.0.0.5", at: .zero).answers.count
         #expect(first == 10 && second == 0)
-        #expect(responder.counters.answersRateLimited == 2 * perSearch - 10)
+        // The first search's two devices give exactly ten; the second asks neither, so cuts none.
+        #expect(perSearch == 10 && responder.counters.answersRateLimited == 0)
+        #expect(responder.counters.searchesRateLimited == 1)
         #expect(responder.receive(search("ssdp:all"), from: "10.0.0.6", at: .zero).answers.count == 10)
         let later = SSDPInstant(offset: .milliseconds(500))
         #expect(responder.receive(search("ssdp:all"), from: "10.0.0.5", at: later).answers.count == 5)
+    }
+
+    /// Devices are asked, in order, only until the search's source has every answer the limit lets it have:
+    /// the answers kept are those every device's decision would have kept, the others are not asked (nor
+    /// counted as searched), a flood past the limit asks none, and another source is asked as before.
+    @Test func aSearchAsksOnlyAsManyDevicesAsItsSourceMayHaveAnswers() {
+        var limited = host(devices: 50, rate: 10)
+        var unlimited = host(devices: 50)
+        let first = limited.receive(search("upnp:rootdevice"), from: "10.0.0.5", at: .zero)
+        let everyone = unlimited.receive(search("upnp:rootdevice"), from: "10.0.0.5", at: .zero)
+        #expect(first.answers.map(\.device) == Array(0..<10))
+        #expect(first.answers.map(\.answer) == everyone.answers.prefix(10).map(\.answer))
+        #expect(first.unanswered.notAsked == 40)
+        #expect(first.unanswered.reason == "40 devices: not asked, past the source's rate limit")
+        #expect(limited.deviceStatistics.searchesReceived == 10)
+        #expect(limited.counters.answersRateLimited == 0 && limited.counters.searchesRateLimited == 1)
+
+        for _ in 0..<99 {
+            let flooded = limited.receive(search("upnp:rootdevice"), from: "10.0.0.5", at: .zero)
+            #expect(flooded.answers.isEmpty && flooded.unanswered.notAsked == 50)
+        }
+        #expect(limited.deviceStatistics.searchesReceived == 10, "no device was asked again")
+        #expect(limited.counters.searchesAccepted == 100 && limited.counters.searchesRateLimited == 100)
+
+        let other = limited.receive(search("upnp:rootdevice"), from: "10.0.0.6", at: .zero)
+        #expect(other.answers.map(\.device) == Array(0..<10))
+        // A tenth of a second refills one answer: one device is asked, and answers.
+        let later = limited.receive(
+            search("upnp:rootdevice"),
+            from: "10.0.0.5",
+            at: SSDPInstant(offset: .milliseconds(100))
+        )
+        #expect(later.answers.map(\.device) == [0] && limited.deviceStatistics.searchesReceived == 21)
+
+        // A device asked with fewer answers left than it gives: its excess is cut, and counted.
+        var several = host(devices: 50, rate: 12)
+        let perDevice = several.devices[0].device.advertisements.count
+        let all = several.receive(search("ssdp:all"), from: "10.0.0.5", at: .zero)
+        #expect(all.answers.count == 12)
+        #expect(several.counters.answersRateLimited == 3 * perDevice - 12)
+        #expect(all.unanswered.notAsked == 50 - 3, "\(perDevice) answers a device: three asked")
+    }
+
+    /// The rate limiter says how many answers a source could have without taking any: a known source its
+    /// bucket's, a new one the whole rate while the table has room.
+    @Test func theLimiterSaysHowManyAnswersASourceHasLeft() {
+        var limiter = SSDPRateLimiter(rate: 4, maximumSources: 2)
+        func left(_ source: String, after milliseconds: Int = 0) -> Int {
+            limiter.available(for: source, at: SSDPInstant(offset: .milliseconds(milliseconds)))
+        }
+        func take(_ count: Int, _ source: String) -> Int { limiter.take(count, for: source, at: .zero) }
+        let new = left("a")
+        let (firstTake, oneLeft, stillOne) = (take(3, "a"), left("a"), left("a"))
+        let (lastTake, noneLeft, refilled) = (take(3, "a"), left("a"), left("a", after: 500))
+        #expect(new == 4 && firstTake == 3)
+        #expect(oneLeft == 1 && stillOne == 1, "asking takes nothing")
+        #expect(lastTake == 1 && noneLeft == 0)
+        #expect(refilled == 2, "half a second refills two")
+        let (otherTake, otherLeft, newWhenFull, newTake) = (take(4, "b"), left("b"), left("c"), take(1, "c"))
+        #expect(otherTake == 4 && otherLeft == 0)
+        #expect(newWhenFull == 0 && newTake == 0, "the table is full of busy sources")
+        #expect(left("c", after: 2_000) == 4, "idle sources are forgotten")
     }
 
     /// The reader keeps the last datagram read: bytes equal to it are not read again, and anything else,

@@ -70,6 +70,18 @@ public struct SSDPRateLimiter: Sendable {
         return granted
     }
 
+    /// How many answers `take` would give `source` at `now` at most: its bucket's whole answers, `rate` for a
+    /// new source, 0 for a new one when the table is full even after forgetting idle sources. Takes nothing.
+    ///
+    /// Asked before the devices decide their answers to a search, so that only as many are asked as can
+    /// answer: a flood from one source, or a search of thousands of devices, costs what the limit lets out.
+    public mutating func available(for source: String, at now: SSDPInstant) -> Int {
+        if let first, first.source == source { return Int(Self.refilled(first.bucket, rate: rate, at: now)) }
+        if let bucket = others[source] { return Int(Self.refilled(bucket, rate: rate, at: now)) }
+        if sources >= maximumSources { forgetIdleSources(at: now) }
+        return sources < maximumSources ? rate : 0
+    }
+
     private static func take(_ count: Int, from bucket: inout Bucket, rate: Int, at now: SSDPInstant) -> Int {
         bucket.tokens = refilled(bucket, rate: rate, at: now)
         bucket.updatedAt = now

@@ -18,7 +18,9 @@ import SSDPCore
 /// Each datagram is parsed once and an M-SEARCH is checked against the acceptance rules once
 /// (`SSDPSearchRequest.accept`); then every device decides its own answers (`DeviceResponder`). Two limits
 /// apply to the sum: a per-source rate limit (no reflection amplifier) and a cap on answers waiting for
-/// their delay (no unbounded memory). What they cut is counted, never queued.
+/// their delay (no unbounded memory). What they cut is counted, never queued. Devices are asked only until
+/// the search's source has as many answers as the limit lets it have for now: a flood from one source, or
+/// a search of thousands of devices, costs what the limit lets out, not every device's decision.
 ///
 /// No I/O and no clock: the live simulator and the harness's virtual network drive the same value.
 public struct SimulatorResponder: Sendable {
@@ -81,10 +83,13 @@ public struct SimulatorResponder: Sendable {
         public var gone = 0
         /// Devices whose every answer was lost (response loss).
         public var lost = 0
-        /// Answers cut by the per-source rate limit.
+        /// Answers cut by the per-source rate limit: what the last device asked gave beyond it.
         public var rateLimited = 0
         /// Answers cut because too many were waiting.
         public var overflowed = 0
+        /// Devices not asked, because the answers decided before them were all the rate limit lets the
+        /// search's source have for now (what they would have answered is not in `rateLimited`).
+        public var notAsked = 0
 
         /// Nothing left unanswered.
         public init() {}
@@ -95,6 +100,7 @@ public struct SimulatorResponder: Sendable {
             let parts = [
                 (noMatch, "no match for the target"), (gone, "gone"), (notHeard, "did not hear it"),
                 (silent, "in a silent window"), (lost, "lost every answer"),
+                (notAsked, "not asked, past the source's rate limit"),
             ].filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? "device" : "devices"): \($0.1)" }
             let cut = [(rateLimited, "cut by the rate limit"), (overflowed, "cut: too many waiting")]
                 .filter { $0.0 > 0 }.map { "\($0.0) answers \($0.1)" }
@@ -118,8 +124,12 @@ public struct SimulatorResponder: Sendable {
         public var notifications = 0
         /// Search responses, which no device answers.
         public var responses = 0
-        /// Answers cut by the per-source rate limit.
+        /// Answers cut by the per-source rate limit (what the last device asked about a search gave beyond it).
         public var answersRateLimited = 0
+        /// Searches accepted whose source could have fewer answers than the devices would give (the rate
+        /// limit): the devices past that many were not asked, so what they would have answered is not in
+        /// `answersRateLimited`.
+        public var searchesRateLimited = 0
         /// Answers cut because too many were already waiting.
         public var answersOverflowed = 0
         /// Answers handed out to send.
@@ -272,9 +282,14 @@ public struct SimulatorResponder: Sendable {
             case .success(let search):
                 counters.searchesAccepted += 1
                 var unanswered = Unanswered()
-                let answers = collect(from: source, at: now, devices: device, unanswered: &unanswered) {
+                // Only as many devices are asked as the source may still get answers from: the answers kept
+                // are the same (the first ones, in the devices' order), and a flood from one source, or a
+                // search of thousands of devices, costs what the limit lets out rather than every decision.
+                let budget = limiter.available(for: source, at: now)
+                let answers = collect(from: source, at: now, devices: device, budget: budget, unanswered: &unanswered) {
                     $0.receive(search, at: now)
                 }
+                if unanswered.notAsked > 0 { counters.searchesRateLimited += 1 }
                 return Reception(kind: .search(search), message: message, answers: answers, unanswered: unanswered)
             }
         }
@@ -299,10 +314,14 @@ public struct SimulatorResponder: Sendable {
         }
     }
 
+    /// Asks the devices (`only` that one, when given) in order what they answer, until `budget` answers are
+    /// decided (the rest are not asked: `unanswered.notAsked`); then applies the rate limit and the pending
+    /// cap to those answers, the first ones kept.
     private mutating func collect(
         from source: String,
         at now: SSDPInstant,
         devices only: Int?,
+        budget: Int = .max,
         unanswered: inout Unanswered,
         _ decide: (inout DeviceResponder) -> DeviceResponder.Outcome
     ) -> [(device: Int, answer: ScheduledAnswer)] {
@@ -310,6 +329,10 @@ public struct SimulatorResponder: Sendable {
         for index in only.map({ $0..<$0 + 1 }) ?? devices.indices {
             if !absentDevices.isEmpty, absentDevices.contains(index) {
                 unanswered.gone += 1
+                continue
+            }
+            guard answers.count < budget else {
+                unanswered.notAsked += 1
                 continue
             }
             switch decide(&devices[index]) {
