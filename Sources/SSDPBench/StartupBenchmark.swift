@@ -21,7 +21,7 @@ import NIOPosix
 /// (the simulator attached) with the control API on. Each figure is the median of its rounds, a process
 /// each; the searches go to 127.0.0.1 every millisecond until one is answered. Beside each, `readySeconds`:
 /// the median time to the ready file (`--ready-file`, what `ssdp-sim ready` checks as a container's health
-/// check), which a busy start reaches later than its first answer when every search asks every device.
+/// check), which a busy start reaches later than its first answer.
 enum StartupBenchmark {
     /// The most a start may take before the round counts as failed.
     static let limit = Duration.seconds(30)

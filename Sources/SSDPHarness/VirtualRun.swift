@@ -95,9 +95,12 @@ public struct VirtualRun {
         var deliveredBefore = 0
         var heardBefore = 0
 
-        /// M-SEARCH messages that reached the device while it was up.
+        /// M-SEARCH messages that reached the device while it was up, but for those its host's rate limit kept
+        /// from it (the host has this one device: a search that left a device unasked left it).
         var delivered: Int {
-            deliveredBefore + virtual.responder.counters.searchesAccepted + virtual.responder.counters.searchesRejected
+            let counters = virtual.responder.counters
+            return deliveredBefore + counters.searchesAccepted + counters.searchesRejected
+                - counters.searchesRateLimited
         }
         /// M-SEARCH messages the device accepted and considered.
         var heard: Int {

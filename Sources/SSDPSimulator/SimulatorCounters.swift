@@ -35,7 +35,8 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
     public var notifications = 0
     /// Search responses received, which no device has a use for.
     public var responses = 0
-    /// Device-level: searches a device did not hear (loss, ignored first searches).
+    /// Device-level: searches a device did not hear (loss, ignored first searches). This and the three
+    /// after it count the devices asked: a search past the source's rate limit asks only the first ones.
     public var searchesNotHeard = 0
     /// Device-level: searches (and NOTIFYs a chatty device would answer) that came in a silent window.
     public var searchesWhileSilent = 0
@@ -43,12 +44,11 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
     public var searchesUnmatched = 0
     /// Answers lost to response loss.
     public var answersLost = 0
-    /// Answers cut by the per-source rate limit.
+    /// Answers cut by the per-source rate limit: what the last device asked about a search gave beyond it.
     public var answersRateLimited = 0
-    /// Searches accepted that the devices past the rate limit were not asked about: their source could have
-    /// fewer answers than the devices would give, so only the first devices were asked (none, in a flood past
-    /// the limit). What the others would have answered is not in `answersRateLimited`. Part of
-    /// `searchesAccepted`.
+    /// Searches accepted that left devices unasked: their source had no more answers left under the rate
+    /// limit than the devices before them gave (none, in a flood past it). What the others would have
+    /// answered is not in `answersRateLimited`. Part of `searchesAccepted`.
     public var searchesRateLimited = 0
     /// Answers cut because too many were waiting.
     public var answersOverflowed = 0

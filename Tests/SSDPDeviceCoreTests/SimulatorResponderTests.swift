@@ -115,6 +115,10 @@ import Testing
         }
         #expect(limited.deviceStatistics.searchesReceived == 10, "no device was asked again")
         #expect(limited.counters.searchesAccepted == 100 && limited.counters.searchesRateLimited == 100)
+        let gateway = DeviceFixtures.gateway
+        let notify = limited.receive(gateway.alive(gateway.advertisements[0]).serialized(), from: "10.0.0.5", at: .zero)
+        #expect(notify.unanswered.notAsked == 50, "a NOTIFY past the limit asks no device either")
+        #expect(limited.counters.searchesRateLimited == 100, "and is not a search")
 
         let other = limited.receive(search("upnp:rootdevice"), from: "10.0.0.6", at: .zero)
         #expect(other.answers.map(\.device) == Array(0..<10))
@@ -125,6 +129,13 @@ import Testing
             at: SSDPInstant(offset: .milliseconds(100))
         )
         #expect(later.answers.map(\.device) == [0] && limited.deviceStatistics.searchesReceived == 21)
+
+        // Devices that are gone say so, among those asked and those not.
+        var someGone = host(devices: 50, rate: 10)
+        someGone.absentDevices = [3, 30]
+        let withGone = someGone.receive(search("upnp:rootdevice"), from: "10.0.0.5", at: .zero)
+        #expect(withGone.answers.map(\.device) == [0, 1, 2] + Array(4...10))
+        #expect(withGone.unanswered.gone == 2 && withGone.unanswered.notAsked == 38)
 
         // A device asked with fewer answers left than it gives: its excess is cut, and counted.
         var several = host(devices: 50, rate: 12)

@@ -16,11 +16,13 @@ import SSDPCore
 /// All the devices of one simulator, answering datagrams as one host.
 ///
 /// Each datagram is parsed once and an M-SEARCH is checked against the acceptance rules once
-/// (`SSDPSearchRequest.accept`); then every device decides its own answers (`DeviceResponder`). Two limits
+/// (`SSDPSearchRequest.accept`); then each device decides its own answers (`DeviceResponder`). Two limits
 /// apply to the sum: a per-source rate limit (no reflection amplifier) and a cap on answers waiting for
-/// their delay (no unbounded memory). What they cut is counted, never queued. Devices are asked only until
-/// the search's source has as many answers as the limit lets it have for now: a flood from one source, or
-/// a search of thousands of devices, costs what the limit lets out, not every device's decision.
+/// their delay (no unbounded memory). What they cut is counted, never queued. The devices are asked in
+/// their order only until the source has as many answers as the limit lets it have for now: the answers
+/// to that datagram are the ones asking every device would have kept, but a flood from one source, or a
+/// search of thousands of devices, costs what the limit lets out. A device not asked does not count the
+/// search (`DeviceResponder.Statistics`, `ignoredSearches`, a replay's next capture) nor draws for it.
 ///
 /// No I/O and no clock: the live simulator and the harness's virtual network drive the same value.
 public struct SimulatorResponder: Sendable {
@@ -126,9 +128,9 @@ public struct SimulatorResponder: Sendable {
         public var responses = 0
         /// Answers cut by the per-source rate limit (what the last device asked about a search gave beyond it).
         public var answersRateLimited = 0
-        /// Searches accepted whose source could have fewer answers than the devices would give (the rate
-        /// limit): the devices past that many were not asked, so what they would have answered is not in
-        /// `answersRateLimited`.
+        /// Searches accepted that left devices unasked: their source had no more answers left under the
+        /// rate limit than the devices before them gave (none, in a flood past it). What the others would
+        /// have answered is not in `answersRateLimited`.
         public var searchesRateLimited = 0
         /// Answers cut because too many were already waiting.
         public var answersOverflowed = 0
@@ -236,7 +238,7 @@ public struct SimulatorResponder: Sendable {
 
     /// Handles one datagram from `source` (its address, the rate limiter's key) at `now`. A datagram sent to
     /// the address of one device (`device`, its index) is that device's alone; one sent to the group or to
-    /// the host (`nil`) reaches every device.
+    /// the host (`nil`) reaches every device, each asked while the source's rate limit has answers left.
     public mutating func receive(
         _ bytes: [UInt8],
         from source: String,
@@ -270,7 +272,8 @@ public struct SimulatorResponder: Sendable {
         case .notify:
             counters.notifications += 1
             var unanswered = Unanswered()
-            let answers = collect(from: source, at: now, devices: device, unanswered: &unanswered) {
+            let budget = limiter.available(for: source, at: now)
+            let answers = collect(from: source, at: now, devices: device, budget: budget, unanswered: &unanswered) {
                 $0.receiveNotification(at: now)
             }
             return Reception(kind: .notification, message: message, answers: answers, unanswered: unanswered)
@@ -282,9 +285,9 @@ public struct SimulatorResponder: Sendable {
             case .success(let search):
                 counters.searchesAccepted += 1
                 var unanswered = Unanswered()
-                // Only as many devices are asked as the source may still get answers from: the answers kept
-                // are the same (the first ones, in the devices' order), and a flood from one source, or a
-                // search of thousands of devices, costs what the limit lets out rather than every decision.
+                // Only as many devices are asked as the source may still get answers from: this search's
+                // answers are the same (the first ones, in the devices' order), and a flood from one source,
+                // or a search of thousands of devices, costs what the limit lets out, not every decision.
                 let budget = limiter.available(for: source, at: now)
                 let answers = collect(from: source, at: now, devices: device, budget: budget, unanswered: &unanswered) {
                     $0.receive(search, at: now)
@@ -315,25 +318,29 @@ public struct SimulatorResponder: Sendable {
     }
 
     /// Asks the devices (`only` that one, when given) in order what they answer, until `budget` answers are
-    /// decided (the rest are not asked: `unanswered.notAsked`); then applies the rate limit and the pending
-    /// cap to those answers, the first ones kept.
+    /// decided (the rest are not asked: `unanswered.notAsked`, counted without a walk over them); then
+    /// applies the rate limit and the pending cap to those answers, the first ones kept.
     private mutating func collect(
         from source: String,
         at now: SSDPInstant,
         devices only: Int?,
-        budget: Int = .max,
+        budget: Int,
         unanswered: inout Unanswered,
         _ decide: (inout DeviceResponder) -> DeviceResponder.Outcome
     ) -> [(device: Int, answer: ScheduledAnswer)] {
         var answers: [(device: Int, answer: ScheduledAnswer)] = []
-        for index in only.map({ $0..<$0 + 1 }) ?? devices.indices {
+        let asked = only.map { $0..<$0 + 1 } ?? devices.indices
+        for index in asked {
             if !absentDevices.isEmpty, absentDevices.contains(index) {
                 unanswered.gone += 1
                 continue
             }
             guard answers.count < budget else {
-                unanswered.notAsked += 1
-                continue
+                let rest = index..<asked.upperBound
+                let gone = absentDevices.isEmpty ? 0 : absentDevices.count(where: { rest.contains($0) })
+                unanswered.gone += gone
+                unanswered.notAsked += rest.count - gone
+                break
             }
             switch decide(&devices[index]) {
             case .answered(let scheduled):
