@@ -166,19 +166,22 @@ enum CoreBenchmarks {
         // A flood from one source, all at one instant, at the default rate limit (1,000 answers a second):
         // searches until the source has had every answer it allows; from then on each must reach no device.
         var limited = SimulatorResponder(configuration: .init(), devices: responder.devices)
+        func askedNoDevice(_ reception: SimulatorResponder.Reception) -> Bool {
+            reception.answers.isEmpty && reception.unanswered.notAsked == count
+        }
         var searchesToSpend = 0
         var spent = false
         while !spent && searchesToSpend < 10_000 {
             let reception = limited.receive(search, from: "10.0.0.9", at: now)
             for _ in reception.answers { limited.answerFinished() }
-            spent = reception.answers.isEmpty && reception.unanswered.notAsked == count
+            spent = askedNoDevice(reception)
             searchesToSpend += 1
         }
         try require(spent, name, "10,000 searches from one source at one instant never reached its rate limit")
         let flood = try measure(atLeast: minimum / 4) {
             let reception = limited.receive(search, from: "10.0.0.9", at: now)
             try require(
-                reception.answers.isEmpty && reception.unanswered.notAsked == count,
+                askedNoDevice(reception),
                 name,
                 "a search past the rate limit was answered or asked the devices"
             )

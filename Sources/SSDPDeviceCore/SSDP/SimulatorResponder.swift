@@ -272,8 +272,7 @@ public struct SimulatorResponder: Sendable {
         case .notify:
             counters.notifications += 1
             var unanswered = Unanswered()
-            let budget = limiter.available(for: source, at: now)
-            let answers = collect(from: source, at: now, devices: device, budget: budget, unanswered: &unanswered) {
+            let answers = collect(from: source, at: now, devices: device, unanswered: &unanswered) {
                 $0.receiveNotification(at: now)
             }
             return Reception(kind: .notification, message: message, answers: answers, unanswered: unanswered)
@@ -285,11 +284,7 @@ public struct SimulatorResponder: Sendable {
             case .success(let search):
                 counters.searchesAccepted += 1
                 var unanswered = Unanswered()
-                // Only as many devices are asked as the source may still get answers from: this search's
-                // answers are the same (the first ones, in the devices' order), and a flood from one source,
-                // or a search of thousands of devices, costs what the limit lets out, not every decision.
-                let budget = limiter.available(for: source, at: now)
-                let answers = collect(from: source, at: now, devices: device, budget: budget, unanswered: &unanswered) {
+                let answers = collect(from: source, at: now, devices: device, unanswered: &unanswered) {
                     $0.receive(search, at: now)
                 }
                 if unanswered.notAsked > 0 { counters.searchesRateLimited += 1 }
@@ -317,17 +312,19 @@ public struct SimulatorResponder: Sendable {
         }
     }
 
-    /// Asks the devices (`only` that one, when given) in order what they answer, until `budget` answers are
-    /// decided (the rest are not asked: `unanswered.notAsked`, counted without a walk over them); then
-    /// applies the rate limit and the pending cap to those answers, the first ones kept.
+    /// Asks the devices (`only` that one, when given) in order what they answer, until they have decided as
+    /// many answers as the rate limit lets `source` have (the rest are not asked: `unanswered.notAsked`,
+    /// counted without a walk over them); then applies the rate limit and the pending cap to those answers,
+    /// the first ones kept. The answers are those asking every device would have kept, but a flood from one
+    /// source, or a search of thousands of devices, costs what the limit lets out, not every decision.
     private mutating func collect(
         from source: String,
         at now: SSDPInstant,
         devices only: Int?,
-        budget: Int,
         unanswered: inout Unanswered,
         _ decide: (inout DeviceResponder) -> DeviceResponder.Outcome
     ) -> [(device: Int, answer: ScheduledAnswer)] {
+        let budget = limiter.available(for: source, at: now)
         var answers: [(device: Int, answer: ScheduledAnswer)] = []
         let asked = only.map { $0..<$0 + 1 } ?? devices.indices
         for index in asked {
