@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPCore
 import Testing
 
 /// Issue 18's proof: real SSDP stacks captured with tcpdump in a private network namespace while
@@ -64,7 +65,7 @@ struct CaptureLabTests {
                 encoding: .utf8
             )
             responder =
-                "\"$SSDP_SIM\" serve --interface lo --devices devices.json --seed 3 --json --log-level warning --serve-for 20 > responder.out 2>&1 &"
+                "\"$SSDP_SIM\" serve --interface lo --devices devices.json --seed 1 --json --log-level warning --serve-for 20 > responder.out 2>&1 &"
         case .messy:
             responder = "/usr/bin/python3 \"$MESSY\" 20 > responder.out 2>&1 &"
         }
@@ -104,6 +105,44 @@ struct CaptureLabTests {
         Set(lines.filter { $0["event"] as? String == "found" }.map { "\($0["usn"] ?? "") \($0["st"] ?? "")" })
     }
 
+    /// How long before the session's end a datagram may land and still be read by one run and not the
+    /// other. The virtual session ends exactly `searchTimeout` after its first search and takes a datagram at
+    /// its captured delay; the live one ended `searchTimeout` after it started, a little before its first
+    /// search left, and read each datagram a little after tcpdump saw it. So a datagram that arrived in the
+    /// last moments is counted by the virtual run and may be missed (or read as "after the search") by the
+    /// live one, never the other way round. GSSDP answers at random within MX, and the last search's MX ends
+    /// where the session does: one CI run in a busy hour had an answer there.
+    static let edge = 0.25
+
+    /// The datagrams the imported scenario at `path` delivers within `edge` seconds before its session ends.
+    static func datagramsOnTheEdge(of path: String) throws -> Int {
+        let file = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        )
+        let search = try #require(file["search"] as? [String: Any])
+        let mx = try #require(search["mx"] as? Int)
+        let requests = try #require(search["requests"] as? Int)
+        let end = SSDPSearchSessionConfiguration.searchTimeout(requests: requests, maximumWaitResponseTime: mx)
+            .inSeconds
+        var arrivals: [Double] = []
+        for device in file["devices"] as? [[String: Any]] ?? [] {
+            let replay = device["replay"] as? [String: Any] ?? [:]
+            for answer in replay["answers"] as? [[String: Any]] ?? [] {
+                let search = try #require(answer["search"] as? Int)
+                let offset = SSDPSearchSessionConfiguration.searchRequestOffset(
+                    search - 1,
+                    requests: requests,
+                    maximumWaitResponseTime: mx
+                )
+                arrivals.append(offset.inSeconds + (try #require(answer["delay"] as? Double)))
+            }
+            for notification in replay["notifications"] as? [[String: Any]] ?? [] {
+                arrivals.append(try #require(notification["at"] as? Double))
+            }
+        }
+        return arrivals.filter { end - edge <= $0 && $0 < end }.count
+    }
+
     @Test(arguments: Source.allCases)
     func aCaptureImportsToAScenarioThatReportsAndDropsWhatTheLiveSessionDid(source: Source) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("capture-lab-\(UUID())")
@@ -132,14 +171,23 @@ struct CaptureLabTests {
             )
             let result = try #require((report["scenarios"] as? [[String: Any]])?.first)
             let statistics = try #require(result["statistics"] as? [String: Int])
-            // The same counts, drop reason by drop reason. Answers after the stop are the one difference: the
-            // live session had closed its socket, a virtual one still receives and counts them.
+            // The same counts, drop reason by drop reason. Answers after the stop are one difference: the
+            // live session had closed its socket, a virtual one still receives and counts them. The other is
+            // a datagram on the edge of the end (`edge`), which only the virtual run may count: with none
+            // there, the counts are equal.
+            let onTheEdge = try Self.datagramsOnTheEdge(of: scenario)
+            // Only GSSDP's own random delays may land there; the others compare exactly (`--seed 1` keeps the
+            // simulator's last answer 0.3 s clear of the end, where `--seed 3` put one 0.13 s before it).
+            #expect(source == .gssdp || onTheEdge == 0, "\(source): \(onTheEdge) datagrams on the edge")
             let afterTheStop = statistics["notSearching"] ?? 0
             for (counter, count) in liveStatistics where counter != "notSearching" {
                 let virtual = (statistics[counter] ?? -1) - (counter == "datagramsReceived" ? afterTheStop : 0)
-                #expect(virtual == count, "\(source) \(counter), anonymized: \(anonymize)")
+                #expect(
+                    (count...(count + onTheEdge)).contains(virtual),
+                    "\(source) \(counter): live \(count), virtual \(virtual), \(onTheEdge) on the edge, anonymized: \(anonymize)"
+                )
             }
-            #expect(liveStatistics["notSearching"] == 0)
+            #expect((liveStatistics["notSearching"] ?? -1) <= onTheEdge, "\(liveStatistics)")
             let text = try String(contentsOfFile: scenario, encoding: .utf8)
             let expected = try #require(
                 ((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["expect"]
@@ -151,14 +199,17 @@ struct CaptureLabTests {
             )
             if anonymize {
                 // As many services, and none of the live session's USNs or the addresses they came from.
-                #expect(services.count == liveFound.count)
+                #expect((liveFound.count...(liveFound.count + onTheEdge)).contains(services.count))
                 for usn in live.compactMap({ $0["usn"] as? String }) {
                     let udn = String(usn.split(separator: "::")[0])
                     #expect(!text.contains(udn.dropFirst("uuid:".count)), "\(udn) survived")
                 }
                 #expect(!text.contains("127.0.0."))
             } else {
-                #expect(services == liveFound, "\(source)")
+                #expect(
+                    liveFound.isSubset(of: services) && services.count <= liveFound.count + onTheEdge,
+                    "\(source): live \(liveFound), virtual \(services)"
+                )
             }
         }
         // The scenario runs live too, with the devices on loopback replaying what they said.
