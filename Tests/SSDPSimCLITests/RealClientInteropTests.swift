@@ -217,7 +217,9 @@ struct RealClientInteropTests {
 
     @Test func gssdpDiscoverAndAsyncUPnPClientSeeThreeRokusAtThreeHosts() async throws {
         let output = try await inNamespace(
-            serve: "--profile roku --count 3 --seed 22",
+            // Answers 1 s after each search: async-upnp-client's search listens exactly its MX (3 s), so an
+            // answer drawn near the end of MX could reach it too late on a busy machine.
+            serve: "--profile roku --count 3 --seed 22 --delay fixed:1",
             """
             gssdp-discover -i lo -n 4 -t roku:ecp | sed 's/^/gssdp: /'
             /usr/bin/python3 -m async_upnp_client.cli --timeout 3 search --bind 127.0.0.1 --search_target roku:ecp \
@@ -251,10 +253,11 @@ struct RealClientInteropTests {
                     2>&1 | sed 's/^/call: /' || true
             done
             SUBOUT=$(mktemp)
-            timeout 6 /usr/bin/python3 -m async_upnp_client.cli subscribe http://127.0.0.2:5000/rootDesc.xml WANIPConn1 \\
+            # Bounds for a busy machine, where a cold Python start takes seconds: each wait ends at the event.
+            timeout 30 /usr/bin/python3 -m async_upnp_client.cli subscribe http://127.0.0.2:5000/rootDesc.xml WANIPConn1 \\
                 > "$SUBOUT" 2>&1 &
             SUB=$!
-            for _ in $(seq 50); do grep -q ExternalIPAddress "$SUBOUT" && break; sleep 0.1; done
+            for _ in $(seq 200); do grep -q ExternalIPAddress "$SUBOUT" && break; sleep 0.1; done
             kill $SUB 2>/dev/null; wait $SUB 2>/dev/null || true
             sed 's/^/event: /' "$SUBOUT"; rm -f "$SUBOUT"
             """
@@ -452,11 +455,12 @@ struct RealClientInteropTests {
                 BrowseFlag=BrowseDirectChildren Filter='*' StartingIndex=0 RequestedCount=0 SortCriteria= | sed 's/^/browse: /'
             SONOS=http://127.0.0.4:1400/xml/device_description.xml
             SUBOUT=$(mktemp)
-            timeout 8 $UC subscribe $SONOS RenderingControl > "$SUBOUT" 2>&1 &
+            # Bounds for a busy machine, where a cold Python start takes seconds: each wait ends at the event.
+            timeout 40 $UC subscribe $SONOS RenderingControl > "$SUBOUT" 2>&1 &
             SUB=$!
-            for _ in $(seq 50); do grep -q LastChange "$SUBOUT" && break; sleep 0.1; done
+            for _ in $(seq 150); do grep -q LastChange "$SUBOUT" && break; sleep 0.1; done
             $UC call-action $SONOS RenderingControl/SetVolume InstanceID=0 Channel=Master DesiredVolume=42 | sed 's/^/set: /'
-            for _ in $(seq 50); do grep -q '"Volume": 42' "$SUBOUT" && break; sleep 0.1; done
+            for _ in $(seq 150); do grep -q '"Volume": 42' "$SUBOUT" && break; sleep 0.1; done
             kill $SUB 2>/dev/null; wait $SUB 2>/dev/null || true
             sed 's/^/event: /' "$SUBOUT"; rm -f "$SUBOUT"
             """

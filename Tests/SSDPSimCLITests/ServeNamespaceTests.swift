@@ -43,7 +43,8 @@ struct ServeNamespaceTests {
             SERVE=$!
             for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
             \(body)
-            [ -z "${LISTENER_PID:-}" ] || kill "$LISTENER_PID"
+            # The listener reads what its socket holds before it exits: everything serve sent is there.
+            [ -z "${LISTENER_PID:-}" ] || { kill "$LISTENER_PID"; wait "$LISTENER_PID" || true; }
             sed 's/^/serve: /' "$SERVE_OUT"
             sed 's/^/notify: /' "$NOTIFY_OUT"
             """

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 (see LICENSE)
 """Listens to 239.255.255.250:1900 on loopback and prints one JSON line per NOTIFY heard.
 
-Prints "ready" once joined. Exits on SIGTERM or after SECONDS. Run it only inside a private network
-namespace (unshare -n) whose loopback carries multicast.
+Prints "ready" once joined. Exits after SECONDS, or on SIGTERM once it has read every datagram its socket
+holds (on a busy machine the last byebyes can still be there when the test stops it). Run it only inside a
+private network namespace (unshare -n) whose loopback carries multicast.
 """
 import json
 import signal
@@ -14,7 +15,15 @@ import time
 from group_socket import group_socket
 
 signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+stopping = False
+
+
+def stop(*_):
+    global stopping
+    stopping = True
+
+
+signal.signal(signal.SIGTERM, stop)
 
 seconds = float(sys.argv[1])
 sock = group_socket()
@@ -25,6 +34,8 @@ while time.monotonic() < end:
     try:
         data, source = sock.recvfrom(65535)
     except socket.timeout:
+        if stopping:
+            break
         continue
     text = data.decode("utf-8", "replace")
     if not text.startswith("NOTIFY"):

@@ -1,9 +1,14 @@
 """Finds root devices with async-upnp-client's own SSDP search, then fetches and parses each one's
 description (and every service description) with its UpnpFactory, as Home Assistant does.
 
-Usage: upnp_client_interop.py SOURCE_IP SECONDS
+Usage: upnp_client_interop.py SOURCE_IP MX
 Prints one JSON object per root device: location, usn, udn, deviceType, services, embedded devices; and
 an "error" object for a device whose description the library refused.
+
+The search is the library's SsdpSearchListener, as Home Assistant keeps one, asking for answers within MX
+seconds and listening one second longer. Its one-shot `async_search(timeout=MX)` listens exactly MX
+seconds from before the search leaves, so an answer a device sends at the end of MX, as UDA allows, can
+miss it: with ten devices answering at random within MX, one CI run in a busy hour may lose one.
 """
 import asyncio
 import json
@@ -11,7 +16,7 @@ import sys
 
 from async_upnp_client.aiohttp import AiohttpRequester
 from async_upnp_client.client_factory import UpnpFactory
-from async_upnp_client.search import async_search
+from async_upnp_client.search import SsdpSearchListener
 
 
 def describe(device):
@@ -24,14 +29,26 @@ def describe(device):
     }
 
 
-async def main(source_ip, seconds):
+async def main(source_ip, mx):
     found = {}
 
     async def on_response(headers):
         if headers.get("st") == "upnp:rootdevice":
             found[headers["location"]] = headers["usn"]
 
-    await async_search(on_response, timeout=seconds, search_target="upnp:rootdevice", source=(source_ip, 0))
+    async def on_connected():
+        listener.async_search()
+
+    listener = SsdpSearchListener(
+        async_callback=on_response,
+        source=(source_ip, 0),
+        timeout=mx,
+        search_target="upnp:rootdevice",
+        async_connect_callback=on_connected,
+    )
+    await listener.async_start()
+    await asyncio.sleep(mx + 1)
+    listener.async_stop()
     factory = UpnpFactory(AiohttpRequester())
     for location, usn in sorted(found.items()):
         try:
