@@ -107,6 +107,7 @@ public enum CaptureImport {
             searches: searches,
             notes: &notes
         )
+        if let note = lateDatagramsNote(devices, search: search) { notes.append(note) }
         guard !devices.isEmpty else {
             throw ImportError(
                 description:
@@ -206,6 +207,41 @@ public enum CaptureImport {
             )
         }
         return (imported, scenario)
+    }
+
+    /// How close to the session's end a datagram may reach it and still be read in time by a live run on a
+    /// busy machine, which reads each a moment after it arrives: closer, and the live run may count it as
+    /// late, or not at all, where the virtual run (and the expectations) counted it.
+    public static let liveMargin: Duration = .milliseconds(250)
+
+    /// A note naming the captured answers the replay delivers within `liveMargin` before the session's end,
+    /// if any: a live run of the scenario may miss them. Each arrives at its search's offset plus its captured
+    /// delay. (NOTIFY messages go to the group, which the session does not listen to.)
+    private static func lateDatagramsNote(_ devices: [Device], search: SearchFields) -> String? {
+        guard let mx = search.mx, let requests = search.requests else { return nil }  // the import gives both
+        let stop = SSDPSearchSessionConfiguration.searchTimeout(requests: requests, maximumWaitResponseTime: mx)
+        var late: [(packet: Int?, device: Int, at: Duration)] = []
+        for (index, device) in devices.enumerated() {
+            for answer in device.replay.answers {
+                let offset = SSDPSearchSessionConfiguration.searchRequestOffset(
+                    answer.search - 1,
+                    requests: requests,
+                    maximumWaitResponseTime: mx
+                )
+                let at = offset + .seconds(answer.delay)
+                if at < stop && stop - at < liveMargin { late.append((answer.packet, index + 1, at)) }
+            }
+        }
+        guard !late.isEmpty else { return nil }
+        let listed =
+            late.sorted { $0.at < $1.at }.prefix(5).map { datagram in
+                let packet = datagram.packet.map { "packet \($0), " } ?? ""
+                return "\(packet)device \(datagram.device), at \(datagram.at.secondsText) s"
+            } + (late.count > 5 ? ["\(late.count - 5) more"] : [])
+        let (count, them) = late.count == 1 ? ("1 answer reaches", "it") : ("\(late.count) answers reach", "them")
+        return
+            "\(count) the session less than \(liveMargin.shortSecondsText) s before its end at \(stop.secondsText) s "
+            + "(\(listed.joined(separator: "; "))): a live run on a busy machine may read \(them) too late and fail its counts"
     }
 
     // MARK: - The search

@@ -195,6 +195,27 @@ import Testing
         #expect(reread.expect == scenario.expect)
     }
 
+    /// An answer the session gets in the last moments before its end, which a live run on a busy machine may
+    /// read too late, is named in the notes; the fixture's answers, all 0.5 s or more before it, are not.
+    @Test func anAnswerInTheLastMomentsOfTheSearchIsNamedInTheNotes() throws {
+        let plain = try #require(try Self.imported(Reports.pcap(F.lan)).scenario.provenance?.notes)
+        #expect(!plain.contains { $0.contains("before its end") }, "\(plain)")
+        var late = F.lan
+        late[5].at = .milliseconds(1_950)  // 0.95 s after the second search: at 2.05 s of the replay's 2.1 s
+        let notes = try #require(try Self.imported(Reports.pcap(late)).scenario.provenance?.notes)
+        #expect(
+            notes.contains(
+                "1 answer reaches the session less than 0.25 s before its end at 2.100 s (packet 6, device 1, "
+                    + "at 2.050 s): a live run on a busy machine may read it too late and fail its counts"
+            ),
+            "\(notes)"
+        )
+        // At 0.25 s or more before the end, nothing to say.
+        late[5].at = .milliseconds(1_750)
+        let clear = try #require(try Self.imported(Reports.pcap(late)).scenario.provenance?.notes)
+        #expect(!clear.contains { $0.contains("before its end") }, "\(clear)")
+    }
+
     @Test func theUsersSearchReplacesTheCapturedOne() throws {
         let result = try Self.imported(
             Reports.pcap(F.lan),
