@@ -107,7 +107,6 @@ public enum CaptureImport {
             searches: searches,
             notes: &notes
         )
-        if let note = lateDatagramsNote(devices, search: search) { notes.append(note) }
         guard !devices.isEmpty else {
             throw ImportError(
                 description:
@@ -193,6 +192,7 @@ public enum CaptureImport {
         }
         var imported = imported
         imported.expect = ExpectFields(record: record)
+        if let note = lateAnswersNote(trial, imported) { imported.provenance?.notes.append(note) }
         let scenario = try read(imported, as: scenarioFile)
         let checks = ScenarioChecks(
             scenario: scenario,
@@ -214,34 +214,21 @@ public enum CaptureImport {
     /// late, or not at all, where the virtual run (and the expectations) counted it.
     public static let liveMargin: Duration = .milliseconds(250)
 
-    /// A note naming the captured answers the replay delivers within `liveMargin` before the session's end,
-    /// if any: a live run of the scenario may miss them. Each arrives at its search's offset plus its captured
-    /// delay. (NOTIFY messages go to the group, which the session does not listen to.)
-    private static func lateDatagramsNote(_ devices: [Device], search: SearchFields) -> String? {
-        guard let mx = search.mx, let requests = search.requests else { return nil }  // the import gives both
-        let stop = SSDPSearchSessionConfiguration.searchTimeout(requests: requests, maximumWaitResponseTime: mx)
-        var late: [(packet: Int?, device: Int, at: Duration)] = []
-        for (index, device) in devices.enumerated() {
-            for answer in device.replay.answers {
-                let offset = SSDPSearchSessionConfiguration.searchRequestOffset(
-                    answer.search - 1,
-                    requests: requests,
-                    maximumWaitResponseTime: mx
-                )
-                let at = offset + .seconds(answer.delay)
-                if at < stop && stop - at < liveMargin { late.append((answer.packet, index + 1, at)) }
-            }
-        }
+    /// A note naming the answers `trial` (the scenario `imported` reads as) delivers less than `liveMargin`
+    /// before its session's end, by captured packet, if any: a live run of the scenario may miss them.
+    private static func lateAnswersNote(_ trial: Scenario, _ imported: ScenarioSpecification) -> String? {
+        let late = trial.replayedAnswers(within: liveMargin)
         guard !late.isEmpty else { return nil }
         let listed =
-            late.sorted { $0.at < $1.at }.prefix(5).map { datagram in
-                let packet = datagram.packet.map { "packet \($0), " } ?? ""
-                return "\(packet)device \(datagram.device), at \(datagram.at.secondsText) s"
+            late.prefix(5).map { late in
+                let packet = imported.devices[late.device - 1].replay?.answers[late.answer].packet
+                return (packet.map { "packet \($0), " } ?? "") + "device \(late.device), at \(late.at.secondsText) s"
             } + (late.count > 5 ? ["\(late.count - 5) more"] : [])
         let (count, them) = late.count == 1 ? ("1 answer reaches", "it") : ("\(late.count) answers reach", "them")
         return
-            "\(count) the session less than \(liveMargin.shortSecondsText) s before its end at \(stop.secondsText) s "
-            + "(\(listed.joined(separator: "; "))): a live run on a busy machine may read \(them) too late and fail its counts"
+            "\(count) the session less than \(liveMargin.shortSecondsText) s before its end at "
+            + "\(trial.search.designedStop.secondsText) s (\(listed.joined(separator: "; "))): "
+            + "a live run on a busy machine may read \(them) too late and fail its counts"
     }
 
     // MARK: - The search

@@ -139,6 +139,34 @@ public struct SearchSpecification: Sendable, Hashable {
     }
 }
 
+extension Scenario {
+    /// One answer a replaying device sends.
+    public struct ReplayedAnswer: Sendable, Hashable {
+        /// The device, counting from 1.
+        public var device: Int
+        /// The answer's place in the device's replay, counting from 0.
+        public var answer: Int
+        /// When it reaches the session: its search's designed offset plus its captured delay.
+        public var at: Duration
+    }
+
+    /// The answers the replaying devices deliver less than `margin` before the search's designed stop, in
+    /// the order they arrive. (NOTIFY messages go to the group, which the session does not listen to.)
+    public func replayedAnswers(within margin: Duration) -> [ReplayedAnswer] {
+        let stop = search.designedStop
+        var late: [ReplayedAnswer] = []
+        for (index, device) in devices.enumerated() {
+            for (number, answer) in (device.behaviour.replay?.answers ?? []).enumerated() {
+                let at = search.designedOffset(answer.search) + answer.delay
+                if at < stop && stop - at < margin {
+                    late.append(ReplayedAnswer(device: index + 1, answer: number, at: at))
+                }
+            }
+        }
+        return late.sorted { $0.at < $1.at }
+    }
+}
+
 /// Something that happens to a device at a time during the scenario.
 public struct TimedEvent: Sendable, Hashable {
     /// What happens to the device (`events[].action`).

@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import SSDPCore
 import SSDPHarness
 import Testing
 
@@ -106,41 +105,15 @@ struct CaptureLabTests {
         Set(lines.filter { $0["event"] as? String == "found" }.map { "\($0["usn"] ?? "") \($0["st"] ?? "")" })
     }
 
-    /// How long before the session's end a datagram may land and still be read by one run and not the
-    /// other. The virtual session ends exactly `searchTimeout` after its first search and takes a datagram at
-    /// its captured delay; the live one ended `searchTimeout` after it started, a little before its first
-    /// search left, and read each datagram a little after tcpdump saw it. So a datagram that arrived in the
-    /// last moments is counted by the virtual run and may be missed (or read as "after the search") by the
-    /// live one, never the other way round. GSSDP answers at random within MX, and the last search's MX ends
-    /// where the session does: one CI run in a busy hour had an answer there. The import's own margin, by
-    /// which it notes such datagrams.
-    static let edge = CaptureImport.liveMargin.inSeconds
-
-    /// The answers the imported scenario at `path` delivers within `edge` seconds before its session ends
-    /// (NOTIFY messages go to the group, which the session does not listen to).
+    /// The answers the imported scenario at `path` delivers less than `CaptureImport.liveMargin` before its
+    /// session's end. The virtual session ends exactly `searchTimeout` after its first search and takes an
+    /// answer at its captured delay; the live one ended `searchTimeout` after it started, a little before its
+    /// first search left, and read each answer a little after tcpdump saw it. So an answer that arrived in
+    /// the last moments is counted by the virtual run and may be missed (or read as "after the search") by
+    /// the live one, never the other way round. GSSDP answers at random within MX, and the last search's MX
+    /// ends where the session does: one CI run in a busy hour had an answer there.
     static func datagramsOnTheEdge(of path: String) throws -> Int {
-        let file = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
-        )
-        let search = try #require(file["search"] as? [String: Any])
-        let mx = try #require(search["mx"] as? Int)
-        let requests = try #require(search["requests"] as? Int)
-        let end = SSDPSearchSessionConfiguration.searchTimeout(requests: requests, maximumWaitResponseTime: mx)
-            .inSeconds
-        var arrivals: [Double] = []
-        for device in file["devices"] as? [[String: Any]] ?? [] {
-            let replay = device["replay"] as? [String: Any] ?? [:]
-            for answer in replay["answers"] as? [[String: Any]] ?? [] {
-                let search = try #require(answer["search"] as? Int)
-                let offset = SSDPSearchSessionConfiguration.searchRequestOffset(
-                    search - 1,
-                    requests: requests,
-                    maximumWaitResponseTime: mx
-                )
-                arrivals.append(offset.inSeconds + (try #require(answer["delay"] as? Double)))
-            }
-        }
-        return arrivals.filter { end - edge <= $0 && $0 < end }.count
+        try ScenarioFile.load(path: path).replayedAnswers(within: CaptureImport.liveMargin).count
     }
 
     @Test(arguments: Source.allCases)
@@ -173,8 +146,8 @@ struct CaptureLabTests {
             let statistics = try #require(result["statistics"] as? [String: Int])
             // The same counts, drop reason by drop reason. Answers after the stop are one difference: the
             // live session had closed its socket, a virtual one still receives and counts them. The other is
-            // a datagram on the edge of the end (`edge`), which only the virtual run may count: with none
-            // there, the counts are equal.
+            // an answer on the edge of the end (`datagramsOnTheEdge`), which only the virtual run may count:
+            // with none there, the counts are equal.
             let onTheEdge = try Self.datagramsOnTheEdge(of: scenario)
             // Only GSSDP's own random delays may land there; the others compare exactly (`--seed 1` keeps the
             // simulator's last answer 0.3 s clear of the end, where `--seed 3` put one 0.13 s before it).
