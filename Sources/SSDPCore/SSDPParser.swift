@@ -71,22 +71,37 @@ public enum SSDPParser {
         return try readFields(of: buffer, into: &spans, isASCII: &isASCII)
     }
 
-    /// `readFields(of:into:)`, setting `isASCII` to whether every byte of the datagram is ASCII (which the
-    /// reader finds first): then no name or value needs decoding.
+    /// `readFields(of:into:)`, setting `isASCII` to whether every byte of the start line and header lines is
+    /// ASCII (which the reader finds as it looks for line ends): then no name or value needs decoding.
     static func readFields(
         of buffer: UnsafeBufferPointer<UInt8>,
         into spans: inout [SSDPHeaders.Span],
         isASCII: inout Bool
     ) throws(SSDPParseError) -> SSDPMessage.Kind? {
         try checkSize(of: buffer)
-        var reader = Reader<WithoutDiagnostics>(buffer: buffer)
-        isASCII = reader.isASCII
-        swap(&reader.spans, &spans)  // the reader appends to the caller's array in place, and hands it back
-        defer { swap(&reader.spans, &spans) }
-        reader.spans.removeAll(keepingCapacity: true)
-        let kind = try reader.readFields()
-        return reader.hasInvalidUTF8 ? nil : kind
+        let result = withUnsafeTemporaryAllocation(
+            of: SSDPHeaders.Span.self,
+            capacity: fieldsOnTheStack
+        ) {
+            scratch -> Result<(SSDPMessage.Kind?, Bool), SSDPParseError> in
+            var reader = Reader<WithoutDiagnostics>(buffer: buffer, scratch: scratch)
+            do throws(SSDPParseError) {
+                let kind = try reader.readFields()
+                reader.moveSpans(to: &spans)
+                return .success((reader.hasInvalidUTF8 ? nil : kind, reader.isASCII))
+            } catch {
+                spans.removeAll(keepingCapacity: true)
+                return .failure(error)
+            }
+        }
+        let (kind, ascii) = try result.get()
+        isASCII = ascii
+        return kind
     }
+
+    /// How many fields a reader keeps on the stack before it moves them to an array: more than devices send
+    /// (a Sonos player 13).
+    static let fieldsOnTheStack = 32
 
     /// Throws for a datagram that is empty or larger than `maximumDatagramSize`.
     private static func checkSize(of buffer: UnsafeBufferPointer<UInt8>) throws(SSDPParseError) {
@@ -108,14 +123,24 @@ public enum SSDPParser {
     ) -> Result<SSDPParsedMessage, SSDPParseError> {
         do {
             try checkSize(of: buffer)
-            if diagnosing {
-                var reader = Reader<WithDiagnostics>(buffer: buffer)
-                return .success(try reader.read(keeping: array))
-            }
-            var reader = Reader<WithoutDiagnostics>(buffer: buffer)
-            return .success(try reader.read(keeping: array))
         } catch {
             return .failure(error)
+        }
+        return withUnsafeTemporaryAllocation(
+            of: SSDPHeaders.Span.self,
+            capacity: fieldsOnTheStack
+        ) {
+            scratch in
+            do throws(SSDPParseError) {
+                if diagnosing {
+                    var reader = Reader<WithDiagnostics>(buffer: buffer, scratch: scratch)
+                    return .success(try reader.read(keeping: array))
+                }
+                var reader = Reader<WithoutDiagnostics>(buffer: buffer, scratch: scratch)
+                return .success(try reader.read(keeping: array))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 }
@@ -153,8 +178,13 @@ extension SSDPParser {
         var position = 0
         var lineNumber = 0
         var diagnostics: [SSDPDiagnostic] = []
-        /// Each field's name and value, as ranges of `buffer`.
-        var spans: [SSDPHeaders.Span] = []
+        /// Each field's name and value, as ranges of `buffer`: the first `fieldsOnTheStack` in `scratch` (on the
+        /// stack of the parse: no allocation and no check of an array's capacity per field), and, in a message
+        /// with more fields, the earlier ones moved to `spilled` each time `scratch` fills. The headers get
+        /// them in one array of their exact size.
+        let scratch: UnsafeMutableBufferPointer<SSDPHeaders.Span>
+        var scratchCount = 0
+        var spilled: [SSDPHeaders.Span] = []
         /// Whether a name or value so far had bytes that are not UTF-8 (each becomes U+FFFD in the headers).
         var hasInvalidUTF8 = false
         /// One bit per name seen so far, chosen by its length and its first and last letter: a name whose bit
@@ -170,15 +200,51 @@ extension SSDPParser {
             var isASCII: Bool
         }
 
-        /// Whether every byte of the datagram is ASCII: then no line needs checking for UTF-8.
-        let isASCII: Bool
+        /// Whether every line read so far is ASCII (each line says so too: `Line.isASCII`).
+        var isASCII = true
 
         /// Whether the header lines ended with a blank line (`readFields()` sets it).
         var sawBlankLine = false
 
-        init(buffer: UnsafeBufferPointer<UInt8>) {
+        /// A reader of `buffer` whose fields go to `scratch`, which must hold `fieldsOnTheStack` spans.
+        init(buffer: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<SSDPHeaders.Span>) {
             self.buffer = buffer
-            self.isASCII = isAllASCII(buffer)
+            self.scratch = scratch
+        }
+
+        /// The number of fields read so far.
+        var fieldCount: Int { spilled.count &+ scratchCount }
+
+        /// The fields read so far, in `scratch`, after those in `spilled`.
+        var scratchSpans: UnsafeBufferPointer<SSDPHeaders.Span> {
+            UnsafeBufferPointer(rebasing: scratch[..<scratchCount])
+        }
+
+        /// Adds a field's `span`, moving `scratch`'s to `spilled` when it is full.
+        @inline(__always)  // one call per header line
+        mutating func append(_ span: SSDPHeaders.Span) {
+            if scratchCount == scratch.count {
+                spilled.append(contentsOf: scratch)
+                scratchCount = 0
+            }
+            scratch[scratchCount] = span
+            scratchCount &+= 1
+        }
+
+        /// The fields read, in one array of their exact size.
+        mutating func takeSpans() -> [SSDPHeaders.Span] {
+            guard !spilled.isEmpty else { return Array(scratchSpans) }
+            var spans: [SSDPHeaders.Span] = []
+            swap(&spans, &spilled)
+            spans.append(contentsOf: scratchSpans)
+            return spans
+        }
+
+        /// Puts the fields read in `spans`, in place of what it held, keeping its capacity.
+        func moveSpans(to spans: inout [SSDPHeaders.Span]) {
+            spans.removeAll(keepingCapacity: true)
+            if !spilled.isEmpty { spans.append(contentsOf: spilled) }
+            spans.append(contentsOf: scratchSpans)
         }
 
         /// Reads the datagram; the headers keep `array` (`buffer`'s own storage), when given, as their text.
@@ -201,7 +267,6 @@ extension SSDPParser {
         mutating func readFields() throws(SSDPParseError) -> SSDPMessage.Kind {
             guard let startLine = nextLine() else { throw SSDPParseError(.unknownStartLine, line: 1) }
             let kind = try readStartLine(startLine)
-            spans.reserveCapacity(16)  // more than devices send (a Sonos player 13): one allocation
             while let line = nextLine() {
                 if line.range.isEmpty {
                     sawBlankLine = true
@@ -216,8 +281,7 @@ extension SSDPParser {
         /// over a copy of the datagram's bytes up to the last value; or, where some were not UTF-8, the decoded
         /// names and values (U+FFFD in place of what could not be read).
         mutating func headers(keeping array: [UInt8]?) -> SSDPHeaders {
-            var fields: [SSDPHeaders.Span] = []
-            swap(&fields, &spans)  // moved to the headers, not copied
+            let fields = takeSpans()
             if !hasInvalidUTF8, let array { return SSDPHeaders(text: array, spans: fields) }
             guard hasInvalidUTF8 else { return SSDPHeaders(copying: buffer, spans: fields) }
             // One text for every name and value: those that are UTF-8 (nearly all) copied as they are, the
@@ -253,6 +317,7 @@ extension SSDPParser {
             lineNumber &+= 1  // at most one per byte of a datagram of at most 64 KiB
             let start = position
             let (end, isASCII) = lineFeed(from: start)
+            if !isASCII { self.isASCII = false }
             guard end < buffer.endIndex else {
                 position = end
                 return Line(range: start..<end, isASCII: isASCII)
@@ -266,34 +331,45 @@ extension SSDPParser {
         }
 
         /// The index of the first LF at or after `start` (the end of `buffer` when there is none), and
-        /// whether every byte before it is ASCII.
+        /// whether every byte before it is ASCII (nearly always: then its bytes need no checking).
         ///
-        /// Sixteen bytes at a time (`firstIndex(of:inSixteenAt:of:)`), then eight; the last few bytes go one
-        /// by one. When the whole datagram is ASCII (nearly always), no line's bytes need checking. Offsets
-        /// wrap rather than trap: a datagram is at most 64 KiB.
+        /// Sixteen bytes at a time (`firstIndex(of:inSixteen:)`), then eight; the last few bytes go one by
+        /// one. The bytes looked at are or-ed together as they go, which says whether they are ASCII: those
+        /// after the LF in its sixteen too, so that a line may be taken for one that is not, never the other
+        /// way. Offsets wrap rather than trap: a datagram is at most 64 KiB.
         @inline(__always)
         func lineFeed(from start: Int) -> (Int, isASCII: Bool) {
             let count = buffer.count
             var index = start
+            var seen = SIMD16<UInt8>()  // the bytes looked at, or-ed: a high bit is a byte that is not ASCII
+            var seenLast: UInt64 = 0  // the same for the last fifteen bytes or fewer
             search: if let base = UnsafeRawPointer(buffer.baseAddress) {
                 while index &+ 16 <= count {
-                    if let offset = firstIndex(of: UInt8(ascii: "\n"), inSixteenAt: index, of: base) {
+                    let chunk = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                    seen |= chunk
+                    if let offset = firstIndex(of: UInt8(ascii: "\n"), inSixteen: chunk) {
                         index &+= offset
                         break search
                     }
                     index &+= 16
                 }
                 if index &+ 8 <= count {
-                    let marks = bytesEqual(to: UInt8(ascii: "\n"), in: loadWord(buffer, at: index))
+                    let word = loadWord(buffer, at: index)
+                    seenLast = word
+                    let marks = bytesEqual(to: UInt8(ascii: "\n"), in: word)
                     if marks != 0 {
                         index &+= marks.trailingZeroBitCount &>> 3
                         break search
                     }
                     index &+= 8
                 }
-                while index < count, buffer[index] != UInt8(ascii: "\n") { index &+= 1 }
+                while index < count, buffer[index] != UInt8(ascii: "\n") {
+                    seenLast |= UInt64(buffer[index])
+                    index &+= 1
+                }
             }
-            return (index, isASCII || isAllASCII(UnsafeBufferPointer(rebasing: buffer[start..<index])))
+            let words = unsafeBitCast(seen, to: SIMD2<UInt64>.self)
+            return (index, (words[0] | words[1] | seenLast) & 0x8080_8080_8080_8080 == 0)
         }
 
         // MARK: Start line
@@ -352,7 +428,7 @@ extension SSDPParser {
 
         // MARK: Header lines
 
-        /// Reads one header line into `spans`, noting what is irregular about it.
+        /// Reads one header line into the fields read, noting what is irregular about it.
         @inline(__always)  // one call per line
         mutating func readHeaderLine(_ line: Line) throws(SSDPParseError) {
             guard let (name, colon, value) = split(line) else { throw malformedHeaderLine(line) }
@@ -363,7 +439,7 @@ extension SSDPParser {
             if diagnosing {
                 diagnose(name: name, value: value, colon: colon, line: line)
             }
-            spans.append(SSDPHeaders.Span(name: name, value: value))
+            append(SSDPHeaders.Span(name: name, value: value))
         }
 
         /// The name, the colon and the value of a header line, the name and value without the spaces and
@@ -422,7 +498,7 @@ extension SSDPParser {
                 line.isASCII ? Self.classifyASCII(name, in: buffer) : Self.classify(name, in: buffer)
             // A name SSDP defines is a duplicate when an earlier field had it; any other is compared with the
             // earlier names (which cannot be one SSDP defines). Only a duplicate's diagnostics can repeat.
-            let repeated = known.map { !wellKnownPositions.note($0, at: spans.count) } ?? isDuplicate(name)
+            let repeated = known.map { !wellKnownPositions.note($0, at: fieldCount) } ?? isDuplicate(name)
             let leadingWhitespace = value.lowerBound - (colon + 1)
             let spaceAroundName = name.lowerBound != line.range.lowerBound || name.upperBound != colon
             let oneSpaceAfterColon = leadingWhitespace == 1 && buffer[colon + 1] == UInt8(ascii: " ")
@@ -502,10 +578,15 @@ extension SSDPParser {
             guard nameBits & bit != 0 || hasInvalidUTF8 else { return false }
             guard !hasInvalidUTF8 else {
                 let decoded = string(name)
-                return spans.contains { string($0.name).equalsIgnoringASCIICase(decoded) }
+                return containsField { string($0.name).equalsIgnoringASCIICase(decoded) }
             }
             let bytes = UnsafeBufferPointer(rebasing: buffer[name])
-            return spans.contains { equalsIgnoringASCIICase(buffer[$0.name], bytes) }
+            return containsField { equalsIgnoringASCIICase(buffer[$0.name], bytes) }
+        }
+
+        /// Whether a field read so far is one that `matches`.
+        func containsField(where matches: (SSDPHeaders.Span) -> Bool) -> Bool {
+            spilled.contains(where: matches) || scratchSpans.contains(where: matches)
         }
 
         // MARK: Helpers

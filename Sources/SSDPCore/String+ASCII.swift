@@ -295,7 +295,12 @@ package func loadWord(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> U
 /// none is. The caller makes sure the sixteen bytes are there: nothing here checks.
 @inline(__always)
 package func firstIndex(of byte: UInt8, inSixteenAt offset: Int, of base: UnsafeRawPointer) -> Int? {
-    let chunk = base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+    firstIndex(of: byte, inSixteen: base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+}
+
+/// The offset of the first byte equal to `byte` among the sixteen of `chunk`, or `nil` when none is.
+@inline(__always)
+package func firstIndex(of byte: UInt8, inSixteen chunk: SIMD16<UInt8>) -> Int? {
     // Lane by lane, without carries between lanes: a byte equal to `byte` becomes 0x80, the others 0. Read
     // as two words (the first eight bytes in the low one), the first with a mark says where the first is.
     let x = chunk ^ SIMD16(repeating: byte)

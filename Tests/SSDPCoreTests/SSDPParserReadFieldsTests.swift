@@ -39,6 +39,19 @@ import Testing
         #expect(outcomes[.notUTF8, default: 0] > 10)
     }
 
+    /// A message with more fields than the reader keeps on its stack (32) is read whole into the session's
+    /// array, whose capacity is kept from one datagram to the next, however many fields each has.
+    @Test func readsMoreFieldsThanTheReaderKeepsOnTheStack() throws {
+        let many = (1...100).map { "X-VENDOR-\($0): value \($0)\r\n" }.joined()
+        let long = Array("HTTP/1.1 200 OK\r\nEXT:\r\n\(many)\r\n".utf8)
+        let short = Array("M-SEARCH * HTTP/1.1\r\nST: ssdp:all\r\n\r\n".utf8)
+        var spans: [SSDPHeaders.Span] = []
+        for (datagram, fields) in [(long, 101), (short, 1), (long, 101)] {
+            #expect(Self.compare(datagram, spans: &spans) == .sameFields)
+            #expect(spans.count == fields)
+        }
+    }
+
     /// How `readFields` agreed with `parseMessage` on `datagram`, or `nil` (and an issue) where it did not.
     static func compare(_ datagram: [UInt8], spans: inout [SSDPHeaders.Span]) -> Outcome? {
         let parsed = Result { () throws(SSDPParseError) in try SSDPParser.parseMessage(datagram) }

@@ -166,6 +166,27 @@ import Testing
         )
     }
 
+    /// The reader keeps the first 32 fields on the stack and moves them to an array when more come: a
+    /// message with many more keeps every field in order and finds a duplicate of a field moved long before
+    /// (`SSDPParserReadFieldsTests` reads it as the session does).
+    @Test func readsMoreFieldsThanTheReaderKeepsOnTheStack() throws {
+        let vendor = (1...100).map { "X-VENDOR-\($0): value \($0)" }
+        let lines = Self.response(extraLines: vendor + ["SERVER: again", "x-vendor-7: again"])
+        let parsed = try SSDPParser.parse(datagram(lines))
+        let headers = parsed.message.headers
+        #expect(headers.count == 6 + 100 + 2)
+        #expect(headers.fields.map(\.name) == lines.dropFirst().map { String($0.prefix { $0 != ":" }) })
+        #expect(headers.values(for: "X-Vendor-7") == ["value 7", "again"])
+        #expect(headers["X-VENDOR-100"] == "value 100")
+        #expect(
+            parsed.diagnostics == [
+                SSDPDiagnostic(.duplicateHeader, field: "SERVER"),
+                SSDPDiagnostic(.lowercaseHeaderName, field: "x-vendor-7"),
+                SSDPDiagnostic(.duplicateHeader, field: "x-vendor-7"),
+            ]
+        )
+    }
+
     @Test func preservesHeaderOrderAndOriginalSpelling() throws {
         let parsed = try SSDPParser.parse(
             datagram(
