@@ -39,10 +39,9 @@ struct ControlInteropTests {
             unshare -n sleep 120 &
             router=$!
             # Until unshare has made the namespace: before, the process is still in the test's own.
-            for _ in $(seq 100); do
-                [ "$(readlink /proc/$router/ns/net)" != "$(readlink /proc/$$/ns/net)" ] && break; sleep 0.05
-            done
-            [ "$(readlink /proc/$router/ns/net)" != "$(readlink /proc/$$/ns/net)" ] || { echo "no namespace for the router" >&2; exit 1; }
+            in_own_namespace() { [ "$(readlink /proc/$router/ns/net)" != "$(readlink /proc/$$/ns/net)" ]; }
+            for _ in $(seq 100); do in_own_namespace && break; sleep 0.05; done
+            in_own_namespace || { echo "no namespace for the router" >&2; exit 1; }
             at_router() { nsenter --net=/proc/$router/ns/net "$@"; }
             ip link add v0 type veth peer name v1
             ip link set v0 netns $router
