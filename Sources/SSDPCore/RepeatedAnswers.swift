@@ -37,7 +37,7 @@ struct RepeatedAnswers: Sendable {
 
     /// The fingerprint of the response whose fields are at `spans` of `text` (`nil` when it lacks a field
     /// the fingerprint needs), and whether it repeats one of `found` byte for byte. `isASCII` says that every
-    /// byte of `text` is ASCII.
+    /// byte of the start line and header lines of `text` is ASCII.
     @inline(__always)
     func match(
         _ text: UnsafeBufferPointer<UInt8>,

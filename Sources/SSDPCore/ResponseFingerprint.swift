@@ -36,7 +36,8 @@ struct ResponseFingerprint {
     /// The fingerprint of a response that `SSDPService(response:receivedAt:)` accepts, or `nil` for one it
     /// rejects (no readable max-age, an empty or missing LOCATION, no SERVER, ST or USN). `spans` are the
     /// fields' ranges of `text`, as `SSDPParser.readFields(of:into:)` reads them; `seed` is the found
-    /// services' (`FoundServices.seed`); `isASCII` says that every byte of `text` is ASCII (then the values
+    /// services' (`FoundServices.seed`); `isASCII` says that every byte of the start line and header lines of `text` is ASCII,
+    /// as `readFields(of:into:isASCII:)` finds (then the values
     /// are hashed as they are, which `mixCanonicalHash` would find out value by value).
     init?(text: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<SSDPHeaders.Span>, seed: UInt64, isASCII: Bool) {
         func value(_ position: Int) -> UnsafeBufferPointer<UInt8> {

@@ -56,8 +56,9 @@ public enum SSDPParser {
     }
 
     /// Reads the start line and header lines of the datagram in `buffer` without copying it: the kind of
-    /// message, and each field's name and value as ranges of `buffer` in `spans` (emptied first, its capacity
-    /// kept, so that a caller reading many datagrams allocates once). The same errors as `parseMessage(_:)`;
+    /// message, and each field's name and value as ranges of `buffer` in `spans` (what it held replaced, its
+    /// capacity kept, so that a caller reading many datagrams allocates once; emptied when the datagram is
+    /// read and fails, left as it was when it is empty or too large to be read). The same errors as `parseMessage(_:)`;
     /// `nil` when a name or value is not UTF-8, which only `parseMessage(_:)` decodes.
     ///
     /// The search session's ingest reads an answer this way, unless it repeats byte for byte one that reported
@@ -181,7 +182,7 @@ extension SSDPParser {
         /// Each field's name and value, as ranges of `buffer`: the first `fieldsOnTheStack` in `scratch` (on the
         /// stack of the parse: no allocation and no check of an array's capacity per field), and, in a message
         /// with more fields, the earlier ones moved to `spilled` each time `scratch` fills. The headers get
-        /// them in one array of their exact size.
+        /// them in one array: of their exact size when they fit in `scratch`, else `spilled` grown by them.
         let scratch: UnsafeMutableBufferPointer<SSDPHeaders.Span>
         var scratchCount = 0
         var spilled: [SSDPHeaders.Span] = []
@@ -195,6 +196,7 @@ extension SSDPParser {
         var wellKnownPositions = SSDPHeaders.WellKnownPositions()
 
         /// A line without its line end, and whether all its bytes are ASCII (nearly always: nothing to check).
+        /// `false` may be wrong, never `true`: the bytes looked at after its line end count too (`lineFeed`).
         struct Line {
             var range: Range<Int>
             var isASCII: Bool
@@ -231,7 +233,7 @@ extension SSDPParser {
             scratchCount &+= 1
         }
 
-        /// The fields read, in one array of their exact size.
+        /// The fields read, in one array: of their exact size when they fit in `scratch`.
         mutating func takeSpans() -> [SSDPHeaders.Span] {
             guard !spilled.isEmpty else { return Array(scratchSpans) }
             var spans: [SSDPHeaders.Span] = []

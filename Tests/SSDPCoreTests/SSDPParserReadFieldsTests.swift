@@ -49,7 +49,23 @@ import Testing
         for (datagram, fields) in [(long, 101), (short, 1), (long, 101)] {
             #expect(Self.compare(datagram, spans: &spans) == .sameFields)
             #expect(spans.count == fields)
+            #expect(spans.capacity >= 101)
         }
+    }
+
+    /// Around the room on the stack (32 fields) and its second filling: every field read in order, and a
+    /// repeat of the first field (moved to the array by then) and of the last (still on the stack) found.
+    @Test(arguments: [31, 32, 33, 63, 64, 65])
+    func readsEveryFieldAroundTheRoomOnTheStack(vendorFields: Int) throws {
+        let names = (1...vendorFields).map { "X-V-\($0)" }
+        let lines = ["NOTIFY * HTTP/1.1"] + names.map { "\($0): v" } + ["X-V-1: again", "\(names.last!): again"]
+        let datagram = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+        let parsed = try SSDPParser.parse(datagram)
+        #expect(parsed.message.headers.fields.map(\.name) == names + ["X-V-1", names.last!])
+        let duplicates = parsed.diagnostics.filter { $0.code == .duplicateHeader }.map(\.field)
+        #expect(duplicates == ["X-V-1", names.last!])
+        var spans: [SSDPHeaders.Span] = []
+        #expect(Self.compare(datagram, spans: &spans) == .sameFields)
     }
 
     /// How `readFields` agreed with `parseMessage` on `datagram`, or `nil` (and an issue) where it did not.
