@@ -119,6 +119,46 @@ extension SSDPHeaders {
             }
         }
 
+        /// The words of `spelling` as UDA writes the name, in upper case (`text`'s bytes): what a name written
+        /// that way is compared with, without lowering its case first (a test checks them against `text`).
+        @inline(__always)
+        var wordsAsUDAWritesIt: Words {
+            switch self {
+            // "HOST"
+            case .host: Words(0x0000_0000_5453_4F48, 0, 0)
+            // "MAN"
+            case .man: Words(0x0000_0000_004E_414D, 0, 0)
+            // "MX"
+            case .mx: Words(0x0000_0000_0000_584D, 0, 0)
+            // "CACHE-CONTROL"
+            case .cacheControl: Words(0x4F43_2D45_4843_4143, 0, 0x4C4F_5254_4E4F_432D)
+            // "EXT"
+            case .ext: Words(0x0000_0000_0054_5845, 0, 0)
+            // "LOCATION"
+            case .location: Words(0x4E4F_4954_4143_4F4C, 0, 0x4E4F_4954_4143_4F4C)
+            // "NT"
+            case .nt: Words(0x0000_0000_0000_544E, 0, 0)
+            // "NTS"
+            case .nts: Words(0x0000_0000_0053_544E, 0, 0)
+            // "SERVER"
+            case .server: Words(0x0000_5245_5652_4553, 0, 0)
+            // "ST"
+            case .st: Words(0x0000_0000_0000_5453, 0, 0)
+            // "USN"
+            case .usn: Words(0x0000_0000_004E_5355, 0, 0)
+            // "BOOTID.UPNP.ORG"
+            case .bootID: Words(0x552E_4449_544F_4F42, 0, 0x4752_4F2E_504E_5055)
+            // "CONFIGID.UPNP.ORG"
+            case .configID: Words(0x4449_4749_464E_4F43, 0x524F_2E50_4E50_552E, 0x4752_4F2E_504E_5055)
+            // "NEXTBOOTID.UPNP.ORG"
+            case .nextBootID: Words(0x544F_4F42_5458_454E, 0x2E50_4E50_552E_4449, 0x4752_4F2E_504E_5055)
+            // "USER-AGENT"
+            case .userAgent: Words(0x4547_412D_5245_5355, 0, 0x544E_4547_412D_5245)
+            // "SEARCHPORT.UPNP.ORG"
+            case .searchPort: Words(0x4F50_4843_5241_4553, 0x2E50_4E50_552E_5452, 0x4752_4F2E_504E_5055)
+            }
+        }
+
         /// Up to three words of a name, as `spelling` holds them.
         struct Words: Equatable {
             var first: UInt64
@@ -167,13 +207,14 @@ extension SSDPHeaders {
             self = name
         }
 
-        /// The name of `count` bytes whose spelling in lower case is `words` (as `spelling` holds them), or
-        /// `nil` for any other name. A name's length and first letter tell the one name it can be, and only
-        /// that one is compared.
+        /// The name of `count` bytes whose spelling in lower case is `words` (as `spelling` holds them), or,
+        /// `asUDAWritesIt`, whose bytes are `words` (as `wordsAsUDAWritesIt` holds them); `nil` for any other
+        /// name. A name's length and first letter tell the one name it can be, and only that one is compared.
         @inline(__always)
-        static func named(count: Int, words: Words) -> WellKnownName? {
+        static func named(count: Int, words: Words, asUDAWritesIt: Bool = false) -> WellKnownName? {
             let candidate: WellKnownName
-            switch (count, UInt8(truncatingIfNeeded: words.first)) {
+            // The first letter in lower case: the case bit set, which leaves every letter below in lower case.
+            switch (count, UInt8(truncatingIfNeeded: words.first) | 0x20) {
             case (2, UInt8(ascii: "s")): candidate = .st
             case (2, UInt8(ascii: "m")): candidate = .mx
             case (2, UInt8(ascii: "n")): candidate = .nt
@@ -192,7 +233,7 @@ extension SSDPHeaders {
             case (19, UInt8(ascii: "s")): candidate = .searchPort
             default: return nil
             }
-            return candidate.spelling.words == words ? candidate : nil
+            return (asUDAWritesIt ? candidate.wordsAsUDAWritesIt : candidate.spelling.words) == words ? candidate : nil
         }
     }
 

@@ -438,10 +438,48 @@ extension SSDPParser {
                 checkUTF8(name)
                 checkUTF8(value)
             }
-            if diagnosing {
+            // Most lines of most devices are written as UDA writes them: nothing to note, unless the name repeats.
+            if diagnosing
+                && !(Self.isWrittenAsUDAWritesIt(name: name, colon: colon, value: value, line: line.range, in: buffer)
+                    && Self.nameAsUDAWritesIt(name, in: buffer).map({ wellKnownPositions.note($0, at: fieldCount) })
+                        == true)
+            {
                 diagnose(name: name, value: value, colon: colon, line: line)
             }
             append(SSDPHeaders.Span(name: name, value: value))
+        }
+
+        /// Whether a line's name begins it and its colon follows the name, and one space follows the colon (none
+        /// before an empty value): the spacing UDA writes, where `diagnose` notes nothing.
+        @inline(__always)
+        static func isWrittenAsUDAWritesIt(
+            name: Range<Int>,
+            colon: Int,
+            value: Range<Int>,
+            line: Range<Int>,
+            in buffer: UnsafeBufferPointer<UInt8>
+        ) -> Bool {
+            guard name.lowerBound == line.lowerBound, name.upperBound == colon else { return false }
+            let afterColon = colon &+ 1
+            return value.lowerBound == afterColon &+ 1
+                ? buffer[afterColon] == UInt8(ascii: " ") : value.lowerBound == afterColon && value.isEmpty
+        }
+
+        /// The name SSDP defines that the bytes at `range` of `buffer` spell as UDA writes it, in upper case, or
+        /// `nil` (for any other name, another spelling, or one `classifyASCII` would read byte by byte). Two
+        /// words, as `WellKnownName.spelling` holds a name of up to sixteen bytes; longer ones are left to it.
+        @inline(__always)
+        static func nameAsUDAWritesIt(
+            _ range: Range<Int>,
+            in buffer: UnsafeBufferPointer<UInt8>
+        ) -> SSDPHeaders.WellKnownName? {
+            let count = range.count
+            guard count <= 16, range.lowerBound &+ 8 <= buffer.count else { return nil }
+            var first = loadWord(buffer, at: range.lowerBound)
+            if count < 8 { first &= ~0 &>> (64 &- 8 &* count) }
+            let last = count < 8 ? 0 : loadWord(buffer, at: range.upperBound &- 8)
+            let words = SSDPHeaders.WellKnownName.Words(first, 0, last)
+            return SSDPHeaders.WellKnownName.named(count: count, words: words, asUDAWritesIt: true)
         }
 
         /// The name, the colon and the value of a header line, the name and value without the spaces and

@@ -173,6 +173,25 @@ import Testing
         }
     }
 
+    @Test func eachWellKnownNamesWordsAsUDAWritesItAreItsText() {
+        for name in SSDPHeaders.WellKnownName.allCases {
+            // The words `spelling` holds, of the name's own bytes rather than of them in lower case.
+            let text = Array(name.text.utf8)
+            func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+                bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+            }
+            let count = text.count
+            let words = SSDPHeaders.WellKnownName.Words(
+                word(text.prefix(8)),
+                count > 16 ? word(text[8..<16]) : 0,
+                count >= 8 ? word(text.suffix(8)) : 0
+            )
+            #expect(name.wordsAsUDAWritesIt == words, "\(name)")
+            #expect(SSDPHeaders.WellKnownName.named(count: count, words: words, asUDAWritesIt: true) == name)
+            #expect(SSDPHeaders.WellKnownName.named(count: count, words: words) == nil, "\(name) in capitals")
+        }
+    }
+
     @Test func wellKnownNamesAreFoundAsLookupByNameFindsThem() {
         // Every well-known name in random case, and the same with one byte changed (a letter's case bit on a
         // `-` or `.`, a neighbouring letter, a byte above ASCII), among other fields: the lookup by the
