@@ -144,8 +144,20 @@ import Testing
         ("USER_AGENT: a/1", "USER_AGENT", []),
         ("BOOTID.UPNP.ORG: 1", "BOOTID.UPNP.ORG", []),  // fifteen bytes, the longest the short path reads
         ("BOOTID.UPNP.ORg: 1", "BOOTID.UPNP.ORg", []),  // a dotted name: lower case is allowed
-        ("CONFIGID.UPNP.ORG: 1", "CONFIGID.UPNP.ORG", []),  // seventeen
+        ("CONFIGID.UPNP.ORG: 1", "CONFIGID.UPNP.ORG", []),  // seventeen: past the short path
         ("CONFIGID.UPNP.ORG:1", "CONFIGID.UPNP.ORG", ["noSpaceAfterColon(CONFIGID.UPNP.ORG)"]),
+        ("NEXTBOOTID.UPNP.ORg: 1", "NEXTBOOTID.UPNP.ORg", []),
+        ("OPT: \"http://schemas.upnp.org/upnp/1/0/\"; ns=01", "OPT", []),  // a vendor's name, and a value with a colon
+        ("X-RINCON-HOUSEHOLD: Sonos_1", "X-RINCON-HOUSEHOLD", []),
+        ("X-RINCON-HOUSEHOLd: Sonos_1", "X-RINCON-HOUSEHOLd", ["lowercaseHeaderName(X-RINCON-HOUSEHOLd)"]),
+        ("X-RINCON-HOUSEHOLD:  Sonos_1", "X-RINCON-HOUSEHOLD", ["extraWhitespaceAroundColon(X-RINCON-HOUSEHOLD)"]),
+        ("X-A-VENDOR-NAME-OF-24-BY: 1", "X-A-VENDOR-NAME-OF-24-BY", []),  // the longest classifyASCII reads as words
+        ("X-A-VENDOR-NAME-OF-25-BYT: 1", "X-A-VENDOR-NAME-OF-25-BYT", []),
+        (
+            "X-A-VENDOR-NAME-OF-25-BYt: 1", "X-A-VENDOR-NAME-OF-25-BYt",
+            ["lowercaseHeaderName(X-A-VENDOR-NAME-OF-25-BYt)"]
+        ),
+        ("X-CAF\u{C9}: 1", "X-CAF\u{C9}", []),  // not ASCII
     ])
     func notesLinesWrittenAsUDAWritesThemAsAnyOther(line: String, name: String, expected: [String]) throws {
         let once = try SSDPParser.parse(datagram(Self.response(extraLines: [line])))
