@@ -159,7 +159,7 @@ extension SSDPHeaders {
             }
         }
 
-        /// Up to three words of a name, as `spelling` holds them.
+        /// Up to three words of a name, as `spelling` and `wordsAsUDAWritesIt` hold them.
         struct Words: Equatable {
             var first: UInt64
             var middle: UInt64
@@ -213,7 +213,7 @@ extension SSDPHeaders {
         @inline(__always)
         static func named(count: Int, words: Words, asUDAWritesIt: Bool = false) -> WellKnownName? {
             let candidate: WellKnownName
-            // The first letter in lower case: the case bit set, which leaves every letter below in lower case.
+            // The first byte with its case bit set: a capital becomes the lower-case letter the cases below name.
             switch (count, UInt8(truncatingIfNeeded: words.first) | 0x20) {
             case (2, UInt8(ascii: "s")): candidate = .st
             case (2, UInt8(ascii: "m")): candidate = .mx

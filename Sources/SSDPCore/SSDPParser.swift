@@ -449,8 +449,8 @@ extension SSDPParser {
             append(SSDPHeaders.Span(name: name, value: value))
         }
 
-        /// Whether a line's name begins it and its colon follows the name, and one space follows the colon (none
-        /// before an empty value): the spacing UDA writes, where `diagnose` notes nothing.
+        /// Whether a line's name begins it, its colon follows the name, and one space follows the colon (or none,
+        /// when the value is empty): the spacing UDA writes, where `diagnose` notes nothing.
         @inline(__always)
         static func isWrittenAsUDAWritesIt(
             name: Range<Int>,
@@ -467,7 +467,8 @@ extension SSDPParser {
 
         /// The name SSDP defines that the bytes at `range` of `buffer` spell as UDA writes it, in upper case, or
         /// `nil` (for any other name, another spelling, or one `classifyASCII` would read byte by byte). Two
-        /// words, as `WellKnownName.spelling` holds a name of up to sixteen bytes; longer ones are left to it.
+        /// words, as `WellKnownName.spelling` holds a name of up to sixteen bytes; longer ones are left to
+        /// `diagnose`.
         @inline(__always)
         static func nameAsUDAWritesIt(
             _ range: Range<Int>,

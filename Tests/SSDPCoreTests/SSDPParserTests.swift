@@ -130,7 +130,8 @@ import Testing
 
     /// Most lines are written as UDA writes them, and the reader reads those on a short path that notes
     /// nothing but a repeat. Each line here is one (or is one byte away from one), at the lengths that path
-    /// reads and past them, and is noted as any line is: alone, and twice (the second a duplicate).
+    /// reads and past them, or a vendor's line, which it leaves to the checks of every other line; each is
+    /// noted as any line is: alone, and twice (the second a duplicate).
     @Test(arguments: [
         ("MX: 1", "MX", [String]()),
         ("Mx: 1", "Mx", ["lowercaseHeaderName(Mx)"]),
@@ -142,7 +143,7 @@ import Testing
         (" USER-AGENT: a/1", "USER-AGENT", ["extraWhitespaceAroundColon(USER-AGENT)"]),
         ("USER-AGENT:a/1", "USER-AGENT", ["noSpaceAfterColon(USER-AGENT)"]),
         ("USER_AGENT: a/1", "USER_AGENT", []),
-        ("BOOTID.UPNP.ORG: 1", "BOOTID.UPNP.ORG", []),  // fifteen bytes, the longest the short path reads
+        ("BOOTID.UPNP.ORG: 1", "BOOTID.UPNP.ORG", []),  // the longest name SSDP defines the short path reads
         ("BOOTID.UPNP.ORg: 1", "BOOTID.UPNP.ORg", []),  // a dotted name: lower case is allowed
         ("CONFIGID.UPNP.ORG: 1", "CONFIGID.UPNP.ORG", []),  // seventeen: past the short path
         ("CONFIGID.UPNP.ORG:1", "CONFIGID.UPNP.ORG", ["noSpaceAfterColon(CONFIGID.UPNP.ORG)"]),
@@ -164,7 +165,7 @@ import Testing
         #expect(once.diagnostics.map(\.description) == expected)
         let twice = try SSDPParser.parse(datagram(Self.response(extraLines: [line, line])))
         #expect(twice.diagnostics.map(\.description) == expected + ["duplicateHeader(\(name))"])
-        // The last line of a datagram without a line end, whose name is too near the end to be read as a word.
+        // The last line of a datagram without a line end (a short one's name too near the end to be read as a word).
         let last = Self.response(extraLines: [line]).joined(separator: "\r\n")
         #expect(try SSDPParser.parse(last).diagnostics.map(\.description) == expected + ["missingFinalBlankLine"])
     }
