@@ -182,21 +182,23 @@ import Testing
     /// other device's address.
     @Test func aPortTakenAtTwoDevicesAddressesNamesTheFirstAndClosesTheRest() async throws {
         let group = MultiThreadedEventLoopGroup.singleton
-        // A port free at both addresses: one the system picks at the one can be another test's at the other,
-        // where devices of a simulator share their first one's port (bounded: 50 picks).
+        // Addresses no other test uses: other tests' simulators run at once at 127.0.0.2 and on, their
+        // devices sharing their first one's port, which could be this test's port at one of those addresses.
+        let addresses = (2...101).map { "127.77.0.\($0)" }
+        // A port free at both addresses (bounded: 50 picks).
         var taken: (first: any Channel, later: any Channel, port: Int)?
         for _ in 0..<50 where taken == nil {
-            let later = try await ServerBootstrap(group: group).bind(host: "127.0.0.30", port: 0).get()
+            let later = try await ServerBootstrap(group: group).bind(host: addresses[28], port: 0).get()
             let port = try #require(later.localAddress?.port)
             do {
-                let first = try await ServerBootstrap(group: group).bind(host: "127.0.0.20", port: port).get()
+                let first = try await ServerBootstrap(group: group).bind(host: addresses[18], port: port).get()
                 taken = (first, later, port)
             } catch {
                 try await later.close()
             }
         }
         let (first, later, port) = try #require(taken)
-        let configuration = SimulatorConfiguration(
+        var configuration = SimulatorConfiguration(
             devices: generic(100),
             interfaces: ["lo"],
             port: 0,
@@ -204,17 +206,18 @@ import Testing
             listening: .unicastOnly,
             seed: 1
         )
+        configuration.addressing = .list(addresses)
         do {
             let simulator = try await DeviceSimulator.start(configuration)
             await simulator.shutdown()
             Issue.record("started with port \(port) taken at two devices' addresses")
         } catch let error as SimulatorError {
             #expect(error.reason.hasPrefix("device 19 (ssdp-sim generic 19, uuid:"), "\(error.reason)")
-            #expect(error.reason.contains("cannot listen on TCP 127.0.0.20:\(port): the port is in use"))
+            #expect(error.reason.contains("cannot listen on TCP 127.77.0.20:\(port): the port is in use"))
         }
         try await first.close()
         try await later.close()
-        for host in (2...101).map({ "127.0.0.\($0)" }) {
+        for host in addresses {
             let probe = try await ServerBootstrap(group: group).bind(host: host, port: port).get()
             try await probe.close()
         }
