@@ -31,8 +31,10 @@ public enum SSDPProbe {
         public var bytes: [UInt8]
     }
 
-    /// Sends `bytes` to `destination`, calls `onAnswer` for each datagram received within `wait`, and returns
-    /// how many there were.
+    /// Sends `bytes` to `destination`, calls `onAnswer` for each datagram received within `wait` of sending
+    /// them, and returns how many there were. The clock starts when the socket is open and the bytes go out,
+    /// so that a busy machine's time to open the socket is not taken from the answers' (nor counted in their
+    /// `elapsed`).
     public static func send(
         _ bytes: [UInt8],
         to destination: SocketAddress,
@@ -43,7 +45,7 @@ public enum SSDPProbe {
         onAnswer: @escaping @Sendable (Answer) -> Void
     ) async throws -> Int {
         let eventLoop = eventLoopGroup.next()
-        let start = ContinuousClock.now
+        let start = NIOLockedValueBox(ContinuousClock.now)  // set again just before the bytes go out
         let count = NIOLockedValueBox(0)
         let channel = try await SSDPSocket.makeSearchChannel(
             destination: destination,
@@ -57,7 +59,7 @@ public enum SSDPProbe {
                     count.withLockedValue { $0 += 1 }
                     onAnswer(
                         Answer(
-                            elapsed: ContinuousClock.now - start,
+                            elapsed: ContinuousClock.now - start.withLockedValue { $0 },
                             source: datagram.remoteAddress,
                             bytes: datagram.bytes
                         )
@@ -65,9 +67,11 @@ public enum SSDPProbe {
                 }
             )
         }.get()
+        let sent = ContinuousClock.now
+        start.withLockedValue { $0 = sent }
         do {
             try await channel.writeAndFlush(SSDPDatagram(remoteAddress: destination, bytes: bytes)).get()
-            try await Task.sleep(until: start + wait)
+            try await Task.sleep(until: sent + wait)
         } catch {
             try? await channel.close()
             throw error

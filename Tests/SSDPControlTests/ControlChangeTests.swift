@@ -324,7 +324,7 @@ import Testing
             let expected = (0..<16).map { _ in machine.copies(answer: true)[0] != nil ? 1 : 0 }
             var answered: [Int] = []
             for _ in expected {
-                answered.append(try await harness.search("roku:ecp", at: "127.0.0.2", wait: .milliseconds(400)).count)
+                answered.append(try await harness.search("roku:ecp", at: "127.0.0.2", wait: .seconds(1)).count)
             }
             #expect(answered == expected)
             #expect(expected.contains(0) && expected.contains(1), "the seed draws both fates")

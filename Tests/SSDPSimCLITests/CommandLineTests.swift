@@ -117,12 +117,14 @@ import Testing
         )
     }
 
+    /// At addresses no other test uses: the port picked at the second device's could be another test's device's
+    /// at 127.0.0.2, where the first device would then fail.
     @Test func aTakenHTTPPortExitsOneNamingDeviceAddressPortAndFlag() async throws {
         let blocker = try RunningCommand(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [
                 "-c",
-                "import socket,time\ns=socket.socket(); s.bind(('127.0.0.3', 0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(30)",
+                "import socket,time\ns=socket.socket(); s.bind(('127.78.0.3', 0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(30)",
             ]
         )
         let port = try await blocker.waitForLine { Int($0) != nil }
@@ -138,6 +140,8 @@ import Testing
             "roku",
             "--count",
             "2",
+            "--addresses",
+            "127.78.0.2-127.78.0.3",
             "--http-port",
             port,
             "--serve-for",
@@ -149,7 +153,7 @@ import Testing
                 "device 2 (Roku Ultra 2, uuid:"
             )
                 && output.standardError.contains(
-                    "cannot listen on TCP 127.0.0.3:\(port): the port is in use (choose another with --http-port PORT, or --http-port any"
+                    "cannot listen on TCP 127.78.0.3:\(port): the port is in use (choose another with --http-port PORT, or --http-port any"
                 ),
             "\(output.standardError)"
         )

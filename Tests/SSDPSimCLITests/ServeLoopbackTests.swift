@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func aPipedMessageIsSentAsIsLikeNetcat() async throws {
-        let (serve, port) = try await serve()
+        let (serve, port) = try await serve(["--delay", "immediate"])  // every answer well within the wait
         let message = "M-SEARCH * HTTP/1.1\r\nHOST: 127.0.0.1:\(port)\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\n\r\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("msearch-\(UUID()).txt")
         try Data(message.utf8).write(to: file)
@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func aSearchSentToOneDevicesAddressIsAnsweredByThatDeviceAlone() async throws {
-        let (serve, port) = try await serve(["--count", "3", "--seed", "6"])
+        let (serve, port) = try await serve(["--count", "3", "--seed", "6", "--delay", "immediate"])
         let output = try await CommandRunner.ssdpSim(
             "send",
             "--host",

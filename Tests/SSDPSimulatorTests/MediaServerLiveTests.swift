@@ -98,6 +98,10 @@ import Testing
         #expect(subscribe.status == 200)
         #expect(subscribe.header("TIMEOUT") == "Second-300")  // MiniDLNA's, asked for none
         let sid = try #require(subscribe.header("SID"))
+        // The connection comes after the answer: looked for until it is there (bounded: 100 looks, 10 s).
+        for _ in 0..<100 where receiver.connections.withLockedValue({ $0 }) == 0 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         await #expect(throws: EventReceiver.HarnessTimeout.self) { try await receiver.next(within: .milliseconds(700)) }
         #expect(receiver.connections.withLockedValue { $0 } == 1)
         // A renewal gets 300 s whatever it asks for.

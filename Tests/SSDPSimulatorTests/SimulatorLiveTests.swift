@@ -44,8 +44,8 @@ import Testing
         let (found, statistics) = try await LoopbackSimulator.search(simulator, requests: 1)
         #expect(found.isEmpty, "silent for 2.5 s from its search: \(found)")
         #expect(statistics.searchesSent == 1)
-        // Once the window is over, it answers.
-        try await Task.sleep(for: .seconds(1.5))
+        // Once the window is over, it answers: the next search 3.6 s after the first, a second past the window's end.
+        try await Task.sleep(for: .seconds(2.5))
         #expect(try await LoopbackSimulator.search(simulator, requests: 1).found.count == 1)
     }
 
@@ -124,7 +124,10 @@ import Testing
 
     @Test func eventsReportSearchesAndAnswers() async throws {
         let events = NIOLockedValueBox<[SimulatorEvent]>([])
-        let simulator = try await LoopbackSimulator.start(generic(2), events: events)
+        // Answers 0.3 s after the search: seed 3's delays within MX put one 0.18 s before the session's end, and
+        // the shutdown drops what is still to send.
+        let behaviour = SSDPDeviceBehaviour(delay: .fixed(.milliseconds(300)))
+        let simulator = try await LoopbackSimulator.start(generic(2, behaviour: behaviour), events: events)
         _ = try await LoopbackSimulator.search(simulator, target: "ssdp:all", requests: 1)
         await simulator.shutdown()
         let recorded = events.withLockedValue { $0 }
