@@ -51,6 +51,11 @@ final class ExternalClient: Sendable {
         self.recorder = recorder
     }
 
+    /// Whether the client printed a line, or exited: signs that it is running its own code.
+    var hasPrintedOrExited: Bool {
+        state.withLockedValue { !$0.lines.isEmpty || $0.exit != nil }
+    }
+
     func start(command: String, environment: [String: String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -210,6 +215,36 @@ final class ExternalClient: Sendable {
         guard let range = usn.range(of: "::") else { return usn }
         return String(usn[range.upperBound...])
     }
+}
+
+/// At most `width` holders at once, which async code waits to join; each leaves once. Waiting checks every
+/// 10 ms, as `Completion` does.
+final class Gate: Sendable {
+    let width: Int
+    private let holders = NIOLockedValueBox(0)
+
+    init(width: Int) {
+        self.width = max(1, width)
+    }
+
+    /// Waits until fewer than `width` hold the gate, and holds it.
+    func enter() async {
+        while !holders.withLockedValue({ holders in
+            guard holders < width else { return false }
+            holders += 1
+            return true
+        }) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Lets the next waiter in.
+    func leave() {
+        holders.withLockedValue { $0 -= 1 }
+    }
+
+    /// How many hold the gate now.
+    var count: Int { holders.withLockedValue { $0 } }
 }
 
 /// Something that happens once, which async code can wait for with a time limit. Waiting checks every

@@ -47,6 +47,11 @@ final class LiveRecorder: Sendable {
         }
     }
 
+    /// Whether the simulator heard an M-SEARCH yet.
+    var hasSearch: Bool {
+        state.withLockedValue { !$0.record.searches.isEmpty }
+    }
+
     private static func moveStart(
         of state: inout (record: RunRecord, start: ContinuousClock.Instant),
         to now: ContinuousClock.Instant

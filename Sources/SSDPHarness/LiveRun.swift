@@ -31,6 +31,17 @@ public enum LiveRun {
     public static let tolerance = Duration.milliseconds(500)
     /// How far an external client's times may stray (it starts a process and an interpreter).
     public static let clientTolerance = Duration.milliseconds(1_500)
+    /// Clients starting at once, across the runs side by side: one per core. A client holds its place from
+    /// its launch until it shows it runs its own code (its first M-SEARCH, its first line, or its exit), or
+    /// for `clientStartAllowance`. A Python or a JVM takes a tenth of a second or more of a core to start:
+    /// twenty-five started at once on two cores would each take two seconds, which a client that exits
+    /// without searching (its stop at 0 s, ± `clientTolerance`) cannot hide. Its timing starts at its launch,
+    /// after its wait for a place, so that runs side by side keep the tolerances of a run alone.
+    static let startingClients = Gate(width: ProcessInfo.processInfo.activeProcessorCount)
+    /// How many clients start at once: one per core.
+    public static var clientsStartingAtOnce: Int { startingClients.width }
+    /// The longest a client holds its place among those starting.
+    static let clientStartAllowance = Duration.seconds(1)
     /// How long after the designed stop a client is given before it is killed.
     public static let clientGrace = Duration.seconds(10)
     /// How long the run keeps listening after the stop, to see late answers.
@@ -101,6 +112,7 @@ public enum LiveRun {
         recorder.watchHTTP(locations: simulator.devices.map(\.location))
         let port = simulator.udpAddress.port ?? 0
         let client = ExternalClient(recorder: recorder)
+        await startingClients.enter()
         await simulator.startClocks()
         recorder.startClock()
         do {
@@ -112,8 +124,17 @@ public enum LiveRun {
                 ]
             )
         } catch {
+            startingClients.leave()
             _ = await simulator.shutdown()
             throw HarnessError(reason: "cannot start the client command: \(error)")
+        }
+        // Its place among the clients starting, until it shows it runs (bounded: the allowance, looked at every 10 ms).
+        Task {
+            let deadline = ContinuousClock.now + clientStartAllowance
+            while ContinuousClock.now < deadline, !recorder.hasSearch, !client.hasPrintedOrExited {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            startingClients.leave()
         }
         let limit = scenario.search.designedStop + clientGrace
         await playing(scenario.events, on: simulator, recorder: recorder) {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPHarness
 import Testing
 
@@ -93,6 +94,33 @@ import Testing
             let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
             #expect(result.passed, "\(scenario.name): \(Reports.failureLines(result)) \(result.record.notes)")
             #expect(result.checks.contains { $0.name == "reported as a device sent it" && $0.passed })
+        }
+    }
+
+    /// Clients side by side start one per core at a time: each holds its place until it shows it runs (this
+    /// one, which neither searches nor prints, until it exits 0.3 s after its launch), and its timing starts
+    /// at its own launch. Started all at once, a client that exits without searching would be timed with the
+    /// others' start-up, and miss its stop at 0 s (25 Python clients on two cores: 1.6–2.3 s).
+    @Test func clientsSideBySideStartOnePerCoreAtATime() async throws {
+        let width = LiveRun.clientsStartingAtOnce
+        let count = 3 * width + 1
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("launches-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let scenario = try #require(try HarnessFixtures.shippedScenarios().first { $0.name == "zero-requests" })
+        let command = "date +%s.%N >> '\(log.path)'; sleep 0.3"
+        let runs = Array(repeating: (scenario: scenario, seed: UInt64(0)), count: count)
+        var stops: [Duration] = []
+        await ScenarioRunner.sweep(runs, mode: .externalClient(command: command), jobs: count) { _, result in
+            #expect(result.passed, "\(Reports.failureLines(result))")
+            stops.append(contentsOf: result.record.endings.map(\.at))
+        }
+        #expect(stops.count == count && stops.allSatisfy { $0 >= .milliseconds(300) }, "\(stops)")
+        let launches = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
+            .sorted()
+        #expect(launches.count == count)
+        // Others' clients, in tests that run at the same time, hold places too: the gaps can only be longer.
+        for index in launches.indices.dropFirst(width) {
+            #expect(launches[index] - launches[index - width] >= 0.25, "\(launches)")
         }
     }
 
