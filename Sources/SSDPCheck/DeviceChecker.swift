@@ -186,7 +186,22 @@ public enum DeviceChecker {
             log.record(.failed("discovery.answers", searchTarget, "\(host) is not an IP address"))
             return []
         }
-        let answers = (try? await DiscoveryAudit.send([search], to: address).first?.get()) ?? []
+        let answers: [CheckAnswer]
+        switch await DiscoveryAudit.send([search], to: address).first {
+        case .failure(let error):
+            // No route to the group, say: the search never left, which "no device answered" would hide.
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            log.record(
+                .failed(
+                    "discovery.answers",
+                    searchTarget,
+                    "cannot send the search to \(host):\(options.ssdpPort): \(reason)"
+                )
+            )
+            return []
+        case .success(let received): answers = received
+        case nil: answers = []
+        }
         var found: [URL] = []
         for answer in answers {
             guard let message = try? SSDPParser.parse(answer.bytes), let text = message.message.headers[.location],

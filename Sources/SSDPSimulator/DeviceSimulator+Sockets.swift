@@ -584,6 +584,14 @@ extension DeviceSimulator {
             try await multicast.joinGroup(group, device: link.device).get()
             try await SSDPSocket.configureMulticast(channel, ttl: ttl, device: link.device, family: link.scope.family)
                 .get()
+        } catch is NIOMulticastNotSupportedError {
+            // Linux's loopback, as it comes: multicast off, and no route to the group.
+            let name = link.interfaceName
+            let route = link.scope == .ipv4 ? " and `ip route add 239.0.0.0/8 dev \(name)`" : ""
+            throw SimulatorError(
+                reason:
+                    "cannot join \(link.scope.group) on \(name): the interface does not do multicast (turn it on with `ip link set \(name) multicast on`\(route)), or serve it with --unicast-only"
+            )
         } catch {
             throw SimulatorError(
                 reason:

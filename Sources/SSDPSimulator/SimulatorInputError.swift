@@ -18,7 +18,8 @@ import FoundationEssentials
 public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file, as the user named it.
     public var file: String
-    /// Where in the file, as a JSON path (`$.devices[1].behaviour.delay`); `$` for the file as a whole.
+    /// Where in the file, as a JSON path (`$.devices[1].behaviour.delay`); `$` for the file as a whole, which
+    /// the description leaves out (`devices.json: no such file`).
     public var path: String
     /// What is wrong, in words for the user.
     public var reason: String
@@ -56,7 +57,7 @@ public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConver
     }
 
     /// `FILE: PATH: REASON`, as the command line prints it.
-    public var description: String { "\(file): \(path): \(reason)" }
+    public var description: String { path == "$" ? "\(file): \(reason)" : "\(file): \(path): \(reason)" }
 
     /// A coding path as a JSON path: `$.devices[1].behaviour`.
     public static func path(_ codingPath: [any CodingKey]) -> String {

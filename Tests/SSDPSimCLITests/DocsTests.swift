@@ -169,4 +169,28 @@ import Testing
         let unlisted = sections.map { Self.anchor($0.title) }.filter { !listed.contains(Substring($0)) }
         #expect(unlisted.isEmpty, "sections missing from the Contents list: \(unlisted)")
     }
+
+    /// Scenarios/README.md's table of the scenario files has a row for each shipped scenario, and its
+    /// "live" column says whether the file is tagged `live` (what `run --live` and `--client` run).
+    @Test func theScenarioTableHasEveryFileAndItsLiveTag() throws {
+        let directory = VersionTests.repository.appendingPathComponent("Scenarios")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }
+        #expect(files.count >= 20, "only \(files.count) scenario files found: is the scan right?")
+        var tagged: [String: String] = [:]
+        for file in files {
+            let data = try Data(contentsOf: directory.appendingPathComponent(file))
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(file)")
+            tagged[file] = ((object["tags"] as? [String]) ?? []).contains("live") ? "yes" : "no"
+        }
+        let table = try Self.text(of: "Scenarios/README.md")
+        let rows = try #require(table.components(separatedBy: "\n## The scenario files\n").dropFirst().first)
+        var listed: [String: String] = [:]
+        for line in rows.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 2 else { continue }
+            listed[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[1]
+        }
+        #expect(listed == tagged)
+    }
 }

@@ -74,4 +74,43 @@ struct NamespaceMulticastTests {
             )
         }
     }
+
+    /// `ssdp-sim ARGUMENTS` in a new namespace whose loopback is up, as Linux makes it: multicast off, and no
+    /// route to the group.
+    private func onLoopbackAsItComes(_ arguments: String) async throws -> CommandRunner.Output {
+        try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/unshare"),
+            ["-n", "bash", "-c", "ip link set lo up; \"$SSDP_SIM\" \(arguments)"],
+            environment: ["SSDP_SIM": CommandRunner.ssdpSim.path]
+        )
+    }
+
+    /// Linux's loopback as it comes has multicast off: `serve --interface lo` says how to turn it on, or to
+    /// serve it unicast only, rather than naming an error type of NIO's.
+    @Test func aLoopbackWithoutMulticastIsAnErrorThatSaysWhatToDo() async throws {
+        let output = try await onLoopbackAsItComes("serve --interface lo --port 0 --serve-for 1")
+        #expect(output.status == 1, "\(output.standardError)")
+        #expect(
+            output.standardError.contains(
+                "cannot join 239.255.255.250 on lo: the interface does not do multicast (turn it on with `ip link set lo multicast on` and `ip route add 239.0.0.0/8 dev lo`), or serve it with --unicast-only"
+            ),
+            "\(output.standardError)"
+        )
+        #expect(!output.standardError.contains("NIOMulticastNotSupportedError"))
+    }
+
+    /// Without a route to the group, a search cannot leave: `check` says so, rather than that no device
+    /// answered.
+    @Test func aCheckWhoseSearchCannotBeSentSaysWhy() async throws {
+        let output = try await onLoopbackAsItComes("check urn:schemas-upnp-org:device:MediaServer:1")
+        #expect(output.status == 1, "\(output.standardError)")
+        #expect(
+            output.standardOutput.contains("discovery.answers")
+                && output.standardOutput.contains(
+                    "cannot send the search to 239.255.255.250:1900: Network is unreachable)"
+                ),
+            "\(output.standardOutput)"
+        )
+        #expect(!output.standardOutput.contains("no device answered"))
+    }
 }

@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["run", "/no/such/file.json"], "/no/such/file.json: $: no such file or directory"),
+        (["run", "/no/such/file.json"], "/no/such/file.json: no such file or directory"),
         (["run", "--seeds", "0"], "--seeds must be 1...1000"),
         (["run", "--colour"], "Unknown option '--colour'"),
         (["run", "--live", "--client", "true"], "--live and --client cannot be combined"),

@@ -318,7 +318,7 @@ import Testing
         ),
         (["--count", "0"], "--count '0': must be 1...10000"),
         (["--notify-copies", "4"], "--notify-copies '4': must be 1...3"),
-        (["--devices", "/nonexistent.json"], "/nonexistent.json: $: no such file"),
+        (["--devices", "/nonexistent.json"], "/nonexistent.json: no such file"),
     ])
     func badFlagsNameTheFlagAndExit64(arguments: [String], message: String) async throws {
         let output = try await CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments)

@@ -197,7 +197,7 @@ import Testing
             #"devices.json: $.devices[0].eventDelivery: "1.3.1": must be uda or minidlna-1.3.0"#
         ),
         (#"{ "devices": [ { "quirks": "no" } ] }"#, "devices.json: $.devices[0].quirks: expected true or false"),
-        (#"{ "devices": "#, "devices.json: $: not valid JSON"),
+        (#"{ "devices": "#, "devices.json: not valid JSON"),
         (#"{ }"#, "devices.json: $.devices: required field is missing"),
         (
             #"{ "devices": [ { "actions": [ { "action": "AddPortMapping" } ] } ] }"#,
