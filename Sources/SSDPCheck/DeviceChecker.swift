@@ -195,7 +195,7 @@ public enum DeviceChecker {
                 .failed(
                     "discovery.answers",
                     searchTarget,
-                    "cannot send the search to \(host):\(options.ssdpPort): \(reason)"
+                    "cannot send the search to \(host.contains(":") ? "[\(host)]" : host):\(options.ssdpPort): \(reason)"
                 )
             )
             return []

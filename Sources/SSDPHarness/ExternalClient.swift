@@ -227,14 +227,15 @@ final class Gate: Sendable {
         self.width = max(1, width)
     }
 
-    /// Waits until fewer than `width` hold the gate, and holds it.
-    func enter() async {
+    /// Waits until fewer than `width` hold the gate, and holds it. Throws `CancellationError`, without
+    /// holding it, when the task is cancelled while it waits.
+    func enter() async throws {
         while !holders.withLockedValue({ holders in
             guard holders < width else { return false }
             holders += 1
             return true
         }) {
-            try? await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 
@@ -242,9 +243,6 @@ final class Gate: Sendable {
     func leave() {
         holders.withLockedValue { $0 -= 1 }
     }
-
-    /// How many hold the gate now.
-    var count: Int { holders.withLockedValue { $0 } }
 }
 
 /// Something that happens once, which async code can wait for with a time limit. Waiting checks every

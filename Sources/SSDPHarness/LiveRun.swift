@@ -112,7 +112,12 @@ public enum LiveRun {
         recorder.watchHTTP(locations: simulator.devices.map(\.location))
         let port = simulator.udpAddress.port ?? 0
         let client = ExternalClient(recorder: recorder)
-        await startingClients.enter()
+        do {
+            try await startingClients.enter()
+        } catch {
+            _ = await simulator.shutdown()  // cancelled while waiting for its place
+            throw error
+        }
         await simulator.startClocks()
         recorder.startClock()
         do {
@@ -128,9 +133,10 @@ public enum LiveRun {
             _ = await simulator.shutdown()
             throw HarnessError(reason: "cannot start the client command: \(error)")
         }
-        // Its place among the clients starting, until it shows it runs (bounded: the allowance, looked at every 10 ms).
+        // Its place among the clients starting, until it shows it runs (bounded: the allowance from its launch,
+        // looked at every 10 ms).
+        let deadline = ContinuousClock.now + clientStartAllowance
         Task {
-            let deadline = ContinuousClock.now + clientStartAllowance
             while ContinuousClock.now < deadline, !recorder.hasSearch, !client.hasPrintedOrExited {
                 try? await Task.sleep(for: .milliseconds(10))
             }

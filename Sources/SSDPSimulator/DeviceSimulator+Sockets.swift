@@ -585,12 +585,18 @@ extension DeviceSimulator {
             try await SSDPSocket.configureMulticast(channel, ttl: ttl, device: link.device, family: link.scope.family)
                 .get()
         } catch is NIOMulticastNotSupportedError {
-            // Linux's loopback, as it comes: multicast off, and no route to the group.
+            // Linux's loopback, as it comes: multicast off, and no route to the group. On another interface
+            // (a tunnel, say) a route to the group would take every multicast of the host: no such advice.
             let name = link.interfaceName
+            let isLoopback = link.address.isLoopback
             let route = link.scope == .ipv4 ? " and `ip route add 239.0.0.0/8 dev \(name)`" : ""
+            let advice =
+                isLoopback
+                ? "turn it on with `ip link set \(name) multicast on`\(route)"
+                : "choose another with --interface"
             throw SimulatorError(
                 reason:
-                    "cannot join \(link.scope.group) on \(name): the interface does not do multicast (turn it on with `ip link set \(name) multicast on`\(route)), or serve it with --unicast-only"
+                    "cannot join \(link.scope.group) on \(name): the interface does not do multicast (\(advice)), or serve it with --unicast-only"
             )
         } catch {
             throw SimulatorError(

@@ -56,7 +56,7 @@ public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConver
         }
     }
 
-    /// `FILE: PATH: REASON`, as the command line prints it.
+    /// `FILE: PATH: REASON`, as the command line prints it; `FILE: REASON` for the file as a whole (`$`).
     public var description: String { path == "$" ? "\(file): \(reason)" : "\(file): \(path): \(reason)" }
 
     /// A coding path as a JSON path: `$.devices[1].behaviour`.
