@@ -15,6 +15,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import SSDPCore
+import SSDPNIO
 
 /// What `ssdp-sim check` is pointed at.
 public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
@@ -195,7 +196,7 @@ public enum DeviceChecker {
                 .failed(
                     "discovery.answers",
                     searchTarget,
-                    "cannot send the search to \(host.contains(":") ? "[\(host)]" : host):\(options.ssdpPort): \(reason)"
+                    "cannot send the search to \(address.endpointDescription): \(reason)"
                 )
             )
             return []

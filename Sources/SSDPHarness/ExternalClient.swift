@@ -256,11 +256,15 @@ final class Completion: Sendable {
 
     /// Waits until `complete()` or `timeout`; says whether it completed.
     func wait(timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if done.withLockedValue({ $0 }) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return done.withLockedValue { $0 }
+        await waitUntil(ContinuousClock.now + timeout) { done.withLockedValue { $0 } }
     }
+}
+
+/// Waits until `condition` holds or `deadline` passes, looking every 10 ms; says whether it held.
+func waitUntil(_ deadline: ContinuousClock.Instant, _ condition: () -> Bool) async -> Bool {
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
 }

@@ -137,9 +137,7 @@ public enum LiveRun {
         // looked at every 10 ms).
         let deadline = ContinuousClock.now + clientStartAllowance
         Task {
-            while ContinuousClock.now < deadline, !recorder.hasSearch, !client.hasPrintedOrExited {
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+            _ = await waitUntil(deadline) { recorder.hasSearch || client.hasPrintedOrExited }
             startingClients.leave()
         }
         let limit = scenario.search.designedStop + clientGrace
