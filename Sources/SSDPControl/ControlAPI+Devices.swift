@@ -37,6 +37,7 @@ extension ControlAPI {
         let file = try Self.read(request.body) { (data) throws(SimulatorInputError) in
             try DeviceFile.decode(data, file: "POST /devices", seed: simulator.seed, firstNumber: firstNumber)
         }
+        guard !file.devices.isEmpty else { throw ControlRefusal(400, "no devices to add", path: "$.devices") }
         do {
             let added = try await simulator.add(file.devices)
             return .json(201, ["devices": .array(added.map(Self.json(device:)))])

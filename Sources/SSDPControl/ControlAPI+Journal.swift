@@ -80,7 +80,7 @@ extension ControlAPI {
             let differences = nearest.mismatches.map { "\($0.field) \($0.actual ?? "absent")" }
             reason += "; nearest: #\(nearest.entry.seq) \(differences.joined(separator: ", "))"
         } else {
-            reason += "; no entries since #\(filter.since)"
+            reason += "; no \(result.entries.isEmpty ? "entry" : "other entry") came near since #\(filter.since)"
         }
         return reason
     }
@@ -139,6 +139,48 @@ struct JournalQuery {
         if let empty = fields.first(where: { $0.name.isEmpty }) {
             throw ControlRefusal(400, "a filter needs a field name: got =\(empty.value)")
         }
+        // A field no entry has would match nothing: a mistyped `stauts=200` would make "no 200 was seen" pass.
+        for field in fields {
+            let name = String(field.name.prefix { $0 != "." })
+            guard !JournalEntry.fieldNames.contains(name) else { continue }
+            let known = JournalEntry.fieldNames.union(Self.controls)
+            let hint =
+                closest(to: name, among: known).map { "did you mean \($0)?" }
+                ?? "the fields: \(JournalEntry.fieldNames.sorted().joined(separator: ", "))"
+            throw ControlRefusal(400, "no journal entry has a field \(name) (\(hint))")
+        }
         return JournalFilter(kind: kind, device: device, since: since, fields: fields)
+    }
+
+    /// The name of `names` nearest `name`, when it is one or two edits away (a letter added, removed,
+    /// changed, or two neighbours swapped), the first in order among equals; else `nil`.
+    func closest(to name: String, among names: Set<String>) -> String? {
+        let typed = Array(name.lowercased().utf8)
+        let scored = names.sorted().map { ($0, editDistance(typed, Array($0.lowercased().utf8))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// The optimal string alignment distance between `a` and `b`: insertions, deletions, substitutions and
+    /// swaps of neighbours, each one edit.
+    private func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        // Three rows of the table, reused in turn: row i is rows[i % 3], and it needs the two before it.
+        var rows = [
+            Array(0...b.count), Array(repeating: 0, count: b.count + 1), Array(repeating: 0, count: b.count + 1),
+        ]
+        for i in 1...a.count {
+            let (current, previous, beforeThat) = (i % 3, (i + 2) % 3, (i + 1) % 3)
+            rows[current][0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var distance = min(rows[previous][j] + 1, rows[current][j - 1] + 1, rows[previous][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    distance = min(distance, rows[beforeThat][j - 2] + 1)
+                }
+                rows[current][j] = distance
+            }
+        }
+        return rows[a.count % 3][b.count]
     }
 }

@@ -102,9 +102,12 @@ public final class ControlServer: Service, Sendable {
                     }
                 }
         } catch {
-            throw SimulatorError(
-                reason: "the control API cannot listen on \(configuration.host):\(configuration.port): \(error)"
-            )
+            let host = configuration.host
+            let endpoint = host.contains(":") ? "[\(host)]:\(configuration.port)" : "\(host):\(configuration.port)"
+            let remedy = "choose another with --control HOST:PORT, or port 0 for a free one"
+            let why =
+                (error as? IOError).map { DeviceSimulator.bindFailure($0, host: host, remedy: remedy) } ?? "\(error)"
+            throw SimulatorError(reason: "the control API cannot listen on \(endpoint): \(why)")
         }
         guard let address = listener.channel.localAddress else {
             listener.channel.close(promise: nil)

@@ -344,23 +344,28 @@ extension DeviceSimulator {
         _ open: () async throws -> any Channel
     ) async throws -> any Channel {
         let endpoint = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        let remedy = "choose another with --http-port PORT, or --http-port any for free ports"
         do {
             return try await open()
-        } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw SimulatorError(reason: "\(owner) cannot listen on TCP \(endpoint): the port is in use (\(remedy))")
-        } catch let error as IOError where error.errnoCode == EACCES {
-            throw SimulatorError(
-                reason:
-                    "\(owner) cannot listen on TCP \(endpoint): permission denied, ports below 1024 need root or CAP_NET_BIND_SERVICE (\(remedy))"
-            )
-        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
-            throw SimulatorError(
-                reason:
-                    "\(owner) cannot listen on TCP \(endpoint): no interface holds \(host) (add it with ip addr add, or choose others with --addresses)"
-            )
         } catch let error as IOError {
-            throw SimulatorError(reason: "\(owner) cannot listen on TCP \(endpoint): \(error)")
+            let remedy =
+                error.errnoCode == EADDRNOTAVAIL
+                ? "add it with ip addr add, or choose others with --addresses"
+                : "choose another with --http-port PORT, or --http-port any for free ports"
+            throw SimulatorError(
+                reason: "\(owner) cannot listen on TCP \(endpoint): \(bindFailure(error, host: host, remedy: remedy))"
+            )
+        }
+    }
+
+    /// Why a listening socket could not bind at `host`, in words, with `remedy` in brackets where the cause
+    /// is one a flag can fix (the port in use or privileged, an address no interface holds); else the
+    /// system's own words for the error.
+    package static func bindFailure(_ error: IOError, host: String, remedy: String) -> String {
+        switch error.errnoCode {
+        case EADDRINUSE: "the port is in use (\(remedy))"
+        case EACCES: "permission denied, ports below 1024 need root or CAP_NET_BIND_SERVICE (\(remedy))"
+        case EADDRNOTAVAIL: "no interface holds \(host) (\(remedy))"
+        default: String(cString: strerror(error.errnoCode))
         }
     }
 

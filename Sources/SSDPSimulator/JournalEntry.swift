@@ -27,12 +27,24 @@ public struct JournalEntry: Hashable, Sendable {
     public var device: Int?
     /// That device's UDN.
     var udn: String?
+    /// The devices it is about when there are several (a round of NOTIFYs), by number and by UDN.
+    var severalDevices: [Int] = []
+    var severalUDNs: [String] = []
     /// The event's fields, as `serve --json` prints them (`SimulatorEvent.json`).
     public var fields: [String: SSDPJSONValue]
 
     /// The kinds an entry can be, in the order the documentation lists them.
     public static let kinds = [
         "search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action", "network",
+    ]
+
+    /// The names an entry's `fields` can have, whatever its kind: a filter on any other name matches
+    /// nothing, so the control API refuses it (a test holds the list to `SimulatorEvent.json`).
+    public static let fieldNames: Set<String> = [
+        "event", "from", "to", "st", "mx", "usn", "nts", "count", "answers", "devices", "unanswered", "rejected",
+        "lost", "method", "path", "url", "status", "udn", "service", "action", "arguments", "result", "errorCode",
+        "sid", "timeout", "reason", "seq", "callback", "delay", "state", "bootId", "location", "address", "value",
+        "query", "additionalDataUrl", "faults",
     ]
 
     /// The entry as JSON: `{"seq", "time", "kind", "device"?, "fields"}`.
@@ -62,10 +74,13 @@ public struct JournalEntry: Hashable, Sendable {
     }
 }
 
-/// The devices a journal has seen start, to tell which one an event is about: by UDN, by the UDN that
-/// begins a USN, or by the HTTP base (origin, and `/device/N` on a shared server) of an HTTP request's URL.
+/// The devices a journal has seen start, to tell which one an event is about: by UDN, by a USN one of them
+/// advertises, or by the HTTP base (origin, and `/device/N` on a shared server) of an HTTP request's URL.
 struct JournalDevices: Sendable {
     private var udns: [String] = []
+    /// Per USN advertised, the device's index: a Roku's `uuid:roku:ecp:…` and an embedded device's USNs do
+    /// not begin with the root's UDN.
+    private var usns: [String: Int] = [:]
     /// Per HTTP base (`http://127.0.0.2:8060`, `http://127.0.0.1:5000/device/0`), the device's index.
     private var bases: [String: Int] = [:]
 
@@ -73,6 +88,9 @@ struct JournalDevices: Sendable {
 
     init(started devices: [SSDPRootDevice], links: [SimulatorLink]) {
         udns = devices.map(\.device.udn)
+        for (index, device) in devices.enumerated() {
+            for advertisement in device.advertisements { usns[advertisement.usn] = usns[advertisement.usn] ?? index }
+        }
         for link in links {
             for (index, device) in link.devices.enumerated() {
                 bases[Self.base(of: device.location)] = index
@@ -86,7 +104,9 @@ struct JournalDevices: Sendable {
         case .deviceChanged(let status, _), .deviceAdded(let status):
             return status.number - 1
         case .answerSent(_, let usn, _, _):
-            return udns.firstIndex { usn == $0 || usn.hasPrefix($0 + "::") }
+            return usns[usn] ?? udns.firstIndex { usn == $0 || usn.hasPrefix($0 + "::") }
+        case .notificationsSent(_, _, let devices):
+            return devices.count == 1 ? devices[0] - 1 : nil
         case .httpRequest(_, let path, _, let origin):
             return bases[Self.base(of: origin + path)] ?? bases[origin]
         default:
@@ -94,9 +114,10 @@ struct JournalDevices: Sendable {
         }
     }
 
-    /// A device that joined later, number `udns.count + 1`, at `location`.
-    mutating func add(udn: String, location: String) {
+    /// A device that joined later, number `udns.count + 1`, at `location`, advertising `usns`.
+    mutating func add(udn: String, location: String, usns added: [String]) {
         bases[Self.base(of: location)] = udns.count
+        for usn in added { usns[usn] = usns[usn] ?? udns.count }
         udns.append(udn)
     }
 

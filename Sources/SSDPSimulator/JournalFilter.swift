@@ -65,7 +65,9 @@ public struct JournalFilter: Hashable, Sendable, CustomStringConvertible {
             mismatches.append(JournalMismatch(field: "kind", expected: kind, actual: entry.kind))
         }
         if let device, !entry.isDevice(device) {
-            let actual = entry.device.map(String.init) ?? entry.fields["udn"]?.text
+            let several =
+                entry.severalDevices.isEmpty ? nil : entry.severalDevices.map(String.init).joined(separator: ",")
+            let actual = entry.device.map(String.init) ?? entry.fields["udn"]?.text ?? several
             mismatches.append(JournalMismatch(field: "device", expected: device, actual: actual))
         }
         for field in fields {
@@ -111,9 +113,9 @@ extension JournalEntry {
         return value
     }
 
-    /// Whether the entry is about the device `id` (a number from 1, or a UDN).
+    /// Whether the entry is about the device `id` (a number from 1, or a UDN), alone or among others.
     func isDevice(_ id: String) -> Bool {
-        if let number = Int(id) { return device == number }
-        return fields["udn"]?.text == id || udn == id
+        if let number = Int(id) { return device == number || severalDevices.contains(number) }
+        return fields["udn"]?.text == id || udn == id || severalUDNs.contains(id)
     }
 }

@@ -49,10 +49,11 @@ extension SimulatorEvent {
             fields["usn"] = .string(usn)
             fields["st"] = .string(target)
             fields["lost"] = lost ? true : nil
-        case .notificationsSent(let subtype, let count):
+        case .notificationsSent(let subtype, let count, let devices):
             fields["event"] = "notify"
             fields["nts"] = .string(subtype.rawValue)
             fields["count"] = count
+            fields["devices"] = devices.isEmpty ? nil : .array(devices.map { .int($0) })
         case .httpRequest(let method, let path, let status, let origin):
             fields["event"] = "http"
             fields["method"] = .string(method)

@@ -31,8 +31,9 @@ public enum SimulatorEvent: Sendable {
     )
     /// One answer left for `to`.
     case answerSent(to: SocketAddress, usn: String, target: String, lostByNetwork: Bool = false)
-    /// A set of NOTIFY messages left for the multicast group.
-    case notificationsSent(subtype: SSDPNotificationSubtype, count: Int)
+    /// A set of NOTIFY messages left for the multicast group, and the numbers (from 1) of the devices they
+    /// were from, in order.
+    case notificationsSent(subtype: SSDPNotificationSubtype, count: Int, devices: [Int] = [])
     /// An HTTP request to a device (a description, an API call), with the status it got (0 when it is
     /// never answered), and the server's origin as the client reached it (`http://127.0.0.2:5000`), so
     /// that origin + path is the URL the client asked for.

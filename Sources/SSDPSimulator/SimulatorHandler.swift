@@ -617,7 +617,8 @@ final class SimulatorHandler: ChannelInboundHandler {
         write(datagrams, fates: draw(datagrams.count, kind: kind), kind: kind, context: context, promise: promise)
         notificationsSent += messages.count
         logger.info("NOTIFY sent", metadata: ["ssdp.nts": "\(subtype.rawValue)", "ssdp.count": "\(messages.count)"])
-        onEvent(.notificationsSent(subtype: subtype, count: messages.count))
+        let devices = Set(messages.map(\.device)).sorted().map { $0 + 1 }
+        onEvent(.notificationsSent(subtype: subtype, count: messages.count, devices: devices))
         // A failed write (no route for multicast, say) must not stop the byebye path from closing.
         return promise.futureResult.recover { _ in }
     }

@@ -74,6 +74,7 @@ public struct SimulatorInputError: Error, Hashable, Sendable, CustomStringConver
         case is Double.Type: "a number"
         case is Bool.Type: "true or false"
         case is [Any].Type: "a list"
+        case is [String: Any].Type: "an object"
         default: "\(type)"
         }
     }

@@ -52,7 +52,9 @@ public final class SimulatorJournal: Sendable {
     /// not kept, though `started` tells the journal which device is which.
     @Sendable public func append(_ event: SimulatorEvent) {
         if case .deviceAdded(let status) = event {
-            state.withLockedValue { $0.devices.add(udn: status.udn, location: status.location) }
+            state.withLockedValue {
+                $0.devices.add(udn: status.udn, location: status.location, usns: status.advertisements.map(\.usn))
+            }
         }
         if case .deviceChanged(let status, _) = event {
             // Its LOCATION may have moved (a reboot onto a new port): its HTTP requests are its still.
@@ -70,7 +72,7 @@ public final class SimulatorJournal: Sendable {
             let time = ((ContinuousClock.now - startTime) / .microseconds(1)).rounded() / 1_000_000
             let index = state.devices.index(of: event, fields: fields)
             state.lastSeq += 1
-            let entry = JournalEntry(
+            var entry = JournalEntry(
                 seq: state.lastSeq,
                 time: time,
                 kind: kind,
@@ -78,6 +80,10 @@ public final class SimulatorJournal: Sendable {
                 udn: index.flatMap(state.devices.udn(at:)),
                 fields: fields
             )
+            if case .notificationsSent(_, _, let devices) = event, devices.count > 1 {
+                entry.severalDevices = devices
+                entry.severalUDNs = devices.compactMap { state.devices.udn(at: $0 - 1) }
+            }
             return state.append(entry)
         }
         for (waiter, result) in resolved {

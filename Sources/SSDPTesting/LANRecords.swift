@@ -151,7 +151,7 @@ final class LANRecorder: Sendable {
 
     var notifications: [(subtype: SSDPNotificationSubtype, count: Int)] {
         events.compactMap { event in
-            guard case .notificationsSent(let subtype, let count) = event else { return nil }
+            guard case .notificationsSent(let subtype, let count, _) = event else { return nil }
             return (subtype, count)
         }
     }

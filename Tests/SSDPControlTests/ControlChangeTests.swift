@@ -149,6 +149,15 @@ import Testing
         }
     }
 
+    @Test(arguments: [("null", "expected an object, found null"), ("[1]", "expected an object")])
+    func aBodyThatIsNotAnObjectSaysSoInJSONTerms(body: String, error: String) async throws {
+        try await ControlHarness.run { harness in
+            let response = try await harness.request("PATCH", "/devices/1", body: Self.body(body))
+            #expect(response.status == 400)
+            #expect(try response.json()["error"] as? String == error, "\(response.body)")
+        }
+    }
+
     @Test func aDeletedDeviceSaysByebyeAndIsGoneFromTheListUntilAReset() async throws {
         try await ControlHarness.run(notifies: true) { harness in
             // The alive sets first (a byebye needs an advertisement still valid).
@@ -171,6 +180,41 @@ import Testing
             #expect(try await harness.request("DELETE", "/devices/1?byebye=false").status == 200)
             let after = try await harness.request("/journal?kind=notify&nts=ssdp:byebye").json()
             #expect((after["entries"] as? [Any])?.count == 1, "no byebye when told not to")
+        }
+    }
+
+    /// A Roku's USN (`uuid:roku:ecp:SERIAL`) does not begin with its UDN, and a round of NOTIFYs is every
+    /// device's: the journal still tells whose they are, so that `device=N` finds them.
+    @Test func answersAndNotifiesNameTheirDevices() async throws {
+        try await ControlHarness.run(notifies: true) { harness in
+            _ = try await Self.until(harness.notifies) { $0.filter { $0.contains("NTS: ssdp:alive") }.count >= 12 }
+            try await harness.answerAtOnce(2)
+            let answers = try await harness.search("roku:ecp", at: "127.0.0.3", wait: .seconds(2))
+            #expect(answers.count == 1)
+            let mine = try await harness.request("/journal/wait?kind=answer&device=2&st=roku:ecp&timeout=5")
+            #expect(mine.status == 200, "\(mine.body)")
+            let entry = try #require((try mine.json()["entries"] as? [[String: Any]])?.first)
+            let usn = try #require((entry["fields"] as? [String: Any])?["usn"] as? String)
+            let udn = try #require(try await harness.request("/devices/2").json()["udn"] as? String)
+            #expect(usn.hasPrefix("uuid:roku:ecp:") && !usn.hasPrefix(udn), "\(usn) and \(udn)")
+            let others = try await harness.request("/journal?kind=answer&device=1").json()["entries"] as? [Any]
+            #expect(others?.isEmpty == true, "device 1 was not asked")
+
+            // Each device's alive rounds, alone or with the other's when their timers fire together.
+            let alive = try await harness.request("/journal?kind=notify&nts=ssdp:alive&device=2").json()
+            let rounds = try #require(alive["entries"] as? [[String: Any]])
+            #expect(!rounds.isEmpty)
+            for round in rounds {
+                let devices = (round["fields"] as? [String: Any])?["devices"] as? [Int] ?? []
+                #expect(devices == [2] && round["device"] as? Int == 2 || devices == [1, 2] && round["device"] == nil)
+            }
+            let none = try await harness.request("/journal?kind=notify&device=3").json()["entries"] as? [Any]
+            #expect(none?.isEmpty == true, "there is no device 3")
+            #expect(try await harness.request("DELETE", "/devices/2").status == 200)
+            let byebye = try await harness.request("/journal/wait?kind=notify&nts=ssdp:byebye&device=2&timeout=5")
+            let bye = try #require((try byebye.json()["entries"] as? [[String: Any]])?.first, "\(byebye.body)")
+            #expect(bye["device"] as? Int == 2, "one device's byebyes are that device's")
+            #expect((bye["fields"] as? [String: Any])?["devices"] as? [Int] == [2])
         }
     }
 
@@ -263,6 +307,7 @@ import Testing
                 (#"{"devices": [{"udn": "\#(udn)"}]}"#, "$.devices[*].udn"),
                 (#"{"devices": [{"address": "127.0.0.2"}]}"#, "$.devices[*].address"),
                 (#"{"device": []}"#, "$.device"),
+                (#"{"devices": []}"#, "$.devices"),
                 ("{", "$"),
             ]
             for (body, path) in cases {

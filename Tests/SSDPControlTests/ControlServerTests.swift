@@ -79,6 +79,14 @@ import Testing
             #expect(fields["action"] as? String == "vanish")
             #expect(fields["state"] as? String == "gone")
             #expect(entries?.first?["device"] as? Int == 2)
+            // A client that asks the gone device is not answered, and the journal says it asked.
+            let location = try #require(before["location"] as? String)
+            let unanswered = try? await PlainHTTP.request(url: location + "query/device-info")
+            #expect((unanswered?.status ?? 0) == 0, "closed without a status line")
+            let asked = try await harness.request(
+                "/journal/wait?kind=http&device=2&path=/query/device-info&status=0&timeout=5"
+            )
+            #expect(asked.status == 200, "\(asked.body)")
             let back = try await harness.request("POST", "/devices/2/actions/alive").json()
             #expect(back["state"] as? String == "alive")
             #expect(back["bootId"] as? Int != before["bootId"] as? Int, "a device that comes back has the next BOOTID")
@@ -208,6 +216,12 @@ import Testing
 
     @Test func aWaitThatTimesOutIs408WithTheNearMisses() async throws {
         try await ControlHarness.run { harness in
+            let none = try await harness.request("/journal/wait?kind=soap&timeout=0.2")
+            #expect(
+                try none.json()["error"] as? String
+                    == "timed out after 0.2 s: 0 of 1 entries with kind=soap; no entry came near since #0",
+                "\(none.body)"
+            )
             let location = try #require(harness.simulator.statuses().first?.location)
             _ = try await PlainHTTP.request("POST", url: location + "keypress/Back")
             let response = try await harness.request("/journal/wait?kind=http&path=/keypress/Home&timeout=0.5")
@@ -222,6 +236,14 @@ import Testing
             let mismatches = misses.last?["mismatches"] as? [[String: Any]]
             #expect(mismatches?.first?["field"] as? String == "path")
             #expect(mismatches?.first?["actual"] as? String == "/keypress/Back")
+            // Since #3, the Home key press alone came: one of the three asked for, and nothing else.
+            _ = try await PlainHTTP.request("POST", url: location + "keypress/Home")
+            let partial = try await harness.request("/journal/wait?kind=action&since=3&count=3&timeout=0.2")
+            #expect(
+                try partial.json()["error"] as? String
+                    == "timed out after 0.2 s: 1 of 3 entries with kind=action; no other entry came near since #3",
+                "\(partial.body)"
+            )
         }
     }
 
@@ -249,6 +271,52 @@ import Testing
         }
         let later = await journal.wait(for: JournalFilter(), timeout: .seconds(60))
         #expect(later.outcome == .cancelled, "a wait after the shutdown ends at once")
+    }
+
+    /// A condition on a field no entry has would match nothing, and a test asserting that nothing came would
+    /// pass: such a query is 400, naming the nearest name when there is one.
+    @Test(arguments: [
+        ("/journal?kind=http&stauts=200", "no journal entry has a field stauts (did you mean status?)"),
+        ("/journal/wait?kind=http&timout=2", "no journal entry has a field timout (did you mean timeout?)"),
+        (
+            "/journal?kind=soap&argument.NewExternalPort=80",
+            "no journal entry has a field argument (did you mean arguments?)"
+        ),
+        ("/journal?colour=red", "no journal entry has a field colour (the fields: action, additionalDataUrl, address,"),
+    ])
+    func aFieldNoEntryHasIs400(target: String, error: String) async throws {
+        try await ControlHarness.run { harness in
+            let response = try await harness.request(target)
+            #expect(response.status == 400)
+            let said = try #require(try response.json()["error"] as? String)
+            #expect(said.hasPrefix(error), "\(said)")
+        }
+    }
+
+    @Test func fieldsEntriesHaveAreFilteredAsBefore() async throws {
+        try await ControlHarness.run { harness in
+            for target in [
+                "/journal?kind=soap&arguments.NewExternalPort=8080", "/journal?field:count=6", "/journal?usn=x",
+                "/journal?kind=network&faults.answerLoss.times=2",
+            ] {
+                let status = try await harness.request(target).status
+                #expect(status == 200, "\(target)")
+            }
+        }
+    }
+
+    @Test func aPortInUseIsSaidInWordsWithTheFlagThatChoosesAnother() async throws {
+        let taken = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(taken.localAddress?.port)
+        let error = await #expect(throws: SimulatorError.self) {
+            try await ControlServer.bind(.init(port: port), journal: SimulatorJournal())
+        }
+        #expect(
+            error?.reason
+                == "the control API cannot listen on 127.0.0.1:\(port): the port is in use (choose another with --control HOST:PORT, or port 0 for a free one)"
+        )
+        try await taken.close()
     }
 
     /// Cancelling the server while connections are accepted but not yet served drops them unserved. They

@@ -40,6 +40,39 @@ import Testing
         #expect(entries.first?.seq == 1)
     }
 
+    @Test func aRoundOfSeveralDevicesNOTIFYsIsEachOfTheirs() {
+        let journal = SimulatorJournal()
+        journal.append(.notificationsSent(subtype: .alive, count: 6, devices: [1, 3]))
+        journal.append(.notificationsSent(subtype: .byebye, count: 3, devices: [3]))
+        journal.append(.notificationsSent(subtype: .alive, count: 3))
+        func seqs(device: String) -> [Int] {
+            journal.entries(matching: JournalFilter(kind: "notify", device: device)).entries.map(\.seq)
+        }
+        #expect(seqs(device: "1") == [1])
+        #expect(seqs(device: "3") == [1, 2])
+        #expect(seqs(device: "2").isEmpty)
+        let entries = journal.entries(matching: JournalFilter()).entries
+        #expect(entries.map(\.device) == [nil, 3, nil], "a device only for one device's")
+        #expect(entries.map { $0.fields["devices"] } == [.array([.int(1), .int(3)]), .array([.int(3)]), nil])
+        let miss = JournalFilter(kind: "notify", device: "2").mismatches(of: entries[0])
+        #expect(miss == [JournalMismatch(field: "device", expected: "2", actual: "1,3")])
+    }
+
+    /// The names the control API accepts in a filter are every name `SimulatorEvent.json` writes for an
+    /// event the journal keeps (those only `started` and `stopped` have aside): a field added there and not
+    /// here would be refused.
+    @Test func theFieldNamesAreThoseTheEventsWrite() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/SSDPSimulator/SimulatorEvent+JSON.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let written = Set(text.matches(of: /fields\["([A-Za-z]+)"\]/).map { String($0.output.1) })
+        let startedAndStoppedOnly: Set = [
+            "counters", "deviceType", "friendlyName", "http", "links", "locations", "udp",
+        ]
+        #expect(written.count > 40, "the names were found")
+        #expect(written.subtracting(startedAndStoppedOnly) == JournalEntry.fieldNames)
+    }
+
     @Test func filtersByKindSinceAndFields() {
         let journal = SimulatorJournal()
         journal.append(JournalEvents.http("/query/apps"))

@@ -21,8 +21,9 @@ import Testing
 @Suite struct ServeControlTests {
     private static let loopback = ["--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any"]
 
-    /// Scripts/control_recipe.py, with Python's standard library only: start, wait for /health, vanish the
-    /// second Roku, read the journal's entry.
+    /// Scripts/control_recipe.py, with Python's standard library only: start, wait for /health, find both
+    /// Rokus at the search port the `started` line names, vanish the second, find the first alone, read the
+    /// journal's entry.
     @Test func theRecipeVanishesARokuAndReadsItInTheJournal() async throws {
         let recipe = try #require(
             Bundle.module.url(forResource: "control_recipe", withExtension: "py", subdirectory: "Scripts")
@@ -38,6 +39,9 @@ import Testing
         #expect(control.hasPrefix("http://127.0.0.1:") && !control.hasSuffix(":0"), "\(control)")
         #expect((seen["health"] as? [String: Any])?["devices"] as? Int == 2)
         #expect((seen["device"] as? [String: Any])?["state"] as? String == "gone")
+        let found = try #require(seen["found"] as? [String])
+        #expect(found.count == 2 && found.allSatisfy { $0.hasPrefix("http://127.0.0.") }, "\(found)")
+        #expect(seen["after"] as? [String] == [found[0]], "the vanished Roku (127.0.0.3) no longer answers")
         let entry = try #require(seen["entry"] as? [String: Any])
         #expect(entry["kind"] as? String == "device")
         #expect(entry["device"] as? Int == 2)

@@ -185,8 +185,8 @@ import Testing
     /// other device's address.
     @Test func aPortTakenAtTwoDevicesAddressesNamesTheFirstAndClosesTheRest() async throws {
         let group = MultiThreadedEventLoopGroup.singleton
-        // Addresses no other test uses: other tests' simulators run at once at 127.0.0.2 and on, their
-        // devices sharing their first one's port, which could be this test's port at one of those addresses.
+        // Addresses no other test uses: other tests' simulators run at once at 127.0.0.2 and on, each of
+        // their devices on a port of its own choosing, which could be this test's port at one of those addresses.
         let addresses = (2...101).map { "127.77.0.\($0)" }
         // A port free at both addresses (bounded: 50 picks).
         var taken: (first: any Channel, later: any Channel, port: Int)?

@@ -117,6 +117,8 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             let response = site.respond(to: request)
             markAnswered()
             if response.drops {
+                // Never answered either: the journal keeps the request, with status 0, as for a hang.
+                onEvent(.httpRequest(method: "\(head.method)", path: head.uri, status: 0, origin: request.origin))
                 context.close(promise: nil)
             } else if response.hangs {
                 // Never answered; closed when the client gives up, or at the limit.
