@@ -15,5 +15,5 @@
 /// the last version CHANGELOG.md names (a test holds them together).
 public enum ToolVersion {
     /// The version, `MAJOR.MINOR.PATCH`; raise it with a new CHANGELOG.md entry.
-    public static let current = "0.24.0"
+    public static let current = "0.25.0"
 }
