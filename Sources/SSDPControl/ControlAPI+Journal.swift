@@ -132,20 +132,24 @@ struct JournalQuery {
         }
         let device = take("device")?.value
         let since = try integer("since", in: 0...Int.max) ?? 0
+        // What is left are field conditions, unless one is a parameter of the other path (`limit` here).
+        if let other = parameters.first(where: { Self.controls.contains($0.name) }) {
+            throw ControlRefusal(400, "\(other.name) is not a parameter of this path")
+        }
         let fields = parameters.map { parameter in
             let name = parameter.name.hasPrefix("field:") ? String(parameter.name.dropFirst(6)) : parameter.name
             return JournalFilter.Field(name: name, value: parameter.value)
         }
-        if let empty = fields.first(where: { $0.name.isEmpty }) {
-            throw ControlRefusal(400, "a filter needs a field name: got =\(empty.value)")
+        if let unnamed = fields.first(where: { $0.name.prefix { $0 != "." }.isEmpty }) {
+            throw ControlRefusal(400, "a filter needs a field name: got \(unnamed.name)=\(unnamed.value)")
         }
         // A field no entry has would match nothing: a mistyped `stauts=200` would make "no 200 was seen" pass.
         for field in fields {
             let name = String(field.name.prefix { $0 != "." })
             guard !JournalEntry.fieldNames.contains(name) else { continue }
-            let known = JournalEntry.fieldNames.union(Self.controls)
+            let others = JournalEntry.fieldNames.union(Self.controls).subtracting([name])
             let hint =
-                closest(to: name, among: known).map { "did you mean \($0)?" }
+                closest(to: name, among: others).map { "did you mean \($0)?" }
                 ?? "the fields: \(JournalEntry.fieldNames.sorted().joined(separator: ", "))"
             throw ControlRefusal(400, "no journal entry has a field \(name) (\(hint))")
         }

@@ -46,7 +46,7 @@ enum ControlOpenAPI {
                 "summary": "Add devices: a device file's JSON, an object with devices; they join the LAN and announce themselves",
                 "requestBody": {
                   "required": true,
-                  "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"type": "object"}}}}}}
+                  "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "minItems": 1, "items": {"type": "object"}}}}}}
                 },
                 "responses": {
                   "201": {"description": "The devices added", "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}}}}}},

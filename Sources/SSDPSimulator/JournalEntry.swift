@@ -47,6 +47,14 @@ public struct JournalEntry: Hashable, Sendable {
         "query", "additionalDataUrl", "faults",
     ]
 
+    /// Fills in the UDNs of the devices the entry is about, where `devices` knows them.
+    mutating func resolveUDNs(_ devices: JournalDevices) {
+        if udn == nil, let device { udn = devices.udn(at: device - 1) }
+        if severalUDNs.count < severalDevices.count {
+            severalUDNs = severalDevices.compactMap { devices.udn(at: $0 - 1) }
+        }
+    }
+
     /// The entry as JSON: `{"seq", "time", "kind", "device"?, "fields"}`.
     public var json: SSDPJSONValue {
         var members: [String: SSDPJSONValue] = [
@@ -74,13 +82,15 @@ public struct JournalEntry: Hashable, Sendable {
     }
 }
 
-/// The devices a journal has seen start, to tell which one an event is about: by UDN, by a USN one of them
-/// advertises, or by the HTTP base (origin, and `/device/N` on a shared server) of an HTTP request's URL.
+/// The devices a journal has seen start, to tell which one an event is about: by UDN, by the UDN of a USN,
+/// or by the HTTP base (origin, and `/device/N` on a shared server) of an HTTP request's URL.
 struct JournalDevices: Sendable {
     private var udns: [String] = []
-    /// Per USN advertised, the device's index: a Roku's `uuid:roku:ecp:…` and an embedded device's USNs do
-    /// not begin with the root's UDN.
-    private var usns: [String: Int] = [:]
+    /// Per UDN of a USN a device advertises (`udn(ofUSN:)`), the device's index: its root's UDN, its embedded
+    /// devices' (whose USNs do not begin with the root's), and a Roku's `uuid:roku:ecp:SERIAL`. An answer to
+    /// a search for an older version of a type (`…:WANIPConnection:1` from a device that advertises `:2`)
+    /// has a USN the device does not advertise, of a UDN it does.
+    private var advertisedUDNs: [String: Int] = [:]
     /// Per HTTP base (`http://127.0.0.2:8060`, `http://127.0.0.1:5000/device/0`), the device's index.
     private var bases: [String: Int] = [:]
 
@@ -89,7 +99,7 @@ struct JournalDevices: Sendable {
     init(started devices: [SSDPRootDevice], links: [SimulatorLink]) {
         udns = devices.map(\.device.udn)
         for (index, device) in devices.enumerated() {
-            for advertisement in device.advertisements { usns[advertisement.usn] = usns[advertisement.usn] ?? index }
+            noteAdvertised(device.advertisements.map(\.usn), of: index)
         }
         for link in links {
             for (index, device) in link.devices.enumerated() {
@@ -104,7 +114,7 @@ struct JournalDevices: Sendable {
         case .deviceChanged(let status, _), .deviceAdded(let status):
             return status.number - 1
         case .answerSent(_, let usn, _, _):
-            return usns[usn] ?? udns.firstIndex { usn == $0 || usn.hasPrefix($0 + "::") }
+            return advertisedUDNs[Self.udn(ofUSN: usn)]
         case .notificationsSent(_, _, let devices):
             return devices.count == 1 ? devices[0] - 1 : nil
         case .httpRequest(_, let path, _, let origin):
@@ -115,10 +125,20 @@ struct JournalDevices: Sendable {
     }
 
     /// A device that joined later, number `udns.count + 1`, at `location`, advertising `usns`.
-    mutating func add(udn: String, location: String, usns added: [String]) {
+    mutating func add(udn: String, location: String, usns: [String]) {
         bases[Self.base(of: location)] = udns.count
-        for usn in added { usns[usn] = usns[usn] ?? udns.count }
+        noteAdvertised(usns, of: udns.count)
         udns.append(udn)
+    }
+
+    /// Notes the UDNs of `usns` as device `index`'s, unless an earlier device has one.
+    private mutating func noteAdvertised(_ usns: [String], of index: Int) {
+        for udn in usns.map(Self.udn(ofUSN:)) where advertisedUDNs[udn] == nil { advertisedUDNs[udn] = index }
+    }
+
+    /// The UDN a USN names: what comes before its `::`, or all of it.
+    static func udn(ofUSN usn: String) -> String {
+        usn.range(of: "::").map { String(usn[..<$0.lowerBound]) } ?? usn
     }
 
     /// Device `number` serves at `location` (now too: its HTTP side may have moved).

@@ -62,7 +62,13 @@ public final class SimulatorJournal: Sendable {
         }
         if case .started(_, _, let devices, let links) = event {
             let known = JournalDevices(started: devices, links: links)
-            state.withLockedValue { $0.devices = known }
+            state.withLockedValue { state in
+                state.devices = known
+                // A device's first NOTIFYs may come before `started` says whose UDN is whose.
+                for index in state.entries.indices {
+                    state.entries[index].resolveUDNs(known)
+                }
+            }
             return
         }
         guard let kind = JournalEntry.kind(of: event) else { return }
@@ -82,7 +88,7 @@ public final class SimulatorJournal: Sendable {
             )
             if case .notificationsSent(_, _, let devices) = event, devices.count > 1 {
                 entry.severalDevices = devices
-                entry.severalUDNs = devices.compactMap { state.devices.udn(at: $0 - 1) }
+                entry.resolveUDNs(state.devices)
             }
             return state.append(entry)
         }

@@ -189,13 +189,7 @@ import Testing
         try await ControlHarness.run(notifies: true) { harness in
             _ = try await Self.until(harness.notifies) { $0.filter { $0.contains("NTS: ssdp:alive") }.count >= 12 }
             try await harness.answerAtOnce(2)
-            let answers = try await harness.search("roku:ecp", at: "127.0.0.3", wait: .seconds(2))
-            #expect(answers.count == 1)
-            let mine = try await harness.request("/journal/wait?kind=answer&device=2&st=roku:ecp&timeout=5")
-            #expect(mine.status == 200, "\(mine.body)")
-            let entry = try #require((try mine.json()["entries"] as? [[String: Any]])?.first)
-            let usn = try #require((entry["fields"] as? [String: Any])?["usn"] as? String)
-            let udn = try #require(try await harness.request("/devices/2").json()["udn"] as? String)
+            let (usn, udn) = try await harness.answerJournaled("roku:ecp", at: "127.0.0.3", device: 2)
             #expect(usn.hasPrefix("uuid:roku:ecp:") && !usn.hasPrefix(udn), "\(usn) and \(udn)")
             let others = try await harness.request("/journal?kind=answer&device=1").json()["entries"] as? [Any]
             #expect(others?.isEmpty == true, "device 1 was not asked")
@@ -215,6 +209,16 @@ import Testing
             let bye = try #require((try byebye.json()["entries"] as? [[String: Any]])?.first, "\(byebye.body)")
             #expect(bye["device"] as? Int == 2, "one device's byebyes are that device's")
             #expect((bye["fields"] as? [String: Any])?["devices"] as? [Int] == [2])
+        }
+    }
+
+    /// A router advertises WANIPConnection:2 from its WANConnectionDevice, and answers a search for :1 with
+    /// `<that device's UDN>::…:WANIPConnection:1`, a USN it does not advertise: still its answer.
+    @Test func anEmbeddedDevicesAnswerToAnOlderVersionIsTheRootsDevice() async throws {
+        let target = "urn:schemas-upnp-org:service:WANIPConnection:1"
+        try await ControlHarness.run([SimulatorProfile.igd.device(number: 1, seed: 21)]) { harness in
+            let (usn, udn) = try await harness.answerJournaled(target, at: "127.0.0.2", device: 1)
+            #expect(usn.hasSuffix("::" + target) && !usn.hasPrefix(udn), "\(usn) and the root's \(udn)")
         }
     }
 
@@ -489,6 +493,18 @@ extension ControlHarness {
     }
 
     /// Device `number` answers at once, so that a test need not wait out the MX.
+    /// Searches for `target` at `address`, where device `device` alone answers once, and finds the answer
+    /// in the journal as that device's: its USN, and the device's UDN.
+    func answerJournaled(_ target: String, at address: String, device: Int) async throws -> (usn: String, udn: String) {
+        let answers = try await search(target, at: address, wait: .seconds(2))
+        #expect(answers.count == 1)
+        let found = try await request("/journal/wait?kind=answer&device=\(device)&st=\(target)&timeout=5")
+        #expect(found.status == 200, "\(found.body)")
+        let entry = try #require((try found.json()["entries"] as? [[String: Any]])?.first)
+        let usn = try #require((entry["fields"] as? [String: Any])?["usn"] as? String)
+        return (usn, try #require(try await request("/devices/\(device)").json()["udn"] as? String))
+    }
+
     func answerAtOnce(_ number: Int) async throws {
         let body = Array(#"{"behaviour": {"delay": "immediate"}}"#.utf8)
         #expect(try await request("PATCH", "/devices/\(number)", body: body).status == 200)

@@ -283,6 +283,9 @@ import Testing
             "no journal entry has a field argument (did you mean arguments?)"
         ),
         ("/journal?colour=red", "no journal entry has a field colour (the fields: action, additionalDataUrl, address,"),
+        ("/journal/wait?kind=http&limit=5", "limit is not a parameter of this path"),
+        ("/journal?field:kind=http", "no journal entry has a field kind ("),
+        ("/journal?.x=1", "a filter needs a field name: got .x=1"),
     ])
     func aFieldNoEntryHasIs400(target: String, error: String) async throws {
         try await ControlHarness.run { harness in

@@ -40,9 +40,16 @@ import Testing
         #expect(entries.first?.seq == 1)
     }
 
-    @Test func aRoundOfSeveralDevicesNOTIFYsIsEachOfTheirs() {
+    @Test func aRoundOfSeveralDevicesNOTIFYsIsEachOfTheirs() throws {
         let journal = SimulatorJournal()
+        // The first round before `started`, as a device's first NOTIFYs may be: its UDNs come with `started`.
         journal.append(.notificationsSent(subtype: .alive, count: 6, devices: [1, 3]))
+        let roots = (1...3).map {
+            SimulatorProfile.roku.device(number: $0, seed: 5)
+                .rootDevice(baseURL: "http://127.0.0.\($0 + 1):8060/", defaultBootID: 1)
+        }
+        journal.append(.started(udp: JournalEvents.peer, http: JournalEvents.peer, devices: roots, links: []))
+        let third = roots[2].device.udn
         journal.append(.notificationsSent(subtype: .byebye, count: 3, devices: [3]))
         journal.append(.notificationsSent(subtype: .alive, count: 3))
         func seqs(device: String) -> [Int] {
@@ -50,7 +57,9 @@ import Testing
         }
         #expect(seqs(device: "1") == [1])
         #expect(seqs(device: "3") == [1, 2])
+        #expect(seqs(device: third) == [1, 2], "by UDN too, the round before `started` included")
         #expect(seqs(device: "2").isEmpty)
+        #expect(seqs(device: roots[1].device.udn).isEmpty)
         let entries = journal.entries(matching: JournalFilter()).entries
         #expect(entries.map(\.device) == [nil, 3, nil], "a device only for one device's")
         #expect(entries.map { $0.fields["devices"] } == [.array([.int(1), .int(3)]), .array([.int(3)]), nil])
