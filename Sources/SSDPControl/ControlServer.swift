@@ -102,15 +102,14 @@ public final class ControlServer: Service, Sendable {
                     }
                 }
         } catch {
-            let host = configuration.host
-            let endpoint = host.contains(":") ? "[\(host)]:\(configuration.port)" : "\(host):\(configuration.port)"
-            let remedy =
-                (error as? IOError)?.errnoCode == EADDRNOTAVAIL
-                ? "choose an address this host has with --control HOST:PORT"
-                : "choose another with --control HOST:PORT, or port 0 for a free one"
-            let why =
-                (error as? IOError).map { DeviceSimulator.bindFailure($0, host: host, remedy: remedy) } ?? "\(error)"
-            throw SimulatorError(reason: "the control API cannot listen on \(endpoint): \(why)")
+            let why = DeviceSimulator.bindFailure(
+                error,
+                host: configuration.host,
+                port: configuration.port,
+                portRemedy: "choose another with --control HOST:PORT, or port 0 for a free one",
+                addressRemedy: "choose an address this host has with --control HOST:PORT"
+            )
+            throw SimulatorError(reason: "the control API cannot listen on \(why)")
         }
         guard let address = listener.channel.localAddress else {
             listener.channel.close(promise: nil)

@@ -343,30 +343,40 @@ extension DeviceSimulator {
         owner: String,
         _ open: () async throws -> any Channel
     ) async throws -> any Channel {
-        let endpoint = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         do {
             return try await open()
         } catch let error as IOError {
-            let remedy =
-                error.errnoCode == EADDRNOTAVAIL
-                ? "add it with ip addr add, or choose others with --addresses"
-                : "choose another with --http-port PORT, or --http-port any for free ports"
-            throw SimulatorError(
-                reason: "\(owner) cannot listen on TCP \(endpoint): \(bindFailure(error, host: host, remedy: remedy))"
+            let why = bindFailure(
+                error,
+                host: host,
+                port: port,
+                portRemedy: "choose another with --http-port PORT, or --http-port any for free ports",
+                addressRemedy: "add it with ip addr add, or choose others with --addresses"
             )
+            throw SimulatorError(reason: "\(owner) cannot listen on TCP \(why)")
         }
     }
 
-    /// Why a listening socket could not bind at `host`, in words, with `remedy` in brackets where the cause
-    /// is one a flag can fix (the port in use or privileged, an address no interface holds); else the
+    /// `HOST:PORT: why` for a listener that could not bind there, in words: the port in use or privileged
+    /// (with `portRemedy` in brackets), an address no interface holds (with `addressRemedy`), else the
     /// system's own words for the error.
-    package static func bindFailure(_ error: IOError, host: String, remedy: String) -> String {
-        switch error.errnoCode {
-        case EADDRINUSE: "the port is in use (\(remedy))"
-        case EACCES: "permission denied, ports below 1024 need root or CAP_NET_BIND_SERVICE (\(remedy))"
-        case EADDRNOTAVAIL: "no interface holds \(host) (\(remedy))"
-        default: String(cString: strerror(error.errnoCode))
-        }
+    package static func bindFailure(
+        _ error: any Error,
+        host: String,
+        port: Int,
+        portRemedy: String,
+        addressRemedy: String
+    ) -> String {
+        let endpoint = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        guard let error = error as? IOError else { return "\(endpoint): \(error)" }
+        let why =
+            switch error.errnoCode {
+            case EADDRINUSE: "the port is in use (\(portRemedy))"
+            case EACCES: "permission denied, ports below 1024 need root or CAP_NET_BIND_SERVICE (\(portRemedy))"
+            case EADDRNOTAVAIL: "no interface holds \(host) (\(addressRemedy))"
+            default: String(cString: strerror(error.errnoCode))
+            }
+        return "\(endpoint): \(why)"
     }
 
     static func closeAll(_ channels: [any Channel]) async {

@@ -116,18 +116,17 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             )
             let response = site.respond(to: request)
             markAnswered()
-            if response.drops {
-                // Never answered either: the journal keeps the request, with status 0, as for a hang.
+            if response.drops || response.hangs {
+                // Never answered: reported with status 0, the connection closed now (a device that is gone) or
+                // when the client gives up, or at the limit (a hang).
                 onEvent(.httpRequest(method: "\(head.method)", path: head.uri, status: 0, origin: request.origin))
-                context.close(promise: nil)
-            } else if response.hangs {
-                // Never answered; closed when the client gives up, or at the limit.
-                context.eventLoop.assumeIsolated().scheduleTask(
-                    in: TimeAmount(HTTPFaults.hangLimit)
-                ) {
+                if response.drops {
                     context.close(promise: nil)
+                } else {
+                    context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(HTTPFaults.hangLimit)) {
+                        context.close(promise: nil)
+                    }
                 }
-                onEvent(.httpRequest(method: "\(head.method)", path: head.uri, status: 0, origin: request.origin))
             } else if let delay = response.delay {
                 context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) {
                     self.respond(to: head, with: response, context: context)
