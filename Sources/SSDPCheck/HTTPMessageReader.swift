@@ -74,12 +74,6 @@ struct HTTPMessageReader: Sendable {
     /// (a request, RFC 9112 §6.3 rule 6).
     let endsAtClose: Bool
 
-    /// A reader for one message; `endsAtClose` for a response.
-    init(maximumBodySize: Int, endsAtClose: Bool) {
-        self.maximumBodySize = maximumBodySize
-        self.endsAtClose = endsAtClose
-    }
-
     /// What `bytes` (everything received so far) amount to; `closed` when the peer has closed.
     func read(_ bytes: [UInt8], closed: Bool) -> Progress {
         guard let headEnd = Self.headEnd(bytes) else {

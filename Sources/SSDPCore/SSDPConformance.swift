@@ -179,7 +179,9 @@ public enum SSDPConformance {
             while end < bytes.count, !separates(bytes[end]) { end += 1 }
             // Nearly every device writes `digit.digit` (1.0, 1.1, 2.0): read at a glance.
             if end == slash + 4, bytes[slash + 2] == UInt8(ascii: "."),
-                case let (major, minor) = (bytes[slash + 1] &- UInt8(ascii: "0"), bytes[slash + 3] &- UInt8(ascii: "0")),
+                case (let major, let minor) = (
+                    bytes[slash + 1] &- UInt8(ascii: "0"), bytes[slash + 3] &- UInt8(ascii: "0")
+                ),
                 major < 10, minor < 10
             {
                 return major > 1 || (major == 1 && minor >= 1)

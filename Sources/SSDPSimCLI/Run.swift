@@ -296,9 +296,9 @@ struct Run: AsyncParsableCommand {
             files = 1
         }
         let elapsed = Int((clock.now - start) / .milliseconds(1))
-        let where_ = htmlIsDirectory ? "\(files) files in \(html)" : html
+        let written = htmlIsDirectory ? "\(files) files in \(html)" : html
         output.say(
-            "HTML report: \(where_) (\(ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)), written in \(elapsed) ms)"
+            "HTML report: \(written) (\(ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)), written in \(elapsed) ms)"
         )
     }
 

@@ -205,4 +205,7 @@ struct SearchOptions: ParsableArguments {
     }
 }
 
+// An executable may own this conformance: no library of ours declares it, and swift-log and argument-parser
+// do not know each other.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension Logger.Level: @retroactive ExpressibleByArgument {}

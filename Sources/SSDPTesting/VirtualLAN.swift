@@ -74,8 +74,12 @@ public final class VirtualLAN: Sendable {
     /// run.
     ///
     /// - Parameters:
+    ///   - groups: the devices, as `DeviceGroup`s.
     ///   - network: the faults between the sessions and the devices, as a scenario's `network` gives them.
     ///   - seed: the seed of every random choice (UDNs, delays, loss); the same seed gives the same run.
+    ///   - isolation: the actor `body` runs on (the caller's).
+    ///   - body: the test, given the running LAN.
+    /// - Returns: what `body` returns.
     /// - Throws: what `body` throws; `SSDPConfigurationError` or `SimulatorInputError` for a bad group.
     public static func run<Result>(
         _ groups: [DeviceGroup],

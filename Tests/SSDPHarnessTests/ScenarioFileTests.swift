@@ -402,5 +402,4 @@ enum SchemaCheck {
             process.terminationStatus, String(decoding: text, as: UTF8.self), String(decoding: errors, as: UTF8.self)
         )
     }
-
 }

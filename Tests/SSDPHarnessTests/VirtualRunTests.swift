@@ -312,7 +312,10 @@ import Testing
             "fails", "error",
             { record in
                 record.outcomes.append((.seconds(1), .failed("socket closed")))
-                record.outcomes.removeAll { if case .stopped = $0.outcome { return true } else { return false } }
+                record.outcomes.removeAll {
+                    guard case .stopped = $0.outcome else { return false }
+                    return true
+                }
             }
         ),
     ]

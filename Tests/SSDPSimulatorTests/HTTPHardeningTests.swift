@@ -122,10 +122,9 @@ import Testing
         defer { Task { await simulator.shutdown() } }
         let eventURL = origin(simulator) + "/evt/IPConn"
         var granted = 0
-        for _ in 0..<1_000 {
-            if try await subscribe(eventURL, callback: "http://127.0.0.1:9/cb", timeout: "Second-86400") == 200 {
-                granted += 1
-            }
+        for _ in 0..<1_000
+        where try await subscribe(eventURL, callback: "http://127.0.0.1:9/cb", timeout: "Second-86400") == 200 {
+            granted += 1
         }
         #expect(granted == EventSubscriptions.maximumPerSubscriber)
         let other = try await RawHTTP.exchange(
