@@ -38,9 +38,9 @@ struct ControlHarness: Sendable {
         _ devices: [SimulatedDevice] = [1, 2].map { SimulatorProfile.roku.device(number: $0, seed: 21) },
         allowedOrigins: Set<String> = [],
         notifies: Bool = false,
+        journal: SimulatorJournal = SimulatorJournal(),
         _ body: @Sendable (ControlHarness) async throws -> Void
     ) async throws {
-        let journal = SimulatorJournal()
         let server = try await ControlServer.bind(.init(allowedOrigins: allowedOrigins), journal: journal)
         var configuration = SimulatorConfiguration(
             devices: devices,
@@ -124,10 +124,21 @@ final class DatagramCollector: ChannelInboundHandler, Sendable {
 extension SimulatorJournal {
     /// Returns once a wait is pending (bounded: 5 s).
     func untilWaiting() async throws {
-        for _ in 0..<500 where state.withLockedValue({ $0.waiters.isEmpty }) {
+        for _ in 0..<500 where pendingWaits == 0 {
             try await Task.sleep(for: .milliseconds(10))
         }
     }
+
+    /// Returns whether no wait is pending, once none is or after 5 s.
+    func untilNoWaits() async throws -> Bool {
+        for _ in 0..<500 where pendingWaits > 0 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return pendingWaits == 0
+    }
+
+    /// How many waits are pending.
+    var pendingWaits: Int { state.withLockedValue { $0.waiters.count } }
 }
 
 /// The OpenAPI document the server serves, parsed.

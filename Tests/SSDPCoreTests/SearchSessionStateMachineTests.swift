@@ -189,7 +189,10 @@ import Testing
             ]
         )
         // The stop reports the first answer of each service (the duplicate's later max-age is not taken).
-        guard case .stop(let found, _) = rest.last?.action else { return }
+        guard case .stop(let found, _) = rest.last?.action else {
+            Issue.record("the last action is not the stop: \(rest)")
+            return
+        }
         #expect(found.map(\.cacheControl) == [start + .seconds(101), start + .seconds(3_605), start + .seconds(1_809)])
         expectFinished(&machine, at: start + .milliseconds(9_100))
     }
@@ -614,7 +617,11 @@ import Testing
         let onIot = roku.setting("LOCATION", to: "http://10.77.2.5:8060/")
         #expect(machine.received(onLan.datagram, at: .zero) == .reportService(onLan.service()))
         #expect(machine.received(onIot.datagram, at: .zero) == .reportService(onIot.service()))
-        guard case .reportService(let service) = machine.received(roku.datagram, at: .zero) else { return }
+        let result = machine.received(roku.datagram, at: .zero)
+        guard case .reportService(let service) = result else {
+            Issue.record("not reported: \(result)")
+            return
+        }
         #expect(service.interface == nil)
     }
 }
