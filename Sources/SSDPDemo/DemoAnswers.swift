@@ -11,9 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// Answers captured from real devices (reference/ssdp-protocol-facts.md §2), replayed by the demo to
-/// every search for `upnp:rootdevice`: four devices, with the duplicates, chatty answers for other
-/// targets, an incomplete answer, an unparseable one and a stray NOTIFY that a real LAN produces.
+/// Answers as real devices send them (reference/ssdp-protocol-facts.md §2, each one's source beside it),
+/// replayed by the demo to every search for `upnp:rootdevice`: four devices, with the duplicates, chatty
+/// answers for other targets, an incomplete answer, an unparseable one and a stray NOTIFY that a real LAN
+/// produces.
 package enum DemoAnswers {
     /// The services a correct search session finds in `all`: one each from Roku, Hue, Sonos and the router.
     package static let expectedUniqueServiceNames = [

@@ -20,7 +20,7 @@ import SSDPSearch
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the real search session against answers captured from real devices, on loopback.",
+        abstract: "Run the real search session against answers modelled on real devices, on loopback.",
         discussion: """
             Starts a responder on 127.0.0.1 that answers every M-SEARCH with 15 datagrams captured from \
             real devices (Roku, Hue, Sonos, a miniupnpd router, the DIAL reference server, a Dell printer): \

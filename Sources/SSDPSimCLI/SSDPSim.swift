@@ -60,7 +60,7 @@ struct SSDPSim: AsyncParsableCommand {
         commandName: "ssdp-sim",
         abstract: "SSDP root-device simulator and test harness.",
         discussion: """
-            Start with `ssdp-sim demo`: it replays answers captured from real devices on loopback and \
+            Start with `ssdp-sim demo`: it replays answers modelled on real devices on loopback and \
             runs the real search session against them, with no network and no setup.
             """,
         version: ToolVersion.current,
