@@ -224,18 +224,40 @@ public enum DeviceChecker {
             found.append(url)
         }
         if found.isEmpty {
+            let unanswered =
+                "no device answered \(searchTarget) at \(host):\(options.ssdpPort) within \(DiscoveryAudit.wait.shortSecondsText) s"
             log.record(
                 .failed(
                     "discovery.answers",
                     searchTarget,
                     answers.isEmpty
-                        ? "no device answered \(searchTarget) at \(host):\(options.ssdpPort) within \(DiscoveryAudit.wait.shortSecondsText) s"
+                        ? unanswered + (await whyUnanswered(toward: address))
                         : "\(plural(answers.count, "answer")), none with a LOCATION",
                     evidence: answers.first.map(\.text) ?? ""
                 )
             )
         }
         return found
+    }
+
+    /// What to look at when no device answered a search to `address`: the search's source, when a device
+    /// that drops searches by their source would drop it (as ssdp-sim's do, and many real devices), else
+    /// where such a drop shows.
+    private static func whyUnanswered(toward address: SocketAddress) async -> String {
+        guard let source = await SSDPProbe.sourceAddress(toward: address), let ip = source.ipAddress else {
+            return ": is the device up, and is there a route to \(address.ipAddress ?? "it")?"
+        }
+        if !SourceAddressPolicy.localOnly.allows(source) {
+            let policy = "answers only local sources (ssdp-sim's, unless serve --allow-any-source; many real ones)"
+            let who =
+                address.isMulticast
+                ? "a device that \(policy) dropped it"
+                : "the device at \(address.ipAddress ?? "it") \(policy) dropped it"
+            return
+                ": our search left from \(ip), which is not a loopback, private or link-local address, so \(who) for its source policy"
+        }
+        return
+            ": is the device up and on this network? Our search left from \(ip); a device that drops searches by their source says so in its own log (ssdp-sim: a `dropped` event with its reason)"
     }
 
     /// Every check of the root device at `location`, whose searches go to `ssdpHost`.

@@ -207,7 +207,7 @@ enum ControlOpenAPI {
           "components": {
             "parameters": {
               "DeviceID": {"name": "id", "in": "path", "required": true, "description": "The device's number (from 1) or UDN", "schema": {"type": "string"}},
-              "Kind": {"name": "kind", "in": "query", "schema": {"type": "string", "enum": ["search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action", "network"]}},
+              "Kind": {"name": "kind", "in": "query", "schema": {"type": "string", "enum": ["search", "dropped", "answer", "notify", "http", "soap", "subscription", "event", "device", "action", "network"]}},
               "Device": {"name": "device", "in": "query", "description": "A device's number or UDN", "schema": {"type": "string"}},
               "Since": {"name": "since", "in": "query", "description": "Only entries with a greater seq", "schema": {"type": "integer", "minimum": 0, "default": 0}},
               "Fields": {"name": "fields", "in": "query", "style": "form", "explode": true, "description": "Any other parameter NAME=VALUE is a condition on the event's field NAME (dotted for a member: arguments.NewExternalPort), compared as text; field:NAME for a field named like a parameter above; a NAME no entry has is 400", "schema": {"type": "object", "additionalProperties": {"type": "string"}}}

@@ -33,6 +33,9 @@ public final class SSDPDatagramCodec: ChannelDuplexHandler {
     /// Inbound datagrams dropped for being larger than the parser accepts.
     public private(set) var oversizedDropped = 0
 
+    /// Called on the channel's event loop with the sender of each datagram dropped for its size.
+    public var onOversized: ((SocketAddress) -> Void)?
+
     /// The largest datagram passed on.
     public let maximumSize: Int
 
@@ -46,6 +49,7 @@ public final class SSDPDatagramCodec: ChannelDuplexHandler {
         let envelope = unwrapInboundIn(data)
         guard envelope.data.readableBytes <= maximumSize else {
             oversizedDropped += 1
+            onOversized?(envelope.remoteAddress)
             return
         }
         let datagram = SSDPDatagram(

@@ -79,6 +79,27 @@ public enum SSDPProbe {
         try? await channel.close()
         return count.withLockedValue { $0 }
     }
+
+    /// The source address a probe to `destination` leaves from, as the system picks it for a socket like
+    /// the probe's (connected, so that nothing is sent): what a device that answers or drops the probe by
+    /// its source sees. `nil` when the system says nothing (no route).
+    public static func sourceAddress(
+        toward destination: SocketAddress,
+        interface: String? = nil,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async -> SocketAddress? {
+        guard
+            let channel = try? await SSDPSocket.makeSearchChannel(
+                destination: destination,
+                interface: interface,
+                eventLoop: eventLoopGroup.next(),
+                initializer: { _ in }
+            ).get()
+        else { return nil }
+        defer { channel.close(promise: nil) }
+        guard (try? await channel.connect(to: destination).get()) != nil else { return nil }
+        return channel.localAddress
+    }
 }
 
 private final class AnswerHandler: ChannelInboundHandler {

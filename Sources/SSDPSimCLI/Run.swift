@@ -224,7 +224,7 @@ struct Run: AsyncParsableCommand {
             return ExitCode.validationFailure.rawValue
         }
         let setUp =
-            "ip link set lo up && ip link set lo multicast on && ip route add 239.0.0.0/8 dev lo && exec \"$0\" \"$@\""
+            "ip link set lo up && ip link set lo multicast on && ip route add 239.0.0.0/8 dev lo src 127.0.0.1 && exec \"$0\" \"$@\""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: unshare)
         process.arguments =

@@ -604,7 +604,9 @@ extension DeviceSimulator {
             // (a tunnel, say) a route to the group would take every multicast of the host: no such advice.
             let name = link.interfaceName
             let isLoopback = link.address.isLoopback
-            let route = link.scope == .ipv4 ? " and `ip route add 239.0.0.0/8 dev \(name)`" : ""
+            // With `src`, a client that binds no address sends from the loopback's, not from 0.0.0.0.
+            let source = link.address.ipAddress.map { " src \($0)" } ?? ""
+            let route = link.scope == .ipv4 ? " and `ip route add 239.0.0.0/8 dev \(name)\(source)`" : ""
             let advice =
                 isLoopback
                 ? "turn it on with `ip link set \(name) multicast on`\(route)"

@@ -35,7 +35,8 @@ public struct JournalEntry: Hashable, Sendable {
 
     /// The kinds an entry can be, in the order the documentation lists them.
     public static let kinds = [
-        "search", "answer", "notify", "http", "soap", "subscription", "event", "device", "action", "network",
+        "search", "dropped", "answer", "notify", "http", "soap", "subscription", "event", "device", "action",
+        "network",
     ]
 
     /// The names an entry's `fields` can have, whatever its kind: a filter on any other name matches
@@ -44,7 +45,7 @@ public struct JournalEntry: Hashable, Sendable {
         "event", "from", "to", "st", "mx", "usn", "nts", "count", "answers", "devices", "unanswered", "rejected",
         "lost", "method", "path", "url", "status", "udn", "service", "action", "arguments", "result", "errorCode",
         "sid", "timeout", "reason", "seq", "callback", "delay", "state", "bootId", "location", "address", "value",
-        "query", "additionalDataUrl", "faults",
+        "query", "additionalDataUrl", "faults", "detail", "flag",
     ]
 
     /// Fills in the UDNs of the devices the entry is about, where `devices` knows them.
@@ -68,6 +69,7 @@ public struct JournalEntry: Hashable, Sendable {
     static func kind(of event: SimulatorEvent) -> String? {
         switch event {
         case .searchReceived: "search"
+        case .datagramDropped: "dropped"
         case .answerSent: "answer"
         case .notificationsSent: "notify"
         case .httpRequest: "http"

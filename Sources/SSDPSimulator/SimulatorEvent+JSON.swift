@@ -17,7 +17,7 @@ import SSDPNIO
 
 extension SimulatorEvent {
     /// The event as one JSON object, the one encoding `serve --json` prints and the journal keeps: `event`
-    /// names it (`search`, `answer`, `notify`, `http`, `action`, `soap`, `subscribe`, `renew`,
+    /// names it (`search`, `dropped`, `answer`, `notify`, `http`, `action`, `soap`, `subscribe`, `renew`,
     /// `unsubscribe`, `refused`, `event-sent`, `device`, `started`, `stopped`, `datagram-received`,
     /// `datagram-sent`), and the fields that do not apply are left out. `started` has no `version`: the
     /// tool adds its own.
@@ -43,6 +43,13 @@ extension SimulatorEvent {
             case .rejected(let rejection): fields["rejected"] = rejection.rawValue
             case .lostByNetwork: fields["lost"] = true
             }
+        case .datagramDropped(let from, let reason, let target):
+            fields["event"] = "dropped"
+            fields["from"] = .string(from.endpointDescription)
+            fields["reason"] = .string(reason.rawValue)
+            fields["detail"] = .string(reason.explanation)
+            fields["flag"] = reason.remedy.map { .string($0) }
+            fields["st"] = target.map { .string($0) }
         case .answerSent(let to, let usn, let target, let lost):
             fields["event"] = "answer"
             fields["to"] = .string(to.endpointDescription)

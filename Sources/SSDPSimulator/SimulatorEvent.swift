@@ -29,6 +29,9 @@ public enum SimulatorEvent: Sendable {
         answeredBy: [Int] = [],
         unanswered: SimulatorResponder.Unanswered = .init()
     )
+    /// A datagram dropped before any device heard it, and why (`source`: `--allow-any-source` lets such a
+    /// search in); `target` is its ST when it was a readable M-SEARCH.
+    case datagramDropped(from: SocketAddress, reason: DroppedDatagramReason, target: String? = nil)
     /// One answer left for `to`.
     case answerSent(to: SocketAddress, usn: String, target: String, lostByNetwork: Bool = false)
     /// A set of NOTIFY messages left for the multicast group, and the numbers (from 1) of the devices they

@@ -48,6 +48,8 @@ final class SimulatorHandler: ChannelInboundHandler {
     private var pendingAnswers = EventQueue<PendingAnswer>()
     private var answerTimer: (deadline: SSDPInstant, task: Scheduled<Void>)?
     private var sourcesRejected = 0
+    /// Which dropped datagrams get a log line (each is journaled and counted).
+    private var droppedLog = DroppedDatagramLog()
     private var answersSent = 0
     private var notificationsSent = 0
     private var isShuttingDown = false
@@ -108,6 +110,10 @@ final class SimulatorHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        codec.onOversized = { [weak self] peer in
+            guard let self, let context = self.context else { return }
+            self.dropped(from: peer, .oversized, context: context)
+        }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -124,10 +130,8 @@ final class SimulatorHandler: ChannelInboundHandler {
         guard !isShuttingDown else { return }
         guard sourcePolicy.allows(datagram.remoteAddress) else {
             sourcesRejected += 1
-            logger.debug(
-                "Ignored datagram from a non-local source",
-                metadata: ["ssdp.peer": "\(datagram.remoteAddress.endpointDescription)"]
-            )
+            let search = try? SSDPParser.parseMessage(datagram.bytes)
+            dropped(from: datagram.remoteAddress, .source, target: search?.headers["ST"], context: context)
             return
         }
         report(datagram, received: true)
@@ -224,9 +228,28 @@ final class SimulatorHandler: ChannelInboundHandler {
                 "Dropped malformed datagram",
                 metadata: ["ssdp.peer": "\(peer.endpointDescription)", "ssdp.error": "\(error)"]
             )
+            if let context { dropped(from: peer, .malformed, context: context) }
         case .notification, .response:
             logger.trace("Ignored datagram", metadata: ["ssdp.peer": "\(peer.endpointDescription)"])
         }
+    }
+
+    /// A datagram no device heard: journaled and counted every time, logged at most once a second for each
+    /// reason (`DroppedDatagramLog`), with how many went unlogged since and the option that lets it in.
+    private func dropped(
+        from peer: SocketAddress,
+        _ reason: DroppedDatagramReason,
+        target: String? = nil,
+        context: ChannelHandlerContext
+    ) {
+        onEvent(.datagramDropped(from: peer, reason: reason, target: target))
+        guard let unlogged = droppedLog.drop(reason, at: now(context)) else { return }
+        var metadata: Logger.Metadata = [
+            "ssdp.peer": "\(peer.endpointDescription)", "ssdp.reason": "\(reason.explanation)",
+        ]
+        if let remedy = reason.remedy { metadata["ssdp.allowedBy"] = "\(remedy)" }
+        if unlogged > 0 { metadata["ssdp.unloggedSince"] = "\(unlogged)" }
+        logger.info("Datagram dropped", metadata: metadata)
     }
 
     /// The address a search was sent to when the devices have addresses of their own and it is none of

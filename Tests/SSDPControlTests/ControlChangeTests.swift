@@ -405,6 +405,25 @@ import Testing
         }
     }
 
+    /// A datagram no device heard is a journal entry with its reason: one over the parser's limit, one that
+    /// is no SSDP message. (A refused source is held in a namespace: UnboundClientTests.)
+    @Test func datagramsDroppedUnheardAreJournaledWithTheirReason() async throws {
+        try await ControlHarness.run { harness in
+            let port = try #require(harness.simulator.udpAddress.port)
+            let simulator = try SocketAddress(ipAddress: "127.0.0.1", port: port)
+            for bytes in [[UInt8](repeating: UInt8(ascii: "x"), count: 9_000), Array("hello\r\n\r\n".utf8)] {
+                _ = try await SSDPProbe.send(bytes, to: simulator, wait: .zero) { _ in }
+            }
+            let waited = try await harness.request("/journal/wait?kind=dropped&count=2&timeout=5").json()
+            let entries = try #require(waited["entries"] as? [[String: Any]])
+            let fields = entries.compactMap { $0["fields"] as? [String: Any] }
+            #expect(fields.compactMap { $0["reason"] as? String } == ["oversized", "malformed"])
+            #expect(fields.allSatisfy { ($0["from"] as? String)?.hasPrefix("127.0.0.1:") == true })
+            #expect(fields.allSatisfy { $0["flag"] == nil }, "no option lets these in")
+            #expect(fields.first?["detail"] as? String == "larger than a search can be")
+        }
+    }
+
     @Test func networkFaultsReadBackAsTheyWereWritten() throws {
         var faults = NetworkFaults()
         faults.latency = .milliseconds(10) ... .milliseconds(250)

@@ -155,6 +155,23 @@ import Testing
         #expect(broken.isEmpty, "\(broken)")
     }
 
+    /// Every recipe that gives a loopback multicast names `src 127.0.0.1` in its route, so that a client
+    /// that binds no address (python-roku, most libraries) sends from 127.0.0.1, as UnboundClientTests runs
+    /// it, rather than from 0.0.0.0.
+    @Test func everyLoopbackMulticastRouteNamesItsSource() throws {
+        var routes: [String] = []
+        for document in try Self.documents() {
+            routes += try Self.captures(
+                of: #"(ip route add 239\.0\.0\.0/8 dev lo[^`'&;\n]*)"#,
+                in: Self.text(of: document)
+            )
+            .map { "\(document): \($0)" }
+        }
+        #expect(routes.count >= 5, "only \(routes.count) recipes found: is the scan right?")
+        let bare = routes.filter { !$0.hasSuffix(UnboundClients.documentedRoute) }
+        #expect(bare.isEmpty, "routes without src 127.0.0.1: \(bare)")
+    }
+
     /// The README's Contents list links each of the README's sections and subsections (`##` and `###`
     /// headings after it), so a newcomer sees the whole README from its first screen.
     @Test func theReadmesContentsListsEverySection() throws {

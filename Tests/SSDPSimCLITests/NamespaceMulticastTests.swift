@@ -21,6 +21,36 @@ enum PrivateNamespace {
         let probe = try? CommandRunner.runOnThisThread(URL(fileURLWithPath: "/usr/bin/unshare"), ["-n", "true"])
         return probe?.status == 0
     }()
+
+    /// Runs `body` (bash) in a new namespace whose loopback does multicast by `route`, after starting
+    /// `serve --interface lo ARGUMENTS --json` (`$SERVE` its pid); its output follows, each line prefixed
+    /// `serve: `. `$SSDP_SIM` is this build's ssdp-sim; `environment` adds to the rest.
+    static func withServe(
+        _ arguments: String,
+        route: String = "ip route add 239.0.0.0/8 dev lo",
+        environment: [String: String] = [:],
+        timeout: Duration = .seconds(60),
+        _ body: String
+    ) async throws -> CommandRunner.Output {
+        let script = """
+            set -e
+            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT  # a process left running would hold the output open: the test would wait for ever
+            ip link set lo up; ip link set lo multicast on; \(route)
+            SERVE_OUT=$(mktemp)
+            "$SSDP_SIM" serve --interface lo \(arguments) --json > "$SERVE_OUT" 2>&1 &
+            SERVE=$!
+            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            \(body)
+            kill -INT $SERVE; wait $SERVE || true
+            sed 's/^/serve: /' "$SERVE_OUT"
+            """
+        return try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/unshare"),
+            ["-n", "bash", "-c", script],
+            environment: environment.merging(["SSDP_SIM": CommandRunner.ssdpSim.path]) { $1 },
+            timeout: timeout
+        )
+    }
 }
 
 /// `ssdp-sim search` multicasting for real, inside a private network namespace whose only interface is a
@@ -92,7 +122,7 @@ struct NamespaceMulticastTests {
         #expect(output.status == 1, "\(output.standardError)")
         #expect(
             output.standardError.contains(
-                "cannot join 239.255.255.250 on lo: the interface does not do multicast (turn it on with `ip link set lo multicast on` and `ip route add 239.0.0.0/8 dev lo`), or serve it with --unicast-only"
+                "cannot join 239.255.255.250 on lo: the interface does not do multicast (turn it on with `ip link set lo multicast on` and `ip route add 239.0.0.0/8 dev lo src 127.0.0.1`), or serve it with --unicast-only"
             ),
             "\(output.standardError)"
         )

@@ -41,24 +41,10 @@ struct RealClientInteropTests {
         _ body: String
     ) async throws -> CommandRunner.Output {
         let client = try #require(Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Scripts"))
-        let script = """
-            set -e
-            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT  # a process left running would hold the output open: the test would wait for ever
-            ip link set lo up; ip link set lo multicast on; ip route add 239.0.0.0/8 dev lo
-            SERVE_OUT=$(mktemp)
-            "$SSDP_SIM" serve --interface lo \(arguments) --json --log-level warning > "$SERVE_OUT" 2>&1 &
-            SERVE=$!
-            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
-            \(body)
-            kill -INT $SERVE; wait $SERVE || true
-            sed 's/^/serve: /' "$SERVE_OUT"
-            """
-        return try await CommandRunner.run(
-            URL(fileURLWithPath: "/usr/bin/unshare"),
-            ["-n", "bash", "-c", script],
-            environment: UPnPClientLibrary.environment.merging([
-                "SSDP_SIM": CommandRunner.ssdpSim.path, "CLIENT": client.path,
-            ]) { $1 }
+        return try await PrivateNamespace.withServe(
+            "\(arguments) --log-level warning",
+            environment: UPnPClientLibrary.environment.merging(["CLIENT": client.path]) { $1 },
+            body
         )
     }
 

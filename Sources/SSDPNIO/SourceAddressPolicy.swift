@@ -14,8 +14,11 @@
 import NIOCore
 
 /// Which searchers a simulator answers. By default only those that cannot be far away: loopback,
-/// private (RFC 1918, IPv6 ULA) and link-local addresses. A public source address on an SSDP search is
-/// either a misconfiguration or a spoofed request from a reflection attack.
+/// private (RFC 1918, IPv6 ULA) and link-local addresses, and the unspecified address (0.0.0.0, `::`),
+/// which a host uses as its source only on its own link and no router forwards (RFC 1122 §3.2.1.3,
+/// RFC 4291 §2.5.2): Linux sends from it on a loopback whose multicast route names no source, as the one
+/// `ip route add 239.0.0.0/8 dev lo` makes, when the client binds no address. A public source address on
+/// an SSDP search is either a misconfiguration or a spoofed request from a reflection attack.
 public enum SourceAddressPolicy: Sendable, Hashable {
     /// Loopback, private and link-local sources only.
     case localOnly
@@ -30,7 +33,7 @@ public enum SourceAddressPolicy: Sendable, Hashable {
         }
     }
 
-    /// Whether `address` is loopback, private or link-local.
+    /// Whether `address` is loopback, private, link-local or unspecified.
     public static func isLocal(_ address: SocketAddress) -> Bool {
         switch address {
         case .v4(let v4):
@@ -45,6 +48,7 @@ public enum SourceAddressPolicy: Sendable, Hashable {
 
     static func isLocal(ipv4 address: UInt32) -> Bool {
         let prefixes: [(network: UInt32, bits: UInt32)] = [
+            (0x0000_0000, 8),  // 0.0.0.0/8 "this host on this network", never routed
             (0x7F00_0000, 8),  // 127.0.0.0/8 loopback
             (0x0A00_0000, 8),  // 10.0.0.0/8
             (0xAC10_0000, 12),  // 172.16.0.0/12
@@ -56,7 +60,7 @@ public enum SourceAddressPolicy: Sendable, Hashable {
 
     static func isLocal(ipv6 bytes: [UInt8]) -> Bool {
         guard bytes.count == 16 else { return false }
-        if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return true }  // ::1
+        if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] <= 1 { return true }  // ::1, and :: (unspecified)
         if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80 { return true }  // fe80::/10 link-local
         if bytes[0] & 0xFE == 0xFC { return true }  // fc00::/7 unique local
         if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {  // ::ffff:a.b.c.d
