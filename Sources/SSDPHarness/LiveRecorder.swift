@@ -75,7 +75,10 @@ final class LiveRecorder: Sendable {
         }
         let tracing = self.tracing
         state.withLockedValue { state in
-            if !received { state.record.noteSent(bytes) }
+            if !received {
+                state.record.noteSent(bytes)
+                if bytes.starts(with: Self.answerStart) { state.record.answers.append(.now - state.start) }
+            }
             guard tracing else { return }
             state.record.trace.append(
                 TraceEntry(
@@ -88,6 +91,9 @@ final class LiveRecorder: Sendable {
             )
         }
     }
+
+    /// What every search answer begins with (`HTTP/1.1 200 OK`), and no NOTIFY.
+    private static let answerStart = Array("HTTP/".utf8)
 
     /// Starts recording the client's HTTP requests (an external client's; the session fetches nothing).
     func watchHTTP(locations: [String]) {

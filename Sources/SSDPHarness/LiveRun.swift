@@ -100,16 +100,28 @@ public enum LiveRun {
     /// `SSDP_PORT`, `SSDP_ST`, `SSDP_MX` and `SSDP_REQUESTS`, and prints what it finds on standard output:
     /// one USN per line, or one JSON object per line with `usn` and optionally `st` and `location`. Its exit
     /// is its stop; a non-zero exit status is its error. The devices live at 127.`addressBlock`.0.2 upwards.
+    /// On `namespaceMulticast` (a private namespace's loopback only) they join 239.255.255.250:1900, which is
+    /// where the client is sent: a library that searches the group and nothing else finds them there.
     public static func runClient(
         _ scenario: Scenario,
         seed: UInt64,
         command: String,
+        policy: SearchPolicy = .design,
+        network: LiveNetwork = .loopback,
         addressBlock: UInt8 = 0,
         trace: Tracing = .off
     ) async throws -> (record: RunRecord, searchHost: String) {
         let recorder = LiveRecorder(mode: .externalClient, seed: seed, tracing: trace == .everyDatagram)
-        let simulator = try await startSimulator(scenario, seed: seed, recorder: recorder, addressBlock: addressBlock)
+        let simulator = try await startSimulator(
+            scenario,
+            seed: seed,
+            recorder: recorder,
+            network: network,
+            addressBlock: addressBlock
+        )
         recorder.watchHTTP(locations: simulator.devices.map(\.location))
+        let multicast = network == .namespaceMulticast
+        let host = multicast ? SSDPSearchSessionConfiguration.multicastHost : "127.0.0.1"
         let port = simulator.udpAddress.port ?? 0
         let client = ExternalClient(recorder: recorder)
         do {
@@ -124,7 +136,7 @@ public enum LiveRun {
             try client.start(
                 command: command,
                 environment: [
-                    "SSDP_HOST": "127.0.0.1", "SSDP_PORT": "\(port)", "SSDP_ST": scenario.search.target,
+                    "SSDP_HOST": host, "SSDP_PORT": "\(port)", "SSDP_ST": scenario.search.target,
                     "SSDP_MX": "\(scenario.search.mx)", "SSDP_REQUESTS": "\(scenario.search.requests)",
                 ]
             )
@@ -140,7 +152,13 @@ public enum LiveRun {
             _ = await waitUntil(deadline) { recorder.hasSearch || client.hasPrintedOrExited }
             startingClients.leave()
         }
-        let limit = scenario.search.designedStop + clientGrace
+        // A client whose stop is its own is given the longest of the design's and its policy's.
+        let ownStop: Duration =
+            switch policy.stop {
+            case .after(let duration), .idle(let duration): duration + scenario.search.designedStop
+            case .designed, .unjudged: .zero
+            }
+        let limit = max(scenario.search.designedStop, ownStop) + clientGrace
         await playing(scenario.events, on: simulator, recorder: recorder) {
             if !(await client.exited.wait(timeout: limit)) {
                 client.kill()
@@ -159,7 +177,7 @@ public enum LiveRun {
         client.finish()
         try? await Task.sleep(for: linger)
         _ = await simulator.shutdown()
-        return (recorder.record, "127.0.0.1:\(port)")
+        return (recorder.record, "\(host):\(port)")
     }
 
     /// Runs `body` while the scenario's timed events happen to the live devices, each at its time from now

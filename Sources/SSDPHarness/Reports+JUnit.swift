@@ -13,6 +13,7 @@
 
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 
 // JUnit XML, as CI systems read it.
 
@@ -21,6 +22,7 @@ extension Reports {
     /// `<failure>` for a failed check, `<skipped>` with the reason for a check the mode cannot observe (an
     /// external client's drop counters) and for a run that did not apply, `<error>` for a run the harness
     /// could not make.
+    /// `title` names the whole report (`ssdp-sim run in virtual time`).
     public static func junit(_ results: [ScenarioResult], title: String) -> String {
         let cases = results.map { result in
             result.skipped != nil || result.harnessError != nil ? 1 : max(result.checks.count, 1)
@@ -31,7 +33,7 @@ extension Reports {
         let time = decimal(results.reduce(.zero) { $0 + $1.elapsed })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
-            "<testsuites name=\"ssdp-sim \(escape(title))\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
+            "<testsuites name=\"\(escape(title))\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         for result in results {
             let name = escape(caseName(result))
             let failed = result.failedChecks.count

@@ -100,6 +100,9 @@ public struct RunRecord: Sendable {
     /// once: what a reported service is held against. Live, search answers and alive NOTIFYs (a client in a
     /// namespace hears those too); in virtual time, the answers (the virtual client does not listen on 1900).
     public var advertised: Set<Advertisement> = []
+    /// When each search answer left the devices, from the start of the search (live runs): when a client
+    /// that stops after a quiet time (`SearchPolicy.Stop.idle`) should stop.
+    public var answers: [Duration] = []
     /// The datagrams `advertised` was read from, by their `mixHash` (the first, where two hashes collide),
     /// their arrays shared with the datagrams sent, not copied: a datagram is skipped only when its bytes
     /// equal a noted one's.
@@ -126,6 +129,7 @@ public struct RunRecord: Sendable {
             for copy in trace[index].copies.indices { trace[index].copies[copy].arrival? -= shift }
         }
         for index in deliveries.indices { deliveries[index].at -= shift }
+        for index in answers.indices { answers[index] -= shift }
         guard http != nil else { return }
         for index in http!.requests.indices { http!.requests[index].at -= shift }
         for index in http!.actions.indices { http!.actions[index].at -= shift }

@@ -111,6 +111,10 @@ public struct ScenarioChecks {
     public var tolerance: Duration
     /// The HOST header the searches must carry.
     public var searchHost: String
+    /// How the client searches and stops: the timing, count and headers of its searches are held to it.
+    public var policy: SearchPolicy = .design
+    /// The groups of checks to make; the others are skipped. `nil`: every check.
+    public var selection: Set<CheckGroup>?
 
     /// The checks of one run; `tolerance` is raised to the scenario's own `stopTolerance` when that is larger.
     public init(scenario: Scenario, record: RunRecord, tolerance: Duration, searchHost: String) {
@@ -133,20 +137,18 @@ public struct ScenarioChecks {
         self.searchHost = ""
     }
 
-    /// Every check, in a fixed order.
+    /// Every check, in a fixed order; those of a group not in `selection` skipped.
     public func evaluate() -> [CheckResult] {
-        var results = [
-            stop(), stopReason(), nothingAfterStop(), eachServiceOnce(), onlySearchedTarget(), asAdvertised(),
+        let groups: [(CheckGroup, [CheckResult])] = [
+            (.stop, [stop(), stopReason(), nothingAfterStop()]), (.once, [eachServiceOnce()]),
+            (.target, [onlySearchedTarget()]), (.asSent, [asAdvertised()]), (.searches, [searchesSent()]),
+            (.spacing, searchSpacing()), (.headers, searchHeaders()), (.heard, [hearings()]),
+            (.stop, [foundAtStop()]), (.found, found()), (.dropped, dropped()), (.http, http()), (.error, [error()]),
         ]
-        results.append(searchesSent())
-        results += searchSpacing() + searchHeaders()
-        results.append(hearings())
-        results.append(foundAtStop())
-        results += found()
-        results += dropped()
-        results += http()
-        results.append(error())
-        return results
+        return groups.flatMap { group, results in
+            guard let selection, !selection.contains(group) else { return results }
+            return results.map { .skipped($0.name, expected: $0.expected, because: "not among the checks asked for") }
+        }
     }
 
     /// The checks that need only what the client reported and the session's counters, in the order
@@ -161,9 +163,15 @@ public struct ScenarioChecks {
     // MARK: - Stop and timeout
 
     private func stop() -> CheckResult {
-        let designed = search.designedStop
+        guard let designed = policy.stopTime(in: search, answers: record.answers) else {
+            return .skipped("stop", expected: "one stop", because: "the client's policy leaves its stop unjudged")
+        }
         let within = tolerance == .zero ? "" : " ± \(tolerance.secondsText) s"
-        let expected = "one stop at \(designed.secondsText) s\(within)"
+        let idle: String =
+            if case .idle(let idle) = policy.stop {
+                " (\(idle.secondsText) s after the last answer sent to it, at \((designed - idle).secondsText) s)"
+            } else { "" }
+        let expected = "one stop at \(designed.secondsText) s\(within)\(idle)"
         let endings = record.endings
         let actual =
             endings.isEmpty
@@ -280,7 +288,7 @@ public struct ScenarioChecks {
             passed: repeated.isEmpty,
             expected: "no (USN, ST) reported twice",
             actual: repeated.isEmpty
-                ? "\(seen.count) services, each once\(arrived)"
+                ? "\(Self.services(seen.count)), each once\(arrived)"
                 : repeated.prefix(3).map { "\($0.key) reported \($0.value) times" }.joined(separator: "; ")
                     + (repeated.count > 3 ? "; and \(repeated.count - 3) more" : "")
         ).resting(on: CheckEvidence(reports: repeatedReports))
@@ -370,7 +378,7 @@ public struct ScenarioChecks {
                 CheckResult(
                     name: "found services",
                     passed: missing.isEmpty && extra.isEmpty,
-                    expected: "exactly \(expected.count) services",
+                    expected: "exactly \(Self.services(expected.count))",
                     actual: actual.isEmpty ? "exactly those \(expected.count)" : actual.joined(separator: "; ")
                 ).resting(on: CheckEvidence(reports: reports(of: Set(extra))))
             )
@@ -381,7 +389,7 @@ public struct ScenarioChecks {
                 CheckResult(
                     name: "found services included",
                     passed: missing.isEmpty,
-                    expected: "these \(including.count) services among those reported",
+                    expected: "these \(Self.services(including.count)) among those reported",
                     actual: missing.isEmpty
                         ? "all \(Set(including).count) among the \(reported.count) reported"
                         : "missing \(list(missing))"
@@ -393,7 +401,7 @@ public struct ScenarioChecks {
                 CheckResult(
                     name: "found count",
                     passed: count.accepts(reportedServices.count),
-                    expected: "\(count) services reported",
+                    expected: "\(count) \(count.description == "1" ? "service" : "services") reported",
                     actual: "\(reportedServices.count) reported (\(reported.count) distinct)"
                 )
             )
@@ -408,6 +416,9 @@ public struct ScenarioChecks {
         }
     }
 
+    /// "1 service", "3 services".
+    static func services(_ count: Int) -> String { count == 1 ? "1 service" : "\(count) services" }
+
     private func list(_ services: [FoundExpectation.Service]) -> String {
         services.prefix(3).map(\.description).joined(separator: ", ")
             + (services.count > 3 ? " and \(services.count - 3) more" : "")
@@ -416,7 +427,7 @@ public struct ScenarioChecks {
     // MARK: - What was sent
 
     private func searchesSent() -> CheckResult {
-        let expected = expect.searchesSent ?? search.requests
+        let expected = policy.expectedSearches(search: search, expect: expect)
         return CheckResult(
             name: "M-SEARCH count",
             passed: record.searches.count == expected,
@@ -426,8 +437,10 @@ public struct ScenarioChecks {
     }
 
     private func searchSpacing() -> [CheckResult] {
-        guard !record.searches.isEmpty, record.searches.count <= search.requests else { return [] }
-        let designed = record.searches.indices.map { search.designedOffset($0) }
+        guard !record.searches.isEmpty, record.searches.count <= policy.searches ?? search.requests else { return [] }
+        let offsets = record.searches.indices.map { policy.offset(of: $0, in: search) }
+        let designed = offsets.compactMap { $0 }
+        guard designed.count == offsets.count else { return [] }
         let actual = record.searches.map(\.at)
         let worst = zip(designed, actual).map { distance($0, $1) }.max() ?? .zero
         return [
@@ -444,7 +457,8 @@ public struct ScenarioChecks {
 
     private func searchHeaders() -> [CheckResult] {
         let expected: [(String, String)] = [
-            ("HOST", searchHost), ("MAN", "\"ssdp:discover\""), ("MX", "\(search.mx)"), ("ST", search.target),
+            ("HOST", searchHost), ("MAN", "\"ssdp:discover\""), ("MX", "\(policy.mx ?? search.mx)"),
+            ("ST", policy.target ?? search.target),
         ]
         var wrong: [String] = []
         var wrongSearches: [Int] = []

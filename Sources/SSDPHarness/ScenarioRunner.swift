@@ -47,8 +47,17 @@ public struct ScenarioRunner: Sendable {
         case virtual
         /// Live over real sockets, on `network`.
         case live(LiveNetwork)
-        /// Devices live; `command` is the client.
-        case externalClient(command: String)
+        /// Devices live on `network`; `command` is the client, held to `policy` (its searches' count,
+        /// spacing, MX and ST, and its stop).
+        case externalClient(command: String, policy: SearchPolicy = .design, network: LiveNetwork = .loopback)
+
+        /// Where its devices live; `nil` in virtual time.
+        var network: LiveNetwork? {
+            switch self {
+            case .virtual: nil
+            case .live(let network), .externalClient(_, _, let network): network
+            }
+        }
 
         var runMode: RunMode {
             switch self {
@@ -68,14 +77,28 @@ public struct ScenarioRunner: Sendable {
     /// Where a live run's devices live on loopback: 127.`addressBlock`.0.2 upwards, so that live runs side
     /// by side have addresses of their own (`DeviceAddressing.loopbackAddresses`).
     public var addressBlock: UInt8
+    /// The groups of checks made (`run --checks`); `nil`: all.
+    public var checks: Set<CheckGroup>?
 
     /// A runner in `mode`; `seed` replaces every scenario's seed, `trace` says what is kept of the
-    /// datagrams, and `addressBlock` where live devices live.
-    public init(mode: Mode = .virtual, seed: UInt64? = nil, trace: Tracing = .off, addressBlock: UInt8 = 0) {
+    /// datagrams, `addressBlock` where live devices live, and `checks` which groups of checks are made.
+    public init(
+        mode: Mode = .virtual,
+        seed: UInt64? = nil,
+        trace: Tracing = .off,
+        addressBlock: UInt8 = 0,
+        checks: Set<CheckGroup>? = nil
+    ) {
         self.mode = mode
         self.seed = seed
         self.trace = trace
         self.addressBlock = addressBlock
+        self.checks = checks
+    }
+
+    /// The policy the client is held to: the design's but for an external client that declares its own.
+    var policy: SearchPolicy {
+        if case .externalClient(_, let policy, _) = mode { policy } else { .design }
     }
 
     /// Runs one scenario. Scenarios not tagged `live` are skipped in the live modes.
@@ -95,16 +118,22 @@ public struct ScenarioRunner: Sendable {
             result.skipped = "not tagged live"
             return result
         }
+        if let reason = policy.reasonToSkip(scenario) {
+            result.skipped = reason
+            return result
+        }
         do {
             let (record, searchHost, tolerance) = try await execute(scenario, seed: seed)
             result.record = record
-            result.checks = ScenarioChecks(
+            var checks = ScenarioChecks(
                 scenario: scenario,
                 record: record,
                 tolerance: tolerance,
                 searchHost: searchHost
             )
-            .evaluate()
+            checks.policy = policy
+            checks.selection = self.checks
+            result.checks = checks.evaluate()
         } catch {
             result.harnessError = "\(error)"
         }
@@ -126,11 +155,13 @@ public struct ScenarioRunner: Sendable {
                 trace: trace
             )
             return (record, host, LiveRun.tolerance)
-        case .externalClient(let command):
+        case .externalClient(let command, let policy, let network):
             let (record, host) = try await LiveRun.runClient(
                 scenario,
                 seed: seed,
                 command: command,
+                policy: policy,
+                network: network,
                 addressBlock: addressBlock,
                 trace: trace
             )
@@ -161,7 +192,7 @@ extension ScenarioRunner {
     /// How many runs of `mode` can go at once when `jobs` are asked for: a live run in a namespace searches
     /// 239.255.255.250:1900 there, which a second run would hear, so those go one at a time.
     public static func width(for mode: Mode, jobs: Int) -> Int {
-        mode == .live(.namespaceMulticast) ? 1 : min(max(1, jobs), maximumJobs)
+        mode.network == .namespaceMulticast ? 1 : min(max(1, jobs), maximumJobs)
     }
 
     /// Runs every run of a sweep (a scenario and the seed to run it with) in `mode`, and hands each result to
@@ -178,6 +209,7 @@ extension ScenarioRunner {
         _ runs: [(scenario: Scenario, seed: UInt64)],
         mode: Mode,
         trace: Tracing = .off,
+        checks: Set<CheckGroup>? = nil,
         jobs: Int,
         isolation: isolated (any Actor)? = #isolation,
         completed: (_ index: Int, _ result: ScenarioResult) async -> Void
@@ -194,7 +226,13 @@ extension ScenarioRunner {
                 while started < runs.count, started - handedOut < 2 * width, let block = freeBlocks.popLast() {
                     let (index, (scenario, seed)) = (started, runs[started])
                     group.addTask {
-                        let runner = ScenarioRunner(mode: mode, seed: seed, trace: trace, addressBlock: block)
+                        let runner = ScenarioRunner(
+                            mode: mode,
+                            seed: seed,
+                            trace: trace,
+                            addressBlock: block,
+                            checks: checks
+                        )
                         return (index, block, await runner.run(scenario))
                     }
                     started += 1

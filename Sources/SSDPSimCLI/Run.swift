@@ -29,6 +29,7 @@ struct Run: AsyncParsableCommand {
               ssdp-sim run Scenarios --seeds 20               each scenario with seeds S...S+19, a run per core
               ssdp-sim run Scenarios --live                   scenarios tagged live, over loopback UDP
               ssdp-sim run Scenarios --client './my-client'   your client against live devices
+              sudo ssdp-sim run Scenarios --namespace --client 'python3 find.py' --client-policy searches=1,mx=3,stop=idle:2
               ssdp-sim run Scenarios --junit report.xml --json-report report.json --trace traces/
               ssdp-sim run Scenarios --json                   the JSON report on stdout instead of text
               ssdp-sim run Scenarios --html report.html       one page: failures first, a sequence diagram per run
@@ -36,7 +37,9 @@ struct Run: AsyncParsableCommand {
 
             An external client gets SSDP_HOST, SSDP_PORT, SSDP_ST, SSDP_MX and SSDP_REQUESTS in its \
             environment, must search there, print one USN (or one JSON object with "usn", "st", \
-            "location") per line for each service it finds, and exit 0 when its search ends.
+            "location") per line for each service it finds, and exit 0 when its search ends. It is held \
+            to the original design's timing unless --client-policy says how it searches and stops; \
+            --checks keeps only some groups of checks.
 
             Exit status (as every ssdp-sim command): 0 every scenario passed, 1 a scenario failed (or a \
             trace could not be written), 64 invalid input (a bad flag or scenario file; the message names \
@@ -64,11 +67,36 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Run the scenarios tagged live over real UDP sockets on loopback.")
     var live = false
 
-    @Flag(help: "With --live: create a private network namespace (needs root) and search by multicast in it.")
+    @Flag(
+        help: """
+            With --live or --client: create a private network namespace (needs root) whose devices listen on \
+            239.255.255.250:1900, and search by multicast in it.
+            """
+    )
     var namespace = false
 
     @Option(help: "Test this command instead of the built-in session (devices run live on loopback).")
     var client: String?
+
+    @Option(
+        name: .customLong("client-policy"),
+        help: ArgumentHelp(
+            """
+            How the client searches and stops, to hold it to: design (N searches MX apart, stop at N × MX + 0.1 s), \
+            or searches=N,spacing=SECONDS|any,mx=N,st=TARGET,stop=after:SECONDS|idle:SECONDS|any.
+            """,
+            valueName: "policy"
+        )
+    )
+    var clientPolicy: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Make only these groups of checks: \(CheckGroup.allCases.map(\.rawValue).joined(separator: ",")).",
+            valueName: "groups"
+        )
+    )
+    var checks: String?
 
     @Option(help: "Only run scenarios whose name contains this text.")
     var filter: String?
@@ -99,6 +127,24 @@ struct Run: AsyncParsableCommand {
     )
     var summaryMarkdown: String?
 
+    /// The policy `--client-policy` gives, the design's without it.
+    private func policy() throws -> SearchPolicy {
+        do {
+            return try clientPolicy.map { try SearchPolicy(parsing: $0) } ?? .design
+        } catch {
+            throw ValidationError("--client-policy '\(clientPolicy ?? "")': \(error)")
+        }
+    }
+
+    /// The groups `--checks` names; `nil` without it.
+    private func checkGroups() throws -> Set<CheckGroup>? {
+        do {
+            return try checks.map { try CheckGroup.parse($0) }
+        } catch {
+            throw ValidationError("--checks '\(checks ?? "")': \(error)")
+        }
+    }
+
     /// Datagrams the HTML report keeps from passed runs, all runs together; failed runs keep all of theirs.
     static let htmlTraceBudget = 400_000
 
@@ -110,7 +156,10 @@ struct Run: AsyncParsableCommand {
         if live, client != nil {
             throw ValidationError("--live and --client cannot be combined: --client runs devices live")
         }
-        if namespace, !live { throw ValidationError("--namespace needs --live") }
+        if namespace, !live, client == nil { throw ValidationError("--namespace needs --live or --client") }
+        if clientPolicy != nil, client == nil { throw ValidationError("--client-policy needs --client") }
+        _ = try policy()
+        _ = try checkGroups()
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--client needs a command")
         }
@@ -145,9 +194,10 @@ struct Run: AsyncParsableCommand {
                 throw ExitCode.validationFailure
             }
         }
+        let network: LiveNetwork = namespace ? .namespaceMulticast : .loopback
         let mode: ScenarioRunner.Mode =
-            client.map { .externalClient(command: $0) }
-            ?? (live ? .live(namespace ? .namespaceMulticast : .loopback) : .virtual)
+            try client.map { .externalClient(command: $0, policy: try policy(), network: network) }
+            ?? (live ? .live(network) : .virtual)
         let runs = scenarios.flatMap { scenario in
             (0..<seeds).map { offset in (scenario, (seed ?? scenario.seed) &+ UInt64(offset)) }
         }
@@ -160,7 +210,7 @@ struct Run: AsyncParsableCommand {
         let jobs = self.jobs ?? ScenarioRunner.defaultJobs(for: mode)
         progress.header(scenarios: scenarios.count, runs: runs.count, mode: mode, jobs: jobs)
         let tracing: Tracing = trace == nil && html == nil ? .off : .everyDatagram
-        await ScenarioRunner.sweep(runs, mode: mode, trace: tracing, jobs: jobs) {
+        await ScenarioRunner.sweep(runs, mode: mode, trace: tracing, checks: try checkGroups(), jobs: jobs) {
             index,
             result in
             var result = result
@@ -192,7 +242,10 @@ struct Run: AsyncParsableCommand {
         }
         progress.summary(results, elapsed: clock.now - start, reproduce: reproduceCommand)
         if let junit {
-            try Reports.writeAtomically(Data(Reports.junit(results, title: "ssdp-sim run (\(mode))").utf8), to: junit)
+            try Reports.writeAtomically(
+                Data(Reports.junit(results, title: "ssdp-sim run \(RunOutput.describe(mode))").utf8),
+                to: junit
+            )
         }
         if let jsonReport {
             try Reports.writeAtomically(try Reports.json(results), to: jsonReport)
@@ -346,7 +399,10 @@ struct RunOutput {
         case .virtual: "in virtual time"
         case .live(.loopback): "live over loopback UDP"
         case .live(.namespaceMulticast): "live by multicast in a private network namespace"
-        case .externalClient(let command): "against the client `\(command)`, devices live over loopback UDP"
+        case .externalClient(let command, let policy, let network):
+            "against the client \"\(command)\"" + (policy == .design ? "" : " (held to its policy \(policy))")
+                + (network == .loopback
+                    ? ", devices live over loopback UDP" : ", devices live by multicast in a private network namespace")
         }
     }
 

@@ -54,6 +54,33 @@ import Testing
         #expect(result.record.searches.first?.headers["MAN"] == "\"ssdp:discover\"")
     }
 
+    /// A right client whose policy is not the design's: one search, then the designed stop. Held to the
+    /// design it fails on its search count alone; held to its policy it passes.
+    @Test func aRightClientWithItsOwnPolicyPassesWhenHeldToIt() async throws {
+        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
+        let command = "python3 '\(try HarnessFixtures.client("client.py"))' --bug one-request"
+        let design = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
+        #expect(design.failedChecks.map(\.name) == ["M-SEARCH count"])
+        let policy = SearchPolicy(searches: 1)
+        let own = await ScenarioRunner(mode: .externalClient(command: command, policy: policy)).run(scenario)
+        #expect(own.passed, "\(Reports.failureLines(own)) \(own.record.notes)")
+    }
+
+    /// A policy that leaves the timing unjudged does not let a wrong client through: it still fails by the
+    /// check made for its mistake.
+    @Test(arguments: [
+        ("no-dedupe", "each service reported once"), ("wrong-target", "only the searched target reported"),
+        ("wrong-location", "reported as a device sent it"),
+    ])
+    func aWrongClientFailsWhateverItsPolicy(bug: String, check: String) async throws {
+        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
+        let command = "python3 '\(try HarnessFixtures.client("client.py"))' --bug \(bug)"
+        let policy = SearchPolicy(spacing: .unjudged, stop: .unjudged)
+        let result = await ScenarioRunner(mode: .externalClient(command: command, policy: policy)).run(scenario)
+        #expect(result.failedChecks.map(\.name).contains(check), "\(result.failedChecks.map(\.name))")
+        #expect(result.checks.first { $0.name == "stop" }?.skipped == true)
+    }
+
     /// The deliberately broken reference clients, each against the shipped live scenarios as
     /// `ssdp-sim run Scenarios --client …` runs them: every one must fail a scenario, by the check made for
     /// its bug. The misbehaving LAN goes first (it carries the duplicates, chatter and late answers), then the
