@@ -149,6 +149,7 @@ enum AdvertisementAudit {
                 "advertisement.headers",
                 "ssdp:alive",
                 alive.map { ($0.0, Optional($0.1)) },
+                template: "§1.2.2",
                 evidence: evidence
             )
         )

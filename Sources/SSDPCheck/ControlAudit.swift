@@ -15,9 +15,26 @@ import Foundation
 import SSDPDeviceCore
 
 /// The control checks of one service (UDA 1.1 §3), made only when asked since a call can change a device:
-/// each read-only action (`Get…` without in-arguments) answers with exactly its out-arguments, an unknown
-/// action gets fault 401, a missing argument fault 402.
+/// each read-only action (`Get…` whose in-arguments, if any, all have a conventional value: AVTransport's
+/// and RenderingControl's `InstanceID=0`, `Channel=Master`) answers with exactly its out-arguments, an
+/// unknown action gets fault 401, a missing argument fault 402.
 enum ControlAudit {
+    /// The values every client gives these in-arguments when it has nothing else to say: the AV transport
+    /// instance and the connection a renderer has from the start (0 in UPnP AV's AVTransport:1 and
+    /// ConnectionManager:1), and RenderingControl:1's master channel.
+    static let conventionalArguments = ["InstanceID": "0", "ConnectionID": "0", "Channel": "Master"]
+
+    /// The in-arguments a read-only call of `action` gives, or `nil` when one has no conventional value.
+    static func readOnlyArguments(of action: DescribedService.Action) -> [(String, String)]? {
+        guard action.name.hasPrefix("Get") else { return nil }
+        var arguments: [(String, String)] = []
+        for argument in action.inArguments {
+            guard let value = conventionalArguments[argument.name] else { return nil }
+            arguments.append((argument.name, value))
+        }
+        return arguments
+    }
+
     static func check(
         _ service: DescribedDevice.Service,
         described: DescribedService,
@@ -26,8 +43,9 @@ enum ControlAudit {
         let type = service.serviceType
         guard let url = service.controlURL else { return [] }
         var results: [DeviceCheckResult] = []
-        for action in described.actions where action.name.hasPrefix("Get") && action.inArguments.isEmpty {
-            let exchange = await call(action.name, arguments: [], type: type, url: url, fetch: fetch)
+        for action in described.actions {
+            guard let arguments = readOnlyArguments(of: action) else { continue }
+            let exchange = await call(action.name, arguments: arguments, type: type, url: url, fetch: fetch)
             results.append(
                 .expect(
                     "control.read-only-action",
@@ -40,7 +58,11 @@ enum ControlAudit {
         }
         if results.isEmpty {
             results.append(
-                .skipped("control.read-only-action", type, "the SCPD has no Get… action without in-arguments")
+                .skipped(
+                    "control.read-only-action",
+                    type,
+                    "the SCPD has no Get… action whose in-arguments have conventional values (InstanceID, Channel)"
+                )
             )
         }
         let unknown = await call("SsdpSimCheckNoSuchAction", arguments: [], type: type, url: url, fetch: fetch)

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPDeviceCore
 
 /// One check made of a device: which rule, about what, how it went, and the evidence of a failure.
@@ -118,7 +119,9 @@ public struct DeviceCheckReport: Sendable, Hashable, Codable {
 
 extension DeviceCheckReport {
     /// The report as JUnit XML: one test suite per group of checks, one test case per result, a failure
-    /// with its evidence, a skip with its reason. What a device team's CI shows as tests.
+    /// with its evidence, a skip with its reason. What a device team's CI shows as tests. A test case is
+    /// named without the device's HTTP port, which a device (or `serve --http-port any`) may pick anew each
+    /// run, so that CI can follow one test across runs.
     public func junit(title: String) -> String {
         let escaped = SSDPRootDevice.escaped(_:)  // XML's five, and what XML cannot carry replaced
         var lines = [
@@ -133,8 +136,9 @@ extension DeviceCheckReport {
                 #"  <testsuite name="\#(escaped(group))" tests="\#(members.count)" failures="\#(members.count { $0.outcome == .failed })" skipped="\#(members.count { $0.outcome == .skipped })">"#
             )
             for result in members {
-                let name = escaped(result.subject.isEmpty ? result.check : "\(result.check) \(result.subject)")
-                let className = escaped(result.location.isEmpty ? target : result.location)
+                let stable = Self.withoutPort(of: result.location)
+                let name = escaped(stable(result.subject.isEmpty ? result.check : "\(result.check) \(result.subject)"))
+                let className = escaped(result.location.isEmpty ? target : stable(result.location))
                 switch result.outcome {
                 case .passed:
                     lines.append(#"    <testcase name="\#(name)" classname="\#(className)"/>"#)
@@ -158,6 +162,17 @@ extension DeviceCheckReport {
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A function that writes `location`'s origin without its port wherever it appears in a text:
+    /// `http://127.0.0.2:41971/description.xml` → `http://127.0.0.2/description.xml`.
+    static func withoutPort(of location: String) -> (String) -> String {
+        guard let url = URL(string: location), let scheme = url.scheme, let host = url.host, let port = url.port else {
+            return { $0 }
+        }
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        let origin = "\(scheme)://\(bracketed):\(port)"
+        return { $0.replacingOccurrences(of: origin, with: "\(scheme)://\(bracketed)") }
     }
 }
 

@@ -72,6 +72,8 @@ public struct DeviceCheckOptions: Sendable {
 
     /// The UDP port searches go to.
     public var ssdpPort = 1900
+    /// The MX of the searches that find and check the device, 1...5: the window its answers are spread over.
+    public var mx = DiscoveryAudit.mx
     /// Where a search target is searched for: the multicast group, or one address.
     public var searchHost = "239.255.255.250"
     /// Whether to call actions (`--control`): a call can change the device.
@@ -181,7 +183,7 @@ public enum DeviceChecker {
             subject: searchTarget,
             target: searchTarget,
             expected: [],
-            bytes: DiscoveryAudit.search(target: searchTarget)
+            bytes: DiscoveryAudit.search(target: searchTarget, mx: "\(options.mx)")
         )
         guard let address = try? SocketAddress(ipAddress: host, port: options.ssdpPort) else {
             log.record(.failed("discovery.answers", searchTarget, "\(host) is not an IP address"))
@@ -225,7 +227,7 @@ public enum DeviceChecker {
         }
         if found.isEmpty {
             let unanswered =
-                "no device answered \(searchTarget) at \(host):\(options.ssdpPort) within \(DiscoveryAudit.wait.shortSecondsText) s"
+                "no device answered \(searchTarget) at \(host):\(options.ssdpPort) within \(search.wait.shortSecondsText) s"
             log.record(
                 .failed(
                     "discovery.answers",
@@ -322,7 +324,7 @@ public enum DeviceChecker {
                 .skipped(
                     "control",
                     "",
-                    options.control ? "skipped as asked (--skip)" : "calls actions only with --control"
+                    options.wants("control") ? "calls actions only with --control" : "skipped as asked (--skip)"
                 )
             )
             return
@@ -347,9 +349,14 @@ public enum DeviceChecker {
         } else {
             log.record(.skipped("discovery", "", "skipped as asked (--skip)"))
         }
+        let all = device.allDevices.flatMap(\.services)
+        let wanted = options.wants("scpd") || options.wants("gena") || options.control
+        // Fetched side by side, judged in order: three SCPDs that hang cost one timeout, not three.
+        let exchanges = wanted ? await fetchAll(all.map(\.scpdURL), fetch: fetch) : []
         var services: [(DescribedDevice.Service, DescribedService?)] = []
-        for service in device.allDevices.flatMap(\.services) {
-            services.append((service, await serviceDescription(service, fetch: fetch, options: options, log: log)))
+        for (index, service) in all.enumerated() {
+            let described = wanted ? serviceDescription(service, exchange: exchanges[index], log: log) : nil
+            services.append((service, described))
         }
         if options.wants("gena") {
             await eventing(services, fetch: fetch, localAddress: exchange.localAddress, options: options, log: log)
@@ -416,6 +423,16 @@ public enum DeviceChecker {
         log: ResultLog
     ) async -> (exchange: HTTPExchange, body: [UInt8]?) {
         let exchange = await fetch.exchange("GET", url)
+        return (exchange, documentResult(check, subject, exchange, log: log))
+    }
+
+    /// Records how the fetch `exchange` of a document went for `check`; the body when it gave one.
+    private static func documentResult(
+        _ check: String,
+        _ subject: String,
+        _ exchange: HTTPExchange,
+        log: ResultLog
+    ) -> [UInt8]? {
         let problem = documentProblem(exchange)
         log.record(
             .expect(
@@ -426,7 +443,7 @@ public enum DeviceChecker {
                 evidence: exchange.evidence
             )
         )
-        return (exchange, problem == nil ? exchange.message?.body : nil)
+        return problem == nil ? exchange.message?.body : nil
     }
 
     /// What is wrong with a document fetch, or `nil` when it gave 200 and a body.
@@ -451,7 +468,7 @@ public enum DeviceChecker {
             log.record(.skipped("discovery", "", "\(ssdpHost) is not an IP address to search at"))
             return
         }
-        let searches = DiscoveryAudit.searches(for: device)
+        let searches = DiscoveryAudit.searches(for: device, mx: options.mx)
         let answers = await DiscoveryAudit.send(searches, to: address)
         let uuids = Set(device.allDevices.map { $0.udn.lowercased() })
         // The max-age its answers give: how long the advertisement checks may go without an alive.
@@ -495,18 +512,32 @@ public enum DeviceChecker {
     }
 
     /// The SCPD checks of `service`, and its SCPD when it could be read.
+    /// The GET of each of `urls` (`nil` where there is no URL), all at once, in the order of `urls`.
+    private static func fetchAll(_ urls: [URL?], fetch: HTTPFetch) async -> [HTTPExchange?] {
+        await withTaskGroup(of: (Int, HTTPExchange?).self) { group in
+            for (index, url) in urls.enumerated() {
+                group.addTask {
+                    guard let url else { return (index, nil) }
+                    return (index, await fetch.exchange("GET", url))
+                }
+            }
+            var exchanges = [HTTPExchange?](repeating: nil, count: urls.count)
+            for await (index, exchange) in group { exchanges[index] = exchange }
+            return exchanges
+        }
+    }
+
+    /// The SCPD checks of `service`, whose SCPD fetch is `exchange` (`nil`: it has no SCPDURL).
     private static func serviceDescription(
         _ service: DescribedDevice.Service,
-        fetch: HTTPFetch,
-        options: DeviceCheckOptions,
+        exchange: HTTPExchange?,
         log: ResultLog
-    ) async -> DescribedService? {
-        guard options.wants("scpd") || options.wants("gena") || options.control else { return nil }
-        guard let url = service.scpdURL else {
+    ) -> DescribedService? {
+        guard let exchange else {
             log.record(.failed("scpd.fetch", service.serviceType, "the service's SCPDURL is missing or not a URL"))
             return nil
         }
-        guard let body = await document("scpd.fetch", service.serviceType, url, fetch: fetch, log: log).body else {
+        guard let body = documentResult("scpd.fetch", service.serviceType, exchange, log: log) else {
             return nil
         }
         let (results, described) = ServiceDescriptionAudit.audit(

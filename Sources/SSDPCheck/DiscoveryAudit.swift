@@ -30,6 +30,16 @@ struct CheckSearch: Sendable {
     var expected: Set<String>
     /// The datagram.
     var bytes: [UInt8]
+
+    /// The MX the datagram carries, 1 when it carries none that is a number of at least 1.
+    var mx: Int {
+        let message = try? SSDPParser.parseMessage(bytes)
+        return message?.headers["MX"].flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil } ?? 1
+    }
+
+    /// How long the checker listens after sending it: MX, and the time a late answer takes to be seen and
+    /// named.
+    var wait: Duration { .seconds(mx) + .milliseconds(1_500) }
 }
 
 /// An answer to one of the checker's searches.
@@ -43,13 +53,11 @@ struct CheckAnswer: Sendable {
 
 /// The discovery checks (UDA 1.1 §1.3): which searches to send a device, and what its answers say.
 enum DiscoveryAudit {
-    /// The MX of every search the checker sends.
+    /// The MX of the searches the checker sends unless told (`check --mx`).
     static let mx = 1
     /// How long after MX an answer still counts as in time (the datagram's flight and the device's own
     /// scheduling).
     static let lateness = Duration.milliseconds(500)
-    /// How long the checker listens after each search: a late answer is seen and named.
-    static let wait = Duration.seconds(mx) + .milliseconds(1_500)
 
     /// An M-SEARCH in multicast form (HOST the group, as control points write it even to one device), with
     /// the parts a test leaves out or changes.
@@ -68,7 +76,7 @@ enum DiscoveryAudit {
 
     /// The searches for `device`: each target it must answer (UDA 1.1's 3 + 2d + k), then each search it must
     /// ignore.
-    static func searches(for device: DescribedDevice) -> [CheckSearch] {
+    static func searches(for device: DescribedDevice, mx: Int = mx) -> [CheckSearch] {
         let devices = device.allDevices
         var all: Set<String> = ["\(device.udn)::upnp:rootdevice"]
         var byTarget: [(String, Set<String>)] = [("upnp:rootdevice", ["\(device.udn)::upnp:rootdevice"])]
@@ -93,7 +101,7 @@ enum DiscoveryAudit {
                 subject: "ssdp:all",
                 target: "ssdp:all",
                 expected: all,
-                bytes: search(target: "ssdp:all")
+                bytes: search(target: "ssdp:all", mx: "\(mx)")
             )
         ]
         searches += byTarget.map {
@@ -102,7 +110,7 @@ enum DiscoveryAudit {
                 subject: $0.0,
                 target: $0.0,
                 expected: $0.1,
-                bytes: search(target: $0.0)
+                bytes: search(target: $0.0, mx: "\(mx)")
             )
         }
         let root = "upnp:rootdevice"
@@ -139,7 +147,8 @@ enum DiscoveryAudit {
         searches.append(
             CheckSearch(
                 check: "discovery.unknown-uuid",
-                subject: unknown,
+                // Named alike in every run (a report's test names must not change), searched anew each time.
+                subject: "uuid:<a UUID no device has>",
                 target: unknown,
                 expected: [],
                 bytes: search(target: unknown)
@@ -175,7 +184,7 @@ enum DiscoveryAudit {
                 group.addTask {
                     let answers = NIOLockedValueBox<[CheckAnswer]>([])
                     do {
-                        _ = try await SSDPProbe.send(search.bytes, to: address, wait: wait) { answer in
+                        _ = try await SSDPProbe.send(search.bytes, to: address, wait: search.wait) { answer in
                             answers.withLockedValue {
                                 // a device that floods one search is not kept without bound
                                 if $0.count < 256 {
@@ -246,7 +255,7 @@ enum DiscoveryAudit {
         let missing = search.expected.subtracting(usns).sorted()
         let unexpected = usns.subtracting(search.expected).sorted()
         var problems: [String] = []
-        if own.isEmpty { problems.append("no answer within \(wait.shortSecondsText) s") }
+        if own.isEmpty { problems.append("no answer within \(search.wait.shortSecondsText) s") }
         if !missing.isEmpty { problems.append("no answer with USN " + missing.joined(separator: ", ")) }
         if !unexpected.isEmpty {
             problems.append("answers this search should not get: " + unexpected.joined(separator: ", "))
@@ -307,6 +316,7 @@ enum DiscoveryAudit {
     ) -> DeviceCheckResult {
         let times = answers.map(\.elapsed)
         let latest = times.max() ?? .zero
+        let mx = search.mx
         if let late = answers.first(where: { $0.elapsed > .seconds(mx) + lateness }) {
             return .failed(
                 "discovery.mx",
@@ -325,12 +335,6 @@ enum DiscoveryAudit {
         return .passed("discovery.mx", search.subject, "latest after \(latest.milliseconds) ms")
     }
 
-    /// Deviations the specs allow (HTTP header names are case-insensitive, whitespace after the colon is
-    /// optional) but that clients matching bytes trip on: warnings, not failures.
-    static let warningCodes: Set<String> = [
-        "lowercaseHeaderName", "noSpaceAfterColon", "spacedMaxAge", "extraCacheControlDirective",
-    ]
-
     /// The largest UDP payload one Ethernet frame carries (1,500 bytes less the IPv4 and UDP headers).
     static let maximumUnfragmented = 1_472
 
@@ -341,58 +345,55 @@ enum DiscoveryAudit {
         "SECURELOCATION.UPNP.ORG", "OPT", "01-NLS",
     ]
 
-    /// The `discovery.headers` result of `answers`: failed for a rule broken (a header UDA 1.1 §1.3.3
-    /// requires missing, bare line feeds, a broken CACHE-CONTROL), warned for a spelling clients trip on.
+    /// The `discovery.headers` (or `advertisement.headers`) result of `answers`, messages of the UDA
+    /// template at `template` (§1.3.3 for answers, §1.2.2 for NOTIFYs): failed for a rule broken (a header
+    /// UDA 1.1 requires missing, bare line feeds, a broken CACHE-CONTROL), warned for a spelling clients
+    /// trip on; each problem in words with its section, and counted when several messages share it.
     static func headersResult(
         _ check: String,
         _ subject: String,
         _ answers: [(CheckAnswer, SSDPParsedMessage?)],
+        template: String = "§1.3.3",
         evidence: (CheckAnswer) -> String
     ) -> DeviceCheckResult {
-        var failing: (CheckAnswer, [String])?
-        var warning: (CheckAnswer, [String])?
+        var failing: (CheckAnswer, [HeaderProblem])?
+        var warning: (CheckAnswer, [HeaderProblem])?
+        var messagesWithProblems = 0
         for (answer, message) in answers {
             // A vendor's header (X-User-Agent, hue-bridgeid) may be spelt as the vendor likes.
             let diagnostics = (message?.diagnostics ?? []).filter {
-                $0.code.description != "lowercaseHeaderName" || udaHeaderNames.contains($0.field?.uppercased() ?? "")
+                $0.code != .lowercaseHeaderName || udaHeaderNames.contains($0.field?.uppercased() ?? "")
             }
-            // Beyond one Ethernet frame a datagram is fragmented, and clients that read into 1,500 to
-            // 8,192-byte buffers lose or cut it.
-            let size = answer.bytes.count > maximumUnfragmented ? ["oversized(\(answer.bytes.count) bytes)"] : []
-            let numbers = message.map { numberProblems($0.message.headers) } ?? []
-            let codes = diagnostics.map(\.description) + size + numbers
-            let failures =
-                diagnostics.filter { !warningCodes.contains($0.code.description) }.map(\.description) + numbers
+            let size =
+                answer.bytes.count > maximumUnfragmented
+                ? [HeaderProblem.oversized(answer.bytes.count, limit: maximumUnfragmented)] : []
+            let problems =
+                diagnostics.map { HeaderProblem($0, template: template) } + size
+                + (message.map { HeaderProblem.numbers($0.message.headers) } ?? [])
+            if !problems.isEmpty { messagesWithProblems += 1 }
+            let failures = problems.filter { !$0.isWarning }
             if failing == nil, !failures.isEmpty { failing = (answer, failures) }
-            if warning == nil, !codes.isEmpty, failures.isEmpty { warning = (answer, codes) }
+            if warning == nil, !problems.isEmpty, failures.isEmpty { warning = (answer, problems) }
         }
-        if let (answer, codes) = failing {
+        let count = messagesWithProblems > 1 ? " (in \(messagesWithProblems) of \(answers.count) messages)" : ""
+        if let (answer, problems) = failing {
             return .failed(
                 check,
                 subject,
-                "UDA 1.1 §1.2–§1.3: " + codes.joined(separator: ", "),
+                problems.map(\.description).joined(separator: "; ") + count,
                 evidence: evidence(answer)
             )
         }
-        if let (answer, codes) = warning {
+        if let (answer, problems) = warning {
             return .warned(
                 check,
                 subject,
-                "allowed, but clients that match bytes miss it: " + codes.joined(separator: ", "),
+                "allowed, but clients that match bytes miss it: "
+                    + problems.map(\.description).joined(separator: "; ") + count,
                 evidence: evidence(answer)
             )
         }
         return .passed(check, subject)
-    }
-
-    /// BOOTID.UPNP.ORG and CONFIGID.UPNP.ORG outside the numbers UDA 1.1 §1.2.2 allows them (0 to 2^31 − 1,
-    /// and 0 to 16777215): `invalid(BOOTID.UPNP.ORG: -1)`.
-    static func numberProblems(_ headers: SSDPHeaders) -> [String] {
-        [("BOOTID.UPNP.ORG", 2_147_483_647), ("CONFIGID.UPNP.ORG", 16_777_215)].compactMap { name, maximum in
-            guard let value = headers[name] else { return nil }
-            guard let number = Int(value), (0...maximum).contains(number) else { return "invalid(\(name): \(value))" }
-            return nil
-        }
     }
 
     /// The `uuid:…` part of a USN.

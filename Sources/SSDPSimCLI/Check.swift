@@ -17,6 +17,7 @@ import SSDPCheck
 import SSDPDeviceCore
 import SSDPHarness
 import SSDPSimulator
+import Synchronization
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,8 +51,14 @@ struct Check: AsyncParsableCommand {
     @Option(help: "Where a search target is searched for: the multicast group or one address.")
     var host = "239.255.255.250"
 
+    @Option(
+        help: "The MX of the searches, 1...5: the window the device spreads its answers over (listened to 1.5 s more)."
+    )
+    var mx = 1
+
     @Flag(
-        help: "Call the read-only actions (Get… without in-arguments), an unknown action and one without its arguments."
+        help:
+            "Call the read-only actions (Get…, with InstanceID=0, Channel=Master), an unknown action and one without its arguments."
     )
     var control = false
 
@@ -99,6 +106,9 @@ struct Check: AsyncParsableCommand {
     @Flag(help: "One JSON object per check instead of text, then a summary.")
     var json = false
 
+    @Flag(help: "Show the evidence of every failure and warning, not only the first of each check.")
+    var verbose = false
+
     @Option(help: ArgumentHelp("Write a JUnit XML report here (whole or not at all).", valueName: "file"))
     var junit: String?
 
@@ -130,6 +140,7 @@ struct Check: AsyncParsableCommand {
             throw ValidationError("TARGET \(error)")
         }
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port)") }
+        guard (1...5).contains(mx) else { throw ValidationError("--mx must be 1...5, got \(mx)") }
         guard isIPAddress(host) else { throw ValidationError("--host must be an IPv4 or IPv6 address, got '\(host)'") }
         if let listen, !(1...86_400).contains(listen) {
             throw ValidationError("--listen must be 1...86400 seconds, got \(listen)")
@@ -163,6 +174,7 @@ struct Check: AsyncParsableCommand {
         let checkTarget = try DeviceCheckTarget(target)
         var options = DeviceCheckOptions()
         options.ssdpPort = port
+        options.mx = mx
         options.searchHost = host
         options.control = control
         options.skip = Set(skip.map { $0.lowercased() })
@@ -178,10 +190,14 @@ struct Check: AsyncParsableCommand {
             "; listening \($0) s for its NOTIFY messages" + (expectByebye ? " (stop it now to see its byebye)" : "")
         }
         output.say("Checking \(checkTarget) against UDA 1.1" + (listening ?? ""))
+        let evidence = EvidenceShown(everyTime: verbose)
         let report = await DeviceChecker.run(checkTarget, options: options) { result in
-            output.emit(CheckLine(result))
+            output.emit(CheckLine(result, showsEvidence: evidence.shows(result)))
         }
         output.emit(CheckSummary(report))
+        for (check, hidden) in evidence.hidden {
+            output.say("  \(check): evidence shown for the first of \(hidden + 1); --verbose shows each")
+        }
         if let junit {
             try Reports.writeAtomically(Data(report.junit(title: "ssdp-sim check \(report.target)").utf8), to: junit)
         }
@@ -219,11 +235,48 @@ extension Check {
 }
 
 /// One check, as `check` prints it.
+/// Which failures and warnings show their evidence in the text output: the first of each check (one quirk
+/// of a renderer is one exchange to read, not six), or each with `--verbose`. The JSON output and the
+/// reports carry every one.
+private final class EvidenceShown: Sendable {
+    private let everyTime: Bool
+    /// Per check, how many results' evidence was left out, in the order the checks first hid one.
+    private let state = Mutex<(order: [String], hidden: [String: Int])>(([], [:]))
+
+    init(everyTime: Bool) { self.everyTime = everyTime }
+
+    /// Whether `result`'s evidence is shown, counting it when it is not.
+    func shows(_ result: DeviceCheckResult) -> Bool {
+        guard !everyTime, result.outcome == .failed || result.outcome == .warned, !result.evidence.isEmpty else {
+            return true
+        }
+        return state.withLock { state in
+            guard let count = state.hidden[result.check] else {
+                state.hidden[result.check] = 0
+                return true
+            }
+            if count == 0 { state.order.append(result.check) }
+            state.hidden[result.check] = count + 1
+            return false
+        }
+    }
+
+    /// The checks whose evidence was left out at least once, and how many times, in order.
+    var hidden: [(String, Int)] {
+        state.withLock { state in state.order.map { ($0, state.hidden[$0] ?? 0) } }
+    }
+}
+
 private struct CheckLine: OutputLine {
     let event = "check"
     let result: DeviceCheckResult
+    /// Whether the text shows the evidence (the JSON always carries it).
+    let showsEvidence: Bool
 
-    init(_ result: DeviceCheckResult) { self.result = result }
+    init(_ result: DeviceCheckResult, showsEvidence: Bool = true) {
+        self.result = result
+        self.showsEvidence = showsEvidence
+    }
 
     enum CodingKeys: String, CodingKey { case event, check, subject, location, outcome, detail, evidence }
 
@@ -249,7 +302,7 @@ private struct CheckLine: OutputLine {
         var line = "\(mark) \(result.check)"
         if !result.subject.isEmpty { line += "  \(result.subject)" }
         if !result.detail.isEmpty { line += "  (\(result.detail))" }
-        guard result.outcome == .failed || result.outcome == .warned, !result.evidence.isEmpty else {
+        guard showsEvidence, result.outcome == .failed || result.outcome == .warned, !result.evidence.isEmpty else {
             return line.escapingControlCharacters()
         }
         // CR LF is one Character: split the scalars

@@ -92,8 +92,9 @@ extension DeviceCheckReport {
         "igd": ["discovery.answers", "discovery.st", "discovery.higher-version"],
         // MiniDLNA 1.3.0 never sends the initial event.
         "dlna-server": ["gena.initial-event"],
-        // gmrender-resurrect answers every fault with 501.
-        "renderer": ["control.unknown-action", "control.missing-argument"],
+        // gmrender-resurrect answers every fault with 501, two Get… actions without their out-arguments and
+        // GetVolumeDB with an out-argument its SCPD does not name (CheckLabTests holds the real one to it).
+        "renderer": ["control.unknown-action", "control.missing-argument", "control.read-only-action"],
         // libupnp's DIAL service has no eventing or control behind its URLs.
         "chromecast-legacy": ["gena.subscribe", "gena.unknown-sid", "gena.missing-callback", "control.unknown-action"],
         "generic": [],

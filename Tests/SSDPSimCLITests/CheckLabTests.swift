@@ -31,14 +31,16 @@ struct CheckLabTests {
         // MiniDLNA 1.3.0 answers MX 0, and never sends the initial event.
         ("dlna-server", ["discovery.malformed", "gena.initial-event"], ["gena.initial-event"]),
         // libupnp 1.8.4 answers MX 0, takes a CALLBACK on any host (before the CallStranger fix), and its
-        // ConnectionManager's initial event lacks three variables; gmrender answers every fault with 501.
+        // ConnectionManager's initial event lacks three variables; gmrender answers every fault with 501, and
+        // GetDeviceCapabilities and GetTransportSettings without their out-arguments, and GetVolumeDB with
+        // CurrentVolumeDB where its SCPD says CurrentVolume (called with InstanceID=0, Channel=Master).
         (
             "renderer",
             [
                 "discovery.malformed", "gena.callstranger", "gena.initial-event", "control.unknown-action",
-                "control.missing-argument",
+                "control.missing-argument", "control.read-only-action",
             ],
-            ["control.unknown-action", "control.missing-argument"]
+            ["control.unknown-action", "control.missing-argument", "control.read-only-action"]
         ),
         // GSSDP sends BOOTID and CONFIGID -1 from a context made without GUPnP's context manager; the
         // initial event is empty because python3-gi cannot fill GUPnP's query-variable value.
