@@ -17,3 +17,9 @@ public enum ToolVersion {
     /// The version, `MAJOR.MINOR.PATCH`; raise it with a new CHANGELOG.md entry.
     public static let current = "0.25.0"
 }
+
+extension SSDPRootDevice {
+    /// The SERVER of a device that imitates no stack (the `generic` profile's): the OS, UDA's version and
+    /// this tool at its version.
+    public static let defaultServer = "Linux/6.1 UPnP/1.1 ssdp-sim/\(ToolVersion.current)"
+}

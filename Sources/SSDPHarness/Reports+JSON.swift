@@ -13,6 +13,7 @@
 
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 
 // The JSON report: every run with its checks, counts and times.
 

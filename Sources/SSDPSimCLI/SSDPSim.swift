@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import ArgumentParser
+import SSDPDeviceCore
 import SSDPHarness
 
 #if canImport(Glibc)

@@ -13,6 +13,7 @@
 
 import Foundation
 import NIOCore
+import SSDPDeviceCore
 import SSDPHarness
 import SSDPSimulator
 

@@ -55,7 +55,7 @@ public struct SimulatedDevice: Hashable, Sendable {
     /// otherwise.
     public init(
         device: SSDPDevice,
-        server: String = "Linux/6.1 UPnP/1.1 ssdp-sim/0.1",
+        server: String = SSDPRootDevice.defaultServer,
         maxAge: Int = 1800,
         bootID: Int? = nil,
         configID: Int = 1,

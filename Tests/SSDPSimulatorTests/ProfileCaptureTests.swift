@@ -255,7 +255,7 @@ import FoundationXML
                 CACHE-CONTROL: max-age=1800
                 EXT:
                 LOCATION: http://192.168.1.30:8080/device/0/description.xml
-                SERVER: Linux/6.1 UPnP/1.1 ssdp-sim/0.1
+                SERVER: Linux/6.1 UPnP/1.1 ssdp-sim/\(ToolVersion.current)
                 ST: upnp:rootdevice
                 USN: uuid:<uuid>::upnp:rootdevice
                 BOOTID.UPNP.ORG: 1

@@ -57,7 +57,7 @@ public struct SSDPRootDevice: Hashable, Sendable {
     public init(
         device: SSDPDevice,
         location: String,
-        server: String = "Linux/6.1 UPnP/1.1 ssdp-sim/0.1",
+        server: String = SSDPRootDevice.defaultServer,
         maxAge: Int = 1800,
         bootID: Int = 1,
         configID: Int = 1,
