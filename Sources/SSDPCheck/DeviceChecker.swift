@@ -172,7 +172,7 @@ public enum DeviceChecker {
 
     /// The LOCATIONs of the devices that answer `searchTarget` at `host`; a failed `discovery.answers` when
     /// none answers.
-    private static func locations(
+    static func locations(
         answering searchTarget: String,
         at host: String,
         options: DeviceCheckOptions,
@@ -595,7 +595,7 @@ public enum DeviceChecker {
 
 /// The results of one run, in order, each one also handed to the caller as it is made; a result of a
 /// check the user skipped becomes a skip.
-private final class ResultLog {
+final class ResultLog {
     private(set) var results: [DeviceCheckResult] = []
     /// The LOCATION of the device being checked, written into each result.
     var location = ""

@@ -47,6 +47,8 @@ struct CheckAnswer: Sendable {
     var elapsed: Duration
     var source: String
     var bytes: [UInt8]
+    /// The UDP port it came from.
+    var sourcePort = 0
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
 }
@@ -192,7 +194,8 @@ enum DiscoveryAudit {
                                         CheckAnswer(
                                             elapsed: answer.elapsed,
                                             source: answer.source.ipAddress ?? "",
-                                            bytes: answer.bytes
+                                            bytes: answer.bytes,
+                                            sourcePort: answer.source.port ?? 0
                                         )
                                     )
                                 }

@@ -109,12 +109,10 @@ struct HTTPFetch: Sendable {
     ) async -> HTTPExchange {
         let host = url.host ?? ""
         let port = url.port ?? 80
-        // As written, escapes kept: `URL.path` would decode them and drop a trailing slash.
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        var path = components?.percentEncodedPath ?? "/"
-        if path.isEmpty { path = "/" }
-        if let query = components?.percentEncodedQuery { path += "?" + query }
-        var lines = ["\(method) \(path) HTTP/1.1", "HOST: \(host.contains(":") ? "[\(host)]" : host):\(port)"]
+        var lines = [
+            "\(method) \(Self.requestTarget(of: url)) HTTP/1.1",
+            "HOST: \(host.contains(":") ? "[\(host)]" : host):\(port)",
+        ]
         lines += headers.map { "\($0.0): \($0.1)" }
         if !body.isEmpty || method == "POST" { lines.append("CONTENT-LENGTH: \(body.count)") }
         lines.append("CONNECTION: close")
@@ -127,7 +125,11 @@ struct HTTPFetch: Sendable {
                 localAddress: nil
             )
         }
-        let reader = HTTPMessageReader(maximumBodySize: maximumBodySize, endsAtClose: method != "HEAD")
+        let reader = HTTPMessageReader(
+            maximumBodySize: maximumBodySize,
+            endsAtClose: true,
+            untilClose: method == "HEAD"
+        )
         // one event loop for the channel, its promise and its deadline
         let eventLoop = eventLoopGroup.next()
         let promise = eventLoop.makePromise(of: HTTPMessage.self)
@@ -171,6 +173,18 @@ struct HTTPFetch: Sendable {
         giveUp.cancel()
         try? await channel.close()
         return HTTPExchange(request: request, response: response, localAddress: localAddress)
+    }
+}
+
+extension HTTPFetch {
+    /// The path and query of `url` as a request line sends them: as written, escapes kept (`URL.path`
+    /// would decode them and drop a trailing slash), `/` for none.
+    static func requestTarget(of url: URL) -> String {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        var path = components?.percentEncodedPath ?? "/"
+        if path.isEmpty { path = "/" }
+        if let query = components?.percentEncodedQuery { path += "?" + query }
+        return path
     }
 }
 
@@ -239,8 +253,9 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
         switch reader.read(bytes, closed: closed) {
         case .incomplete:
             return
-        case .complete(let message):
+        case .complete(var message):
             done = true
+            message.raw = bytes
             promise.succeed(message)
         case .invalid(let reason):
             done = true

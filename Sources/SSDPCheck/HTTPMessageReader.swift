@@ -22,6 +22,9 @@ struct HTTPMessage: Sendable, Hashable {
     var headers: [(name: String, value: String)]
     /// The body, de-chunked.
     var body: [UInt8]
+    /// The message as it arrived, head, framing and all, when it came over a connection (`HTTPFetch`):
+    /// what a recording keeps.
+    var raw: [UInt8] = []
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.startLine == rhs.startLine && lhs.body == rhs.body
@@ -73,6 +76,10 @@ struct HTTPMessageReader: Sendable {
     /// Whether a message without a length ends when the connection does (a response), or has no body
     /// (a request, RFC 9112 §6.3 rule 6).
     let endsAtClose: Bool
+    /// Whether the message ends only when the connection does, whatever its head says: the answer to a
+    /// HEAD, whose Content-Length is the GET's, and after which a server may send a page anyway (miniupnpd's
+    /// 501): all of it is kept, within `maximumBodySize`.
+    var untilClose = false
 
     /// What `bytes` (everything received so far) amount to; `closed` when the peer has closed.
     func read(_ bytes: [UInt8], closed: Bool) -> Progress {
@@ -102,6 +109,14 @@ struct HTTPMessageReader: Sendable {
         }
         var message = HTTPMessage(startLine: String(first), headers: headers, body: [])
         let body = bytes[headEnd.end...]
+        if untilClose {
+            guard body.count <= maximumBodySize else {
+                return .invalid("the body is more than the \(maximumBodySize) bytes read")
+            }
+            guard closed else { return .incomplete }
+            message.body = Array(body)
+            return .complete(message)
+        }
         if message.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
             // The chunk lines and their line ends, beside the body itself: a little slack, no more.
             guard body.count <= maximumBodySize + Self.maximumHeadSize else {

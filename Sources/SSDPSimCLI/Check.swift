@@ -42,19 +42,7 @@ struct Check: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A LOCATION URL, a device's IP address, or a search target.")
-    var target: String
-
-    @Option(help: "The UDP port searches go to.")
-    var port = 1900
-
-    @Option(help: "Where a search target is searched for: the multicast group or one address.")
-    var host = "239.255.255.250"
-
-    @Option(
-        help: "The MX of the searches, 1...5: the window the device spreads its answers over (listened to 1.5 s more)."
-    )
-    var mx = 1
+    @OptionGroup var device: ControlPointOptions
 
     @Flag(
         help:
@@ -66,9 +54,6 @@ struct Check: AsyncParsableCommand {
         help: ArgumentHelp("A group or check not to make (gena, discovery.malformed); repeatable.", valueName: "name")
     )
     var skip: [String] = []
-
-    @Option(help: "Seconds one HTTP exchange (and the wait for an event) may take, 0.1...60.")
-    var timeout = 5.0
 
     @Option(help: "The host a CallStranger check names in its CALLBACK (default: one that is no host's).")
     var strangerHost: String?
@@ -134,21 +119,10 @@ struct Check: AsyncParsableCommand {
     ]
 
     func validate() throws {
-        do {
-            _ = try DeviceCheckTarget(target)
-        } catch {
-            throw ValidationError("TARGET \(error)")
-        }
-        guard (1...65_535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port)") }
-        guard (1...5).contains(mx) else { throw ValidationError("--mx must be 1...5, got \(mx)") }
-        guard isIPAddress(host) else { throw ValidationError("--host must be an IPv4 or IPv6 address, got '\(host)'") }
         if let listen, !(1...86_400).contains(listen) {
             throw ValidationError("--listen must be 1...86400 seconds, got \(listen)")
         }
         if expectByebye, listen == nil { throw ValidationError("--expect-byebye needs --listen SECONDS") }
-        guard timeout >= 0.1, timeout <= 60 else {
-            throw ValidationError("--timeout must be 0.1...60 seconds, got \(timeout)")
-        }
         for name in skip {
             let lowered = name.lowercased()
             guard DeviceCheckOptions.groups.contains(lowered) || Self.checks.contains(lowered) else {
@@ -171,14 +145,14 @@ struct Check: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let checkTarget = try DeviceCheckTarget(target)
+        let checkTarget = try device.deviceTarget()
         var options = DeviceCheckOptions()
-        options.ssdpPort = port
-        options.mx = mx
-        options.searchHost = host
+        options.ssdpPort = device.port
+        options.mx = device.mx
+        options.searchHost = device.host
         options.control = control
         options.skip = Set(skip.map { $0.lowercased() })
-        options.timeout = .milliseconds(Int64(timeout * 1_000))
+        options.timeout = device.exchangeTimeout
         options.strangerHost = strangerHost
         if !dialApp.isEmpty { options.dialApps = dialApp }
         options.listen = listen.map { .milliseconds(Int64($0 * 1_000)) }

@@ -66,7 +66,8 @@ struct SSDPSim: AsyncParsableCommand {
             """,
         version: ToolVersion.current,
         subcommands: [
-            Run.self, Serve.self, Send.self, Search.self, Check.self, Import.self, Profiles.self, Demo.self, Ready.self,
+            Run.self, Serve.self, Send.self, Search.self, Check.self, Record.self, Import.self, Profiles.self,
+            Demo.self, Ready.self,
         ]
     )
 }

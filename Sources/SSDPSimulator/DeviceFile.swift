@@ -62,6 +62,13 @@ public struct DeviceFile: Sendable {
         return DeviceFile(devices: devices)
     }
 
+    /// A device file of `entries`, as `record` writes one: JSON, keys sorted, two-space indents.
+    public static func encoded(_ entries: [DeviceSpecification]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(Specification(devices: entries)) + Data("\n".utf8)
+    }
+
     /// The file as JSON: one model that reads and writes it.
     struct Specification: Codable {
         var devices: [DeviceSpecification]
@@ -135,6 +142,9 @@ public struct DeviceSpecification: Codable, Sendable {
     public var dialApps: [DIALAppSpecification]?
     /// Captured answers the device replays instead of answering from its advertisements (`ssdp-sim import`).
     public var replay: ReplaySpecification?
+    /// A real device as `ssdp-sim record` met it: its answers by search target and its HTTP responses, played
+    /// byte for byte (`RecordingSpecification`).
+    public var recording: RecordingSpecification?
 
     /// An entry with these fields and the others left out, as a program writes one (`ssdp-sim import`:
     /// a device that replays a capture).
@@ -158,6 +168,7 @@ public struct DeviceSpecification: Codable, Sendable {
         case profile, count, udn, deviceType, friendlyName, manufacturer, modelName, services, embeddedDevices
         case server, maxAge, bootId, configId, extraTargets, headers, responseHeaders, behaviour, quirks, address
         case actions, serviceDescriptions, httpFaults, callbackPolicy, eventDelivery, media, dialApps, replay
+        case recording
     }
 
     /// An entry built in code (command-line flags); every field left `nil` keeps the profile's value.
@@ -194,6 +205,20 @@ public struct DeviceSpecification: Codable, Sendable {
                 field: "count",
                 value: "\(count)",
                 reason: "a replay is one captured device: count 1"
+            )
+        }
+        if recording != nil, count > 1 {
+            throw SSDPConfigurationError(
+                field: "count",
+                value: "\(count)",
+                reason: "a recording is one device: count 1"
+            )
+        }
+        if recording != nil, replay != nil {
+            throw SSDPConfigurationError(
+                field: "recording",
+                value: "",
+                reason: "a device plays a recording or replays a capture, not both (replay)"
             )
         }
         if udn != nil, count > 1 {
@@ -249,9 +274,86 @@ public struct DeviceSpecification: Codable, Sendable {
                 device.behaviour.replay = try replay.makeReplay()
                 device.web.descriptionPath = try replay.descriptionPath() ?? device.web.descriptionPath
             }
+            if let recording {
+                try play(recording, on: &device)
+            }
             try device.validate()
             return device
         }
+    }
+
+    /// `device` as it plays `recording`: its answers and responses, its description at the recorded path and
+    /// its HTTP side on the recorded port, and the device tree its recorded description gives (what its
+    /// NOTIFY messages advertise, and where its family's control and eventing answer), with the targets its
+    /// recorded answers to `ssdp:all` name beyond the tree.
+    private func play(
+        _ recording: RecordingSpecification,
+        on device: inout SimulatedDevice
+    )
+        throws(SSDPConfigurationError)
+    {
+        let named: [(String, String?)] = [
+            ("udn", udn), ("deviceType", deviceType), ("friendlyName", friendlyName), ("manufacturer", manufacturer),
+            ("modelName", modelName), ("services", services?.joined(separator: ", ")),
+            ("embeddedDevices", embeddedDevices.map { _ in "…" }),
+        ]
+        if case (let field, let value?)? = named.first(where: { $0.1 != nil }) {
+            throw SSDPConfigurationError(
+                field: field,
+                value: value,
+                reason: "a recorded device is as its recorded description says: leave \(field) out"
+            )
+        }
+        let (origin, path, port) = try recording.location()
+        let answers = try recording.makeAnswers()
+        let http = try recording.makeHTTP()
+        let description = http.exchanges.first { $0.method == "GET" && $0.target == path }?.response ?? []
+        guard
+            let tree = SSDPDevice(
+                description: Array(description[(HTTPRecording.headEnd(description) ?? 0)...]),
+                origin: origin
+            )
+        else {
+            throw SSDPConfigurationError(
+                field: "recording.http",
+                value: path,
+                reason: "the GET of the description is not a UPnP description with a device, a UDN and a type"
+            )
+        }
+        device.device = tree
+        device.behaviour.recorded = answers
+        device.web.recording = http
+        device.web.descriptionPath = path
+        device.web.realPort = port
+        device.extraTargets = Self.extraTargets(answers.answers(to: "ssdp:all") ?? [], beyond: device, path: path)
+    }
+
+    /// The targets the answers to `ssdp:all` name that `device`'s tree does not advertise (a router's
+    /// WANIPv6FirewallControl, a Roku's `roku:ecp`), each with the USN and LOCATION path it was answered with.
+    private static func extraTargets(
+        _ answers: [SSDPRecordedAnswers.Answer],
+        beyond device: SimulatedDevice,
+        path: String
+    ) -> [SSDPExtraTarget] {
+        var advertised: Set<String> = ["upnp:rootdevice"]
+        for member in device.device.allDevices {
+            advertised.insert(member.udn)
+            for type in [member.deviceType] + member.services.map(\.serviceType) {
+                advertised.insert(type)
+                advertised.insert(device.advertisedTypes[type] ?? type)
+            }
+        }
+        var extra: [SSDPExtraTarget] = []
+        for answer in answers {
+            guard let headers = (try? SSDPParser.parseMessage(answer.bytes))?.headers, let st = headers["ST"],
+                !advertised.contains(st), !extra.contains(where: { $0.target == st })
+            else { continue }
+            let location = headers["LOCATION"].map(DeviceResponder.schemeAndAuthority(of:)).flatMap { origin in
+                headers["LOCATION"].map { String($0.dropFirst(origin.count)) }
+            }
+            extra.append(SSDPExtraTarget(st, usn: headers["USN"], location: location == path ? nil : location))
+        }
+        return extra
     }
 
     /// The case of `Choice` that `value` names, or an error naming `field` and every case.

@@ -52,6 +52,16 @@ public struct SimulatorProfile: Sendable {
         return profile
     }
 
+    /// The first profile (`generic` aside) whose device is of type `deviceType`, the version ignored: what
+    /// plays a recorded device's family (`ssdp-sim record`), answering what the recording does not hold.
+    public static func family(ofDeviceType deviceType: String) -> SimulatorProfile? {
+        let withoutVersion = { (type: String) in type.split(separator: ":").dropLast().joined(separator: ":") }
+        return all.first { profile in
+            profile.name != "generic"
+                && withoutVersion(profile.device(number: 1, seed: 0).device.deviceType) == withoutVersion(deviceType)
+        }
+    }
+
     /// Device number `number` (1, 2, …) of this profile, with a UDN (and serial numbers, MAC addresses)
     /// drawn from `seed` and `number`, so the same seed gives the same devices and two devices never share
     /// a UDN.

@@ -53,6 +53,20 @@ import Testing
             "#/$defs/device/properties/replay/properties/notifications/items",
             fields(ReplaySpecification.Notification.CodingKeys.self)
         ),
+        ("#/$defs/device/properties/recording", fields(RecordingSpecification.CodingKeys.self)),
+        (
+            "#/$defs/device/properties/recording/properties/source",
+            fields(RecordingSpecification.Source.CodingKeys.self)
+        ),
+        (
+            "#/$defs/device/properties/recording/properties/searches/items",
+            fields(RecordingSpecification.Search.CodingKeys.self)
+        ),
+        (
+            "#/$defs/device/properties/recording/properties/searches/items/properties/answers/items",
+            fields(RecordingSpecification.Answer.CodingKeys.self)
+        ),
+        ("#/$defs/recordedExchange", fields(RecordingSpecification.Exchange.CodingKeys.self)),
         ("#/$defs/device/properties/media/items", fields(MediaObjectSpecification.CodingKeys.self)),
         (
             "#/$defs/device/properties/media/items/properties/resource",

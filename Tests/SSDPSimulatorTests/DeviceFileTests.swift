@@ -233,6 +233,73 @@ import Testing
         #expect(message.hasPrefix(expected), "\(message)")
     }
 
+    static let description =
+        "HTTP/1.1 200 OK\r\nContent-Length: 92\r\n\r\n<root><device><deviceType>urn:x:device:Thing:1</deviceType><UDN>uuid:r</UDN></device></root>"
+    static func recording(udn: String? = nil, _ change: (inout [String: Any]) -> Void) -> String {
+        var recording: [String: Any] = [
+            "source": ["location": "http://192.168.1.1:5000/rootDesc.xml"],
+            "searches": [
+                ["st": "upnp:rootdevice", "answers": [["delay": 0.1, "datagram": "HTTP/1.1 200 OK\r\n\r\n"]]]
+            ],
+            "http": [["method": "GET", "target": "/rootDesc.xml", "response": description]],
+        ]
+        change(&recording)
+        var entry: [String: Any] = ["recording": recording]
+        entry["udn"] = udn
+        let data = try! JSONSerialization.data(withJSONObject: ["devices": [entry]])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A recording edited by hand into nonsense gets the errors any device file gets: file, path, reason.
+    @Test(arguments: [
+        (recording { _ in }, nil),
+        (
+            recording { $0["source"] = ["location": "ftp://x/"] },
+            "$.devices[0].recording.source.location: \"ftp://x/\": must be an http:// URL"
+        ),
+        (
+            recording { $0["http"] = [] },
+            "$.devices[0].recording.http: \"/rootDesc.xml\": holds no GET of the description"
+        ),
+        (
+            recording { $0["http"] = [["method": "GET", "target": "/rootDesc.xml", "response": "<root/>"]] },
+            "$.devices[0].recording.http[0]: \"<root/>\": a response starts with its status line"
+        ),
+        (
+            recording { $0["searches"] = [["st": "a", "answers": []], ["st": "a", "answers": []]] },
+            "$.devices[0].recording.searches[1].st: \"a\": recorded twice"
+        ),
+        (
+            recording { $0["searches"] = [["st": "a", "answers": [["delay": 500, "datagram": "x"]]]] },
+            "$.devices[0].recording.searches[0].answers[0].delay: \"500.0\": must be 0...120 seconds"
+        ),
+        (
+            recording { $0["searches"] = [["st": "a", "answers": [["delay": 1, "base64": "%%%"]]]] },
+            #"$.devices[0].recording.searches[0].answers[0].base64: "": not base64"#
+        ),
+        (recording { $0["colour"] = "red" }, "$.devices[0].recording.colour: unknown field"),
+        (
+            recording(udn: "uuid:other") { _ in },
+            #"$.devices[0].udn: "uuid:other": a recorded device is as its recorded description says"#
+        ),
+        (
+            recording {
+                $0["http"] = [
+                    ["method": "GET", "target": "/rootDesc.xml", "response": "HTTP/1.1 200 OK\r\n\r\n<html/>"]
+                ]
+            },
+            "$.devices[0].recording.http: \"/rootDesc.xml\": the GET of the description is not a UPnP description"
+        ),
+    ])
+    func aRecordingEditedIntoNonsenseIsRefusedNamingTheField(json: String, expected: String?) {
+        guard let expected else {
+            #expect(throws: Never.self) { try DeviceFile.decode(Data(json.utf8), file: "devices.json", seed: 1) }
+            return
+        }
+        let message = error(json)
+        #expect(message.hasPrefix("devices.json: " + expected), "\(message)")
+    }
+
     @Test func aMediaServersContentComesFromTheFileUnderMiniDLNAsRoot() throws {
         let file = try decode(
             #"""

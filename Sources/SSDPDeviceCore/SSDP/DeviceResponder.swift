@@ -54,13 +54,13 @@ public struct DeviceResponder: Sendable {
 
     /// The device answering; a change drops its cached answers.
     public var device: SSDPRootDevice {
-        didSet { (answerCache, replayCache) = ([], nil) }
+        didSet { (answerCache, replayCache, recordedCache) = ([], nil, []) }
     }
     /// How the device departs from UDA 1.1; a change drops its cached answers, and a new `ignoredSearches`
     /// counts from the next search.
     public var behaviour: SSDPDeviceBehaviour {
         didSet {
-            (answerCache, replayCache) = ([], nil)
+            (answerCache, replayCache, recordedCache) = ([], nil, [])
             if behaviour.ignoredSearches != oldValue.ignoredSearches { searchesBefore = statistics.searchesReceived }
         }
     }
@@ -82,6 +82,9 @@ public struct DeviceResponder: Sendable {
     /// A replaying device's answers to each captured search as they go out (relocated, with the ST and USN
     /// read from them), made at the first search and dropped with `answerCache`.
     private var replayCache: [[ScheduledAnswer]]?
+    /// A recorded device's answers to each target asked so far as they go out (relocated), at most
+    /// `maximumCachedQuestions` of them; `nil` answers for a target the recording lacks.
+    private var recordedCache: [(target: String, answers: [ScheduledAnswer]?)] = []
 
     private static let maximumCachedQuestions = 16
 
@@ -145,12 +148,48 @@ public struct DeviceResponder: Sendable {
             statistics.searchesWhileSilent += 1
             return .silent
         }
+        if let recorded = behaviour.recorded {
+            guard let answers = recordedAnswers(recorded, to: search.target.rawValue) else {
+                statistics.searchesUnmatched += 1
+                return .noMatch
+            }
+            return .answered(scheduleRecorded(answers))
+        }
         let answers = answers(to: .search(search.target))
         guard !answers.isEmpty else {
             statistics.searchesUnmatched += 1
             return .noMatch
         }
         return .answered(schedule(answers, window: search.responseWindow))
+    }
+
+    /// A recorded device's answers to `target` as it sends them: from the cache, or made and kept.
+    private mutating func recordedAnswers(_ recorded: SSDPRecordedAnswers, to target: String) -> [ScheduledAnswer]? {
+        if let cached = recordedCache.first(where: { $0.target == target }) { return cached.answers }
+        let made = recorded.scheduled(
+            to: target,
+            own: Self.schemeAndAuthority(of: device.location),
+            locations: replayLocations
+        )
+        if recordedCache.count >= Self.maximumCachedQuestions { recordedCache.removeAll(keepingCapacity: true) }
+        recordedCache.append((target, made))
+        return made
+    }
+
+    /// Recorded answers at their recorded delays, each sent `duplicates` times unless lost.
+    private mutating func scheduleRecorded(_ answers: [ScheduledAnswer]) -> [ScheduledAnswer] {
+        var scheduled: [ScheduledAnswer] = []
+        for answer in answers {
+            for _ in 0..<behaviour.duplicates {
+                if random.chance(behaviour.responseLoss) {
+                    statistics.answersLost += 1
+                } else {
+                    scheduled.append(answer)
+                }
+            }
+        }
+        statistics.answersScheduled += scheduled.count
+        return scheduled
     }
 
     /// Decides the answers to a NOTIFY: none, unless the device is chatty about notifications, in which
@@ -309,7 +348,7 @@ public struct ScheduledAnswer: Hashable, Sendable {
 
 extension [UInt8] {
     /// Where `text`'s bytes first start in these, if they do.
-    func firstOffset(of text: String) -> Int? {
+    package func firstOffset(of text: String) -> Int? {
         let needle = Array(text.utf8)
         guard count >= needle.count else { return nil }
         return (0...(count - needle.count)).first { self[$0..<$0 + needle.count].elementsEqual(needle) }

@@ -80,6 +80,10 @@ public struct SSDPDeviceBehaviour: Hashable, Sendable {
     /// Captured answers to replay instead of answering from the device's advertisements (`ssdp-sim
     /// import`); the other fields then do not apply to searches.
     public var replay: SSDPReplay?
+    /// A recorded device's answers, by the search target asked (`ssdp-sim record`), instead of answers made
+    /// from its advertisements; search loss, ignored searches, silent windows, duplicates and response
+    /// loss still apply.
+    public var recorded: SSDPRecordedAnswers?
 
     /// A behaviour; the defaults are a device that follows UDA 1.1 to the letter. Values a user gave are
     /// checked with `validate()`.

@@ -176,6 +176,10 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         for record in response.records {
             onEvent(record)
         }
+        if let raw = response.raw {
+            writeRaw(raw, context: context)
+            return
+        }
         var headers = HTTPHeaders()
         if let layout = response.layout {
             for field in layout {
@@ -212,20 +216,38 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         }
         let group = context.eventLoop
         let onEvent = onEvent
-        let requestIsIn = requestIsIn
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-            if requestIsIn {
-                context.close(promise: nil)
-            } else {
-                // Answered before the client sent all it meant to (a body too large): closing now would reset
-                // the connection under the client's writes, and it could lose the answer. Close the sending
-                // side, drop what still comes, and close the rest when the client does or soon after.
-                context.close(mode: .output, promise: nil)
-                context.eventLoop.assumeIsolated().scheduleTask(in: Self.drainLimit) { context.close(promise: nil) }
-            }
+            self.closeAfterAnswer(context: context)
             for delivery in response.events {
                 EventNotifier.deliver(delivery, on: group, onEvent: onEvent)
             }
+        }
+    }
+
+    /// Writes a recorded response as it is, below the HTTP encoder (which would write its own head), then
+    /// closes as after any answer.
+    private func writeRaw(_ bytes: [UInt8], context: ChannelHandlerContext) {
+        let buffer = context.channel.allocator.buffer(bytes: bytes)
+        guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
+            context.close(promise: nil)
+            return
+        }
+        encoder.writeAndFlush(NIOAny(IOData.byteBuffer(buffer))).assumeIsolated().whenComplete { _ in
+            self.closeAfterAnswer(context: context)
+        }
+    }
+
+    /// Closes the connection once its answer is written: at once when the request was read whole, else the
+    /// sending side first (see below).
+    private func closeAfterAnswer(context: ChannelHandlerContext) {
+        if requestIsIn {
+            context.close(promise: nil)
+        } else {
+            // Answered before the client sent all it meant to (a body too large): closing now would reset
+            // the connection under the client's writes, and it could lose the answer. Close the sending
+            // side, drop what still comes, and close the rest when the client does or soon after.
+            context.close(mode: .output, promise: nil)
+            context.eventLoop.assumeIsolated().scheduleTask(in: Self.drainLimit) { context.close(promise: nil) }
         }
     }
 }

@@ -38,6 +38,14 @@ struct DeviceSite: HTTPSite {
         // While the device is gone, every request is dropped unanswered.
         guard controls.isPresent(index) else { return .dropped }
         let device = controls.device(index)
+        if let recorded = device.web.recording?.response(
+            method: request.method,
+            target: request.path + (request.queryText.isEmpty ? "" : "?" + request.queryText),
+            origin: request.origin,
+            secondsSince1970: HTTPDate.secondsNow
+        ) {
+            return .recorded(recorded)
+        }
         let pages = device.web.errorPages
         var answer: DeviceHTTPResponse
         if let pages, !pages.methods.contains(request.method) {

@@ -64,6 +64,8 @@ public struct DeviceWeb: Hashable, Sendable {
     /// The headers of its answers by kind, where its server lays each kind out its own way (libupnp), over
     /// `httpHeaders`; a template as `httpHeaders` is.
     public var httpHeadersByKind: [HTTPAnswerKind: [SSDPHeaderField]] = [:]
+    /// A recorded device's responses (`ssdp-sim record`), sent byte for byte before anything else answers.
+    public var recording: HTTPRecording?
 
     /// What a device serves; the defaults give a plain UPnP device: its description at `/description.xml`, no Roku or
     /// DIAL API.

@@ -37,6 +37,8 @@ public struct DeviceHTTPResponse: Sendable {
     var events: [EventDelivery] = []
     /// Answer after this long (an HTTP-side fault).
     var delay: Duration?
+    /// The whole response as a recording holds it (status line, headers and body), written as it is.
+    var raw: [UInt8]?
     /// Never answer (an HTTP-side fault): the connection is held until the client closes it or
     /// `HTTPFaults.hangLimit` passes.
     var hangs = false
@@ -47,6 +49,13 @@ public struct DeviceHTTPResponse: Sendable {
     var isStatusPage = false
     /// Whether it refuses a SUBSCRIBE or UNSUBSCRIBE, for a server whose event URLs have pages of their own.
     var refusesEventing = false
+
+    /// A recorded response, sent byte for byte.
+    static func recorded(_ played: HTTPRecording.Played) -> DeviceHTTPResponse {
+        var response = DeviceHTTPResponse(status: played.status)
+        response.raw = played.bytes
+        return response
+    }
 
     /// An answer with `status`; `actions` are what the request made the device do.
     public init(status: Int, headers: [SSDPHeaderField] = [], body: String = "", actions: [DeviceAction] = []) {

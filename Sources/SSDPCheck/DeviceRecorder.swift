@@ -1,0 +1,343 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import NIOCore
+import SSDPCore
+import SSDPDeviceCore
+
+/// What `ssdp-sim record` is asked to do.
+public struct DeviceRecordOptions: Sendable {
+    /// The UDP port searches go to.
+    public var ssdpPort = 1900
+    /// Where a search target is searched for.
+    public var searchHost = "239.255.255.250"
+    /// The MX of the searches the device is recorded answering.
+    public var mx = DiscoveryAudit.mx
+    /// How long one HTTP exchange may take.
+    public var timeout = Duration.seconds(5)
+    /// Which of several devices found to record (1 is the first); `nil`: every one.
+    public var pick: Int?
+
+    /// The defaults: port 1900, the group, MX 1, 5 s.
+    public init() {}
+}
+
+/// One device as `record` met it: its identity as its description gives it, its answers to each search
+/// target, and each HTTP exchange, as they arrived.
+public struct RecordedDevice: Sendable {
+    /// One answer datagram, and when and where from it came.
+    public struct Answer: Sendable {
+        /// Time from the search.
+        public var delay: Duration
+        /// The UDP port it came from.
+        public var sourcePort: Int
+        /// The datagram.
+        public var bytes: [UInt8]
+    }
+
+    /// One HTTP exchange.
+    public struct Exchange: Sendable {
+        /// The method asked.
+        public var method: String
+        /// The path and query asked.
+        public var target: String
+        /// The response as it arrived.
+        public var response: [UInt8]
+    }
+
+    /// The LOCATION it was recorded at.
+    public var location: URL
+    /// The root device's UDN, as its description names it.
+    public var udn: String
+    /// The root device's type.
+    public var deviceType: String
+    /// The SERVER its answers carried, which its NOTIFY messages carry too.
+    public var server: String?
+    /// The max-age of its answers' CACHE-CONTROL.
+    public var maxAge: Int?
+    /// Its answers' BOOTID.UPNP.ORG (UDA 1.1).
+    public var bootID: Int?
+    /// Its answers' CONFIGID.UPNP.ORG (UDA 1.1).
+    public var configID: Int?
+    /// The answers to each search target, in the order searched.
+    public var searches: [(target: String, answers: [Answer])]
+    /// The MX the searches carried.
+    public var mx: Int
+    /// The exchanges: the description, each SCPD and icon, the description's HEAD.
+    public var exchanges: [Exchange]
+    /// What it answered to a GET of a path it does not have.
+    public var notFound: Exchange?
+    /// What it answered to a method it does not take.
+    public var unsupportedMethod: Exchange?
+}
+
+/// Why a recording could not be made: what was asked of which URL, and what went wrong.
+public struct DeviceRecordError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reason, naming the URL.
+    public var reason: String
+
+    init(_ reason: String) { self.reason = reason }
+
+    /// The reason.
+    public var description: String { reason }
+}
+
+/// `ssdp-sim record`: meets a device as a control point does (its answers to each search target its
+/// description implies, its description, SCPDs and icons, and what it says to a HEAD, to a path it does not
+/// have and to a method it does not take) and keeps everything as it arrived, so that a simulated device can
+/// play it back.
+///
+/// Bounded as `check` is: each exchange within `timeout`, each response within 1 MiB, at most 256
+/// answers a search, 64 SCPDs, 16 icons and `DeviceChecker.maximumDevices` devices. A device that cannot be
+/// read whole (its description or a document it lists does not arrive) is an error, and nothing of it is
+/// kept; an HTTP error status is an answer like any other, and is kept.
+public enum DeviceRecorder {
+    /// The most SCPDs one device's recording holds.
+    public static let maximumServiceDescriptions = 64
+    /// The most icons one device's recording holds.
+    public static let maximumIcons = 16
+    /// The path asked for to record what the device answers to one it does not have.
+    public static let absentPath = "/ssdp-sim-no-such-path"
+
+    /// Records every device `target` names (or the one `options.pick` picks).
+    public static func record(
+        _ target: DeviceCheckTarget,
+        options: DeviceRecordOptions
+    ) async throws(DeviceRecordError) -> [RecordedDevice] {
+        var found: [URL]
+        // Where its searches go: where the device is, or, for one found by multicast, the group (a UPnP
+        // 1.0 device need not answer a search sent to its address).
+        var searchHost: String?
+        switch target {
+        case .location(let url):
+            found = [url]
+        case .address(let address):
+            found = try await locations(answering: "ssdp:all", at: address, options: options)
+        case .searchTarget(let searchTarget):
+            found = try await locations(answering: searchTarget, at: options.searchHost, options: options)
+            searchHost = options.searchHost
+        }
+        if let pick = options.pick {
+            guard (1...found.count).contains(pick) else {
+                throw DeviceRecordError(
+                    "--pick \(pick): \(target) found \(found.count) device\(found.count == 1 ? "" : "s"): \(found.map(\.absoluteString).joined(separator: ", "))"
+                )
+            }
+            found = [found[pick - 1]]
+        }
+        var devices: [RecordedDevice] = []
+        for location in found {
+            devices.append(try await record(location, searchHost: searchHost ?? location.host ?? "", options: options))
+        }
+        return devices
+    }
+
+    /// The LOCATIONs of the root devices that answer `searchTarget` at `host`, as `check` finds them.
+    private static func locations(
+        answering searchTarget: String,
+        at host: String,
+        options: DeviceRecordOptions
+    ) async throws(DeviceRecordError) -> [URL] {
+        var checkOptions = DeviceCheckOptions()
+        checkOptions.ssdpPort = options.ssdpPort
+        checkOptions.mx = options.mx
+        let log = ResultLog(options: checkOptions) { _ in }
+        let found = await DeviceChecker.locations(answering: searchTarget, at: host, options: checkOptions, log: log)
+        guard !found.isEmpty else {
+            throw DeviceRecordError(log.results.first { $0.outcome == .failed }?.detail ?? "no device answered")
+        }
+        return found
+    }
+
+    /// The device at `location`, searched at `searchHost`.
+    private static func record(
+        _ location: URL,
+        searchHost: String,
+        options: DeviceRecordOptions
+    ) async throws(DeviceRecordError) -> RecordedDevice {
+        let fetch = HTTPFetch(timeout: options.timeout, maximumBodySize: RecordingLimits.maximumBody)
+        let description = try await exchange("GET", location, fetch: fetch, what: "the description")
+        guard let message = description.message, message.status == 200,
+            let root = SSDPXMLElement.parse(message.body), root.name == "root", let element = root.child("device")
+        else {
+            let why =
+                description.message?.status == 200
+                ? "is not a UPnP device description (no <root> with a <device>)" : description.notOK ?? ""
+            throw DeviceRecordError("\(location.absoluteString): \(why)")
+        }
+        let (_, described) = DescriptionAudit.audit(message.body, location: location)
+        guard let described else { throw DeviceRecordError("\(location.absoluteString): no device in the description") }
+        var exchanges = [recorded(description, "GET", location)]
+
+        let searches = try await answers(of: described, at: location, searchHost: searchHost, options: options)
+
+        var documents: [URL] = []
+        for service in described.allDevices.flatMap(\.services) {
+            guard let url = service.scpdURL, !documents.contains(url) else { continue }
+            documents.append(url)
+        }
+        documents = Array(documents.prefix(maximumServiceDescriptions))
+        let base = root.child("URLBase").flatMap { URL(string: $0.trimmedText) } ?? location
+        documents += Array(icons(of: element, base: base).prefix(maximumIcons))
+        for url in documents where !exchanges.contains(where: { $0.target == target(of: url) }) {
+            exchanges.append(recorded(try await exchange("GET", url, fetch: fetch, what: "a document"), "GET", url))
+        }
+        exchanges.append(recorded(try await exchange("HEAD", location, fetch: fetch, what: "a HEAD"), "HEAD", location))
+        var absent = URLComponents(url: location, resolvingAgainstBaseURL: true)
+        absent?.percentEncodedPath = absentPath
+        absent?.percentEncodedQuery = nil
+        let notFound = try await absent?.url.asyncMap { (url) throws(DeviceRecordError) in
+            recorded(try await exchange("GET", url, fetch: fetch, what: "a path it does not have"), "GET", url)
+        }
+        let unsupported = recorded(
+            try await exchange("PUT", location, fetch: fetch, what: "a method it does not take"),
+            "PUT",
+            location
+        )
+        let total = exchanges.map(\.response.count).reduce(0, +)
+        guard total <= RecordingLimits.maximumTotal else {
+            throw DeviceRecordError(
+                "\(location.absoluteString): its documents come to \(total) bytes, more than a recording holds (\(RecordingLimits.maximumTotal))"
+            )
+        }
+        let first = searches.lazy.flatMap(\.answers).compactMap { try? SSDPParser.parseMessage($0.bytes) }.first
+        let headers = first?.headers
+        return RecordedDevice(
+            location: location,
+            udn: described.udn,
+            deviceType: described.deviceType,
+            server: headers?["SERVER"],
+            maxAge: headers?["CACHE-CONTROL"].flatMap { SSDPCacheControl($0).maxAge },
+            bootID: headers?["BOOTID.UPNP.ORG"].flatMap { Int($0) },
+            configID: headers?["CONFIGID.UPNP.ORG"].flatMap { Int($0) },
+            searches: searches,
+            mx: options.mx,
+            exchanges: exchanges,
+            notFound: notFound,
+            unsupportedMethod: unsupported
+        )
+    }
+
+    /// The device's answers to each target its description implies (`ssdp:all`, `upnp:rootdevice`, each
+    /// UUID and type), then to each other target its answers to `ssdp:all` named, searched at `searchHost`
+    /// as `check` searches it. Answers from other devices are not its own:
+    /// its own carry one of its UUIDs, or a LOCATION at its origin (a Roku's `uuid:roku:ecp:SERIAL`).
+    private static func answers(
+        of device: DescribedDevice,
+        at location: URL,
+        searchHost: String,
+        options: DeviceRecordOptions
+    ) async throws(DeviceRecordError) -> [(target: String, answers: [RecordedDevice.Answer])] {
+        guard let address = try? SocketAddress(ipAddress: searchHost, port: options.ssdpPort) else {
+            throw DeviceRecordError("\(location.absoluteString): \(searchHost) is not an IP address to search")
+        }
+        let uuids = Set(device.allDevices.map { DiscoveryAudit.uuid(ofUSN: $0.udn).lowercased() })
+        let origin = location.origin
+        let own = { (answer: CheckAnswer) -> Bool in
+            guard let headers = (try? SSDPParser.parseMessage(answer.bytes))?.headers else { return false }
+            if let usn = headers["USN"], uuids.contains(DiscoveryAudit.uuid(ofUSN: usn).lowercased()) { return true }
+            return headers["LOCATION"].flatMap { URL(string: $0)?.origin } == origin
+        }
+        var searches = DiscoveryAudit.searches(for: device, mx: options.mx).filter { $0.check == "discovery.answers" }
+        var recorded: [(target: String, answers: [RecordedDevice.Answer])] = []
+        for round in 0..<2 {
+            let results = await DiscoveryAudit.send(searches, to: address)
+            for (search, result) in zip(searches, results) {
+                guard case .success(let answers) = result else {
+                    if case .failure(let error) = result {
+                        throw DeviceRecordError("cannot search \(address.endpointDescription): \(error)")
+                    }
+                    continue
+                }
+                let mine = answers.filter(own).map {
+                    RecordedDevice.Answer(delay: $0.elapsed, sourcePort: $0.sourcePort, bytes: $0.bytes)
+                }
+                recorded.append((search.target, mine))
+            }
+            guard round == 0 else { break }
+            // Targets its answers to ssdp:all named that the description did not imply (a :1 of a :2).
+            let named =
+                recorded.first { $0.target == "ssdp:all" }?.answers.compactMap {
+                    (try? SSDPParser.parseMessage($0.bytes))?.headers["ST"]
+                } ?? []
+            let asked = Set(recorded.map(\.target))
+            var more: [String] = []
+            for target in named where !asked.contains(target) && !more.contains(target) { more.append(target) }
+            guard !more.isEmpty else { break }
+            searches = more.map {
+                CheckSearch(
+                    check: "discovery.answers",
+                    subject: $0,
+                    target: $0,
+                    expected: [],
+                    bytes: DiscoveryAudit.search(target: $0, mx: "\(options.mx)")
+                )
+            }
+        }
+        guard recorded.contains(where: { !$0.answers.isEmpty }) else {
+            throw DeviceRecordError(
+                "\(address.endpointDescription): the device described at \(location.absoluteString) answered none of \(recorded.count) searches"
+            )
+        }
+        return recorded
+    }
+
+    /// The URLs of the icons of `element` and the devices inside it.
+    private static func icons(of element: SSDPXMLElement, base: URL) -> [URL] {
+        let own = (element.child("iconList")?.children ?? []).compactMap { icon in
+            icon.child("url").flatMap { URL(string: $0.trimmedText, relativeTo: base)?.absoluteURL }
+        }
+        let embedded = (element.child("deviceList")?.children ?? []).flatMap { icons(of: $0, base: base) }
+        return own + embedded
+    }
+
+    /// `method url`, which must be answered: a transport failure is an error naming `what` and the URL.
+    private static func exchange(
+        _ method: String,
+        _ url: URL,
+        fetch: HTTPFetch,
+        what: String
+    ) async throws(DeviceRecordError) -> HTTPExchange {
+        let exchange = await fetch.exchange(method, url)
+        if case .failure(let error) = exchange.response {
+            throw DeviceRecordError("\(method) \(url.absoluteString) (\(what)): \(error.reason)")
+        }
+        return exchange
+    }
+
+    private static func recorded(_ exchange: HTTPExchange, _ method: String, _ url: URL) -> RecordedDevice.Exchange {
+        RecordedDevice.Exchange(method: method, target: target(of: url), response: exchange.message?.raw ?? [])
+    }
+
+    /// The path and query of `url`, as sent.
+    static func target(of url: URL) -> String { HTTPFetch.requestTarget(of: url) }
+}
+
+/// How much a recording holds.
+public enum RecordingLimits {
+    /// The largest response: a description, an SCPD, an icon.
+    public static let maximumBody = 1 << 20
+    /// All of one device's responses together.
+    public static let maximumTotal = 8 << 20
+}
+
+extension Optional {
+    /// `transform` of the value, awaited, when there is one.
+    fileprivate func asyncMap<Result>(
+        _ transform: (Wrapped) async throws(DeviceRecordError) -> Result
+    ) async throws(DeviceRecordError) -> Result? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

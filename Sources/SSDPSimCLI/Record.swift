@@ -1,0 +1,162 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import ArgumentParser
+import Dispatch
+import Foundation
+import SSDPCheck
+import SSDPDeviceCore
+import SSDPHarness
+import SSDPSimulator
+import Synchronization
+
+struct Record: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record a real device, so that serve can play it back as that device.",
+        discussion: """
+            Meets the device as a control point does and keeps what it said, byte for byte: its answers \
+            to ssdp:all, upnp:rootdevice, each UUID and each type its description names (and to each \
+            other target those answers name), with their delays; its description, SCPDs and icons; what it \
+            answers to a HEAD, to a path it does not have and to a method it does not take. The file is a \
+            device file: `ssdp-sim serve --devices FILE` answers searches and serves those documents as \
+            the device did, at its own address, on the device's port.
+
+              ssdp-sim record http://192.168.1.1:5000/rootDesc.xml --output router.json
+              ssdp-sim record urn:schemas-upnp-org:device:MediaServer:1 --pick 1 --output nas.json
+              ssdp-sim serve --devices router.json
+
+            A file is written whole or not at all: a device that does not answer, a description that is \
+            not one, a document that does not arrive whole within --timeout or is larger than 1 MiB, an \
+            interrupt (SIGINT, SIGTERM) leave no file. Exit status: 0 written, 1 nothing recorded (the \
+            message names the URL and why), 64 invalid input, 130 interrupted.
+            """
+    )
+
+    @OptionGroup var device: ControlPointOptions
+
+    @Option(name: [.short, .long], help: "Write the device file here.")
+    var output: String
+
+    @Option(help: "Of several devices found (an address, a search target), record only the Nth.")
+    var pick: Int?
+
+    func validate() throws {
+        if let pick, pick < 1 { throw ValidationError("--pick must be 1 or more, got \(pick)") }
+        try validateReportPaths([("--output", output)])
+    }
+
+    func run() async throws {
+        let output = CommandOutput(json: false)
+        let interrupt = Interrupt.install()
+        var options = DeviceRecordOptions()
+        options.ssdpPort = device.port
+        options.searchHost = device.host
+        options.mx = device.mx
+        options.timeout = device.exchangeTimeout
+        options.pick = pick
+        output.say("Recording \(device.target)")
+        let devices: [RecordedDevice]
+        do {
+            devices = try await DeviceRecorder.record(try device.deviceTarget(), options: options)
+        } catch {
+            output.error("nothing recorded: \(error)")
+            throw ExitCode(1)
+        }
+        let entries = devices.map(DeviceSpecification.init(recorded:))
+        let data = try DeviceFile.encoded(entries)
+        // What is written must play: read back as `serve --devices` reads it.
+        do {
+            _ = try DeviceFile.decode(data, file: self.output, seed: 1)
+        } catch {
+            output.error("nothing recorded: the recording does not play back: \(error)")
+            throw ExitCode(1)
+        }
+        interrupt.beginWriting()
+        try Reports.writeAtomically(data, to: self.output)
+        for (recorded, entry) in zip(devices, entries) {
+            let searches = entry.recording?.searches ?? []
+            output.say(
+                "\(recorded.udn) \(recorded.deviceType) at \(recorded.location.absoluteString): "
+                    + "\(searches.count) search targets, \(searches.map(\.answers.count).reduce(0, +)) answers, "
+                    + "\(entry.recording?.http.count ?? 0) HTTP exchanges (profile \(entry.profile ?? "generic"))"
+            )
+        }
+        output.say("Wrote \(self.output): serve it with `ssdp-sim serve --devices \(self.output)`")
+    }
+}
+
+/// SIGINT and SIGTERM while a recording is made: the run ends at once with 130 and no file; once the file is
+/// being written, the write finishes first (it is atomic and quick), so a file is whole or absent.
+private final class Interrupt: @unchecked Sendable {
+    // `sources` is set once, before any handler runs, and only keeps them alive; `writing` is locked.
+    private let writing = Mutex(false)
+    private var sources: [any DispatchSourceSignal] = []
+
+    static func install() -> Interrupt {
+        let interrupt = Interrupt()
+        let handlers = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                guard !interrupt.writing.withLock({ $0 }) else { return }
+                FileHandle.standardError.write(Data("interrupted: nothing written\n".utf8))
+                exit(130)
+            }
+            source.resume()
+            return source
+        }
+        interrupt.sources = handlers
+        return interrupt
+    }
+
+    /// Marks the file as being written; from now on an interrupt waits for it.
+    func beginWriting() {
+        writing.withLock { $0 = true }
+    }
+}
+
+extension DeviceSpecification {
+    /// A device file entry for a recorded device: the built-in profile of its family when there is one (what
+    /// answers the calls the recording does not hold, and lays out its NOTIFY messages), what its answers say
+    /// of it (SERVER, BOOTID, CONFIGID; the max-age too when no profile knows its NOTIFY's), and the
+    /// recording, whose description names the device.
+    init(recorded device: RecordedDevice) {
+        let family = SimulatorProfile.family(ofDeviceType: device.deviceType)?.name
+        self.init(profile: family, server: device.server)
+        maxAge = family == nil ? device.maxAge : nil
+        bootId = device.bootID
+        configId = device.configID
+        let exchange = { (exchange: RecordedDevice.Exchange) in
+            RecordingSpecification.Exchange(method: exchange.method, target: exchange.target, bytes: exchange.response)
+        }
+        recording = RecordingSpecification(
+            source: .init(
+                location: device.location.absoluteString,
+                recorded: ISO8601DateFormatter().string(from: Date()),
+                tool: "ssdp-sim \(ToolVersion.current)"
+            ),
+            searches: device.searches.map { search in
+                RecordingSpecification.Search(
+                    st: search.target,
+                    mx: device.mx,
+                    answers: search.answers.map {
+                        .init(delay: $0.delay.inSeconds, sourcePort: $0.sourcePort, bytes: $0.bytes)
+                    }
+                )
+            },
+            http: device.exchanges.map(exchange),
+            notFound: device.notFound.map(exchange),
+            unsupportedMethod: device.unsupportedMethod.map(exchange)
+        )
+    }
+}

@@ -1,0 +1,287 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import FoundationEssentials
+import SSDPCore
+import SSDPDeviceCore
+
+/// A real device as `ssdp-sim record` met it, in a device file (`recording`): its answers to each search
+/// target, and each HTTP response, as they arrived.
+///
+/// ```json
+/// "recording": {
+///   "source": {"location": "http://192.168.1.1:5000/rootDesc.xml", "recorded": "2026-11-28T23:50:02Z",
+///              "tool": "ssdp-sim 0.26.0"},
+///   "searches": [ {"st": "upnp:rootdevice", "mx": 1,
+///                  "answers": [ {"delay": 0.012, "sourcePort": 1900, "datagram": "HTTP/1.1 200 OK\r\n…"} ]} ],
+///   "http": [ {"method": "GET", "target": "/rootDesc.xml", "response": "HTTP/1.1 200 OK\r\n…<root …"},
+///             {"method": "GET", "target": "/icon.png", "base64": "SFRUUC8xLjEgMjAw…"} ],
+///   "notFound": {"method": "GET", "target": "/ssdp-sim-no-such-path", "response": "HTTP/1.1 404 …"},
+///   "unsupportedMethod": {"method": "PUT", "target": "/rootDesc.xml", "response": "HTTP/1.1 501 …"} }
+/// ```
+///
+/// Each datagram and response is text when its bytes are UTF-8 (`datagram`, `response`) and base64 when
+/// not (`base64`), never both. The device file entry around it names the device as its description does
+/// (`udn`, `deviceType`, `services`, `embeddedDevices`): what its advertisements, its NOTIFY messages and the
+/// control API say of it.
+public struct RecordingSpecification: Codable, Sendable, Hashable {
+    /// Where and when the recording was made, and by what.
+    public struct Source: Codable, Sendable, Hashable {
+        /// The device's LOCATION when it was recorded.
+        public var location: String
+        /// When (ISO 8601, UTC).
+        public var recorded: String?
+        /// The tool and its version.
+        public var tool: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case location, recorded, tool
+        }
+
+        /// A source at `location`.
+        public init(location: String, recorded: String? = nil, tool: String? = nil) {
+            self.location = location
+            self.recorded = recorded
+            self.tool = tool
+        }
+    }
+
+    /// One search target and what the device answered to it.
+    public struct Search: Codable, Sendable, Hashable {
+        /// The target searched, as written.
+        public var st: String
+        /// The MX the search carried.
+        public var mx: Int?
+        /// The answers, in the order they arrived.
+        public var answers: [Answer]
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case st, mx, answers
+        }
+
+        /// The answers to a search for `st` with `mx`.
+        public init(st: String, mx: Int?, answers: [Answer]) {
+            self.st = st
+            self.mx = mx
+            self.answers = answers
+        }
+    }
+
+    /// One answer datagram.
+    public struct Answer: Codable, Sendable, Hashable, CapturedDatagram {
+        /// Seconds after the search.
+        public var delay: Double
+        /// The UDP port it came from (a device's answers need not come from 1900).
+        public var sourcePort: Int?
+        /// The datagram, when it is UTF-8 text.
+        public var datagram: String?
+        /// The datagram in base64, when it is not.
+        public var base64: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case delay, sourcePort, datagram, base64
+        }
+
+        /// An answer that arrived `delay` seconds after the search, from `sourcePort`.
+        public init(delay: Double, sourcePort: Int?, bytes: [UInt8]) {
+            self.delay = delay
+            self.sourcePort = sourcePort
+            (datagram, base64) = Self.written(bytes)
+        }
+    }
+
+    /// One HTTP exchange: what was asked, and the response as it arrived.
+    public struct Exchange: Codable, Sendable, Hashable, CapturedDatagram {
+        /// The method (`GET`).
+        public var method: String
+        /// The path and query (`/rootDesc.xml`).
+        public var target: String
+        /// The response, when it is UTF-8 text.
+        public var response: String?
+        /// The response in base64, when it is not.
+        public var base64: String?
+
+        var datagram: String? { response }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case method, target, response, base64
+        }
+
+        /// The response to `method target`.
+        public init(method: String, target: String, bytes: [UInt8]) {
+            self.method = method
+            self.target = target
+            (response, base64) = Self.written(bytes)
+        }
+    }
+
+    /// Where and when it was recorded.
+    public var source: Source
+    /// The answers to each search target.
+    public var searches: [Search]
+    /// The HTTP exchanges, each `method target` once.
+    public var http: [Exchange]
+    /// What the device answered to a GET of a path it does not have.
+    public var notFound: Exchange?
+    /// What it answered to a method it does not take.
+    public var unsupportedMethod: Exchange?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case source, searches, http, notFound, unsupportedMethod
+    }
+
+    /// A recording of these parts.
+    public init(
+        source: Source,
+        searches: [Search],
+        http: [Exchange],
+        notFound: Exchange? = nil,
+        unsupportedMethod: Exchange? = nil
+    ) {
+        self.source = source
+        self.searches = searches
+        self.http = http
+        self.notFound = notFound
+        self.unsupportedMethod = unsupportedMethod
+    }
+
+    /// The largest response a recording holds (a description, an SCPD, an icon).
+    public static let maximumResponseSize = 1 << 20
+
+    /// The LOCATION's `http://host:port`, and its path; the error names the field.
+    public func location() throws(SSDPConfigurationError) -> (origin: String, path: String, port: Int) {
+        let field = "recording.source.location"
+        let location = source.location
+        guard location.hasPrefixIgnoringASCIICase("http://") else {
+            throw SSDPConfigurationError(field: field, value: location, reason: "must be an http:// URL")
+        }
+        let afterScheme = location.dropFirst("http://".count)
+        let slash = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+        let authority = afterScheme[..<slash]
+        let path = afterScheme[slash...].isEmpty ? "/" : String(afterScheme[slash...])
+        // The port is after the last colon that is not inside an IPv6 address's brackets.
+        let hostEnd = authority.lastIndex(of: "]") ?? authority.startIndex
+        let colon = authority[hostEnd...].lastIndex(of: ":")
+        let port = colon.map { Int(authority[authority.index(after: $0)...]) } ?? 80
+        guard !authority.isEmpty, colon != authority.startIndex, let port, (1...65_535).contains(port) else {
+            throw SSDPConfigurationError(field: field, value: location, reason: "must name a host and a port 1...65535")
+        }
+        return ("http://" + authority, path, port)
+    }
+
+    /// The answers the device core plays; errors name the field (`recording.searches[1].answers[0].delay`).
+    public func makeAnswers() throws(SSDPConfigurationError) -> SSDPRecordedAnswers {
+        var targets: [(target: String, answers: [SSDPRecordedAnswers.Answer])] = []
+        for (index, search) in searches.enumerated() {
+            let field = "recording.searches[\(index)]"
+            guard !search.st.isEmpty else {
+                throw SSDPConfigurationError(field: "\(field).st", value: "", reason: "a search target is not empty")
+            }
+            guard !targets.contains(where: { $0.target == search.st }) else {
+                throw SSDPConfigurationError(field: "\(field).st", value: search.st, reason: "recorded twice")
+            }
+            var answers: [SSDPRecordedAnswers.Answer] = []
+            for (number, answer) in search.answers.enumerated() {
+                let answerField = "\(field).answers[\(number)]"
+                guard answer.delay.isFinite, (0...120).contains(answer.delay) else {
+                    throw SSDPConfigurationError(
+                        field: "\(answerField).delay",
+                        value: "\(answer.delay)",
+                        reason: "must be 0...120 seconds"
+                    )
+                }
+                let bytes = try answer.bytes(field: answerField)
+                guard (1...65_507).contains(bytes.count) else {
+                    throw SSDPConfigurationError(
+                        field: answerField,
+                        value: "\(bytes.count) bytes",
+                        reason: "a datagram is 1...65507 bytes"
+                    )
+                }
+                answers.append(
+                    .init(delay: .microseconds(Int64((answer.delay * 1_000_000).rounded())), bytes: bytes)
+                )
+            }
+            targets.append((search.st, answers))
+        }
+        return SSDPRecordedAnswers(targets: targets)
+    }
+
+    /// The responses the device's HTTP side plays; errors name the field (`recording.http[2].base64`).
+    public func makeHTTP() throws(SSDPConfigurationError) -> HTTPRecording {
+        var exchanges: [HTTPRecording.Exchange] = []
+        for (index, exchange) in http.enumerated() {
+            let field = "recording.http[\(index)]"
+            let made = try Self.make(exchange, field: field)
+            guard !exchanges.contains(where: { $0.method == made.method && $0.target == made.target }) else {
+                throw SSDPConfigurationError(
+                    field: "\(field).target",
+                    value: "\(made.method) \(made.target)",
+                    reason: "recorded twice"
+                )
+            }
+            exchanges.append(made)
+        }
+        let (origin, path, _) = try location()
+        guard exchanges.contains(where: { $0.method == "GET" && $0.target == path }) else {
+            throw SSDPConfigurationError(
+                field: "recording.http",
+                value: path,
+                reason: "holds no GET of the description (recording.source.location's path)"
+            )
+        }
+        return HTTPRecording(
+            origin: origin,
+            exchanges: exchanges,
+            notFound: try notFound.map { (exchange) throws(SSDPConfigurationError) in
+                try Self.make(exchange, field: "recording.notFound").response
+            },
+            unsupportedMethod: try unsupportedMethod.map { (exchange) throws(SSDPConfigurationError) in
+                try Self.make(exchange, field: "recording.unsupportedMethod").response
+            }
+        )
+    }
+
+    private static func make(
+        _ exchange: Exchange,
+        field: String
+    ) throws(SSDPConfigurationError) -> HTTPRecording.Exchange {
+        guard !exchange.method.isEmpty, exchange.method.utf8.allSatisfy({ (65...90).contains($0) }) else {
+            throw SSDPConfigurationError(
+                field: "\(field).method",
+                value: exchange.method,
+                reason: "an HTTP method in capitals (GET)"
+            )
+        }
+        guard exchange.target.hasPrefix("/") else {
+            throw SSDPConfigurationError(field: "\(field).target", value: exchange.target, reason: "must start with /")
+        }
+        let bytes = try exchange.bytes(field: field)
+        guard bytes.starts(with: Array("HTTP/".utf8)), HTTPRecording.headEnd(bytes) != nil else {
+            throw SSDPConfigurationError(
+                field: field,
+                value: String(decoding: bytes.prefix(40), as: UTF8.self),
+                reason:
+                    "a response starts with its status line (HTTP/1.1 200 OK) and has an empty line after its headers"
+            )
+        }
+        guard bytes.count <= maximumResponseSize else {
+            throw SSDPConfigurationError(
+                field: field,
+                value: "\(bytes.count) bytes",
+                reason: "a recorded response is at most \(maximumResponseSize) bytes"
+            )
+        }
+        return HTTPRecording.Exchange(method: exchange.method, target: exchange.target, response: bytes)
+    }
+}

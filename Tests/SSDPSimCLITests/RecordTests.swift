@@ -1,0 +1,216 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Testing
+
+/// `ssdp-sim record` as a user runs it: a device recorded on loopback, then played back by `serve
+/// --devices`, meets a control point as the device did; and what cannot be recorded whole leaves no file.
+@Suite struct RecordTests {
+    /// A profile's device, recorded, then played back on another port: every search answer and every
+    /// HTTP response the same bytes but for the origin and the dates.
+    @Test(arguments: ["igd", "dlna-server", "roku"])
+    func aRecordedDevicePlaysBackItsAnswersAndDocumentsAsItSentThem(profile: String) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("\(profile).json").path
+        let (original, port, started) = try await RunningCommand.serveOnLoopback(["--profile", profile, "--seed", "4"])
+        defer { original.kill() }
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let recorded = try await CommandRunner.ssdpSim("record", location, "--port", "\(port)", "--output", file)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\n\(recorded.standardError)")
+        #expect(recorded.standardOutput.contains("Wrote \(file)"))
+
+        let recording = try #require(try Self.recording(in: file))
+        let targets = (recording["searches"] as? [[String: Any]] ?? []).compactMap { $0["st"] as? String }
+        let requests =
+            (recording["http"] as? [[String: Any]] ?? []).compactMap { exchange -> (String, String)? in
+                guard let method = exchange["method"] as? String, let target = exchange["target"] as? String else {
+                    return nil
+                }
+                return (method, target)
+            } + [("GET", "/no-such-file.xml"), ("DELETE", try #require(URL(string: location)?.path))]
+        #expect(targets.contains("ssdp:all") && targets.contains("upnp:rootdevice") && targets.count >= 4)
+        let before = try await Self.exchanges(at: location, udpPort: port, searches: targets, requests: requests)
+        original.kill()
+
+        let (playing, playPort, playStarted) = try await RunningCommand.serveOnLoopback(["--devices", file])
+        defer { playing.kill() }
+        let playLocation = try #require(
+            (playStarted["devices"] as? [[String: Any]])?.first?["location"] as? String
+        )
+        #expect(playLocation != location, "played on another port, so the origin changes")
+        let after = try await Self.exchanges(at: playLocation, udpPort: playPort, searches: targets, requests: requests)
+        let origins = (try Self.origin(of: location), try Self.origin(of: playLocation))
+        let normalise = { (text: String) in Self.normalised(text, origins: origins) }
+        for target in targets {
+            #expect(
+                (before.searches[target] ?? []).map(normalise) == (after.searches[target] ?? []).map(normalise),
+                "answers to \(target)"
+            )
+        }
+        #expect((before.searches["ssdp:all"] ?? []).count > 3)
+        for (method, target) in requests {
+            let key = "\(method) \(target)"
+            let (was, is_) = (before.http[key] ?? "", after.http[key] ?? "")
+            #expect(
+                normalise(was) == normalise(is_),
+                "\(key)\nrecorded device: \(was.prefix(300))\nplayed: \(is_.prefix(300))"
+            )
+            #expect(!is_.isEmpty)
+        }
+        playing.kill()
+    }
+
+    @Test func aDeviceThatDoesNotAnswerLeavesNoFileAndNamesTheURL() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("none.json").path
+        let output = try await CommandRunner.ssdpSim("record", "http://127.0.0.1:9/rootDesc.xml", "--output", file)
+        #expect(output.status == 1)
+        #expect(
+            output.standardError.contains(
+                "nothing recorded: GET http://127.0.0.1:9/rootDesc.xml (the description): cannot connect"
+            ),
+            "\(output.standardError)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    /// A description that is not one, a document that hangs, and one far larger than a recording holds.
+    @Test(arguments: [
+        (["--description-fault", "malformed"], "is not a UPnP device description"),
+        (["--scpd-fault", "hang"], "(a document): no whole answer within 1 s"),
+    ])
+    func aDeviceThatCannotBeReadWholeLeavesNoFile(faults: [String], message: String) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("broken.json").path
+        let (serve, port, started) = try await RunningCommand.serveOnLoopback(["--profile", "igd"] + faults)
+        defer { serve.kill() }
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let output = try await CommandRunner.ssdpSim(
+            "record",
+            location,
+            "--port",
+            "\(port)",
+            "--timeout",
+            "1",
+            "--output",
+            file
+        )
+        #expect(output.status == 1, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        serve.kill()
+    }
+
+    @Test func aDocumentOverTheLimitLeavesNoFile() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("huge.json").path
+        let server = try #require(
+            Bundle.module.url(forResource: "huge_device", withExtension: "py", subdirectory: "Scripts")
+        )
+        let device = try RunningCommand(URL(fileURLWithPath: "/usr/bin/python3"), [server.path])
+        defer { device.kill() }
+        let line = try await device.waitForLine { $0.hasPrefix("http://") }
+        let output = try await CommandRunner.ssdpSim("record", line, "--output", file)
+        #expect(output.status == 1)
+        #expect(output.standardError.contains("bytes, more than the 1048576 read"), "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func anInterruptedRecordingLeavesNoFile() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("interrupted.json").path
+        let (serve, port, started) = try await RunningCommand.serveOnLoopback([
+            "--profile", "igd", "--scpd-fault", "hang",
+        ])
+        defer { serve.kill() }
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let record = try RunningCommand(
+            CommandRunner.ssdpSim,
+            ["record", location, "--port", "\(port)", "--timeout", "30", "--output", file]
+        )
+        _ = try await record.waitForLine { $0.hasPrefix("Recording") }
+        try await Task.sleep(for: .seconds(2))
+        record.signal(SIGINT)
+        let output = await record.wait()
+        #expect(output.status == 130, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardError.contains("interrupted: nothing written"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "no file, no temporary")
+        serve.kill()
+    }
+
+    // MARK: - Helpers
+
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The `recording` of the first device in a device file.
+    static func recording(in file: String) throws -> [String: Any]? {
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+        return ((json?["devices"] as? [[String: Any]])?.first)?["recording"] as? [String: Any]
+    }
+
+    /// `http://host:port` of a LOCATION.
+    static func origin(of location: String) throws -> String {
+        let url = try #require(URL(string: location))
+        return "http://\(url.host ?? ""):\(url.port ?? 80)"
+    }
+
+    /// Dates as `{date}`, the played origin as the recorded one.
+    static func normalised(_ text: String, origins: (recorded: String, played: String)) -> String {
+        let dated = text.replacingOccurrences(
+            of: #"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT"#,
+            with: "{date}",
+            options: .regularExpression
+        )
+        return dated.replacingOccurrences(of: origins.played, with: origins.recorded)
+    }
+
+    struct Exchanges {
+        var searches: [String: [String]]
+        var http: [String: String]
+    }
+
+    /// What `Scripts/exchanges.py` meets at the device at `location`.
+    static func exchanges(
+        at location: String,
+        udpPort: Int,
+        searches: [String],
+        requests: [(String, String)]
+    ) async throws -> Exchanges {
+        let script = try #require(
+            Bundle.module.url(forResource: "exchanges", withExtension: "py", subdirectory: "Scripts")
+        )
+        let url = try #require(URL(string: location))
+        let output = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [script.path, url.host ?? "", "\(url.port ?? 80)", "\(udpPort)"]
+                + searches.flatMap { ["--search", $0] } + requests.flatMap { ["--http", $0.0, $0.1] }
+        )
+        #expect(output.status == 0, "\(output.standardError)")
+        let json = try #require(jsonObject(output.standardOutput))
+        return Exchanges(
+            searches: json["searches"] as? [String: [String]] ?? [:],
+            http: json["http"] as? [String: String] ?? [:]
+        )
+    }
+}
