@@ -127,7 +127,7 @@ import Testing
             expecting: #"{"found": {"services": [\#(roots[0])]}, "dropped": {"duplicates": 0}}"#
         )
         #expect(exact.status == 1, "\(exact.standardOutput)")
-        #expect(exact.standardOutput.contains("  FAIL  found services: expected exactly 1 services; got unexpected"))
+        #expect(exact.standardOutput.contains("  FAIL  found services: expected exactly 1 service; got unexpected"))
 
         let unobservable = try await search(expecting: #"{"searches": {"sent": 1}}"#)
         #expect(unobservable.status == 64)
