@@ -15,7 +15,7 @@
 /// the last version CHANGELOG.md names (a test holds them together).
 public enum ToolVersion {
     /// The version, `MAJOR.MINOR.PATCH`; raise it with a new CHANGELOG.md entry.
-    public static let current = "0.25.0"
+    public static let current = "0.26.0"
 }
 
 extension SSDPRootDevice {
