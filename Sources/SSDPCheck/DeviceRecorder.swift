@@ -166,7 +166,7 @@ public enum DeviceRecorder {
         searchHost: String,
         options: DeviceRecordOptions
     ) async throws(DeviceRecordError) -> RecordedDevice {
-        let fetch = HTTPFetch(timeout: options.timeout, maximumBodySize: RecordingLimits.maximumBody)
+        let fetch = HTTPFetch(timeout: options.timeout, maximumBodySize: HTTPRecording.maximumResponseSize)
         let description = try await exchange("GET", location, fetch: fetch, what: "the description")
         guard let message = description.message, message.status == 200,
             let root = SSDPXMLElement.parse(message.body), root.name == "root", let element = root.child("device")
@@ -178,7 +178,7 @@ public enum DeviceRecorder {
         }
         let (_, described) = DescriptionAudit.audit(message.body, location: location)
         guard let described else { throw DeviceRecordError("\(location.absoluteString): no device in the description") }
-        var exchanges = [recorded(description, "GET", location)]
+        var exchanges = [try recorded(description, "GET", location)]
 
         let searches = try await answers(of: described, at: location, searchHost: searchHost, options: options)
 
@@ -190,27 +190,36 @@ public enum DeviceRecorder {
         documents = Array(documents.prefix(maximumServiceDescriptions))
         let base = root.child("URLBase").flatMap { URL(string: $0.trimmedText) } ?? location
         documents += Array(icons(of: element, base: base).prefix(maximumIcons))
+        var total = exchanges[0].response.count
         for url in documents where !exchanges.contains(where: { $0.target == target(of: url) }) {
-            exchanges.append(recorded(try await exchange("GET", url, fetch: fetch, what: "a document"), "GET", url))
+            exchanges.append(try recorded(try await exchange("GET", url, fetch: fetch, what: "a document"), "GET", url))
+            total += exchanges[exchanges.count - 1].response.count
+            guard total <= HTTPRecording.maximumTotalSize else {
+                throw DeviceRecordError(
+                    "\(location.absoluteString): its documents come to more than a recording holds (\(HTTPRecording.maximumTotalSize) bytes)"
+                )
+            }
         }
-        exchanges.append(recorded(try await exchange("HEAD", location, fetch: fetch, what: "a HEAD"), "HEAD", location))
+        // A HEAD that does not end (a server that keeps the connection) is not recorded: its playback is
+        // then the GET's head.
+        let head = await fetch.exchange("HEAD", location)
+        if case .success = head.response { exchanges.append(try recorded(head, "HEAD", location)) }
         var absent = URLComponents(url: location, resolvingAgainstBaseURL: true)
         absent?.percentEncodedPath = absentPath
         absent?.percentEncodedQuery = nil
-        let notFound = try await absent?.url.asyncMap { (url) throws(DeviceRecordError) in
-            recorded(try await exchange("GET", url, fetch: fetch, what: "a path it does not have"), "GET", url)
+        var notFound: RecordedDevice.Exchange?
+        if let url = absent?.url {
+            notFound = try recorded(
+                try await exchange("GET", url, fetch: fetch, what: "a path it does not have"),
+                "GET",
+                url
+            )
         }
-        let unsupported = recorded(
+        let unsupported = try recorded(
             try await exchange("PUT", location, fetch: fetch, what: "a method it does not take"),
             "PUT",
             location
         )
-        let total = exchanges.map(\.response.count).reduce(0, +)
-        guard total <= RecordingLimits.maximumTotal else {
-            throw DeviceRecordError(
-                "\(location.absoluteString): its documents come to \(total) bytes, more than a recording holds (\(RecordingLimits.maximumTotal))"
-            )
-        }
         let first = searches.lazy.flatMap(\.answers).compactMap { try? SSDPParser.parseMessage($0.bytes) }.first
         let headers = first?.headers
         return RecordedDevice(
@@ -287,7 +296,7 @@ public enum DeviceRecorder {
         }
         guard recorded.contains(where: { !$0.answers.isEmpty }) else {
             throw DeviceRecordError(
-                "\(address.endpointDescription): the device described at \(location.absoluteString) answered none of \(recorded.count) searches"
+                "\(address.endpointDescription): the device described at \(location.absoluteString) answered none of \(recorded.count) searches (does it listen for searches on another port: --port? A UPnP 1.0 device may answer only on the group: record it by a search target)"
             )
         }
         return recorded
@@ -316,28 +325,35 @@ public enum DeviceRecorder {
         return exchange
     }
 
-    private static func recorded(_ exchange: HTTPExchange, _ method: String, _ url: URL) -> RecordedDevice.Exchange {
-        RecordedDevice.Exchange(method: method, target: target(of: url), response: exchange.message?.raw ?? [])
+    /// `exchange` as a recording keeps it: as it arrived, but a chunked body de-chunked (with its length in
+    /// a Content-Length, where Transfer-Encoding was), so that playback can change the body.
+    private static func recorded(
+        _ exchange: HTTPExchange,
+        _ method: String,
+        _ url: URL
+    ) throws(DeviceRecordError) -> RecordedDevice.Exchange {
+        var response = exchange.message?.raw ?? []
+        if let message = exchange.message, message.header("Transfer-Encoding")?.lowercased().contains("chunked") == true
+        {
+            response = unchunked(message)
+        }
+        guard response.count <= HTTPRecording.maximumResponseSize else {
+            throw DeviceRecordError(
+                "\(method) \(url.absoluteString): the response is \(response.count) bytes, more than a recording holds (\(HTTPRecording.maximumResponseSize))"
+            )
+        }
+        return RecordedDevice.Exchange(method: method, target: target(of: url), response: response)
+    }
+
+    /// A chunked response as one with a Content-Length: its status line and headers as they came, but
+    /// Transfer-Encoding, then its de-chunked body.
+    static func unchunked(_ message: HTTPMessage) -> [UInt8] {
+        let headers = message.headers.filter { !$0.name.equalsIgnoringASCIICase("Transfer-Encoding") }
+            .map { "\($0.name): \($0.value)\r\n" }.joined()
+        return Array("\(message.startLine)\r\n\(headers)Content-Length: \(message.body.count)\r\n\r\n".utf8)
+            + message.body
     }
 
     /// The path and query of `url`, as sent.
     static func target(of url: URL) -> String { HTTPFetch.requestTarget(of: url) }
-}
-
-/// How much a recording holds.
-public enum RecordingLimits {
-    /// The largest response: a description, an SCPD, an icon.
-    public static let maximumBody = 1 << 20
-    /// All of one device's responses together.
-    public static let maximumTotal = 8 << 20
-}
-
-extension Optional {
-    /// `transform` of the value, awaited, when there is one.
-    fileprivate func asyncMap<Result>(
-        _ transform: (Wrapped) async throws(DeviceRecordError) -> Result
-    ) async throws(DeviceRecordError) -> Result? {
-        guard let value = self else { return nil }
-        return try await transform(value)
-    }
 }

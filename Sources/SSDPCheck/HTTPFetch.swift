@@ -148,7 +148,7 @@ struct HTTPFetch: Sendable {
             promise.fail(error)  // a promise is never left unfulfilled
             return HTTPExchange(
                 request: request,
-                response: .failure(HTTPFetchError(reason: "cannot connect to \(host):\(port): \(error)")),
+                response: .failure(HTTPFetchError(reason: "cannot connect to \(host):\(port): \(Self.reason(error))")),
                 localAddress: nil
             )
         }
@@ -177,6 +177,14 @@ struct HTTPFetch: Sendable {
 }
 
 extension HTTPFetch {
+    /// A connection's failure in the system's words (`Connection refused`), not NIO's types'.
+    static func reason(_ error: any Error) -> String {
+        let io =
+            (error as? NIOConnectionError)?.connectionErrors.lazy.compactMap { $0.error as? IOError }.first
+            ?? error as? IOError
+        return io.map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+    }
+
     /// The path and query of `url` as a request line sends them: as written, escapes kept (`URL.path`
     /// would decode them and drop a trailing slash), `/` for none.
     static func requestTarget(of url: URL) -> String {
@@ -255,7 +263,7 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
             return
         case .complete(var message):
             done = true
-            message.raw = bytes
+            if message.raw.isEmpty { message.raw = bytes }
             promise.succeed(message)
         case .invalid(let reason):
             done = true

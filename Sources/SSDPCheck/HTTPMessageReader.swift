@@ -23,7 +23,7 @@ struct HTTPMessage: Sendable, Hashable {
     /// The body, de-chunked.
     var body: [UInt8]
     /// The message as it arrived, head, framing and all, when it came over a connection (`HTTPFetch`):
-    /// what a recording keeps.
+    /// what a recording keeps. Bytes after the length a Content-Length gives are not the message's.
     var raw: [UInt8] = []
 
     static func == (lhs: Self, rhs: Self) -> Bool {
@@ -141,6 +141,8 @@ struct HTTPMessageReader: Sendable {
                 return closed ? .invalid("the body is cut off at \(body.count) of \(count) bytes") : .incomplete
             }
             message.body = Array(body.prefix(count))
+            // What came after the length the head gives is not the message's (libupnp's extra CR LF CR LF).
+            message.raw = Array(bytes[..<(headEnd.end + count)])
             return .complete(message)
         }
         guard endsAtClose else { return .complete(message) }

@@ -81,8 +81,7 @@ struct Record: AsyncParsableCommand {
             output.error("nothing recorded: the recording does not play back: \(error)")
             throw ExitCode(1)
         }
-        interrupt.beginWriting()
-        try Reports.writeAtomically(data, to: self.output)
+        try interrupt.whileWriting { try Reports.writeAtomically(data, to: self.output) }
         for (recorded, entry) in zip(devices, entries) {
             let searches = entry.recording?.searches ?? []
             output.say(
@@ -96,32 +95,35 @@ struct Record: AsyncParsableCommand {
 }
 
 /// SIGINT and SIGTERM while a recording is made: the run ends at once with 130 and no file; once the file is
-/// being written, the write finishes first (it is atomic and quick), so a file is whole or absent.
+/// being written, the write finishes first (it is atomic and quick), so a file is whole or absent. The
+/// decision and the exit happen under the lock the write takes, so the two cannot cross.
 private final class Interrupt: @unchecked Sendable {
-    // `sources` is set once, before any handler runs, and only keeps them alive; `writing` is locked.
+    // `sources` is set before any source is resumed, and only keeps them alive; `writing` is locked.
     private let writing = Mutex(false)
     private var sources: [any DispatchSourceSignal] = []
 
     static func install() -> Interrupt {
         let interrupt = Interrupt()
-        let handlers = [SIGINT, SIGTERM].map { number in
+        interrupt.sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                guard !interrupt.writing.withLock({ $0 }) else { return }
-                FileHandle.standardError.write(Data("interrupted: nothing written\n".utf8))
-                exit(130)
+                interrupt.writing.withLock { writing in
+                    guard !writing else { return }
+                    FileHandle.standardError.write(Data("interrupted: nothing written\n".utf8))
+                    _exit(130)
+                }
             }
-            source.resume()
             return source
         }
-        interrupt.sources = handlers
+        for source in interrupt.sources { source.resume() }
         return interrupt
     }
 
-    /// Marks the file as being written; from now on an interrupt waits for it.
-    func beginWriting() {
+    /// Runs `write`; an interrupt from now on waits for the process to end by itself.
+    func whileWriting(_ write: () throws -> Void) rethrows {
         writing.withLock { $0 = true }
+        try write()
     }
 }
 

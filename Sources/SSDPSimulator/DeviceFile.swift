@@ -296,6 +296,7 @@ public struct DeviceSpecification: Codable, Sendable {
             ("udn", udn), ("deviceType", deviceType), ("friendlyName", friendlyName), ("manufacturer", manufacturer),
             ("modelName", modelName), ("services", services?.joined(separator: ", ")),
             ("embeddedDevices", embeddedDevices.map { _ in "…" }),
+            ("extraTargets", extraTargets?.joined(separator: ", ")),
         ]
         if case (let field, let value?)? = named.first(where: { $0.1 != nil }) {
             throw SSDPConfigurationError(
@@ -348,8 +349,8 @@ public struct DeviceSpecification: Codable, Sendable {
             guard let headers = (try? SSDPParser.parseMessage(answer.bytes))?.headers, let st = headers["ST"],
                 !advertised.contains(st), !extra.contains(where: { $0.target == st })
             else { continue }
-            let location = headers["LOCATION"].map(DeviceResponder.schemeAndAuthority(of:)).flatMap { origin in
-                headers["LOCATION"].map { String($0.dropFirst(origin.count)) }
+            let location = headers["LOCATION"].map {
+                String($0.dropFirst(DeviceResponder.schemeAndAuthority(of: $0).count))
             }
             extra.append(SSDPExtraTarget(st, usn: headers["USN"], location: location == path ? nil : location))
         }

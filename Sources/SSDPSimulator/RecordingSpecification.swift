@@ -155,9 +155,6 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         self.unsupportedMethod = unsupportedMethod
     }
 
-    /// The largest response a recording holds (a description, an SCPD, an icon).
-    public static let maximumResponseSize = 1 << 20
-
     /// The LOCATION's `http://host:port`, and its path; the error names the field.
     public func location() throws(SSDPConfigurationError) -> (origin: String, path: String, port: Int) {
         let field = "recording.source.location"
@@ -165,10 +162,9 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         guard location.hasPrefixIgnoringASCIICase("http://") else {
             throw SSDPConfigurationError(field: field, value: location, reason: "must be an http:// URL")
         }
-        let afterScheme = location.dropFirst("http://".count)
-        let slash = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-        let authority = afterScheme[..<slash]
-        let path = afterScheme[slash...].isEmpty ? "/" : String(afterScheme[slash...])
+        let origin = DeviceResponder.schemeAndAuthority(of: location)
+        let authority = origin.dropFirst("http://".count)
+        let path = location.dropFirst(origin.count).isEmpty ? "/" : String(location.dropFirst(origin.count))
         // The port is after the last colon that is not inside an IPv6 address's brackets.
         let hostEnd = authority.lastIndex(of: "]") ?? authority.startIndex
         let colon = authority[hostEnd...].lastIndex(of: ":")
@@ -176,12 +172,12 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         guard !authority.isEmpty, colon != authority.startIndex, let port, (1...65_535).contains(port) else {
             throw SSDPConfigurationError(field: field, value: location, reason: "must name a host and a port 1...65535")
         }
-        return ("http://" + authority, path, port)
+        return (origin, path, port)
     }
 
     /// The answers the device core plays; errors name the field (`recording.searches[1].answers[0].delay`).
     public func makeAnswers() throws(SSDPConfigurationError) -> SSDPRecordedAnswers {
-        var targets: [(target: String, answers: [SSDPRecordedAnswers.Answer])] = []
+        var targets: [SSDPRecordedAnswers.Target] = []
         for (index, search) in searches.enumerated() {
             let field = "recording.searches[\(index)]"
             guard !search.st.isEmpty else {
@@ -212,7 +208,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
                     .init(delay: .microseconds(Int64((answer.delay * 1_000_000).rounded())), bytes: bytes)
                 )
             }
-            targets.append((search.st, answers))
+            targets.append(.init(search.st, answers))
         }
         return SSDPRecordedAnswers(targets: targets)
     }
@@ -275,11 +271,11 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
                     "a response starts with its status line (HTTP/1.1 200 OK) and has an empty line after its headers"
             )
         }
-        guard bytes.count <= maximumResponseSize else {
+        guard bytes.count <= HTTPRecording.maximumResponseSize else {
             throw SSDPConfigurationError(
                 field: field,
                 value: "\(bytes.count) bytes",
-                reason: "a recorded response is at most \(maximumResponseSize) bytes"
+                reason: "a recorded response is at most \(HTTPRecording.maximumResponseSize) bytes"
             )
         }
         return HTTPRecording.Exchange(method: exchange.method, target: exchange.target, response: bytes)

@@ -223,11 +223,7 @@ final class SimulatorHandler: ChannelInboundHandler {
                 ]
             )
             onEvent(.searchReceived(from: peer, headers: headers, outcome: .rejected(rejection)))
-        case .malformed(let error):
-            logger.debug(
-                "Dropped malformed datagram",
-                metadata: ["ssdp.peer": "\(peer.endpointDescription)", "ssdp.error": "\(error)"]
-            )
+        case .malformed:
             if let context { dropped(from: peer, .malformed, context: context) }
         case .notification, .response:
             logger.trace("Ignored datagram", metadata: ["ssdp.peer": "\(peer.endpointDescription)"])

@@ -67,18 +67,51 @@ import Testing
         )
     }
 
-    @Test func aRequestNeverRecordedGoesWhereTheRecordingSays() throws {
+    @Test func aRequestNeverRecordedIsTheFamilysUnlessTheFamilyHasNoAnswer() throws {
         let head = try #require(Self.play("HEAD", "/rootDesc.xml"))
         #expect(head.hasPrefix("HTTP/1.1 200 OK") && head.hasSuffix("\r\n\r\n"), "the GET's head, no body")
-        #expect(Self.play("GET", "/nothing.xml") == Self.notFound)
-        #expect(Self.play("HEAD", "/nothing.xml") == "HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\n")
-        #expect(Self.play("PUT", "/rootDesc.xml") == Self.notImplemented)
-        // Control and eventing are the device's family's to answer.
-        for method in ["POST", "SUBSCRIBE", "UNSUBSCRIBE"] {
-            #expect(Self.play(method, "/ctl/IPConn") == nil)
+        // Everything else is the family's first: control, eventing, a Roku's ECP queries.
+        for (method, target) in [("POST", "/ctl/IPConn"), ("SUBSCRIBE", "/evt/IPConn"), ("GET", "/query/apps")] {
+            #expect(Self.play(method, target) == nil)
         }
-        let status = Self.recording.response(method: "GET", target: "/x", origin: "http://h:1", secondsSince1970: 0)
-        #expect(status?.status == 404)
+        let fallback = { (method: String, status: Int) in
+            Self.recording.fallback(method: method, status: status, origin: "http://h:1", secondsSince1970: 0)
+                .map { String(decoding: $0.bytes, as: UTF8.self) }
+        }
+        #expect(fallback("GET", 404) == Self.notFound)
+        #expect(fallback("HEAD", 404) == "HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\n")
+        #expect(fallback("PUT", 501) == Self.notImplemented)
+        #expect(fallback("DELETE", 405) == Self.notImplemented)
+        #expect(fallback("POST", 404) == nil, "a control URL the family lacks keeps the family's answer")
+        #expect(fallback("GET", 200) == nil)
+    }
+
+    @Test func anOriginIsReplacedWhereItEndsNotInsideALongerOne() {
+        let text = "http://10.0.0.1:80/a http://10.0.0.1:8080/b http://10.0.0.1:80 HTTP://10.0.0.1:80/c"
+        let replaced = HTTPRecording.replacing(
+            "http://10.0.0.1:80",
+            with: "http://127.0.0.2:5000",
+            in: Array(text.utf8)
+        )
+        #expect(
+            String(decoding: replaced, as: UTF8.self)
+                == "http://127.0.0.2:5000/a http://10.0.0.1:8080/b http://127.0.0.2:5000 http://127.0.0.2:5000/c"
+        )
+    }
+
+    @Test func aRecordedHeadSaysTheLengthTheGetHasNow() throws {
+        var recording = Self.recording
+        let head = Self.description.components(separatedBy: "\r\n\r\n")[0] + "\r\n\r\n"
+        recording.exchanges.append(.init(method: "HEAD", target: "/rootDesc.xml", response: Array(head.utf8)))
+        let played = try #require(
+            recording.response(
+                method: "HEAD",
+                target: "/rootDesc.xml",
+                origin: "http://127.0.0.20:5000",
+                secondsSince1970: 0
+            )
+        )
+        #expect(String(decoding: played.bytes, as: UTF8.self).contains("Content-Length: 89\r\n"))
     }
 
     @Test func searchAnswersAreFoundByTargetAndPointAtTheDevicePlayingThem() throws {
@@ -87,7 +120,7 @@ import Testing
                 .utf8
         )
         let recorded = SSDPRecordedAnswers(targets: [
-            ("upnp:rootdevice", [.init(delay: .milliseconds(40), bytes: answer)]), ("uuid:x", []),
+            .init("upnp:rootdevice", [.init(delay: .milliseconds(40), bytes: answer)]), .init("uuid:x", []),
         ])
         let scheduled = try #require(
             recorded.scheduled(to: "UPNP:rootdevice", own: "http://127.0.0.5:5000", locations: .relocated([:]))

@@ -80,7 +80,7 @@ import Testing
         #expect(output.status == 1)
         #expect(
             output.standardError.contains(
-                "nothing recorded: GET http://127.0.0.1:9/rootDesc.xml (the description): cannot connect"
+                "nothing recorded: GET http://127.0.0.1:9/rootDesc.xml (the description): cannot connect to 127.0.0.1:9: Connection refused"
             ),
             "\(output.standardError)"
         )

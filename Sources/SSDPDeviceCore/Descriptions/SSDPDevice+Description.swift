@@ -60,10 +60,11 @@ extension SSDPDevice {
     }
 
     /// `url` as the device serves it: an absolute URL at `origin` (any case) made its path; anything else
-    /// as written.
+    /// (a relative URL, another origin) as written.
     private static func path(_ url: String, _ origin: String) -> String {
         guard url.hasPrefixIgnoringASCIICase(origin) else { return url }
         let path = String(url.dropFirst(origin.count))
+        guard path.isEmpty || path.hasPrefix("/") else { return url }  // `http://h:80` in `http://h:8080/…`
         return path.isEmpty ? "/" : path
     }
 

@@ -18,13 +18,12 @@ import SSDPCore
 ///
 /// Played back, a response is sent byte for byte but for three things: the recorded origin
 /// (`http://host:port`) becomes the playing device's wherever it appears (LOCATION-like headers such as
-/// Application-URL, a description's URLBase and absolute URLs), a Content-Length that the new origin makes
-/// wrong is corrected, and a Date is written anew. A request the recording has no answer for gets:
-/// - a HEAD: the recorded GET's head;
-/// - a GET of a path the device does not have: what it answered to one (`notFound`);
-/// - the methods UPnP's control and eventing use (POST, SUBSCRIBE, UNSUBSCRIBE): nothing here, so that the
-///   device's family (its profile) answers;
-/// - any other method: what it answered to one it does not take (`unsupportedMethod`).
+/// Application-URL, a description's URLBase and absolute URLs), a Content-Length says the body's length (as
+/// it did when recorded; the new origin, or a hand edit, may change it), and a Date is written anew. A HEAD never recorded gets the recorded GET's head. Any
+/// other request the recording does not hold is the device's family's to answer (its control and eventing,
+/// a Roku's ECP, DIAL); where the family has no answer either (404, or a method it does not take), the
+/// recorded page is sent instead (`fallback`): what the device answered to a path it does not have, or to
+/// a method it does not take.
 public struct HTTPRecording: Hashable, Sendable {
     /// One recorded exchange.
     public struct Exchange: Hashable, Sendable {
@@ -51,6 +50,11 @@ public struct HTTPRecording: Hashable, Sendable {
         public var status: Int
     }
 
+    /// The largest response a recording holds, head and body: a description, an SCPD, an icon.
+    public static let maximumResponseSize = 1 << 20
+    /// The most one device's responses come to, all together.
+    public static let maximumTotalSize = 8 << 20
+
     /// The recorded device's `http://host:port`, in lower case.
     public var origin: String
     /// The exchanges, each `method target` once.
@@ -60,9 +64,6 @@ public struct HTTPRecording: Hashable, Sendable {
     /// The answer to a method the device does not take.
     public var unsupportedMethod: [UInt8]?
 
-    /// The methods a device's family answers when the recording does not: control and eventing.
-    public static let familyMethods: Set<String> = ["POST", "SUBSCRIBE", "UNSUBSCRIBE"]
-
     /// A recording of a device at `origin`.
     public init(origin: String, exchanges: [Exchange], notFound: [UInt8]? = nil, unsupportedMethod: [UInt8]? = nil) {
         self.origin = origin.asciiLowercased()
@@ -71,43 +72,68 @@ public struct HTTPRecording: Hashable, Sendable {
         self.unsupportedMethod = unsupportedMethod
     }
 
-    /// The recorded response to `method target` for a device now at `origin`, at `secondsSince1970`; `nil`
-    /// when the recording leaves it to the device's family.
+    /// The recorded response to `method target` for a device now at `origin`, at `secondsSince1970`: the
+    /// exchange recorded for it, or for a HEAD the GET's head; `nil` when the recording holds neither.
     public func response(method: String, target: String, origin: String, secondsSince1970: Int) -> Played? {
-        let recorded: [UInt8]
-        var headOnly = method == "HEAD"
-        if let exchange = exchanges.first(where: { $0.method == method && $0.target == target }) {
-            recorded = exchange.response
-            headOnly = false  // a recorded HEAD is sent as it came
-        } else if method == "HEAD", let get = exchanges.first(where: { $0.method == "GET" && $0.target == target }) {
-            recorded = get.response
-        } else if method == "GET" || method == "HEAD", let notFound {
-            recorded = notFound
-        } else if !Self.familyMethods.contains(method), let unsupportedMethod {
-            recorded = unsupportedMethod
-        } else {
-            return nil
+        let get = exchanges.first { $0.method == "GET" && $0.target == target }
+        let play = { (bytes: [UInt8]) in
+            Self.played(bytes, from: self.origin, to: origin, secondsSince1970: secondsSince1970)
         }
-        let bytes = Self.played(recorded, from: self.origin, to: origin, secondsSince1970: secondsSince1970)
-        return Played(
-            bytes: headOnly ? Array(bytes[..<(Self.headEnd(bytes) ?? bytes.count)]) : bytes,
-            status: Self.status(of: bytes)
-        )
+        if let exchange = exchanges.first(where: { $0.method == method && $0.target == target }) {
+            var bytes = play(exchange.response)
+            // A HEAD says the GET's length: the GET's as it is played now.
+            if method == "HEAD", let get {
+                bytes = Self.withContentLength(of: get.response, played: play(get.response), in: bytes)
+            }
+            return Played(bytes: bytes, status: Self.status(of: bytes))
+        }
+        guard method == "HEAD", let get else { return nil }
+        let bytes = play(get.response)
+        return Played(bytes: Array(bytes[..<(Self.headEnd(bytes) ?? bytes.count)]), status: Self.status(of: bytes))
+    }
+
+    /// What the recorded device answered where its family answers `status` to `method` (404 for a path it
+    /// does not have, 405 or 501 for a method it does not take); `nil` when the recording holds no such
+    /// answer, or the family's is another.
+    public func fallback(method: String, status: Int, origin: String, secondsSince1970: Int) -> Played? {
+        let recorded: [UInt8]?
+        switch status {
+        case 404 where method == "GET" || method == "HEAD": recorded = notFound
+        case 405, 501: recorded = unsupportedMethod
+        default: recorded = nil
+        }
+        guard let recorded else { return nil }
+        var bytes = Self.played(recorded, from: self.origin, to: origin, secondsSince1970: secondsSince1970)
+        if method == "HEAD" { bytes = Array(bytes[..<(Self.headEnd(bytes) ?? bytes.count)]) }
+        return Played(bytes: bytes, status: Self.status(of: bytes))
+    }
+
+    /// `head` (a HEAD's response) with its Content-Length set to `played`'s body length, where it said
+    /// `get`'s recorded one.
+    static func withContentLength(of get: [UInt8], played: [UInt8], in head: [UInt8]) -> [UInt8] {
+        let recordedLength = get.count - (headEnd(get) ?? get.count)
+        let playedLength = played.count - (headEnd(played) ?? played.count)
+        var result = head
+        guard recordedLength != playedLength,
+            let range = headerValueRange("content-length", in: Array(head[..<(headEnd(head) ?? head.count)])),
+            String(decoding: head[range], as: UTF8.self) == "\(recordedLength)"
+        else { return head }
+        result.replaceSubrange(range, with: Array("\(playedLength)".utf8))
+        return result
     }
 
     /// `response` as a device at `new` sends it at `secondsSince1970`: `old` replaced by `new` in its head
-    /// and body, its Content-Length corrected when that changed the body's length, its Date written anew.
+    /// and body, its Content-Length the body's length, its Date written anew.
     static func played(_ response: [UInt8], from old: String, to new: String, secondsSince1970: Int) -> [UInt8] {
         let end = headEnd(response) ?? response.count
         var head = Array(response[..<end])
         var body = Array(response[end...])
-        let bodyLength = body.count
         if old != new.asciiLowercased() {
             head = replacing(old, with: new, in: head)
             body = replacing(old, with: new, in: body)
         }
-        if body.count != bodyLength, let range = headerValueRange("content-length", in: head),
-            String(decoding: head[range], as: UTF8.self) == "\(bodyLength)"
+        if let range = headerValueRange("content-length", in: head), !body.isEmpty,
+            String(decoding: head[range], as: UTF8.self) != "\(body.count)"
         {
             head.replaceSubrange(range, with: Array("\(body.count)".utf8))
         }
@@ -146,7 +172,7 @@ public struct HTTPRecording: Hashable, Sendable {
     }
 
     /// Where the value of the first header `name` (lower case) is in `head`, without the spaces around it.
-    static func headerValueRange(_ name: String, in head: [UInt8]) -> Range<Int>? {
+    package static func headerValueRange(_ name: String, in head: [UInt8]) -> Range<Int>? {
         let name = Array(name.utf8)
         var lineStart = 0
         while lineStart < head.count {
@@ -173,7 +199,9 @@ public struct HTTPRecording: Hashable, Sendable {
         return nil
     }
 
-    /// `bytes` with every occurrence of `old` (in any ASCII case) replaced by `new`.
+    /// `bytes` with every occurrence of the origin `old` (in any ASCII case) replaced by `new`: where a URL's
+    /// authority ends, not inside a longer one (`http://h:80` in `http://h:8080`, `http://10.0.0.1` in
+    /// `http://10.0.0.10`).
     static func replacing(_ old: String, with new: String, in bytes: [UInt8]) -> [UInt8] {
         let needle = Array(old.utf8)
         let replacement = Array(new.utf8)
@@ -184,7 +212,8 @@ public struct HTTPRecording: Hashable, Sendable {
         while index < bytes.count {
             if index + needle.count <= bytes.count,
                 asciiLowercased(bytes[index]) == needle[0],
-                zip(bytes[index..<index + needle.count], needle).allSatisfy({ asciiLowercased($0) == $1 })
+                zip(bytes[index..<index + needle.count], needle).allSatisfy({ asciiLowercased($0) == $1 }),
+                index + needle.count == bytes.count || !continuesAuthority(bytes[index + needle.count])
             {
                 result += replacement
                 index += needle.count
@@ -194,5 +223,16 @@ public struct HTTPRecording: Hashable, Sendable {
             }
         }
         return result
+    }
+
+    /// Whether `byte` would carry a URL's host or port on (a letter, a digit, `.`, `-`, `:`).
+    private static func continuesAuthority(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"): true
+        default: false
+        }
     }
 }

@@ -17,8 +17,9 @@ import SSDPCore
 /// the datagrams it sent, byte for byte, each with the time it took.
 ///
 /// A search for a target the recording holds gets those answers at their recorded delays; the LOCATION's
-/// `http://host:port` becomes the playing device's own (as a replay's does, `SSDPReplay.relocating`), and a
-/// DATE is written anew as the answer leaves. A search for a target never recorded gets nothing, as a search
+/// `http://host:port` becomes the playing device's own (as a replay's does, `SSDPReplay.relocating`), a DATE
+/// is written anew as the answer leaves, and BOOTID.UPNP.ORG says the device's BOOTID once it moved on since
+/// the recording (a reboot, an update). A search for a target never recorded gets nothing, as a search
 /// for a target a device does not have. Unlike a replay (`ssdp-sim import`), which answers the n-th search
 /// as the capture's n-th was answered, whatever it asks, a recording answers by what is asked.
 public struct SSDPRecordedAnswers: Hashable, Sendable {
@@ -36,11 +37,25 @@ public struct SSDPRecordedAnswers: Hashable, Sendable {
         }
     }
 
+    /// One search target, and the answers to it.
+    public struct Target: Hashable, Sendable {
+        /// The target searched, as written.
+        public var target: String
+        /// Its answers, in the order they arrived.
+        public var answers: [Answer]
+
+        /// The answers to a search for `target`.
+        public init(_ target: String, _ answers: [Answer]) {
+            self.target = target
+            self.answers = answers
+        }
+    }
+
     /// The answers to each search target, in the order recorded.
-    public var targets: [(target: String, answers: [Answer])]
+    public var targets: [Target]
 
     /// The recorded answers to each of `targets`.
-    public init(targets: [(target: String, answers: [Answer])]) {
+    public init(targets: [Target]) {
         self.targets = targets
     }
 
@@ -51,29 +66,22 @@ public struct SSDPRecordedAnswers: Hashable, Sendable {
             ?? targets.first { $0.target.equalsIgnoringASCIICase(target) }?.answers
     }
 
-    /// Equal when they hold the same targets, in the same order, with the same answers.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.targets.elementsEqual(rhs.targets) { $0.target == $1.target && $0.answers == $1.answers }
-    }
-
-    /// Hashes the targets and their answers, in order.
-    public func hash(into hasher: inout Hasher) {
-        for (target, answers) in targets {
-            hasher.combine(target)
-            hasher.combine(answers)
-        }
-    }
-
-    /// The answers to `target` as a device at `own` (`http://host:port`) sends them, each dated at
-    /// `HTTPDate.epoch` where it carries a DATE (`ScheduledAnswer.dated` writes the time it leaves), or
-    /// with its LOCATION as recorded when `locations` is `.asCaptured` (a virtual network).
+    /// The answers to `target` as a device at `own` (`http://host:port`) whose BOOTID is `bootID` sends them,
+    /// each dated at `HTTPDate.epoch` where it carries a DATE (`ScheduledAnswer.dated` writes the time it
+    /// leaves), or with its LOCATION as recorded when `locations` is `.asCaptured` (a virtual network).
     public func scheduled(
         to target: String,
         own: String,
+        bootID: Int? = nil,
         locations: SSDPReplay.Locations
     ) -> [ScheduledAnswer]? {
         answers(to: target)?.map { answer in
             var bytes = SSDPReplay.relocating(answer.bytes, locations, own: own)
+            if let bootID, let range = HTTPRecording.headerValueRange("bootid.upnp.org", in: bytes),
+                String(decoding: bytes[range], as: UTF8.self) != "\(bootID)"
+            {
+                bytes.replaceSubrange(range, with: Array("\(bootID)".utf8))
+            }
             let dateRange = HTTPRecording.dateValueRange(in: bytes)
             if let dateRange { bytes.replaceSubrange(dateRange, with: Array(HTTPDate.epoch.utf8)) }
             let headers = (try? SSDPParser.parseMessage(bytes))?.headers

@@ -169,6 +169,7 @@ public struct DeviceResponder: Sendable {
         let made = recorded.scheduled(
             to: target,
             own: Self.schemeAndAuthority(of: device.location),
+            bootID: device.bootID,
             locations: replayLocations
         )
         if recordedCache.count >= Self.maximumCachedQuestions { recordedCache.removeAll(keepingCapacity: true) }

@@ -38,7 +38,8 @@ struct DeviceSite: HTTPSite {
         // While the device is gone, every request is dropped unanswered.
         guard controls.isPresent(index) else { return .dropped }
         let device = controls.device(index)
-        if let recorded = device.web.recording?.response(
+        let recording = device.web.recording
+        if let recorded = recording?.response(
             method: request.method,
             target: request.path + (request.queryText.isEmpty ? "" : "?" + request.queryText),
             origin: request.origin,
@@ -57,6 +58,15 @@ struct DeviceSite: HTTPSite {
             answer.isStatusPage = true
         }
         answer = answer.withPage(from: pages)
+        // What the family has no answer for either: what the recorded device said to such a request.
+        if let recorded = recording?.fallback(
+            method: request.method,
+            status: answer.status,
+            origin: request.origin,
+            secondsSince1970: HTTPDate.secondsNow
+        ) {
+            return .recorded(recorded)
+        }
         let kind: HTTPAnswerKind =
             if pages != nil && answer.isStatusPage {
                 .statusPage
