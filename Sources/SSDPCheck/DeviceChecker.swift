@@ -35,6 +35,8 @@ public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
             self = .location(url)
         } else if text.lowercased().hasPrefix("https://") {
             throw DeviceCheckError("'\(text)': SSDP devices serve their descriptions over http://, not https://")
+        } else if text.contains("://") {
+            throw DeviceCheckError("'\(text)' is not an http:// URL (a LOCATION), nor an IP address or a search target")
         } else if (try? SocketAddress(ipAddress: text, port: 0)) != nil {
             self = .address(text)
         } else if text.isEmpty || text.contains(where: \.isWhitespace) {
@@ -488,8 +490,9 @@ public enum DeviceChecker {
                 .skipped(
                     "discovery",
                     ssdpHost,
-                    "a UPnP 1.0 device need not answer a search sent to its address (UDA 1.1 added those); "
-                        + "give a search target to search by multicast, as its control points do"
+                    "no answer at \(ssdpHost):\(options.ssdpPort): a UPnP 1.0 device need not answer a search sent to "
+                        + "its address (UDA 1.1 added those); give a search target to search by multicast, as its "
+                        + "control points do, or --port if it listens for searches on another port"
                 )
             )
             return

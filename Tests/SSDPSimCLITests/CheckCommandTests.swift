@@ -231,6 +231,8 @@ import FoundationXML
 
     @Test(arguments: [
         (["https://192.0.2.1/"], "TARGET 'https://192.0.2.1/': SSDP devices serve their descriptions over http://"),
+        // Not searched for as a target: a URL of another scheme is a mistake, not an ST.
+        (["ftp://192.0.2.1/x"], "TARGET 'ftp://192.0.2.1/x' is not an http:// URL (a LOCATION)"),
         (["two words"], "TARGET 'two words' is neither a LOCATION URL, an IP address nor a search target"),
         (["127.0.0.1", "--skip", "nonsense"], "--skip nonsense: not a group"),
         (["127.0.0.1", "--timeout", "0"], "--timeout must be 0.1...60 seconds, got 0.0"),
