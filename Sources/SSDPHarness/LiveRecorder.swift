@@ -52,6 +52,13 @@ final class LiveRecorder: Sendable {
         state.withLockedValue { !$0.record.searches.isEmpty }
     }
 
+    /// When an external client's search began (the simulator heard its first M-SEARCH), or nil before.
+    var clientSearchStart: ContinuousClock.Instant? {
+        state.withLockedValue { state in
+            state.record.mode == .externalClient && !state.record.searches.isEmpty ? state.start : nil
+        }
+    }
+
     private static func moveStart(
         of state: inout (record: RunRecord, start: ContinuousClock.Instant),
         to now: ContinuousClock.Instant

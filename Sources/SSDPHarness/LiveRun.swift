@@ -159,14 +159,31 @@ public enum LiveRun {
             case .designed, .unjudged: .zero
             }
         let limit = max(scenario.search.designedStop, ownStop) + clientGrace
-        await playing(scenario.events, on: simulator, recorder: recorder) {
-            if !(await client.exited.wait(timeout: limit)) {
-                client.kill()
-                recorder.note(
-                    "the client was still running \(limit.secondsText) s after the search began; it was killed"
-                )
-                _ = await client.exited.wait(timeout: .seconds(5))
+        // The events count from the start of the search as the client's timing does, from its first M-SEARCH:
+        // an interpreter that takes a second to start must not find a reboot "at 1 s" behind it. Those at 0 s
+        // happen before it can search.
+        var scheduled = schedule(scenario.events.filter { $0.at <= .zero }, from: .now(), on: simulator, recorder)
+        let later = scenario.events.filter { $0.at > .zero }
+        let anchoring = Task { () -> [Scheduled<Void>] in
+            while !Task.isCancelled {
+                if let start = recorder.clientSearchStart {
+                    let deadline = NIODeadline.now() - TimeAmount(ContinuousClock.now - start)
+                    return schedule(later, from: deadline, on: simulator, recorder)
+                }
+                try? await Task.sleep(for: .milliseconds(5))
             }
+            return []
+        }
+        if !(await client.exited.wait(timeout: limit)) {
+            client.kill()
+            recorder.note("the client was still running \(limit.secondsText) s after the search began; it was killed")
+            _ = await client.exited.wait(timeout: .seconds(5))
+        }
+        anchoring.cancel()
+        scheduled += await anchoring.value
+        for task in scheduled { task.cancel() }
+        if !later.isEmpty, !recorder.hasSearch {
+            recorder.note("the client sent no M-SEARCH, so the scenario's events after 0 s did not happen")
         }
         // Something the client started may still hold its output open: give it a second, then kill the group.
         if !(await client.outputClosed.wait(timeout: .seconds(1))) {
@@ -191,8 +208,20 @@ public enum LiveRun {
         recorder: LiveRecorder,
         _ body: () async -> Void
     ) async {
-        let start = NIODeadline.now()
-        let scheduled = events.map { event in
+        let scheduled = schedule(events, from: .now(), on: simulator, recorder)
+        await body()
+        for task in scheduled { task.cancel() }
+    }
+
+    /// Schedules each of `events` at its time from `start` on the simulator's event loop; an event the
+    /// device's state does not allow is noted.
+    private static func schedule(
+        _ events: [TimedEvent],
+        from start: NIODeadline,
+        on simulator: DeviceSimulator,
+        _ recorder: LiveRecorder
+    ) -> [Scheduled<Void>] {
+        events.map { event in
             let deadline = start + TimeAmount(event.at)
             guard let operation = event.operation else { return simulator.scheduleNetwork(event.network, at: deadline) }
             return simulator.schedule(operation, on: event.device, at: deadline) { result in
@@ -201,8 +230,6 @@ public enum LiveRun {
                 }
             }
         }
-        await body()
-        for task in scheduled { task.cancel() }
     }
 
     private static func startSimulator(

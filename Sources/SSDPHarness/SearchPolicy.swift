@@ -136,17 +136,17 @@ extension SearchPolicy {
     /// A policy as `--client-policy` writes it: `design`, or comma-separated `searches=N`,
     /// `spacing=SECONDS|any`, `mx=N`, `st=TARGET`, `stop=designed|after:SECONDS|idle:SECONDS|any`; what is not
     /// named stays the design's.
-    public init(parsing text: String) throws(SearchPolicyError) {
+    public init(parsing text: String) throws(RunOptionError) {
         self.init()
         guard text != "design" else { return }
         var seen: Set<Substring> = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pair = part.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, !pair[1].isEmpty else {
-                throw SearchPolicyError(part: String(part), reason: "expected NAME=VALUE")
+                throw RunOptionError(part: String(part), reason: "expected NAME=VALUE")
             }
             let (name, value) = (pair[0], String(pair[1]))
-            guard seen.insert(name).inserted else { throw SearchPolicyError(part: String(part), reason: "given twice") }
+            guard seen.insert(name).inserted else { throw RunOptionError(part: String(part), reason: "given twice") }
             switch name {
             case "searches": searches = try Self.count(value, part: part, range: 1...100)
             case "mx": mx = try Self.count(value, part: part, range: 1...120)
@@ -154,7 +154,7 @@ extension SearchPolicy {
             case "spacing": spacing = value == "any" ? .unjudged : .every(try Self.seconds(value, part: part))
             case "stop": stop = try Self.stop(value, part: part)
             default:
-                throw SearchPolicyError(part: String(part), reason: "unknown name (searches, spacing, mx, st, stop)")
+                throw RunOptionError(part: String(part), reason: "unknown name (searches, spacing, mx, st, stop)")
             }
         }
     }
@@ -163,11 +163,11 @@ extension SearchPolicy {
         _ value: String,
         part: Substring,
         range: ClosedRange<Int>
-    ) throws(SearchPolicyError)
+    ) throws(RunOptionError)
         -> Int
     {
         guard let number = Int(value), range.contains(number) else {
-            throw SearchPolicyError(
+            throw RunOptionError(
                 part: String(part),
                 reason: "must be a whole number \(range.lowerBound)...\(range.upperBound)"
             )
@@ -175,21 +175,21 @@ extension SearchPolicy {
         return number
     }
 
-    private static func seconds(_ value: String, part: Substring) throws(SearchPolicyError) -> Duration {
+    private static func seconds(_ value: String, part: Substring) throws(RunOptionError) -> Duration {
         guard let seconds = Double(value), seconds.isFinite, (0...3_600).contains(seconds) else {
-            throw SearchPolicyError(part: String(part), reason: "expected seconds, 0...3600")
+            throw RunOptionError(part: String(part), reason: "expected seconds, 0...3600")
         }
         return .milliseconds((seconds * 1_000).rounded())
     }
 
-    private static func stop(_ value: String, part: Substring) throws(SearchPolicyError) -> Stop {
+    private static func stop(_ value: String, part: Substring) throws(RunOptionError) -> Stop {
         switch value {
         case "designed": return .designed
         case "any": return .unjudged
         default:
             let pair = value.split(separator: ":", maxSplits: 1)
             guard pair.count == 2, ["after", "idle"].contains(pair[0]) else {
-                throw SearchPolicyError(
+                throw RunOptionError(
                     part: String(part),
                     reason: "expected designed, after:SECONDS, idle:SECONDS or any"
                 )
@@ -200,8 +200,8 @@ extension SearchPolicy {
     }
 }
 
-/// A `--client-policy` that cannot be read: which part, and why.
-public struct SearchPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A `--client-policy` or `--checks` that cannot be read: which part, and why.
+public struct RunOptionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The part of the policy at fault (`mx=0`).
     public var part: String
     /// What is wrong with it.
@@ -240,12 +240,12 @@ public enum CheckGroup: String, Sendable, Hashable, CaseIterable {
     case error
 
     /// `--checks found,once,target`: the groups named, each once.
-    public static func parse(_ text: String) throws(SearchPolicyError) -> Set<CheckGroup> {
+    public static func parse(_ text: String) throws(RunOptionError) -> Set<CheckGroup> {
         var groups: Set<CheckGroup> = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let group = CheckGroup(rawValue: String(name)) else {
                 let names = allCases.map(\.rawValue).joined(separator: ", ")
-                throw SearchPolicyError(part: String(name), reason: "no such group of checks (\(names))")
+                throw RunOptionError(part: String(name), reason: "no such group of checks (\(names))")
             }
             groups.insert(group)
         }

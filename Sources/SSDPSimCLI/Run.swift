@@ -379,6 +379,8 @@ struct Run: AsyncParsableCommand {
         if live { words.append("--live") }
         if namespace { words.append("--namespace") }
         if let client { words += ["--client", "'\(client)'"] }
+        if let clientPolicy { words += ["--client-policy", clientPolicy] }
+        if let checks { words += ["--checks", checks] }
         return words.joined(separator: " ")
     }
 }

@@ -43,7 +43,7 @@ import Testing
         ("mx", "mx: expected NAME=VALUE"),
     ])
     func aPolicyThatCannotBeReadNamesItsPartAndWhy(text: String, message: String) {
-        #expect(throws: SearchPolicyError.self) { try SearchPolicy(parsing: text) }
+        #expect(throws: RunOptionError.self) { try SearchPolicy(parsing: text) }
         do {
             _ = try SearchPolicy(parsing: text)
         } catch {
@@ -105,7 +105,7 @@ import Testing
 
     @Test func checkGroupsAreReadByName() throws {
         #expect(try CheckGroup.parse("found,once,as-sent") == [.found, .once, .asSent])
-        #expect(throws: SearchPolicyError.self) { try CheckGroup.parse("found,timing") }
+        #expect(throws: RunOptionError.self) { try CheckGroup.parse("found,timing") }
     }
 
     /// The checks of an external client's run of the chatty pair: one M-SEARCH at 0, answers at `answers`

@@ -82,6 +82,37 @@ import Testing
         #expect(output.standardOutput.contains("0 passed, 1 failed, 0 skipped"))
     }
 
+    /// The command that runs a failed client run again holds the client to the same policy and checks: without
+    /// them it would fail on other checks than the ones it failed.
+    @Test func theCommandToRunAgainKeepsTheClientsPolicyAndChecks() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("one.json").path
+        try #"""
+        { "name": "one", "description": "one device, found once", "seed": 4, "tags": ["live"],
+          "search": {"target": "upnp:rootdevice", "mx": 1, "requests": 1},
+          "devices": [{}], "expect": {"found": {"count": 2}} }
+        """#.write(toFile: file, atomically: true, encoding: .utf8)
+        let client = "printf \"uuid:a::upnp:rootdevice\\n\""
+        let output = try await CommandRunner.ssdpSim(
+            "run",
+            file,
+            "--client",
+            client,
+            "--client-policy",
+            "searches=1,stop=any",
+            "--checks",
+            "found"
+        )
+        #expect(output.status == 1, "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains(
+                "ssdp-sim run \(file) --seed 4 --client '\(client)' --client-policy searches=1,stop=any --checks found"
+            ),
+            "\(output.standardOutput)"
+        )
+    }
+
     @Test(arguments: [
         (["run", "/no/such/file.json"], "/no/such/file.json: no such file or directory"),
         (["run", "--seeds", "0"], "--seeds must be 1...1000"),
