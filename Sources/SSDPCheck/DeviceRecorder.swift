@@ -52,6 +52,8 @@ public struct RecordedDevice: Sendable {
         public var method: String
         /// The path and query asked.
         public var target: String
+        /// For an action call: the service type and action (`type#Name`), and the in-arguments sent.
+        public var soap: (action: String, arguments: [(String, String)])?
         /// The response as it arrived.
         public var response: [UInt8]
     }
@@ -80,6 +82,10 @@ public struct RecordedDevice: Sendable {
     public var notFound: Exchange?
     /// What it answered to a method it does not take.
     public var unsupportedMethod: Exchange?
+    /// The read-only action calls, each with its answer (`Exchange.soap`).
+    public var calls: [Exchange]
+    /// The calls that got no answer (`type#Name: why`), left out of the recording.
+    public var unansweredCalls: [String]
 }
 
 /// Why a recording could not be made: what was asked of which URL, and what went wrong.
@@ -98,8 +104,12 @@ public struct DeviceRecordError: Error, Sendable, Hashable, CustomStringConverti
 /// have and to a method it does not take) and keeps everything as it arrived, so that a simulated device can
 /// play it back.
 ///
+/// It also calls each read-only action once, as `check --control` does (`Get…` actions whose in-arguments
+/// all have a conventional value, and ContentDirectory's Browse of the root), and keeps each answer: never
+/// an action that could change the device.
+///
 /// Bounded as `check` is: each exchange within `timeout`, each response within 1 MiB, at most 256
-/// answers a search, 64 SCPDs, 16 icons and `DeviceChecker.maximumDevices` devices. A device that cannot be
+/// answers a search, 64 SCPDs, 16 icons, 128 action calls and `DeviceChecker.maximumDevices` devices. A device that cannot be
 /// read whole (its description or a document it lists does not arrive) is an error, and nothing of it is
 /// kept; an HTTP error status is an answer like any other, and is kept.
 public enum DeviceRecorder {
@@ -191,14 +201,61 @@ public enum DeviceRecorder {
         let base = root.child("URLBase").flatMap { URL(string: $0.trimmedText) } ?? location
         documents += Array(icons(of: element, base: base).prefix(maximumIcons))
         var total = exchanges[0].response.count
-        for url in documents where !exchanges.contains(where: { $0.target == target(of: url) }) {
-            exchanges.append(try recorded(try await exchange("GET", url, fetch: fetch, what: "a document"), "GET", url))
-            total += exchanges[exchanges.count - 1].response.count
+        let count = { (exchange: RecordedDevice.Exchange) throws(DeviceRecordError) in
+            total += exchange.response.count
             guard total <= HTTPRecording.maximumTotalSize else {
                 throw DeviceRecordError(
-                    "\(location.absoluteString): its documents come to more than a recording holds (\(HTTPRecording.maximumTotalSize) bytes)"
+                    "\(location.absoluteString): its documents and answers come to more than a recording holds (\(HTTPRecording.maximumTotalSize) bytes)"
                 )
             }
+        }
+        var serviceDescriptions: [URL: DescribedService] = [:]
+        for url in documents where !exchanges.contains(where: { $0.target == target(of: url) }) {
+            let fetched = try await exchange("GET", url, fetch: fetch, what: "a document")
+            exchanges.append(try recorded(fetched, "GET", url))
+            try count(exchanges[exchanges.count - 1])
+            if let body = fetched.message?.body, let root = SSDPXMLElement.parse(body), root.name == "scpd" {
+                serviceDescriptions[url] = ServiceDescriptionAudit.read(root)
+            }
+        }
+        // The calls are optional: one that gets no answer, or too much of one, is left out and said, and a
+        // service whose control URL does not answer is asked nothing more.
+        var calls: [RecordedDevice.Exchange] = []
+        var unansweredCalls: [String] = []
+        var made = Set<String>()
+        for service in described.allDevices.flatMap(\.services) {
+            guard let url = service.controlURL, let scpd = service.scpdURL.flatMap({ serviceDescriptions[$0] })
+            else { continue }
+            for (action, arguments) in readOnlyCalls(of: scpd, serviceType: service.serviceType) {
+                let name = "\(service.serviceType)#\(action)"
+                guard made.insert("\(target(of: url)) \(name) \(arguments)").inserted else { continue }
+                guard made.count <= HTTPRecording.maximumCalls else { continue }
+                let answer = await ControlAudit.call(
+                    action,
+                    arguments: arguments,
+                    type: service.serviceType,
+                    url: url,
+                    fetch: fetch
+                )
+                if case .failure(let error) = answer.response {
+                    unansweredCalls.append("\(name): \(error.reason)")
+                    break
+                }
+                guard var call = try? recorded(answer, "POST", url),
+                    total + call.response.count <= HTTPRecording.maximumTotalSize
+                else {
+                    unansweredCalls.append("\(name): more than a recording holds")
+                    continue
+                }
+                call.soap = (name, arguments)
+                try count(call)
+                calls.append(call)
+            }
+        }
+        if made.count > HTTPRecording.maximumCalls {
+            unansweredCalls.append(
+                "\(made.count - HTTPRecording.maximumCalls) more calls: past the \(HTTPRecording.maximumCalls) a recording makes"
+            )
         }
         // A HEAD that does not end (a server that keeps the connection) is not recorded: its playback is
         // then the GET's head.
@@ -234,8 +291,33 @@ public enum DeviceRecorder {
             mx: options.mx,
             exchanges: exchanges,
             notFound: notFound,
-            unsupportedMethod: unsupported
+            unsupportedMethod: unsupported,
+            calls: calls,
+            unansweredCalls: unansweredCalls
         )
+    }
+
+    /// The read-only calls a recording makes of a service described by `scpd`: each `Get…` action whose
+    /// in-arguments all have a conventional value, and a ContentDirectory's Browse of the root, its metadata
+    /// and its children (what every DLNA client asks first).
+    static func readOnlyCalls(
+        of scpd: DescribedService,
+        serviceType: String
+    ) -> [(action: String, arguments: [(String, String)])] {
+        var calls: [(action: String, arguments: [(String, String)])] = []
+        for action in scpd.actions where !isSecret(action.name) {
+            if let arguments = ControlAudit.readOnlyArguments(of: action) { calls.append((action.name, arguments)) }
+        }
+        let browse = ["ObjectID", "BrowseFlag", "Filter", "StartingIndex", "RequestedCount", "SortCriteria"]
+        if serviceType.contains(":ContentDirectory:"),
+            scpd.actions.first(where: { $0.name == "Browse" })?.inArguments.map(\.name) == browse
+        {
+            for flag in ["BrowseMetadata", "BrowseDirectChildren"] {
+                let values = ["0", flag, "*", "0", "0", ""]
+                calls.append(("Browse", Array(zip(browse, values))))
+            }
+        }
+        return calls
     }
 
     /// The device's answers to each target its description implies (`ssdp:all`, `upnp:rootdevice`, each
@@ -342,7 +424,7 @@ public enum DeviceRecorder {
                 "\(method) \(url.absoluteString): the response is \(response.count) bytes, more than a recording holds (\(HTTPRecording.maximumResponseSize))"
             )
         }
-        return RecordedDevice.Exchange(method: method, target: target(of: url), response: response)
+        return RecordedDevice.Exchange(method: method, target: target(of: url), soap: nil, response: response)
     }
 
     /// A chunked response as one with a Content-Length: its status line and headers as they came, but
@@ -352,6 +434,14 @@ public enum DeviceRecorder {
             .map { "\($0.name): \($0.value)\r\n" }.joined()
         return Array("\(message.startLine)\r\n\(headers)Content-Length: \(message.body.count)\r\n\r\n".utf8)
             + message.body
+    }
+
+    /// Whether an action reads what a recording meant to be shared must not hold: a login or a key
+    /// (WANPPPConnection's GetUserName and GetPassword, WLANConfiguration's GetSecurityKeys).
+    static func isSecret(_ action: String) -> Bool {
+        let name = action.lowercased()
+        return ["password", "passphrase", "username", "securitykey", "wepkey", "psk", "credential", "secret"]
+            .contains { name.contains($0) }
     }
 
     /// The path and query of `url`, as sent.

@@ -82,12 +82,16 @@ struct Record: AsyncParsableCommand {
             throw ExitCode(1)
         }
         try interrupt.whileWriting { try Reports.writeAtomically(data, to: self.output) }
+        for recorded in devices {
+            for call in recorded.unansweredCalls { output.say("not recorded, no answer: \(call)") }
+        }
         for (recorded, entry) in zip(devices, entries) {
             let searches = entry.recording?.searches ?? []
             output.say(
                 "\(recorded.udn) \(recorded.deviceType) at \(recorded.location.absoluteString): "
                     + "\(searches.count) search targets, \(searches.map(\.answers.count).reduce(0, +)) answers, "
-                    + "\(entry.recording?.http.count ?? 0) HTTP exchanges (profile \(entry.profile ?? "generic"))"
+                    + "\(recorded.exchanges.count) HTTP exchanges, \(recorded.calls.count) action calls "
+                    + "(profile \(entry.profile ?? "generic"))"
             )
         }
         output.say("Wrote \(self.output): serve it with `ssdp-sim serve --devices \(self.output)`")
@@ -139,7 +143,14 @@ extension DeviceSpecification {
         bootId = device.bootID
         configId = device.configID
         let exchange = { (exchange: RecordedDevice.Exchange) in
-            RecordingSpecification.Exchange(method: exchange.method, target: exchange.target, bytes: exchange.response)
+            RecordingSpecification.Exchange(
+                method: exchange.method,
+                target: exchange.target,
+                soap: exchange.soap.map {
+                    .init(action: $0.action, arguments: Dictionary($0.arguments) { _, last in last })
+                },
+                bytes: exchange.response
+            )
         }
         recording = RecordingSpecification(
             source: .init(
@@ -156,7 +167,7 @@ extension DeviceSpecification {
                     }
                 )
             },
-            http: device.exchanges.map(exchange),
+            http: (device.exchanges + device.calls).map(exchange),
             notFound: device.notFound.map(exchange),
             unsupportedMethod: device.unsupportedMethod.map(exchange)
         )

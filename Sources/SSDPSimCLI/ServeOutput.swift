@@ -96,7 +96,8 @@ extension EventLine {
             case .success(let out): answer = out.map { "\($0.name)=\($0.value.prefix(60))" }.joined(separator: " ")
             case .failure(let error): answer = "fault \(error.code) \(error.description)"
             }
-            return "\(record.udn): \(record.call.actionName) \(arguments) -> \(answer)"
+            return
+                "\(record.udn): \(record.call.actionName) \(arguments) -> \(answer)\(record.recorded ? " (as recorded)" : "")"
         case .subscription(let record):
             let timeout = record.timeout.map { " Second-\($0)" } ?? ""
             let status = record.reason.map { "\(record.status): \($0)" } ?? "\(record.status)"

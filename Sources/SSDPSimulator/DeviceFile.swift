@@ -312,7 +312,8 @@ public struct DeviceSpecification: Codable, Sendable {
         guard
             let tree = SSDPDevice(
                 description: Array(description[(HTTPRecording.headEnd(description) ?? 0)...]),
-                origin: origin
+                origin: origin,
+                path: path
             )
         else {
             throw SSDPConfigurationError(
@@ -322,6 +323,14 @@ public struct DeviceSpecification: Codable, Sendable {
             )
         }
         device.device = tree
+        // Calls are checked against the SCPDs the device served, as the device checked them.
+        for service in tree.allDevices.flatMap(\.services) {
+            guard let path = service.urls?.scpd,
+                let response = http.exchanges.first(where: { $0.method == "GET" && $0.target == path })?.response,
+                let scpd = SSDPServiceDescription(scpd: Array(response[(HTTPRecording.headEnd(response) ?? 0)...]))
+            else { continue }
+            device.web.serviceDescriptions[service.serviceType] = scpd
+        }
         device.behaviour.recorded = answers
         device.web.recording = http
         device.web.descriptionPath = path

@@ -45,7 +45,7 @@ public struct JournalEntry: Hashable, Sendable {
         "event", "from", "to", "st", "mx", "usn", "nts", "count", "answers", "devices", "unanswered", "rejected",
         "lost", "method", "path", "url", "status", "udn", "service", "action", "arguments", "result", "errorCode",
         "sid", "timeout", "reason", "seq", "callback", "delay", "state", "bootId", "location", "address", "value",
-        "query", "additionalDataUrl", "faults", "detail", "flag",
+        "query", "additionalDataUrl", "faults", "detail", "flag", "recorded",
     ]
 
     /// Fills in the UDNs of the devices the entry is about, where `devices` knows them.

@@ -25,7 +25,11 @@ import SSDPDeviceCore
 ///   "searches": [ {"st": "upnp:rootdevice", "mx": 1,
 ///                  "answers": [ {"delay": 0.012, "sourcePort": 1900, "datagram": "HTTP/1.1 200 OK\r\n…"} ]} ],
 ///   "http": [ {"method": "GET", "target": "/rootDesc.xml", "response": "HTTP/1.1 200 OK\r\n…<root …"},
-///             {"method": "GET", "target": "/icon.png", "base64": "SFRUUC8xLjEgMjAw…"} ],
+///             {"method": "GET", "target": "/icon.png", "base64": "SFRUUC8xLjEgMjAw…"},
+///             {"method": "POST", "target": "/ctl/IPConn",
+///              "soap": {"action": "urn:schemas-upnp-org:service:WANIPConnection:1#GetExternalIPAddress",
+///                       "arguments": {}},
+///              "response": "HTTP/1.1 200 OK\r\n…<s:Envelope …"} ],
 ///   "notFound": {"method": "GET", "target": "/ssdp-sim-no-such-path", "response": "HTTP/1.1 404 …"},
 ///   "unsupportedMethod": {"method": "PUT", "target": "/rootDesc.xml", "response": "HTTP/1.1 501 …"} }
 /// ```
@@ -100,12 +104,33 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         }
     }
 
+    /// The action call a POST to a control URL was.
+    public struct SOAPCall: Codable, Sendable, Hashable {
+        /// The service type and the action, as SOAPACTION names them
+        /// (`urn:schemas-upnp-org:service:WANIPConnection:1#GetExternalIPAddress`).
+        public var action: String
+        /// The in-arguments by name (`{"InstanceID": "0"}`).
+        public var arguments: [String: String]
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case action, arguments
+        }
+
+        /// A call of `action` (`type#Name`) with `arguments`.
+        public init(action: String, arguments: [String: String]) {
+            self.action = action
+            self.arguments = arguments
+        }
+    }
+
     /// One HTTP exchange: what was asked, and the response as it arrived.
     public struct Exchange: Codable, Sendable, Hashable, CapturedDatagram {
         /// The method (`GET`).
         public var method: String
         /// The path and query (`/rootDesc.xml`).
         public var target: String
+        /// The action call, for a POST to a control URL.
+        public var soap: SOAPCall?
         /// The response, when it is UTF-8 text.
         public var response: String?
         /// The response in base64, when it is not.
@@ -114,13 +139,14 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         var datagram: String? { response }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case method, target, response, base64
+            case method, target, soap, response, base64
         }
 
-        /// The response to `method target`.
-        public init(method: String, target: String, bytes: [UInt8]) {
+        /// The response to `method target` (an action call: `soap`).
+        public init(method: String, target: String, soap: SOAPCall? = nil, bytes: [UInt8]) {
             self.method = method
             self.target = target
+            self.soap = soap
             (response, base64) = Self.written(bytes)
         }
     }
@@ -216,9 +242,30 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
     /// The responses the device's HTTP side plays; errors name the field (`recording.http[2].base64`).
     public func makeHTTP() throws(SSDPConfigurationError) -> HTTPRecording {
         var exchanges: [HTTPRecording.Exchange] = []
+        var calls: [HTTPRecording.Call] = []
         for (index, exchange) in http.enumerated() {
             let field = "recording.http[\(index)]"
             let made = try Self.make(exchange, field: field)
+            if let soap = exchange.soap {
+                let call = try Self.call(soap, made, field: field)
+                guard calls.count < HTTPRecording.maximumCalls else {
+                    throw SSDPConfigurationError(
+                        field: "\(field).soap",
+                        value: soap.action,
+                        reason: "a recording holds at most \(HTTPRecording.maximumCalls) action calls"
+                    )
+                }
+                guard
+                    !calls.contains(where: {
+                        $0.target == call.target && $0.serviceType == call.serviceType
+                            && $0.actionName == call.actionName && $0.arguments == call.arguments
+                    })
+                else {
+                    throw SSDPConfigurationError(field: "\(field).soap", value: soap.action, reason: "recorded twice")
+                }
+                calls.append(call)
+                continue
+            }
             guard !exchanges.contains(where: { $0.method == made.method && $0.target == made.target }) else {
                 throw SSDPConfigurationError(
                     field: "\(field).target",
@@ -240,11 +287,65 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             origin: origin,
             exchanges: exchanges,
             notFound: try notFound.map { (exchange) throws(SSDPConfigurationError) in
-                try Self.make(exchange, field: "recording.notFound").response
+                try Self.page(exchange, field: "recording.notFound")
             },
             unsupportedMethod: try unsupportedMethod.map { (exchange) throws(SSDPConfigurationError) in
-                try Self.make(exchange, field: "recording.unsupportedMethod").response
-            }
+                try Self.page(exchange, field: "recording.unsupportedMethod")
+            },
+            calls: calls
+        )
+    }
+
+    /// The response of `notFound` or `unsupportedMethod`, which answer requests, not calls.
+    private static func page(_ exchange: Exchange, field: String) throws(SSDPConfigurationError) -> [UInt8] {
+        if let soap = exchange.soap {
+            throw SSDPConfigurationError(
+                field: "\(field).soap",
+                value: soap.action,
+                reason: "is for recorded calls only"
+            )
+        }
+        return try make(exchange, field: field).response
+    }
+
+    /// The action call `exchange` (a POST) recorded.
+    private static func call(
+        _ soap: SOAPCall,
+        _ exchange: HTTPRecording.Exchange,
+        field: String
+    ) throws(SSDPConfigurationError) -> HTTPRecording.Call {
+        guard exchange.method == "POST" else {
+            throw SSDPConfigurationError(
+                field: "\(field).method",
+                value: exchange.method,
+                reason: "an action call is a POST"
+            )
+        }
+        guard let hash = soap.action.lastIndex(of: "#"), hash != soap.action.startIndex,
+            soap.action.index(after: hash) != soap.action.endIndex
+        else {
+            throw SSDPConfigurationError(
+                field: "\(field).soap.action",
+                value: soap.action,
+                reason: "the service type, # and the action, as SOAPACTION names them (urn:…:service:X:1#GetY)"
+            )
+        }
+        let name = soap.action[soap.action.index(after: hash)...]
+        guard HTTPRecording.Call.isReadOnly(String(name)) else {
+            throw SSDPConfigurationError(
+                field: "\(field).soap.action",
+                value: soap.action,
+                reason:
+                    "a recorded call is of an action that only reads the device (Get…, Browse, Search, ListPresets); "
+                    + "answer others with `actions`"
+            )
+        }
+        return HTTPRecording.Call(
+            target: exchange.target,
+            serviceType: String(soap.action[..<hash]),
+            actionName: String(soap.action[soap.action.index(after: hash)...]),
+            arguments: soap.arguments,
+            response: exchange.response
         )
     }
 

@@ -135,6 +135,7 @@ extension SimulatorEvent {
         case .success(let out): fields["result"] = object(out.map { ($0.name, $0.value) })
         case .failure(let error): fields["errorCode"] = error.code
         }
+        fields["recorded"] = record.recorded ? true : nil
     }
 
     /// Name-value pairs as an object; the last of a repeated name wins.

@@ -114,6 +114,89 @@ import Testing
         #expect(String(decoding: played.bytes, as: UTF8.self).contains("Content-Length: 89\r\n"))
     }
 
+    static let volumeType = "urn:schemas-upnp-org:service:RenderingControl:1"
+    static let volume = HTTPRecording.Call(
+        target: "/ctl/rc",
+        serviceType: volumeType,
+        actionName: "GetVolume",
+        arguments: ["InstanceID": "0", "Channel": "Master"],
+        response: Array(
+            ("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<s:Body><u:GetVolumeResponse xmlns:u=\"\(volumeType)\"><CurrentVolume>77</CurrentVolume>"
+                + "</u:GetVolumeResponse></s:Body></s:Envelope>").utf8
+        )
+    )
+
+    static func volumeCall(_ arguments: [(String, String)], action: String = "GetVolume") -> SOAPActionCall {
+        SOAPActionCall(
+            serviceType: volumeType,
+            actionName: action,
+            arguments: arguments.map { SOAPArgument($0.0, $0.1) }
+        )
+    }
+
+    @Test func aRecordedCallAnswersTheSameCallInAnyArgumentOrderAndNoOther() throws {
+        var recording = Self.recording
+        recording.calls = [Self.volume]
+        let answer = { (call: SOAPActionCall, target: String) in
+            recording.answer(to: call, target: target, origin: "http://127.0.0.2:5000", secondsSince1970: 0)
+        }
+        let played = try #require(answer(Self.volumeCall([("Channel", "Master"), ("InstanceID", "0")]), "/ctl/rc"))
+        #expect(played.played.status == 200)
+        #expect(String(decoding: played.played.bytes, as: UTF8.self).contains("Content-Length: 228\r\n"))
+        #expect(try played.outcome.get() == [SOAPArgument("CurrentVolume", "77")])
+        #expect(answer(Self.volumeCall([("InstanceID", "0"), ("Channel", "LF")]), "/ctl/rc") == nil)
+        #expect(answer(Self.volumeCall([("InstanceID", "0")]), "/ctl/rc") == nil)
+        #expect(answer(Self.volumeCall([("InstanceID", "0"), ("Channel", "Master")]), "/ctl/other") == nil)
+        #expect(
+            answer(Self.volumeCall([("InstanceID", "0"), ("Channel", "Master")], action: "GetMute"), "/ctl/rc") == nil
+        )
+    }
+
+    @Test func aRecordedFaultIsItsUPnPErrorForTheJournal() {
+        var call = Self.volume
+        call.response = Array(
+            ("HTTP/1.1 500 Internal Server Error\r\n\r\n<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<s:Body><s:Fault><faultcode>s:Client</faultcode><faultstring>UPnPError</faultstring><detail>"
+                + "<UPnPError xmlns=\"urn:schemas-upnp-org:control-1-0\"><errorCode> 718 </errorCode>"
+                + "<errorDescription>ConflictInMappingEntry</errorDescription></UPnPError></detail></s:Fault>"
+                + "</s:Body></s:Envelope>").utf8
+        )
+        #expect(call.outcome == .failure(UPnPError(code: 718, description: "ConflictInMappingEntry")))
+        call.response = Array("HTTP/1.1 200 OK\r\n\r\nnot XML".utf8)
+        #expect((try? call.outcome.get()) == nil)
+    }
+
+    /// A description's URLs are served where a control point resolves them (RFC 3986 §5.2).
+    @Test(arguments: [
+        ("ctl", "/upnp/desc.xml", "/upnp/ctl"), ("../ctl", "/upnp/desc.xml", "/ctl"), ("./ctl", "/desc.xml", "/ctl"),
+        ("/ctl/IPConn", "/rootDesc.xml", "/ctl/IPConn"), ("http://10.0.0.1:80/a/../ctl", "/x", "/ctl"),
+        ("HTTP://10.0.0.1:80/ctl", "/x", "/ctl"), ("http://10.0.0.1:8080/ctl", "/x", "http://10.0.0.1:8080/ctl"),
+        ("ecp_SCPD.xml", "/", "/ecp_SCPD.xml"), ("ctl?x=1", "/a/b.xml", "/a/ctl?x=1"), ("", "/a/desc.xml", ""),
+    ])
+    func aDescriptionsURLIsServedWhereAControlPointResolvesIt(url: String, base: String, path: String) {
+        #expect(SSDPDevice.path(url, base: base, origin: "http://10.0.0.1:80") == path)
+    }
+
+    @Test func aURLBaseWithAPathIsWhereRelativeURLsStart() throws {
+        let description = """
+            <root><URLBase>http://10.0.0.1:80/dev/</URLBase><device><deviceType>urn:x:device:T:1</deviceType>            <UDN>uuid:t</UDN><serviceList><service><serviceType>urn:x:service:S:1</serviceType>            <SCPDURL>s.xml</SCPDURL><controlURL>c</controlURL><eventSubURL>/e</eventSubURL></service>            </serviceList></device></root>
+            """
+        let device = try #require(
+            SSDPDevice(description: Array(description.utf8), origin: "http://10.0.0.1:80", path: "/desc.xml")
+        )
+        #expect(device.services.first?.urls == .init(scpd: "/dev/s.xml", control: "/dev/c", event: "/e"))
+    }
+
+    @Test func onlyReadingActionsCountAsReadOnly() {
+        for name in ["GetVolume", "X_GetFeatureList", "Browse", "Search", "ListPresets"] {
+            #expect(HTTPRecording.Call.isReadOnly(name), "\(name)")
+        }
+        for name in ["SetVolume", "AddPortMapping", "Play", "X_SetSomething", "Forget"] {
+            #expect(!HTTPRecording.Call.isReadOnly(name), "\(name)")
+        }
+    }
+
     @Test func searchAnswersAreFoundByTargetAndPointAtTheDevicePlayingThem() throws {
         let answer = Array(
             "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=120\r\nDATE: Sat, 28 Nov 2026 22:28:10 GMT\r\nEXT:\r\nLOCATION: http://192.168.77.1:5000/rootDesc.xml\r\nST: upnp:rootdevice\r\nUSN: uuid:x::upnp:rootdevice\r\n\r\n"

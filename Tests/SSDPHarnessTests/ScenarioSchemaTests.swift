@@ -67,6 +67,7 @@ import Testing
             fields(RecordingSpecification.Answer.CodingKeys.self)
         ),
         ("#/$defs/recordedExchange", fields(RecordingSpecification.Exchange.CodingKeys.self)),
+        ("#/$defs/recordedExchange/properties/soap", fields(RecordingSpecification.SOAPCall.CodingKeys.self)),
         ("#/$defs/device/properties/media/items", fields(MediaObjectSpecification.CodingKeys.self)),
         (
             "#/$defs/device/properties/media/items/properties/resource",

@@ -35,11 +35,13 @@ import Testing
         let targets = (recording["searches"] as? [[String: Any]] ?? []).compactMap { $0["st"] as? String }
         let requests =
             (recording["http"] as? [[String: Any]] ?? []).compactMap { exchange -> (String, String)? in
-                guard let method = exchange["method"] as? String, let target = exchange["target"] as? String else {
-                    return nil
-                }
+                guard let method = exchange["method"] as? String, let target = exchange["target"] as? String,
+                    exchange["soap"] == nil
+                else { return nil }
                 return (method, target)
             } + [("GET", "/no-such-file.xml"), ("DELETE", try #require(URL(string: location)?.path))]
+        let calls = (recording["http"] as? [[String: Any]] ?? []).compactMap(Self.call)
+        #expect(profile == "roku" || !calls.isEmpty, "a UPnP device's read-only actions are recorded")
         #expect(targets.contains("ssdp:all") && targets.contains("upnp:rootdevice") && targets.count >= 4)
         let before = try await Self.exchanges(at: location, udpPort: port, searches: targets, requests: requests)
         original.kill()
@@ -50,7 +52,13 @@ import Testing
             (playStarted["devices"] as? [[String: Any]])?.first?["location"] as? String
         )
         #expect(playLocation != location, "played on another port, so the origin changes")
-        let after = try await Self.exchanges(at: playLocation, udpPort: playPort, searches: targets, requests: requests)
+        let after = try await Self.exchanges(
+            at: playLocation,
+            udpPort: playPort,
+            searches: targets,
+            requests: requests,
+            calls: calls
+        )
         let origins = (try Self.origin(of: location), try Self.origin(of: playLocation))
         let normalise = { (text: String) in Self.normalised(text, origins: origins) }
         for target in targets {
@@ -69,7 +77,87 @@ import Testing
             )
             #expect(!is_.isEmpty)
         }
+        // Each action call played as recorded (against the recording: a live device's uptime has moved on),
+        // and journaled so: the profile answering the same would pass the comparison alone.
+        for exchange in recording["http"] as? [[String: Any]] ?? [] {
+            guard let call = Self.call(exchange), let was = exchange["response"] as? String else { continue }
+            let played = after.http[Self.key(call)] ?? ""
+            #expect(
+                normalise(Self.latin1(was)) == normalise(played),
+                "\(Self.key(call))\nrecorded: \(was)\nplayed: \(played)"
+            )
+        }
+        let asRecorded = { (line: String) in
+            let event = jsonObject(line)
+            return event?["event"] as? String == "soap" && event?["recorded"] as? Bool == true
+        }
+        if !calls.isEmpty {
+            _ = try await playing.waitForLine { _ in
+                playing.standardOutput.split(separator: "\n").filter { asRecorded(String($0)) }.count >= calls.count
+            }
+        }
+        #expect(playing.standardOutput.split(separator: "\n").filter { asRecorded(String($0)) }.count == calls.count)
         playing.kill()
+    }
+
+    /// A recorded action call is answered as recorded (a hand edit of the recorded GetVolume shows that the
+    /// answer is the recording's, not the renderer profile's) until a call that changes the device succeeds;
+    /// from then on the family's behaviour answers, from the state the change left. The journal says which.
+    @Test func aRecordedCallIsAnsweredAsRecordedUntilTheDeviceChanges() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("renderer.json")
+        let (original, port, started) = try await RunningCommand.serveOnLoopback(["--profile", "renderer"])
+        defer { original.kill() }
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let recorded = try await CommandRunner.ssdpSim("record", location, "--port", "\(port)", "--output", file.path)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\n\(recorded.standardError)")
+        original.kill()
+
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var devices = try #require(json["devices"] as? [[String: Any]])
+        var recording = try #require(devices[0]["recording"] as? [String: Any])
+        var http = try #require(recording["http"] as? [[String: Any]])
+        let index = try #require(http.firstIndex { Self.call($0)?.action.hasSuffix("#GetVolume") == true })
+        let getVolume = try #require(Self.call(http[index]))
+        let response = try #require(http[index]["response"] as? String)
+        http[index]["response"] = response.replacingOccurrences(
+            of: #"<CurrentVolume>\d+</CurrentVolume>"#,
+            with: "<CurrentVolume>77</CurrentVolume>",
+            options: .regularExpression
+        )
+        recording["http"] = http
+        devices[0]["recording"] = recording
+        json["devices"] = devices
+        try JSONSerialization.data(withJSONObject: json).write(to: file)
+
+        let (playing, playPort, playStarted) = try await RunningCommand.serveOnLoopback(["--devices", file.path])
+        defer { playing.kill() }
+        let playLocation = try #require((playStarted["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let setVolume = (
+            getVolume.path, getVolume.action.replacingOccurrences(of: "#GetVolume", with: "#SetVolume"),
+            getVolume.arguments + "&DesiredVolume=30"
+        )
+        let met = try await Self.exchanges(
+            at: playLocation,
+            udpPort: playPort,
+            searches: [],
+            requests: [],
+            calls: [getVolume, setVolume, getVolume]
+        )
+        let key = Self.key(getVolume)
+        #expect(met.http[key]?.contains("<CurrentVolume>77</CurrentVolume>") == true, "\(met.http[key] ?? "")")
+        #expect(met.http[Self.key(setVolume)]?.hasPrefix("HTTP/1.1 200") == true)
+        #expect(met.http[key + " #2"]?.contains("<CurrentVolume>30</CurrentVolume>") == true)
+        let soap = { (line: String) in jsonObject(line)?["event"] as? String == "soap" }
+        let first = try #require(jsonObject(try await playing.waitForLine(where: soap)))
+        #expect(first["action"] as? String == "GetVolume" && first["recorded"] as? Bool == true, "\(first)")
+        #expect((first["result"] as? [String: Any])?["CurrentVolume"] as? String == "77")
+        _ = try await playing.waitForLine { soap($0) && $0.contains("SetVolume") }
+        let last = try #require(
+            jsonObject(try await playing.waitForLine { soap($0) && $0.contains("\"30\"") && $0.contains("GetVolume") })
+        )
+        #expect(last["recorded"] == nil, "\(last)")
     }
 
     @Test func aDeviceThatDoesNotAnswerLeavesNoFileAndNamesTheURL() async throws {
@@ -185,6 +273,26 @@ import Testing
         return dated.replacingOccurrences(of: origins.played, with: origins.recorded)
     }
 
+    /// A recorded action call (`http[]` with `soap`): its path, action and arguments as exchanges.py takes
+    /// them (`NAME=VALUE&…`, in name order); `nil` for another exchange.
+    static func call(_ exchange: [String: Any]) -> (path: String, action: String, arguments: String)? {
+        guard let soap = exchange["soap"] as? [String: Any], let action = soap["action"] as? String,
+            let target = exchange["target"] as? String
+        else { return nil }
+        let arguments = (soap["arguments"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
+        return (target, action, arguments.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+    }
+
+    /// `text` as exchanges.py reads bytes: each UTF-8 byte a character of its own (latin-1).
+    static func latin1(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.utf8.map { Unicode.Scalar($0) }))
+    }
+
+    /// The key exchanges.py gives the answer to `call`.
+    static func key(_ call: (path: String, action: String, arguments: String)) -> String {
+        "POST \(call.path) \(call.action) \(call.arguments)"
+    }
+
     struct Exchanges {
         var searches: [String: [String]]
         var http: [String: String]
@@ -195,7 +303,8 @@ import Testing
         at location: String,
         udpPort: Int,
         searches: [String],
-        requests: [(String, String)]
+        requests: [(String, String)],
+        calls: [(path: String, action: String, arguments: String)] = []
     ) async throws -> Exchanges {
         let script = try #require(
             Bundle.module.url(forResource: "exchanges", withExtension: "py", subdirectory: "Scripts")
@@ -205,6 +314,7 @@ import Testing
             URL(fileURLWithPath: "/usr/bin/python3"),
             [script.path, url.host ?? "", "\(url.port ?? 80)", "\(udpPort)"]
                 + searches.flatMap { ["--search", $0] } + requests.flatMap { ["--http", $0.0, $0.1] }
+                + calls.flatMap { ["--soap", $0.path, $0.action, $0.arguments] }
         )
         #expect(output.status == 0, "\(output.standardError)")
         let json = try #require(jsonObject(output.standardOutput))

@@ -250,6 +250,14 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// A recorded action call, as `record` writes one.
+    static func call(method: String = "POST", action: String = "urn:x:service:Y:1#GetZ") -> [String: Any] {
+        [
+            "method": method, "target": "/ctl", "soap": ["action": action, "arguments": ["InstanceID": "0"]],
+            "response": "HTTP/1.1 200 OK\r\n\r\n<s:Envelope/>",
+        ]
+    }
+
     /// A recording edited by hand into nonsense gets the errors any device file gets: file, path, reason.
     @Test(arguments: [
         (recording { _ in }, nil),
@@ -289,6 +297,22 @@ import Testing
                 ]
             },
             "$.devices[0].recording.http: \"/rootDesc.xml\": the GET of the description is not a UPnP description"
+        ),
+        (
+            recording { $0["http"] = (($0["http"] as? [Any]) ?? []) + [Self.call(action: "urn:x:service:Y:1#GetZ")] },
+            nil
+        ),
+        (
+            recording { $0["http"] = (($0["http"] as? [Any]) ?? []) + [Self.call(action: "GetZ")] },
+            #"$.devices[0].recording.http[1].soap.action: "GetZ": the service type, # and the action"#
+        ),
+        (
+            recording { $0["http"] = (($0["http"] as? [Any]) ?? []) + [Self.call(method: "GET")] },
+            #"$.devices[0].recording.http[1].method: "GET": an action call is a POST"#
+        ),
+        (
+            recording { $0["http"] = (($0["http"] as? [Any]) ?? []) + [Self.call(), Self.call()] },
+            #"$.devices[0].recording.http[2].soap: "urn:x:service:Y:1#GetZ": recorded twice"#
         ),
     ])
     func aRecordingEditedIntoNonsenseIsRefusedNamingTheField(json: String, expected: String?) {

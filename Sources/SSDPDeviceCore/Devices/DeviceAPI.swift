@@ -23,6 +23,8 @@ public struct DeviceHTTPRequest: Sendable {
     public var query: [String: String]
     /// The query as sent, after the `?` (empty without one).
     public var queryText: String
+    /// The path and its query, as sent (`/dial/YouTube?x=1`).
+    public var target: String { queryText.isEmpty ? path : path + "?" + queryText }
     /// Header values by lower-case name; the last one wins.
     public var headers: [String: String]
     /// The body, whole (a SOAP envelope, DIAL launch data).

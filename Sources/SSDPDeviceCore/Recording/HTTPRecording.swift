@@ -24,6 +24,10 @@ import SSDPCore
 /// a Roku's ECP, DIAL); where the family has no answer either (404, or a method it does not take), the
 /// recorded page is sent instead (`fallback`): what the device answered to a path it does not have, or to
 /// a method it does not take.
+///
+/// A recorded action call (`calls`) answers the same call (control URL, action and arguments) with the
+/// recorded answer, while the device is in the state it was recorded in: its control side stops playing
+/// them once a call that changes the device succeeds (`Call.isReadOnly`) or its state is set.
 public struct HTTPRecording: Hashable, Sendable {
     /// One recorded exchange.
     public struct Exchange: Hashable, Sendable {
@@ -42,6 +46,70 @@ public struct HTTPRecording: Hashable, Sendable {
         }
     }
 
+    /// One recorded action call (UDA §3.2): a control point's call of a read-only action, and the answer.
+    public struct Call: Hashable, Sendable {
+        /// The path of the control URL called, as sent.
+        public var target: String
+        /// The service type SOAPACTION named.
+        public var serviceType: String
+        /// The action called, `GetExternalIPAddress`.
+        public var actionName: String
+        /// The in-arguments, by name.
+        public var arguments: [String: String]
+        /// The response as it arrived: status line, headers and body.
+        public var response: [UInt8]
+
+        /// A call of `serviceType#actionName` with `arguments` at `target`, answered by `response`.
+        public init(
+            target: String,
+            serviceType: String,
+            actionName: String,
+            arguments: [String: String],
+            response: [UInt8]
+        ) {
+            self.target = target
+            self.serviceType = serviceType
+            self.actionName = actionName
+            self.arguments = arguments
+            self.response = response
+        }
+
+        /// Whether `call`, sent to `target`, is this one: the same control URL, service type, action and
+        /// arguments, in any order.
+        public func matches(_ call: SOAPActionCall, target: String) -> Bool {
+            guard target == self.target, call.serviceType == serviceType, call.actionName == actionName,
+                call.arguments.count == arguments.count
+            else { return false }
+            return call.arguments.allSatisfy { arguments[$0.name] == $0.value }
+        }
+
+        /// What the answer says, for the journal: its out-arguments, or its UPnP error (501 when the body is
+        /// neither an answer nor a fault).
+        public var outcome: Result<[SOAPArgument], UPnPError> {
+            let body = Array(response[(HTTPRecording.headEnd(response) ?? response.count)...])
+            guard let element = SSDPXMLElement.parse(body)?.child("Body")?.children.first else {
+                return .failure(UPnPError(code: 501, description: "the recorded answer is not a SOAP envelope"))
+            }
+            guard element.name == "Fault" else {
+                return .success(element.children.map { SOAPArgument($0.name, $0.text) })
+            }
+            let error = element.child("detail")?.child("UPnPError")
+            return .failure(
+                UPnPError(
+                    code: error?.child("errorCode").flatMap { Int($0.text.trimmingASCIIWhitespace) } ?? 501,
+                    description: error?.child("errorDescription")?.text.trimmingASCIIWhitespace ?? ""
+                )
+            )
+        }
+
+        /// Whether an action only reads the device, by UPnP's names: `Get…` (a vendor's `X_Get…` too),
+        /// ContentDirectory's `Browse` and `Search`, RenderingControl's `ListPresets`.
+        public static func isReadOnly(_ actionName: String) -> Bool {
+            let name = actionName.hasPrefix("X_") ? String(actionName.dropFirst(2)) : actionName
+            return name.hasPrefix("Get") || ["Browse", "Search", "ListPresets"].contains(name)
+        }
+    }
+
     /// A response as played: its bytes and its status code (0 when its status line has none).
     public struct Played: Hashable, Sendable {
         /// What goes on the wire.
@@ -54,6 +122,8 @@ public struct HTTPRecording: Hashable, Sendable {
     public static let maximumResponseSize = 1 << 20
     /// The most one device's responses come to, all together.
     public static let maximumTotalSize = 8 << 20
+    /// The most action calls one device's recording holds.
+    public static let maximumCalls = 128
 
     /// The recorded device's `http://host:port`, in lower case.
     public var origin: String
@@ -63,13 +133,35 @@ public struct HTTPRecording: Hashable, Sendable {
     public var notFound: [UInt8]?
     /// The answer to a method the device does not take.
     public var unsupportedMethod: [UInt8]?
+    /// The action calls, each call once.
+    public var calls: [Call]
 
     /// A recording of a device at `origin`.
-    public init(origin: String, exchanges: [Exchange], notFound: [UInt8]? = nil, unsupportedMethod: [UInt8]? = nil) {
+    public init(
+        origin: String,
+        exchanges: [Exchange],
+        notFound: [UInt8]? = nil,
+        unsupportedMethod: [UInt8]? = nil,
+        calls: [Call] = []
+    ) {
         self.origin = origin.asciiLowercased()
         self.exchanges = exchanges
         self.notFound = notFound
         self.unsupportedMethod = unsupportedMethod
+        self.calls = calls
+    }
+
+    /// The recorded answer to `call` sent to `target`, played for a device now at `origin`, and what it
+    /// says; `nil` when the recording holds no such call.
+    public func answer(
+        to call: SOAPActionCall,
+        target: String,
+        origin: String,
+        secondsSince1970: Int
+    ) -> (played: Played, outcome: Result<[SOAPArgument], UPnPError>)? {
+        guard let recorded = calls.first(where: { $0.matches(call, target: target) }) else { return nil }
+        let bytes = Self.played(recorded.response, from: self.origin, to: origin, secondsSince1970: secondsSince1970)
+        return (Played(bytes: bytes, status: Self.status(of: bytes)), recorded.outcome)
     }
 
     /// The recorded response to `method target` for a device now at `origin`, at `secondsSince1970`: the

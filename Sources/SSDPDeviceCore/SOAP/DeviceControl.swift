@@ -219,7 +219,7 @@ public struct ActionResponse: Hashable, Sendable {
         self.outcome = outcome
     }
 
-    func matches(_ call: SOAPActionCall, serviceType: String) -> Bool {
+    package func matches(_ call: SOAPActionCall, serviceType: String) -> Bool {
         guard call.actionName == action else { return false }
         guard let service else { return true }
         return serviceType == service || serviceType.hasSuffix(":service:" + service)

@@ -26,6 +26,8 @@ final class DeviceControlServer: Sendable {
     private let seed: UInt64
     /// How the device reads a SUBSCRIBE (`DeviceWeb.genaRules`).
     private let genaRules: GENARules
+    /// The action calls a recorded device answers as recorded (`HTTPRecording.calls`).
+    private let recording: HTTPRecording?
 
     private struct State {
         var control: DeviceControl
@@ -35,6 +37,9 @@ final class DeviceControlServer: Sendable {
         var faultList: HTTPFaults
         /// How the device sends its events (`DeviceWeb.eventDelivery`).
         var eventDelivery = GENAEventDelivery.uda
+        /// Whether the device is still in the state it was recorded in, so that a recorded call is answered
+        /// as recorded: until a call that changes it succeeds, or its state is set.
+        var asRecorded = true
         var hasFaults: Bool { !faultList.isEmpty }
     }
 
@@ -44,6 +49,7 @@ final class DeviceControlServer: Sendable {
         startedAt = clock.now
         self.seed = seed
         genaRules = device.web.genaRules
+        recording = device.web.recording
         let services = device.controlledServices(prefix: prefix)
         var environment = ControlEnvironment()
         environment.udn = device.device.udn
@@ -60,6 +66,7 @@ final class DeviceControlServer: Sendable {
         if let route = Self.defaultConnectionService(of: device) {
             _ = control.set("DefaultConnectionService", to: route)
         }
+        if let recording = device.web.recording { control.takeState(from: recording.calls) }
         var subscriptions = EventSubscriptions(
             random: SSDPRandom.derived(seed: seed, stream: 0x6E41),
             callbackPolicy: device.web.callbackPolicy
@@ -124,6 +131,7 @@ final class DeviceControlServer: Sendable {
                 }
             }
             state.control = control
+            if !changed.isEmpty { state.asRecorded = false }
             var response = DeviceHTTPResponse(status: 200)
             for (index, names) in changed.sorted(by: { $0.key < $1.key }) {
                 let properties = state.control.eventProperties(service: index, changed: names)
@@ -185,7 +193,7 @@ final class DeviceControlServer: Sendable {
         return state.withLockedValue { state in
             if let index = state.control.service(atControlPath: request.path) {
                 guard request.method == "POST" else { return .methodNotAllowed(allow: "POST") }
-                return Self.control(request, service: index, state: &state, udn: udn, at: now)
+                return Self.control(request, service: index, state: &state, udn: udn, recording: recording, at: now)
             }
             if let index = state.control.service(atEventPath: request.path) {
                 return Self.eventing(request, service: index, state: &state, udn: udn, rules: genaRules, at: now)
@@ -199,6 +207,7 @@ final class DeviceControlServer: Sendable {
         service index: Int,
         state: inout State,
         udn: String,
+        recording: HTTPRecording?,
         at now: SSDPInstant
     ) -> DeviceHTTPResponse {
         let call: SOAPActionCall
@@ -206,8 +215,29 @@ final class DeviceControlServer: Sendable {
         case .success(let read): call = read
         case .failure: return .status(400)
         }
-        let result = state.control.call(call, service: index, client: request.client, at: now)
         let serviceType = state.control.services[index].serviceType
+        // The user's answer for an action (`actions`) comes before the recording's, as before any behaviour.
+        if state.asRecorded,
+            !state.control.responses.contains(where: { $0.matches(call, serviceType: serviceType) }),
+            let (played, outcome) = recording?.answer(
+                to: call,
+                target: request.target,
+                origin: request.origin,
+                secondsSince1970: HTTPDate.secondsNow
+            )
+        {
+            var response = DeviceHTTPResponse.recorded(played)
+            response.records.append(
+                .actionCalled(
+                    ActionRecord(udn: udn, serviceType: serviceType, call: call, outcome: outcome, recorded: true)
+                )
+            )
+            return response
+        }
+        let result = state.control.call(call, service: index, client: request.client, at: now)
+        if case .success = result.outcome, !HTTPRecording.Call.isReadOnly(call.actionName) {
+            state.asRecorded = false
+        }
         var response: DeviceHTTPResponse
         switch result.outcome {
         case .success(let arguments):
@@ -347,6 +377,8 @@ public struct ActionRecord: Hashable, Sendable {
     public var call: SOAPActionCall
     /// The out-arguments the device answered, or the UPnP error of its fault.
     public var outcome: Result<[SOAPArgument], UPnPError>
+    /// Whether the answer was a recorded device's, as recorded (`HTTPRecording.calls`).
+    public var recorded = false
 }
 
 /// One SUBSCRIBE, renewal or UNSUBSCRIBE, or a refusal of one.

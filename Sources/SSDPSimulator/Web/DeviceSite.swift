@@ -41,7 +41,7 @@ struct DeviceSite: HTTPSite {
         let recording = device.web.recording
         if let recorded = recording?.response(
             method: request.method,
-            target: request.path + (request.queryText.isEmpty ? "" : "?" + request.queryText),
+            target: request.target,
             origin: request.origin,
             secondsSince1970: HTTPDate.secondsNow
         ) {
@@ -58,13 +58,16 @@ struct DeviceSite: HTTPSite {
             answer.isStatusPage = true
         }
         answer = answer.withPage(from: pages)
-        // What the family has no answer for either: what the recorded device said to such a request.
-        if let recorded = recording?.fallback(
-            method: request.method,
-            status: answer.status,
-            origin: request.origin,
-            secondsSince1970: HTTPDate.secondsNow
-        ) {
+        // What the family has no answer for either: what the recorded device said to such a request (not
+        // for a recorded call's answer, which is the recording's already).
+        if answer.raw == nil,
+            let recorded = recording?.fallback(
+                method: request.method,
+                status: answer.status,
+                origin: request.origin,
+                secondsSince1970: HTTPDate.secondsNow
+            )
+        {
             return .recorded(recorded)
         }
         let kind: HTTPAnswerKind =

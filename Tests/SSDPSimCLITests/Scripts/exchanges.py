@@ -4,9 +4,12 @@ Prints one JSON object: {"searches": {ST: [datagram, …]}, "http": {"METHOD PAT
 latin-1), the answers to each search sorted, for comparing a device with its recording played back.
 
     python3 exchanges.py HOST HTTP_PORT UDP_PORT [--search ST]… [--http METHOD PATH]…
+                         [--soap PATH TYPE#ACTION NAME=VALUE&…]…
 
-Every search goes at once, by unicast to HOST:UDP_PORT with MX 1, and is listened to for 1.5 s; each HTTP
-request is one connection (Connection: close), read until the server closes it.
+Every search goes at once, by unicast to HOST:UDP_PORT with MX 1, and is listened to for 1.5 s; then each
+HTTP request and action call, in the order given, is one connection (Connection: close), read until the
+server closes it. An action call's key is "POST PATH TYPE#ACTION NAME=VALUE&…"; a key asked twice is kept
+as "KEY #2".
 """
 import json
 import select
@@ -22,8 +25,11 @@ while arguments:
         searches.append(arguments[1])
         arguments = arguments[2:]
     elif arguments[0] == "--http":
-        requests.append((arguments[1], arguments[2]))
+        requests.append((arguments[1], arguments[2], None, None))
         arguments = arguments[3:]
+    elif arguments[0] == "--soap":
+        requests.append(("POST", arguments[1], arguments[2], arguments[3]))
+        arguments = arguments[4:]
     else:
         sys.exit(f"unknown argument {arguments[0]}")
 
@@ -42,14 +48,36 @@ while sockets and (left := deadline - time.monotonic()) > 0:
         data, _ = sock.recvfrom(65536)
         answers[sockets[sock]].append(data.decode("latin-1"))
 
+
+def soap(action, arguments):
+    """The head lines and body of a call of `action` (TYPE#NAME) with `arguments` (NAME=VALUE&…)."""
+    service_type, _, name = action.partition("#")
+    values = "".join(f"<{n}>{v}</{n}>" for n, _, v in (pair.partition("=") for pair in arguments.split("&") if pair))
+    body = ('<?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" '
+            's:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>'
+            f'<u:{name} xmlns:u="{service_type}">{values}</u:{name}></s:Body></s:Envelope>').encode()
+    head = (f'CONTENT-TYPE: text/xml; charset="utf-8"\r\nSOAPACTION: "{action}"\r\n'
+            f"CONTENT-LENGTH: {len(body)}\r\n")
+    return head, body
+
+
 responses = {}
-for method, path in requests:
+for method, path, action, values in requests:
+    head, body, key = "", b"", f"{method} {path}"
+    if action is not None:
+        head, body = soap(action, values)
+        key += f" {action} {values}"
     connection = socket.create_connection((host, http_port), timeout=5)
-    connection.sendall(f"{method} {path} HTTP/1.1\r\nHOST: {host}:{http_port}\r\nCONNECTION: close\r\n\r\n".encode())
+    request = f"{method} {path} HTTP/1.1\r\nHOST: {host}:{http_port}\r\n{head}CONNECTION: close\r\n\r\n"
+    connection.sendall(request.encode() + body)
     data = b""
     while chunk := connection.recv(65536):
         data += chunk
     connection.close()
-    responses[f"{method} {path}"] = data.decode("latin-1")
+    asked, number = key, 1
+    while asked in responses:
+        number += 1
+        asked = f"{key} #{number}"
+    responses[asked] = data.decode("latin-1")
 
 print(json.dumps({"searches": {st: sorted(found) for st, found in answers.items()}, "http": responses}))
