@@ -20,6 +20,8 @@ import SSDPDeviceCore
 enum DIALAudit {
     /// The namespace of an app's state document.
     static let namespace = "urn:dial-multiscreen-org:schemas:dial"
+    /// The apps asked for when none are named (`--dial-app`): the two every DIAL client knows.
+    static let wellKnownApps = ["YouTube", "Netflix"]
     /// An origin no DIAL app allows: the `.invalid` top-level domain names no host (RFC 2606).
     static let foreignOrigin = "https://ssdp-sim-check.invalid"
 

@@ -89,7 +89,7 @@ public struct DeviceCheckOptions: Sendable {
     /// The host named in the CallStranger check's CALLBACK; by default one that is no host's.
     public var strangerHost: String?
     /// The DIAL apps whose state is read, the first the device has (`--dial-app`).
-    public var dialApps = ["YouTube", "Netflix"]
+    public var dialApps = DIALAudit.wellKnownApps
     /// A profile to hold the device to (`--profile`): what its real device's clients need.
     public var profile: DeviceProfileExpectation?
     /// How long to listen to the group for the device's NOTIFY messages (`--listen`); `nil`, not at all.

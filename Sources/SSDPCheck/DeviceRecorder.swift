@@ -56,6 +56,8 @@ public struct RecordedDevice: Sendable {
         public var soap: (action: String, arguments: [(String, String)])?
         /// The response as it arrived.
         public var response: [UInt8]
+        /// Whether it is a read of the device's state on a vendor's REST side (`HTTPRecording.Exchange`).
+        public var readsState = false
     }
 
     /// The LOCATION it was recorded at.
@@ -84,8 +86,11 @@ public struct RecordedDevice: Sendable {
     public var unsupportedMethod: Exchange?
     /// The read-only action calls, each with its answer (`Exchange.soap`).
     public var calls: [Exchange]
-    /// The calls that got no answer (`type#Name: why`), left out of the recording.
-    public var unansweredCalls: [String]
+    /// The optional calls and reads that got no answer (`type#Name: why`, `GET /path: why`), left out of the
+    /// recording.
+    public var leftOut: [String]
+    /// How many of `exchanges` are reads of the vendor's REST side (`vendorReads`).
+    public var vendorReads: Int
 }
 
 /// Why a recording could not be made: what was asked of which URL, and what went wrong.
@@ -221,7 +226,18 @@ public enum DeviceRecorder {
         // The calls are optional: one that gets no answer, or too much of one, is left out and said, and a
         // service whose control URL does not answer is asked nothing more.
         var calls: [RecordedDevice.Exchange] = []
-        var unansweredCalls: [String] = []
+        var leftOut: [String] = []
+        // An optional exchange as recorded and counted; `nil`, and said, when it would not fit.
+        let optional = { (exchange: HTTPExchange, method: String, url: URL, name: String) throws(DeviceRecordError) in
+            guard let kept = try? recorded(exchange, method, url),
+                total + kept.response.count <= HTTPRecording.maximumTotalSize
+            else {
+                leftOut.append("\(name): more than a recording holds")
+                return RecordedDevice.Exchange?.none
+            }
+            try count(kept)
+            return kept
+        }
         var made = Set<String>()
         for service in described.allDevices.flatMap(\.services) {
             guard let url = service.controlURL, let scpd = service.scpdURL.flatMap({ serviceDescriptions[$0] })
@@ -238,24 +254,37 @@ public enum DeviceRecorder {
                     fetch: fetch
                 )
                 if case .failure(let error) = answer.response {
-                    unansweredCalls.append("\(name): \(error.reason)")
+                    leftOut.append("\(name): \(error.reason)")
                     break
                 }
-                guard var call = try? recorded(answer, "POST", url),
-                    total + call.response.count <= HTTPRecording.maximumTotalSize
-                else {
-                    unansweredCalls.append("\(name): more than a recording holds")
-                    continue
-                }
+                guard var call = try optional(answer, "POST", url, name) else { continue }
                 call.soap = (name, arguments)
-                try count(call)
                 calls.append(call)
             }
         }
         if made.count > HTTPRecording.maximumCalls {
-            unansweredCalls.append(
+            leftOut.append(
                 "\(made.count - HTTPRecording.maximumCalls) more calls: past the \(HTTPRecording.maximumCalls) a recording makes"
             )
+        }
+        // The vendor's REST side, where the device's kind is known: optional too, as the calls are.
+        var vendorReads = 0
+        let reads = Self.vendorReads(
+            deviceType: described.deviceType,
+            modelName: element.child("modelName")?.trimmedText ?? "",
+            location: location,
+            applicationURL: message.header("Application-URL")
+        )
+        for (url, readsState) in reads where !exchanges.contains(where: { $0.target == target(of: url) }) {
+            let read = await fetch.exchange("GET", url)
+            if case .failure(let error) = read.response {
+                leftOut.append("GET \(url.absoluteString): \(error.reason)")
+                continue
+            }
+            guard var exchange = try optional(read, "GET", url, "GET \(url.absoluteString)") else { continue }
+            exchange.readsState = readsState
+            exchanges.append(exchange)
+            vendorReads += 1
         }
         // A HEAD that does not end (a server that keeps the connection) is not recorded: its playback is
         // then the GET's head.
@@ -293,7 +322,8 @@ public enum DeviceRecorder {
             notFound: notFound,
             unsupportedMethod: unsupported,
             calls: calls,
-            unansweredCalls: unansweredCalls
+            leftOut: leftOut,
+            vendorReads: vendorReads
         )
     }
 
@@ -318,6 +348,40 @@ public enum DeviceRecorder {
             }
         }
         return calls
+    }
+
+    /// The reads of a vendor's REST side a recording makes, where the device's kind is known: each a GET
+    /// that changes nothing and that the vendor's clients make first. A Roku's ECP queries (rokuecp and
+    /// python-roku read `device-info`, `apps`, `active-app` and `media-player`, a Roku TV's channels too), the
+    /// state of the apps `check` asks a DIAL device for, at the Application-URL its description came with,
+    /// and a Hue bridge's `/api/config` (what aiohue reads before pairing; the rest needs a paired key).
+    /// Each comes with whether it reads the device's state, which a request that changes the device changes
+    /// (all but the bridge's config, which says what bridge it is).
+    static func vendorReads(
+        deviceType: String,
+        modelName: String,
+        location: URL,
+        applicationURL: String?
+    ) -> [(url: URL, readsState: Bool)] {
+        var reads: [(url: URL, readsState: Bool)] = []
+        if let origin = location.origin {
+            if deviceType.lowercased().contains("roku") {
+                let queries = ["device-info", "apps", "active-app", "media-player", "tv-channels", "tv-active-channel"]
+                reads += queries.map { (origin.appendingPathComponent("query/\($0)"), true) }
+            }
+            if modelName.lowercased().contains("hue bridge") {
+                reads.append((origin.appendingPathComponent("api/config"), false))
+            }
+        }
+        // Played back, a recording answers on the description's origin only: an Application-URL elsewhere
+        // (another port) is left to the family.
+        if let applicationURL, let base = URL(string: applicationURL), base.scheme?.lowercased() == "http",
+            base.origin == location.origin
+        {
+            let prefix = applicationURL.hasSuffix("/") ? applicationURL : applicationURL + "/"
+            reads += DIALAudit.wellKnownApps.compactMap { app in URL(string: prefix + app).map { ($0, true) } }
+        }
+        return reads
     }
 
     /// The device's answers to each target its description implies (`ssdp:all`, `upnp:rootdevice`, each

@@ -83,14 +83,16 @@ struct Record: AsyncParsableCommand {
         }
         try interrupt.whileWriting { try Reports.writeAtomically(data, to: self.output) }
         for recorded in devices {
-            for call in recorded.unansweredCalls { output.say("not recorded, no answer: \(call)") }
+            for what in recorded.leftOut { output.say("not recorded, no answer: \(what)") }
         }
         for (recorded, entry) in zip(devices, entries) {
             let searches = entry.recording?.searches ?? []
             output.say(
                 "\(recorded.udn) \(recorded.deviceType) at \(recorded.location.absoluteString): "
                     + "\(searches.count) search targets, \(searches.map(\.answers.count).reduce(0, +)) answers, "
-                    + "\(recorded.exchanges.count) HTTP exchanges, \(recorded.calls.count) action calls "
+                    + "\(recorded.exchanges.count) HTTP exchanges"
+                    + (recorded.vendorReads > 0 ? " (\(recorded.vendorReads) of its REST side)" : "")
+                    + ", \(recorded.calls.count) action calls "
                     + "(profile \(entry.profile ?? "generic"))"
             )
         }
@@ -137,7 +139,14 @@ extension DeviceSpecification {
     /// of it (SERVER, BOOTID, CONFIGID; the max-age too when no profile knows its NOTIFY's), and the
     /// recording, whose description names the device.
     init(recorded device: RecordedDevice) {
-        let family = SimulatorProfile.family(ofDeviceType: device.deviceType)?.name
+        var family = SimulatorProfile.family(ofDeviceType: device.deviceType)?.name
+        // A Roku TV has a Roku player's device type; its device-info says which it is.
+        let deviceInfo = device.exchanges.first { $0.method == "GET" && $0.target == "/query/device-info" }
+        if family == "roku", let deviceInfo,
+            String(decoding: deviceInfo.response, as: UTF8.self).contains("<is-tv>true</is-tv>")
+        {
+            family = "roku-tv"
+        }
         self.init(profile: family, server: device.server)
         maxAge = family == nil ? device.maxAge : nil
         bootId = device.bootID
@@ -149,6 +158,7 @@ extension DeviceSpecification {
                 soap: exchange.soap.map {
                     .init(action: $0.action, arguments: Dictionary($0.arguments) { _, last in last })
                 },
+                readsState: exchange.readsState,
                 bytes: exchange.response
             )
         }

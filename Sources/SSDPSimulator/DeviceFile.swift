@@ -331,6 +331,8 @@ public struct DeviceSpecification: Codable, Sendable {
             else { continue }
             device.web.serviceDescriptions[service.serviceType] = scpd
         }
+        // A Roku's family answers ECP as the recorded Roku once it has changed: its identity and channels.
+        device.web.roku?.takeState(from: http)
         device.behaviour.recorded = answers
         device.web.recording = http
         device.web.descriptionPath = path

@@ -26,6 +26,7 @@ import SSDPDeviceCore
 ///                  "answers": [ {"delay": 0.012, "sourcePort": 1900, "datagram": "HTTP/1.1 200 OK\r\n…"} ]} ],
 ///   "http": [ {"method": "GET", "target": "/rootDesc.xml", "response": "HTTP/1.1 200 OK\r\n…<root …"},
 ///             {"method": "GET", "target": "/icon.png", "base64": "SFRUUC8xLjEgMjAw…"},
+///             {"method": "GET", "target": "/query/active-app", "readsState": true, "response": "HTTP/1.1 200 …"},
 ///             {"method": "POST", "target": "/ctl/IPConn",
 ///              "soap": {"action": "urn:schemas-upnp-org:service:WANIPConnection:1#GetExternalIPAddress",
 ///                       "arguments": {}},
@@ -131,6 +132,9 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         public var target: String
         /// The action call, for a POST to a control URL.
         public var soap: SOAPCall?
+        /// `true` for a read of the device's state on a vendor's REST side (a Roku's `/query/active-app`),
+        /// played only while the device is as recorded; absent for a document.
+        public var readsState: Bool?
         /// The response, when it is UTF-8 text.
         public var response: String?
         /// The response in base64, when it is not.
@@ -139,14 +143,16 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         var datagram: String? { response }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case method, target, soap, response, base64
+            case method, target, soap, readsState, response, base64
         }
 
-        /// The response to `method target` (an action call: `soap`).
-        public init(method: String, target: String, soap: SOAPCall? = nil, bytes: [UInt8]) {
+        /// The response to `method target` (an action call: `soap`; a read of the device's state:
+        /// `readsState`).
+        public init(method: String, target: String, soap: SOAPCall? = nil, readsState: Bool = false, bytes: [UInt8]) {
             self.method = method
             self.target = target
             self.soap = soap
+            self.readsState = readsState ? true : nil
             (response, base64) = Self.written(bytes)
         }
     }
@@ -379,6 +385,18 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
                 reason: "a recorded response is at most \(HTTPRecording.maximumResponseSize) bytes"
             )
         }
-        return HTTPRecording.Exchange(method: exchange.method, target: exchange.target, response: bytes)
+        if exchange.readsState == true, exchange.method != "GET" || exchange.soap != nil {
+            throw SSDPConfigurationError(
+                field: "\(field).readsState",
+                value: "true",
+                reason: "only a GET of a vendor's REST side reads the device's state"
+            )
+        }
+        return HTTPRecording.Exchange(
+            method: exchange.method,
+            target: exchange.target,
+            response: bytes,
+            readsState: exchange.readsState == true
+        )
     }
 }

@@ -201,6 +201,51 @@ struct RealClientInteropTests {
         )
     }
 
+    /// Issue 65: a Roku recorded (`ssdp-sim record`) stands in for it with the Roku gone. rokuecp reads the
+    /// played-back Roku as it read the real one, then drives it: after a launch the family's ECP answers,
+    /// still as that Roku (its serial, model and channels).
+    @Test func rokuecpReadsAndDrivesARecordedRokuAsTheRealOne() async throws {
+        let output = try await inNamespace(
+            serve: "--profile roku --seed 25",
+            #"""
+            set -o pipefail
+            /usr/bin/python3 "$CLIENT" 2 | sed 's/^/real: /'
+            RECORDING=$(mktemp --suffix .json)
+            "$SSDP_SIM" record http://127.0.0.2:8060/ --output "$RECORDING" | sed 's/^/record: /'
+            kill -INT $SERVE; wait $SERVE || true
+            # The recording stands in for the Roku; the script's end stops this serve and prints its output.
+            "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
+            SERVE=$!
+            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            /usr/bin/python3 "$CLIENT" 2 --drive | sed 's/^/played: /'
+            """#
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        let real = try #require(lines(output, prefix: "real: ").first, "\(output.standardOutput)")
+        let played = lines(output, prefix: "played: ")
+        let discovered = try #require(played.first { $0["step"] == nil }, "\(output.standardOutput)")
+        // Everything rokuecp read at discovery: the answer's headers, device-info, apps, the app in front.
+        let json = { (line: [String: Any]) in
+            String(
+                decoding: (try? JSONSerialization.data(withJSONObject: line, options: .sortedKeys)) ?? Data(),
+                as: UTF8.self
+            )
+        }
+        #expect(json(real) == json(discovered), "real: \(json(real))\nplayed: \(json(discovered))")
+        let steps = steps(output, prefix: "played: ")
+        #expect(steps["launch"]?["app"] as? String == "YouTube", "\(output.standardOutput)")
+        #expect((steps["play"]?["media"] as? [String: Any])?["paused"] as? Bool == true)
+        #expect(steps["poweroff"]?["standby"] as? Bool == true)
+        for (step, line) in steps {
+            for field in ["serial", "model", "software", "wifiMac", "apps"] {
+                #expect(
+                    "\(line[field] ?? "-")" == "\(real[field] ?? "-")",
+                    "\(step): \(field) is the recorded Roku's"
+                )
+            }
+        }
+    }
+
     @Test func gssdpDiscoverAndAsyncUPnPClientSeeThreeRokusAtThreeHosts() async throws {
         let output = try await inNamespace(
             // Answers 1 s after each search: async-upnp-client's search listens exactly its MX (3 s), so an

@@ -36,12 +36,19 @@ import Testing
         let requests =
             (recording["http"] as? [[String: Any]] ?? []).compactMap { exchange -> (String, String)? in
                 guard let method = exchange["method"] as? String, let target = exchange["target"] as? String,
-                    exchange["soap"] == nil
+                    exchange["soap"] == nil, exchange["readsState"] == nil
                 else { return nil }
                 return (method, target)
             } + [("GET", "/no-such-file.xml"), ("DELETE", try #require(URL(string: location)?.path))]
         let calls = (recording["http"] as? [[String: Any]] ?? []).compactMap(Self.call)
         #expect(profile == "roku" || !calls.isEmpty, "a UPnP device's read-only actions are recorded")
+        let reads = (recording["http"] as? [[String: Any]] ?? []).filter { $0["readsState"] as? Bool == true }
+        let readTargets = reads.compactMap { $0["target"] as? String }
+        #expect(
+            (profile == "roku")
+                == ["/query/device-info", "/query/apps", "/query/active-app"].allSatisfy(readTargets.contains),
+            "a Roku's ECP reads are recorded: \(readTargets)"
+        )
         #expect(targets.contains("ssdp:all") && targets.contains("upnp:rootdevice") && targets.count >= 4)
         let before = try await Self.exchanges(at: location, udpPort: port, searches: targets, requests: requests)
         original.kill()
@@ -56,7 +63,7 @@ import Testing
             at: playLocation,
             udpPort: playPort,
             searches: targets,
-            requests: requests,
+            requests: requests + readTargets.map { ("GET", $0) },
             calls: calls
         )
         let origins = (try Self.origin(of: location), try Self.origin(of: playLocation))
@@ -85,6 +92,15 @@ import Testing
             #expect(
                 normalise(Self.latin1(was)) == normalise(played),
                 "\(Self.key(call))\nrecorded: \(was)\nplayed: \(played)"
+            )
+        }
+        // Each read of its state played as recorded too (a live Roku's uptime has moved on).
+        for read in reads {
+            guard let target = read["target"] as? String, let was = read["response"] as? String else { continue }
+            let played = after.http["GET \(target)"] ?? ""
+            #expect(
+                normalise(Self.latin1(was)) == normalise(played),
+                "GET \(target)\nrecorded: \(was)\nplayed: \(played)"
             )
         }
         let asRecorded = { (line: String) in

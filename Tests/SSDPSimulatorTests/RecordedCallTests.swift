@@ -143,3 +143,181 @@ import Testing
         #expect(SSDPServiceDescription(scpd: Array("<root/>".utf8)) == nil)
     }
 }
+
+/// A recorded Roku: its recorded ECP reads are played while it is as recorded; once a request changes it,
+/// the family's ECP answers, as the recorded Roku (its serial, its channels), from the state it is in now.
+@Suite struct RecordedRokuTests {
+    static let description = """
+        <?xml version="1.0" encoding="UTF-8" ?><root xmlns="urn:schemas-upnp-org:device-1-0"><device>\
+        <deviceType>urn:roku-com:device:player:1-0</deviceType><friendlyName>Den</friendlyName>\
+        <UDN>uuid:29600009-5406-1005-8080-1234567890ab</UDN></device></root>
+        """
+    static let deviceInfo = """
+        <?xml version="1.0" encoding="UTF-8" ?>
+        <device-info>
+        \t<udn>29600009-5406-1005-8080-1234567890ab</udn>
+        \t<serial-number>REC0000123</serial-number>
+        \t<model-name>Roku Express</model-name>
+        \t<is-tv>false</is-tv>
+        \t<power-mode>PowerOn</power-mode>
+        </device-info>
+        """
+    static let apps = """
+        <?xml version="1.0" encoding="UTF-8" ?>
+        <apps><app id="12" type="appl" version="5.1">Netflix</app><app id="837" type="appl" version="2.3">YouTube</app></apps>
+        """
+    static let activeApp = """
+        <?xml version="1.0" encoding="UTF-8" ?>
+        <active-app><app id="12" type="appl" version="5.1">Netflix</app></active-app>
+        """
+
+    static func site() throws -> DeviceSite {
+        let response = { (body: String) in "HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\n\r\n" + body }
+        let json: [String: Any] = [
+            "devices": [
+                [
+                    "profile": "roku",
+                    "recording": [
+                        "source": ["location": "http://192.168.1.20:8060/"],
+                        "searches": [[String: Any]](),
+                        "http": [
+                            ["method": "GET", "target": "/", "response": response(description)],
+                            [
+                                "method": "GET", "target": "/query/device-info", "readsState": true,
+                                "response": response(deviceInfo),
+                            ],
+                            ["method": "GET", "target": "/query/apps", "readsState": true, "response": response(apps)],
+                            [
+                                "method": "GET", "target": "/query/active-app", "readsState": true,
+                                "response": response(activeApp),
+                            ],
+                        ],
+                    ],
+                ]
+            ]
+        ]
+        let file = try DeviceFile.decode(try JSONSerialization.data(withJSONObject: json), file: "den.json", seed: 1)
+        return DeviceSite(device: try #require(file.devices.first))
+    }
+
+    static func request(_ site: DeviceSite, _ method: String, _ target: String) -> DeviceHTTPResponse {
+        site.respond(
+            to: DeviceHTTPRequest(
+                method: method,
+                target: target,
+                headers: [:],
+                body: [],
+                origin: "http://127.0.0.2:8060"
+            )
+        )
+    }
+
+    @Test func recordedReadsArePlayedUntilARequestChangesTheRoku() throws {
+        let site = try Self.site()
+        let active = Self.request(site, "GET", "/query/active-app")
+        #expect(active.raw != nil && RecordedCallTests.text(active).contains(">Netflix</app>"))
+        #expect(Self.request(site, "GET", "/query/device-info").raw != nil)
+        // A channel the recorded Roku did not list is not there to launch; one it listed is.
+        #expect(Self.request(site, "POST", "/launch/2285").status == 404)
+        #expect(Self.request(site, "GET", "/query/active-app").raw != nil, "a refused launch changes nothing")
+        // A key changes the device: the family answers from the state recorded, Netflix in front.
+        #expect(Self.request(site, "POST", "/keypress/VolumeUp").status == 200)
+        let changed = Self.request(site, "GET", "/query/active-app")
+        #expect(changed.raw == nil && RecordedCallTests.text(changed).contains(">Netflix</app>"))
+        #expect(Self.request(site, "POST", "/launch/837").status == 200)
+
+        let now = Self.request(site, "GET", "/query/active-app")
+        #expect(
+            now.raw == nil && RecordedCallTests.text(now).contains(">YouTube</app>"),
+            "\(RecordedCallTests.text(now))"
+        )
+        let info = Self.request(site, "GET", "/query/device-info")
+        let text = RecordedCallTests.text(info)
+        #expect(info.raw == nil && text.contains("\t<serial-number>REC0000123</serial-number>\n"), "\(text)")
+        #expect(text.contains("<model-name>Roku Express</model-name>") && text.contains("<power-mode>PowerOn<"))
+        let apps = RecordedCallTests.text(Self.request(site, "GET", "/query/apps"))
+        #expect(apps.contains(">Netflix</app>") && apps.contains(">YouTube</app>") && !apps.contains("Hulu"))
+        // The description is a document: still the recorded bytes.
+        #expect(Self.request(site, "GET", "/").raw != nil)
+    }
+
+    @Test func theRecordedDeviceInfoIsTakenInItsOrderAndIndentation() throws {
+        let ok = { (body: String) in Array(("HTTP/1.1 200 OK\r\n\r\n" + body).utf8) }
+        var configuration = RokuConfiguration(deviceInfo: [SSDPDeviceProperty("udn", "x")], apps: [])
+        let tv = Self.deviceInfo.replacingOccurrences(of: "<is-tv>false", with: "<is-tv>true")
+        configuration.takeState(
+            from: HTTPRecording(
+                origin: "http://192.168.1.20:8060",
+                exchanges: [
+                    .init(method: "GET", target: "/query/device-info", response: ok(tv), readsState: true),
+                    .init(method: "GET", target: "/query/apps", response: ok(Self.apps), readsState: true),
+                ]
+            )
+        )
+        #expect(configuration.deviceInfo.map(\.name) == ["udn", "serial-number", "model-name", "is-tv", "power-mode"])
+        #expect(configuration.deviceInfoIndent == "\t" && configuration.standbyPowerMode == "DisplayOff")
+        #expect(
+            configuration.apps == [
+                RokuApp(id: "12", name: "Netflix", version: "5.1"), RokuApp(id: "837", name: "YouTube", version: "2.3"),
+            ]
+        )
+        #expect(configuration.startingPowerMode == "PowerOn" && configuration.startingAppID == nil)
+        // An answer that is not a 200 leaves the family's as it was.
+        var unchanged = RokuConfiguration(deviceInfo: [SSDPDeviceProperty("udn", "x")], apps: [])
+        unchanged.takeState(
+            from: HTTPRecording(
+                origin: "http://192.168.1.20:8060",
+                exchanges: [
+                    .init(method: "GET", target: "/query/device-info", response: Array("HTTP/1.1 401 No\r\n\r\n".utf8))
+                ]
+            )
+        )
+        #expect(unchanged.deviceInfo == [SSDPDeviceProperty("udn", "x")] && unchanged.deviceInfoIndent == "    ")
+    }
+
+    @Test func aRecordedTVStartsAsItWasOnItsTunedChannel() throws {
+        let ok = { (body: String) in Array(("HTTP/1.1 200 OK\r\n\r\n" + body).utf8) }
+        let info = "<device-info><udn>u</udn><is-tv>true</is-tv><power-mode>DisplayOff</power-mode></device-info>"
+        let channels = """
+            <tv-channels>
+              <channel><number>2.1</number><name>KTVU</name></channel>
+              <channel><number>7.1</number><name>WLS</name></channel>
+            </tv-channels>
+            """
+        let tuned =
+            "<tv-channel><channel><number>7.1</number><program-title>News</program-title></channel></tv-channel>"
+        var configuration = RokuConfiguration(deviceInfo: [], apps: [RokuApp(id: "12", name: "Netflix", version: "1")])
+        configuration.takeState(
+            from: HTTPRecording(
+                origin: "http://192.168.1.21:8060",
+                exchanges: [
+                    .init(method: "GET", target: "/query/device-info", response: ok(info)),
+                    .init(method: "GET", target: "/query/tv-channels", response: ok(channels)),
+                    .init(method: "GET", target: "/query/tv-active-channel", response: ok(tuned)),
+                    .init(
+                        method: "GET",
+                        target: "/query/active-app",
+                        response: ok(#"<active-app><app id="12" type="appl">Netflix</app></active-app>"#)
+                    ),
+                ]
+            )
+        )
+        #expect(configuration.deviceInfoIndent == "", "on one line: no indentation")
+        #expect(configuration.startingPowerMode == "DisplayOff" && configuration.standbyPowerMode == "DisplayOff")
+        #expect(configuration.startingAppID == "12" && configuration.startingTVChannel == "7.1")
+        #expect(
+            configuration.tvChannels == [
+                RokuTVChannel(number: "2.1", name: "KTVU", programTitle: ""),
+                RokuTVChannel(number: "7.1", name: "WLS", programTitle: "News"),
+            ]
+        )
+        let ecp = RokuECP(
+            device: SSDPDevice(udn: "uuid:u", deviceType: "urn:roku-com:device:player:1-0", friendlyName: "TV"),
+            configuration: configuration,
+            startedAt: .now
+        )
+        #expect(ecp.powerMode == "DisplayOff" && ecp.activeApp?.name == "Netflix" && ecp.tvChannel == "7.1")
+        #expect(RokuConfiguration.indent(beforeFirstChildOf: "apps", in: Array("<apps>\n    <app/>".utf8)) == "    ")
+        #expect(RokuConfiguration.indent(beforeFirstChildOf: "apps", in: Array("<apps>\n  x<app/>".utf8)) == "")
+    }
+}

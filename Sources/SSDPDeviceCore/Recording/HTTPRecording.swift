@@ -26,8 +26,10 @@ import SSDPCore
 /// a method it does not take.
 ///
 /// A recorded action call (`calls`) answers the same call (control URL, action and arguments) with the
-/// recorded answer, while the device is in the state it was recorded in: its control side stops playing
-/// them once a call that changes the device succeeds (`Call.isReadOnly`) or its state is set.
+/// recorded answer, and a recorded read of a vendor's REST side (`Exchange.readsState`) the same GET, while
+/// the device is in the state it was recorded in: they stop being played once a call that changes the device
+/// succeeds (`Call.isReadOnly`), a vendor's REST side takes a request that is not a read, or its state is
+/// set.
 public struct HTTPRecording: Hashable, Sendable {
     /// One recorded exchange.
     public struct Exchange: Hashable, Sendable {
@@ -37,12 +39,16 @@ public struct HTTPRecording: Hashable, Sendable {
         public var target: String
         /// The response as it arrived: status line, headers and body.
         public var response: [UInt8]
+        /// Whether it reads the device's state (a vendor REST read: a Roku's `/query/active-app`, a DIAL
+        /// app's state) rather than a document: it is played only while the device is as recorded.
+        public var readsState: Bool
 
-        /// The response to `method target`.
-        public init(method: String, target: String, response: [UInt8]) {
+        /// The response to `method target`; `readsState` for a read of the device's state.
+        public init(method: String, target: String, response: [UInt8], readsState: Bool = false) {
             self.method = method
             self.target = target
             self.response = response
+            self.readsState = readsState
         }
     }
 
@@ -165,8 +171,17 @@ public struct HTTPRecording: Hashable, Sendable {
     }
 
     /// The recorded response to `method target` for a device now at `origin`, at `secondsSince1970`: the
-    /// exchange recorded for it, or for a HEAD the GET's head; `nil` when the recording holds neither.
-    public func response(method: String, target: String, origin: String, secondsSince1970: Int) -> Played? {
+    /// exchange recorded for it, or for a HEAD the GET's head; `nil` when the recording holds neither, or
+    /// holds a read of the device's state (`Exchange.readsState`) and the device is no longer
+    /// `asRecorded`.
+    public func response(
+        method: String,
+        target: String,
+        origin: String,
+        secondsSince1970: Int,
+        asRecorded: Bool = true
+    ) -> Played? {
+        let exchanges = asRecorded ? exchanges : exchanges.filter { !$0.readsState }
         let get = exchanges.first { $0.method == "GET" && $0.target == target }
         let play = { (bytes: [UInt8]) in
             Self.played(bytes, from: self.origin, to: origin, secondsSince1970: secondsSince1970)

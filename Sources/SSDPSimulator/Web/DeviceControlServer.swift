@@ -187,6 +187,16 @@ final class DeviceControlServer: Sendable {
         return response
     }
 
+    /// Whether the device is still in the state it was recorded in (`HTTPRecording`): what a recorded
+    /// device's recorded calls and reads of its state are played while.
+    var isAsRecorded: Bool { state.withLockedValue { $0.asRecorded } }
+
+    /// The device has changed by a way other than its actions (a Roku's key pressed, a DIAL app launched,
+    /// its live state set): its recorded calls and reads no longer say its state.
+    func leaveRecordedState() {
+        state.withLockedValue { $0.asRecorded = false }
+    }
+
     /// The answer for a control or event URL, or `nil` when `request` is for another path.
     func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
         let now = self.now

@@ -211,6 +211,10 @@ final class DeviceControls: Sendable {
             }
         }
         for (name, value) in forServer { own?.set(name, to: value) }
+        if !forServer.isEmpty {
+            let prefix = state.withLockedValue { $0.prefixes.indices.contains(index) ? $0.prefixes[index] : "" }
+            server(index, prefix: prefix).leaveRecordedState()
+        }
         return .success(response)
     }
 

@@ -39,12 +39,15 @@ struct DeviceSite: HTTPSite {
         guard controls.isPresent(index) else { return .dropped }
         let device = controls.device(index)
         let recording = device.web.recording
-        if let recorded = recording?.response(
-            method: request.method,
-            target: request.target,
-            origin: request.origin,
-            secondsSince1970: HTTPDate.secondsNow
-        ) {
+        if let recording,
+            let recorded = recording.response(
+                method: request.method,
+                target: request.target,
+                origin: request.origin,
+                secondsSince1970: HTTPDate.secondsNow,
+                asRecorded: controls.server(index, prefix: "").isAsRecorded
+            )
+        {
             return .recorded(recorded)
         }
         let pages = device.web.errorPages
@@ -58,17 +61,29 @@ struct DeviceSite: HTTPSite {
             answer.isStatusPage = true
         }
         answer = answer.withPage(from: pages)
-        // What the family has no answer for either: what the recorded device said to such a request (not
-        // for a recorded call's answer, which is the recording's already).
-        if answer.raw == nil,
-            let recorded = recording?.fallback(
-                method: request.method,
-                status: answer.status,
-                origin: request.origin,
-                secondsSince1970: HTTPDate.secondsNow
-            )
-        {
-            return .recorded(recorded)
+        // What the family has no answer for either (not a recorded call's answer, which is the recording's
+        // already): a recorded read of the device's state, changed device or not (a DIAL app on a device of no
+        // family: still the best answer there is), else what the recorded device said to such a request.
+        if answer.raw == nil, let recording {
+            let now = HTTPDate.secondsNow
+            let read =
+                answer.status == 404
+                ? recording.response(
+                    method: request.method,
+                    target: request.target,
+                    origin: request.origin,
+                    secondsSince1970: now
+                ) : nil
+            if let recorded = read
+                ?? recording.fallback(
+                    method: request.method,
+                    status: answer.status,
+                    origin: request.origin,
+                    secondsSince1970: now
+                )
+            {
+                return .recorded(recorded)
+            }
         }
         let kind: HTTPAnswerKind =
             if pages != nil && answer.isStatusPage {
@@ -122,8 +137,16 @@ struct DeviceSite: HTTPSite {
             answer.bytes = file.bytes
             return answer
         }
-        return control.respond(to: request) ?? controls.roku(index)?.respond(to: request)
-            ?? controls.hue(index)?.respond(to: request) ?? dial?.respond(to: request) ?? .status(404)
+        if let answer = control.respond(to: request) { return answer }
+        guard
+            let answer = controls.roku(index)?.respond(to: request) ?? controls.hue(index)?.respond(to: request)
+                ?? dial?.respond(to: request)
+        else { return .status(404) }
+        // A vendor's REST side taking what is not a read (a key pressed, an app launched) changes the device.
+        if request.method != "GET", request.method != "HEAD", (200..<300).contains(answer.status) {
+            control.leaveRecordedState()
+        }
+        return answer
     }
 
     /// The server path of a URL as a description writes it: absolute paths as they are, relative ones

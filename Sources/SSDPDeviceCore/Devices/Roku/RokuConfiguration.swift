@@ -29,6 +29,12 @@ public struct RokuConfiguration: Hashable, Sendable {
     public var tvChannels: [RokuTVChannel]
     /// The power mode the PowerOff key puts it in: `Ready` on a player, `DisplayOff` on a TV.
     public var standbyPowerMode: String
+    /// The power mode it starts in (`RokuECP.powerModes`): on, unless a recording showed otherwise.
+    public var startingPowerMode = "PowerOn"
+    /// The id of the channel in front when it starts; `nil`, the home screen, unless a recording showed one.
+    public var startingAppID: String?
+    /// A Roku TV's antenna channel tuned when it starts; `nil` for the first of `tvChannels`.
+    public var startingTVChannel: String?
 
     /// An ECP with these `<device-info>` elements and channels, and for a TV its antenna channels.
     public init(

@@ -38,11 +38,14 @@ public struct RokuECP: Sendable {
     /// When the device started, for its uptime.
     private let startedAt: ContinuousClock.Instant
 
-    /// The ECP of `device`, started at `now`, on the home screen, its first antenna channel tuned.
+    /// The ECP of `device`, started at `now` as `configuration` says it starts: by default on, on the home
+    /// screen, its first antenna channel tuned.
     public init(device: SSDPDevice, configuration: RokuConfiguration, startedAt now: ContinuousClock.Instant) {
         self.device = device
         self.configuration = configuration
-        self.tvChannel = configuration.tvChannels.first?.number
+        self.powerMode = configuration.startingPowerMode
+        self.activeApp = configuration.startingAppID.flatMap { id in configuration.apps.first { $0.id == id } }
+        self.tvChannel = configuration.startingTVChannel ?? configuration.tvChannels.first?.number
         self.launchedAt = now
         self.startedAt = now
     }
