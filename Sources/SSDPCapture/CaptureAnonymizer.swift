@@ -29,8 +29,20 @@
 /// bytes included, stays byte for byte.
 public struct CaptureAnonymizer {
     private enum Kind: Int, CaseIterable {
-        case uuid, mac, ipv6, ipv4, host, identifyingHeader, hexRun, serial
+        case uuid, mac, ipv6, ipv4, host, identifyingHeader, hexRun, serial, name
     }
+
+    /// The kinds whose forms cannot be mistaken for anything else, which a document's body is searched for.
+    private static let unmistakable: Set<Kind> = [.uuid, .mac, .ipv4]
+
+    /// The elements of descriptions and vendor documents whose text names the device or its owner (a
+    /// friendly name, a room) or identifies it (a serial number, a Roku's device and advertising ids, the
+    /// Wi-Fi network it is on).
+    public static let identifyingElements: [(name: String, isName: Bool)] = [
+        ("friendlyName", true), ("roomName", true), ("user-device-name", true), ("friendly-device-name", true),
+        ("user-device-location", true), ("network-name", true), ("serialNumber", false), ("serial-number", false),
+        ("device-id", false), ("advertising-id", false), ("keyed-developer-id", false),
+    ]
 
     private static let patternTexts: [(kind: Kind, pattern: String, group: Int)] = [
         // Swift's Regex has no lookbehind: a pattern matches the character before its token too (or the start)
@@ -61,6 +73,8 @@ public struct CaptureAnonymizer {
         (kind: kind, regex: try! Regex(pattern), group: group)
     }
     private var replacements: [String: String] = [:]
+    /// The originals replaced as names, which are replaced only where they are an element's whole text.
+    private var names: Set<String> = []
     private var counters: [Kind: Int] = [:]
 
     /// `traffic` with every identifier replaced.
@@ -81,6 +95,77 @@ public struct CaptureAnonymizer {
         return datagram
     }
 
+    /// An anonymizer whose replacements hold across everything it is given: one value, one replacement.
+    public init() {}
+
+    /// How many different values of each kind were replaced (`UUID: 2`), in a fixed order.
+    public var replacedKinds: [(kind: String, count: Int)] {
+        let names: [Kind: String] = [
+            .uuid: "UUID", .mac: "MAC address", .ipv6: "IPv6 address", .ipv4: "IPv4 address", .host: "host name",
+            .identifyingHeader: "identifying header value", .hexRun: "hexadecimal id", .serial: "serial number",
+            .name: "name",
+        ]
+        return Kind.allCases.compactMap { kind in counters[kind].map { (names[kind] ?? "\(kind)", $0) } }
+    }
+
+    /// An HTTP response with every identifier replaced: its head as a datagram is (`anonymize(bytes:)`); its
+    /// body, a document that must still mean what it meant, only where nothing else can be mistaken for an
+    /// identifier: UUIDs, MAC addresses, IPv4 addresses, the text of the `identifyingElements` (a name
+    /// becomes `Device N`), and wherever they stand whole, the values replaced so far that are not names
+    /// (a serial number a search answer's USN carried). `binaryBody`: the body is left as it is (an icon).
+    public mutating func anonymize(response: [UInt8], headEnd: Int, binaryBody: Bool = false) -> [UInt8] {
+        let head = anonymize(bytes: Array(response[..<headEnd]))
+        let body = Array(response[headEnd...])
+        guard !binaryBody, !body.isEmpty else { return head + body }
+        var text = String(body.map { Character(Unicode.Scalar($0)) })
+        text = replacingElements(in: text)
+        text = replaced(in: text, kinds: Self.unmistakable)
+        text = replacingKnownValues(in: text)
+        return head + text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+    }
+
+    /// `text` with the text of each identifying element replaced.
+    private mutating func replacingElements(in text: String) -> String {
+        var text = text
+        for (name, isName) in Self.identifyingElements {
+            let regex = try! Regex("<\(name)>([^<]+)</\(name)>")
+            var result = ""
+            var position = text.startIndex
+            for match in text.matches(of: regex) {
+                guard let range = match.output[1].range else { continue }
+                let original = String(text[range])
+                result += text[position..<range.lowerBound]
+                result += replacement(for: original, kind: isName ? .name : .serial)
+                position = range.upperBound
+            }
+            text = result + text[position...]
+        }
+        return text
+    }
+
+    /// `text` with every value replaced so far, but names, replaced where it stands whole (not inside a
+    /// longer run of letters and digits).
+    private func replacingKnownValues(in text: String) -> String {
+        var text = text
+        for (original, made) in replacements.sorted(by: { $0.key < $1.key })
+        where original.count >= 6 && !names.contains(original) {
+            var result = ""
+            var position = text.startIndex
+            while let range = text[position...].range(of: original) {
+                let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+                let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+                let whole =
+                    !(before?.isLetter ?? false || before?.isNumber ?? false)
+                    && !(after?.isLetter ?? false || after?.isNumber ?? false)
+                result += text[position..<range.lowerBound]
+                result += whole ? Self.matchingCase(made, of: original) : original
+                position = range.upperBound
+            }
+            text = result + text[position...]
+        }
+        return text
+    }
+
     /// An address of an endpoint, replaced as it is in the datagrams.
     mutating func address(_ address: String) -> String {
         let kind: Kind = address.contains(":") ? .ipv6 : .ipv4
@@ -89,10 +174,15 @@ public struct CaptureAnonymizer {
     }
 
     /// The bytes with every identifier replaced; other bytes as they were.
-    mutating func anonymize(bytes: [UInt8]) -> [UInt8] {
+    public mutating func anonymize(bytes: [UInt8]) -> [UInt8] {
         let text = String(bytes.map { Character(Unicode.Scalar($0)) })
+        return replaced(in: text, kinds: Set(Kind.allCases)).unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+    }
+
+    /// `text` with every identifier of `kinds` its patterns find replaced.
+    private mutating func replaced(in text: String, kinds: Set<Kind>) -> String {
         var spans: [(range: Range<String.Index>, kind: Kind)] = []
-        for (kind, regex, group) in patterns {
+        for (kind, regex, group) in patterns where kinds.contains(kind) {
             for match in text.matches(of: regex) {
                 guard let range = match.output[group].range, !range.isEmpty,
                     !spans.contains(where: { $0.range.overlaps(range) })
@@ -109,7 +199,7 @@ public struct CaptureAnonymizer {
             position = range.upperBound
         }
         result += text[position...]
-        return result.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+        return result
     }
 
     /// Values that identify nothing: the SSDP groups, the unspecified and broadcast addresses.
@@ -153,6 +243,9 @@ public struct CaptureAnonymizer {
             made = Self.hex(number, width: original.count)
         case .serial, .identifyingHeader:
             made = Self.shaped(like: original, number: number)
+        case .name:
+            made = "Device \(number)"
+            names.insert(original)
         }
         replacements[key] = made
         return Self.matchingCase(made, of: original)

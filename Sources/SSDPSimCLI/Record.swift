@@ -14,6 +14,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import SSDPCapture
 import SSDPCheck
 import SSDPDeviceCore
 import SSDPHarness
@@ -29,7 +30,9 @@ struct Record: AsyncParsableCommand {
             other target those answers name), with their delays; its description, SCPDs and icons; what it \
             answers to a HEAD, to a path it does not have and to a method it does not take. The file is a \
             device file: `ssdp-sim serve --devices FILE` answers searches and serves those documents as \
-            the device did, at its own address, on the device's port.
+            the device did, at its own address, on the device's port. What identifies the device (UUIDs, \
+            addresses, MACs, serial numbers, names) is said after a recording; --anonymize replaces it, \
+            the same value by the same replacement everywhere in the file.
 
               ssdp-sim record http://192.168.1.1:5000/rootDesc.xml --output router.json
               ssdp-sim record urn:schemas-upnp-org:device:MediaServer:1 --pick 1 --output nas.json
@@ -49,6 +52,9 @@ struct Record: AsyncParsableCommand {
 
     @Option(help: "Of several devices found (an address, a search target), record only the Nth.")
     var pick: Int?
+
+    @Flag(help: "Replace what identifies the device (UUIDs, addresses, MACs, serial numbers, names) in the file.")
+    var anonymize = false
 
     func validate() throws {
         if let pick, pick < 1 { throw ValidationError("--pick must be 1 or more, got \(pick)") }
@@ -72,7 +78,10 @@ struct Record: AsyncParsableCommand {
             output.error("nothing recorded: \(error)")
             throw ExitCode(1)
         }
-        let entries = devices.map(DeviceSpecification.init(recorded:))
+        // What identifies the devices, found as --anonymize would replace it: replaced with it, said without.
+        var anonymizer = CaptureAnonymizer()
+        let anonymized = devices.map { $0.anonymized(by: &anonymizer) }
+        let entries = (anonymize ? anonymized : devices).map(DeviceSpecification.init(recorded:))
         let data = try DeviceFile.encoded(entries)
         // What is written must play: read back as `serve --devices` reads it.
         do {
@@ -94,6 +103,16 @@ struct Record: AsyncParsableCommand {
                     + (recorded.vendorReads > 0 ? " (\(recorded.vendorReads) of its REST side)" : "")
                     + ", \(recorded.calls.count) action calls "
                     + "(profile \(entry.profile ?? "generic"))"
+            )
+        }
+        let identifying = anonymizer.replacedKinds.map { kind, count in
+            "\(count) \(kind)\(count == 1 ? "" : kind.hasSuffix("s") ? "es" : "s")"
+        }
+        if !identifying.isEmpty {
+            output.say(
+                anonymize
+                    ? "anonymized: \(identifying.joined(separator: ", ")), each replaced the same way everywhere"
+                    : "identifies the device: \(identifying.joined(separator: ", ")) (--anonymize replaces them)"
             )
         }
         output.say("Wrote \(self.output): serve it with `ssdp-sim serve --devices \(self.output)`")
@@ -181,5 +200,50 @@ extension DeviceSpecification {
             notFound: device.notFound.map(exchange),
             unsupportedMethod: device.unsupportedMethod.map(exchange)
         )
+    }
+}
+
+extension RecordedDevice {
+    /// The device with what identifies it replaced by `anonymizer`, consistently with every other device
+    /// and file it anonymizes: its answers as datagrams are, its responses and calls as HTTP responses are
+    /// (`CaptureAnonymizer.anonymize(response:headEnd:binaryBody:)`; a body that is not UTF-8, an icon, as
+    /// it was), the arguments of its calls, its LOCATION, UDN and SERVER. Everything is gone through twice,
+    /// so that a value first met late (a serial number in a document) is replaced in what came before it too.
+    func anonymized(by anonymizer: inout CaptureAnonymizer) -> RecordedDevice {
+        _ = anonymizing(by: &anonymizer)
+        return anonymizing(by: &anonymizer)
+    }
+
+    private func anonymizing(by anonymizer: inout CaptureAnonymizer) -> RecordedDevice {
+        let text = { (value: String, anonymizer: inout CaptureAnonymizer) in
+            String(decoding: anonymizer.anonymize(bytes: Array(value.utf8)), as: UTF8.self)
+        }
+        let response = { (exchange: Exchange, anonymizer: inout CaptureAnonymizer) -> Exchange in
+            var exchange = exchange
+            let end = HTTPRecording.headEnd(exchange.response) ?? exchange.response.count
+            let isText = String(validating: exchange.response[end...], as: UTF8.self) != nil
+            exchange.response = anonymizer.anonymize(response: exchange.response, headEnd: end, binaryBody: !isText)
+            if let soap = exchange.soap {
+                exchange.soap = (soap.action, soap.arguments.map { ($0.0, text($0.1, &anonymizer)) })
+            }
+            return exchange
+        }
+        var device = self
+        device.searches = searches.map { search in
+            var search = search
+            search.target = text(search.target, &anonymizer)
+            for index in search.answers.indices {
+                search.answers[index].bytes = anonymizer.anonymize(bytes: search.answers[index].bytes)
+            }
+            return search
+        }
+        device.exchanges = exchanges.map { response($0, &anonymizer) }
+        device.calls = calls.map { response($0, &anonymizer) }
+        device.notFound = notFound.map { response($0, &anonymizer) }
+        device.unsupportedMethod = unsupportedMethod.map { response($0, &anonymizer) }
+        device.location = URL(string: text(location.absoluteString, &anonymizer)) ?? location
+        device.udn = text(udn, &anonymizer)
+        device.server = server.map { text($0, &anonymizer) }
+        return device
     }
 }

@@ -176,6 +176,78 @@ import Testing
         #expect(last["recorded"] == nil, "\(last)")
     }
 
+    /// `--anonymize`: nothing in the file names the device (its UUID, serial numbers, MACs, address,
+    /// name), the same value is replaced the same way in its answers and its documents, and the file plays
+    /// as the device did: every target answered, by the device its description describes.
+    @Test(arguments: ["igd", "roku"])
+    func anAnonymizedRecordingNamesNothingOfTheDeviceAndStillPlays(profile: String) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (plain, anonymous) = (
+            directory.appendingPathComponent("plain.json").path, directory.appendingPathComponent("anonymous.json").path
+        )
+        let (original, port, started) = try await RunningCommand.serveOnLoopback(["--profile", profile, "--seed", "7"])
+        defer { original.kill() }
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let said = try await CommandRunner.ssdpSim("record", location, "--port", "\(port)", "--output", plain)
+        #expect(
+            said.standardOutput.contains("identifies the device: ")
+                && said.standardOutput.contains("(--anonymize replaces them)")
+        )
+        let recorded = try await CommandRunner.ssdpSim(
+            "record",
+            location,
+            "--port",
+            "\(port)",
+            "--output",
+            anonymous,
+            "--anonymize"
+        )
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\n\(recorded.standardError)")
+        #expect(recorded.standardOutput.contains("anonymized: ") && recorded.standardOutput.contains("UUID"))
+        original.kill()
+
+        // What identifies the device, read from the plain recording.
+        let text = try String(contentsOfFile: plain, encoding: .utf8)
+        let anonymized = try String(contentsOfFile: anonymous, encoding: .utf8)
+        // Anywhere: the address, UUIDs, a Roku's serial, MAC and device id; in their elements: names and
+        // serial numbers (an IGD's embedded devices are named for their types: "WANDevice").
+        var identifying = [try #require(URL(string: location)?.host)]
+        for pattern in [
+            #"uuid:([0-9a-fA-F-]{36})"#, #"<serial-number>([^<]+)<"#, #"<wifi-mac>([^<]+)<"#, #"<device-id>([^<]+)<"#,
+        ] {
+            identifying += text.matches(of: try Regex(pattern)).compactMap { $0.output[1].substring.map(String.init) }
+        }
+        for element in ["friendlyName", "serialNumber"] {
+            identifying += text.matches(of: try Regex("(<\(element)>[^<]+<)")).compactMap {
+                $0.output[1].substring.map(String.init)
+            }
+        }
+        #expect(identifying.count >= (profile == "roku" ? 7 : 5), "\(identifying)")
+        for value in Set(identifying) { #expect(!anonymized.contains(value), "\(value) is still in the file") }
+
+        let recording = try #require(try Self.recording(in: anonymous))
+        let targets = (recording["searches"] as? [[String: Any]] ?? []).compactMap { $0["st"] as? String }
+        let description = try #require(
+            (recording["http"] as? [[String: Any]])?.first?["response"] as? String
+        )
+        let udn = try #require(description.firstMatch(of: #/<UDN>([^<]+)</UDN>/#)?.output.1)
+        #expect(description.contains("<friendlyName>Device 1</friendlyName>"))
+        let (playing, playPort, playStarted) = try await RunningCommand.serveOnLoopback(["--devices", anonymous])
+        defer { playing.kill() }
+        let playLocation = try #require(
+            (playStarted["devices"] as? [[String: Any]])?.first?["location"] as? String
+        )
+        let played = try await Self.exchanges(at: playLocation, udpPort: playPort, searches: targets, requests: [])
+        for target in targets { #expect(played.searches[target]?.isEmpty == false, "\(target) is answered") }
+        // The USN of every answer names the UDN the description gives (a Roku's roku:ecp its serial).
+        let usns = (played.searches["upnp:rootdevice"] ?? []).compactMap {
+            $0.firstMatch(of: #/(?i)USN: *([^\r\n]+)/#)?.output.1
+        }
+        #expect(!usns.isEmpty && usns.allSatisfy { $0.hasPrefix(udn) }, "\(usns) of \(udn)")
+        playing.kill()
+    }
+
     @Test func aDeviceThatDoesNotAnswerLeavesNoFileAndNamesTheURL() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

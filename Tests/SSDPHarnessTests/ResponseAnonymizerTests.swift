@@ -1,0 +1,80 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import SSDPCapture
+import Testing
+
+/// What `record --anonymize` replaces in a recorded device's answers and documents: what identifies it,
+/// one value by one replacement everywhere, and nothing a document needs to mean what it meant.
+@Suite struct ResponseAnonymizerTests {
+    static let answer = """
+        HTTP/1.1 200 OK\r
+        LOCATION: http://192.168.1.7:49152/desc.xml\r
+        USN: uuid:11111111-2222-3333-4444-555555555555::upnp:rootdevice\r
+        \r
+
+        """
+    static let description = """
+        <?xml version="1.0"?><root xmlns="urn:schemas-upnp-org:device-1-0"><URLBase>http://192.168.1.7:49152/</URLBase>\
+        <device><friendlyName>Anna's Living Room</friendlyName><serialNumber>SN12345678</serialNumber>\
+        <UDN>uuid:11111111-2222-3333-4444-555555555555</UDN><wifi-mac>b8:3e:59:12:34:56</wifi-mac>\
+        <protocolInfo>http-get:*:video/mpeg:DLNA.ORG_PN=MPEG_PS_PAL;DLNA.ORG_FLAGS=01700000000000000000000000000000</protocolInfo>\
+        <s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"/>\
+        <modelDescription>Model SN12345678, not XSN12345678</modelDescription></device></root>
+        """
+
+    static func anonymized(_ anonymizer: inout CaptureAnonymizer, _ head: String, _ body: String) -> String {
+        let bytes = Array((head + body).utf8)
+        return String(decoding: anonymizer.anonymize(response: bytes, headEnd: head.utf8.count), as: UTF8.self)
+    }
+
+    @Test func aDocumentKeepsItsMeaningAndLosesItsOwner() throws {
+        var anonymizer = CaptureAnonymizer()
+        let answer = String(decoding: anonymizer.anonymize(bytes: Array(Self.answer.utf8)), as: UTF8.self)
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n"
+        let document = Self.anonymized(&anonymizer, head, Self.description)
+        for identifying in [
+            "192.168.1.7", "11111111-2222", "Anna", "b8:3e:59:12:34:56", ">SN12345678<", " SN12345678,",
+        ] {
+            #expect(!document.contains(identifying), "\(identifying) in \(document)")
+            #expect(!answer.contains(identifying))
+        }
+        // One value, one replacement: the UDN of the description is the USN's, the origin the LOCATION's.
+        let udn = try #require(document.firstMatch(of: #/<UDN>uuid:([^<]+)</UDN>/#)?.output.1)
+        #expect(answer.contains("USN: uuid:\(udn)::upnp:rootdevice"))
+        let base = try #require(document.firstMatch(of: #/<URLBase>(http://[^/]+)/</URLBase>/#)?.output.1)
+        #expect(answer.contains("LOCATION: \(base)/desc.xml"))
+        #expect(document.contains("<friendlyName>Device 1</friendlyName>"))
+        let serial = try #require(document.firstMatch(of: #/<serialNumber>([^<]+)</serialNumber>/#)?.output.1)
+        #expect(serial.count == 10 && document.contains("Model \(serial), not XSN12345678"))
+        // What a document needs to mean what it meant stays.
+        for kept in [
+            "xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"", "DLNA.ORG_FLAGS=01700000000000000000000000000000",
+            "DLNA.ORG_PN=MPEG_PS_PAL", "xmlns=\"urn:schemas-upnp-org:device-1-0\"",
+        ] {
+            #expect(document.contains(kept), "\(kept)")
+        }
+        #expect(
+            anonymizer.replacedKinds.map(\.kind) == ["UUID", "MAC address", "IPv4 address", "serial number", "name"]
+        )
+        // Gone through again, the same replacements: the second pass of a recording changes nothing more.
+        #expect(Self.anonymized(&anonymizer, head, Self.description) == document)
+    }
+
+    @Test func aBinaryBodyIsLeftAsItIs() {
+        var anonymizer = CaptureAnonymizer()
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n".utf8)
+        let body: [UInt8] = [0x89, 0x50, 0x4E, 0x47] + Array("192.168.1.7".utf8)
+        #expect(anonymizer.anonymize(response: head + body, headEnd: head.count, binaryBody: true) == head + body)
+    }
+}
