@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// Replaces what identifies a network in captured SSDP (`ssdp-sim import --anonymize`), consistently: the
 /// same value gets the same replacement in every datagram, header and address, and different values get
 /// different ones, so that a device still answers as one device and two devices stay two.
@@ -32,16 +34,29 @@ public struct CaptureAnonymizer {
         case uuid, mac, ipv6, ipv4, host, identifyingHeader, hexRun, serial, name
     }
 
-    /// The kinds whose forms cannot be mistaken for anything else, which a document's body is searched for.
-    private static let unmistakable: Set<Kind> = [.uuid, .mac, .ipv4]
-
     /// The elements of descriptions and vendor documents whose text names the device or its owner (a
     /// friendly name, a room) or identifies it (a serial number, a Roku's device and advertising ids, the
     /// Wi-Fi network it is on).
     public static let identifyingElements: [(name: String, isName: Bool)] = [
         ("friendlyName", true), ("roomName", true), ("user-device-name", true), ("friendly-device-name", true),
         ("user-device-location", true), ("network-name", true), ("serialNumber", false), ("serial-number", false),
-        ("device-id", false), ("advertising-id", false), ("keyed-developer-id", false),
+        ("device-id", false), ("advertising-id", false), ("keyed-developer-id", false), ("serialNum", false),
+        ("UDN", false),
+    ]
+
+    /// What a recording's datagrams and heads are searched for (`anonymize(recorded:)`): only forms nothing
+    /// else takes, so that a type (`Layer3Forwarding`), a namespace's host or a version (`1.26.1.7`) keeps
+    /// its meaning. An IPv4 address only in a URL (elsewhere it may be a version, or an address a client
+    /// needs: a router's external address); a header named for an identity token by token, so that one
+    /// household id in two headers gets one replacement. A document's body is searched for the same but
+    /// headers.
+    private static let recordingPatternTexts: [(kind: Kind, pattern: String, group: Int)] = [
+        patternTexts[0], patternTexts[1], patternTexts[2],
+        (.ipv4, #"(?i)https?://((?:[0-9]{1,3}\.){3}[0-9]{1,3})(?![0-9])"#, 1),
+        (
+            .identifyingHeader,
+            #"(?im)^[^:\r\n]*(?:HOUSEHOLD|BRIDGEID|SERIAL|HHID|DEVICEID)[^:\r\n]*:[ \t]*([^\r\n]*)"#, 1
+        ),
     ]
 
     private static let patternTexts: [(kind: Kind, pattern: String, group: Int)] = [
@@ -67,10 +82,16 @@ public struct CaptureAnonymizer {
         ),
     ]
 
+    private typealias Patterns = [(kind: Kind, regex: Regex<AnyRegexOutput>, group: Int)]
+
     /// The patterns, compiled once per anonymizer (a `Regex` is not `Sendable`, so it cannot be a shared constant).
-    private let patterns = Self.patternTexts.map { kind, pattern, group in
+    private let patterns = Self.compiled(Self.patternTexts)
+    private let recordingPatterns = Self.compiled(Self.recordingPatternTexts)
+    private let bodyPatterns = Self.compiled(Self.recordingPatternTexts.filter { $0.kind != .identifyingHeader })
+
+    private static func compiled(_ texts: [(kind: Kind, pattern: String, group: Int)]) -> Patterns {
         // The patterns are constants of this file: one that does not compile is a programming error.
-        (kind: kind, regex: try! Regex(pattern), group: group)
+        texts.map { kind, pattern, group in (kind: kind, regex: try! Regex(pattern), group: group) }
     }
     private var replacements: [String: String] = [:]
     /// The originals replaced as names, which are replaced only where they are an element's whole text.
@@ -108,32 +129,38 @@ public struct CaptureAnonymizer {
         return Kind.allCases.compactMap { kind in counters[kind].map { (names[kind] ?? "\(kind)", $0) } }
     }
 
-    /// An HTTP response with every identifier replaced: its head as a datagram is (`anonymize(bytes:)`); its
-    /// body, a document that must still mean what it meant, only where nothing else can be mistaken for an
-    /// identifier: UUIDs, MAC addresses, IPv4 addresses, the text of the `identifyingElements` (a name
-    /// becomes `Device N`), and wherever they stand whole, the values replaced so far that are not names
-    /// (a serial number a search answer's USN carried). `binaryBody`: the body is left as it is (an icon).
-    public mutating func anonymize(response: [UInt8], headEnd: Int, binaryBody: Bool = false) -> [UInt8] {
-        let head = anonymize(bytes: Array(response[..<headEnd]))
-        let body = Array(response[headEnd...])
-        guard !binaryBody, !body.isEmpty else { return head + body }
-        var text = String(body.map { Character(Unicode.Scalar($0)) })
-        text = replacingElements(in: text)
-        text = replaced(in: text, kinds: Self.unmistakable)
-        text = replacingKnownValues(in: text)
-        return head + text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+    /// A datagram, an HTTP head or a value of a recorded device (its LOCATION, SERVER, a call's argument)
+    /// with what identifies the device replaced: what `recordingPatternTexts` finds, then every value
+    /// replaced so far but names, wherever it stands whole.
+    public mutating func anonymize(recorded bytes: [UInt8]) -> [UInt8] {
+        let text = replaced(in: Self.text(bytes), patterns: recordingPatterns, tokenwise: true)
+        return replacingKnownValues(in: Self.bytes(text))
     }
 
-    /// `text` with the text of each identifying element replaced.
+    /// A recorded HTTP response with what identifies the device replaced: its head as `anonymize(recorded:)`
+    /// replaces it; its body, a document that must still mean what it meant, in the text of the
+    /// `identifyingElements` (a name becomes `Device N`), then as a head but for headers.
+    /// `binaryBody`: the body is left as it is (an icon).
+    public mutating func anonymize(response: [UInt8], headEnd: Int, binaryBody: Bool = false) -> [UInt8] {
+        let head = anonymize(recorded: Array(response[..<headEnd]))
+        let body = Array(response[headEnd...])
+        guard !binaryBody, !body.isEmpty else { return head + body }
+        let text = replaced(in: replacingElements(in: Self.text(body)), patterns: bodyPatterns, tokenwise: false)
+        return head + replacingKnownValues(in: Self.bytes(text))
+    }
+
+    /// `text` with the text of each identifying element replaced. A UDN that is not a UUID
+    /// (`uuid:RINCON_48A6B8126D0B01400`, which holds a MAC) is replaced after its `uuid:`.
     private mutating func replacingElements(in text: String) -> String {
         var text = text
         for (name, isName) in Self.identifyingElements {
-            let regex = try! Regex("<\(name)>([^<]+)</\(name)>")
+            let regex = try! Regex("<\(name)>(?:uuid:)?([^<]+)</\(name)>")
             var result = ""
             var position = text.startIndex
             for match in text.matches(of: regex) {
                 guard let range = match.output[1].range else { continue }
                 let original = String(text[range])
+                if name == "UDN", original.wholeMatch(of: try! Regex(Self.patternTexts[0].pattern)) != nil { continue }
                 result += text[position..<range.lowerBound]
                 result += replacement(for: original, kind: isName ? .name : .serial)
                 position = range.upperBound
@@ -143,27 +170,29 @@ public struct CaptureAnonymizer {
         return text
     }
 
-    /// `text` with every value replaced so far, but names, replaced where it stands whole (not inside a
-    /// longer run of letters and digits).
-    private func replacingKnownValues(in text: String) -> String {
-        var text = text
-        for (original, made) in replacements.sorted(by: { $0.key < $1.key })
-        where original.count >= 6 && !names.contains(original) {
-            var result = ""
-            var position = text.startIndex
-            while let range = text[position...].range(of: original) {
-                let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-                let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-                let whole =
-                    !(before?.isLetter ?? false || before?.isNumber ?? false)
-                    && !(after?.isLetter ?? false || after?.isNumber ?? false)
-                result += text[position..<range.lowerBound]
-                result += whole ? Self.matchingCase(made, of: original) : original
-                position = range.upperBound
-            }
-            text = result + text[position...]
+    /// `bytes` with every value replaced so far, but names and values too plain to be told from others
+    /// (shorter than 6, or one character repeated: an IGD's `00000000`), replaced where it stands whole (not
+    /// inside a longer run of letters and digits), in any ASCII case.
+    private func replacingKnownValues(in bytes: [UInt8]) -> [UInt8] {
+        let isWord = { (byte: UInt8?) in
+            byte.map { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) } ?? false
         }
-        return text
+        var bytes = bytes
+        for (original, made) in replacements.sorted(by: { $0.key < $1.key })
+        where original.count >= 6 && !names.contains(original) && Set(original).count > 1 {
+            bytes = replacingIgnoringASCIICase(
+                Array(original.asciiLowercased().utf8),
+                with: Array(Self.matchingCase(made, of: original).utf8),
+                in: bytes
+            ) { before, after in !isWord(before) && !isWord(after) }
+        }
+        return bytes
+    }
+
+    /// Bytes as text, each byte one character, and back.
+    private static func text(_ bytes: [UInt8]) -> String { String(bytes.map { Character(Unicode.Scalar($0)) }) }
+    private static func bytes(_ text: String) -> [UInt8] {
+        text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
     }
 
     /// An address of an endpoint, replaced as it is in the datagrams.
@@ -174,15 +203,15 @@ public struct CaptureAnonymizer {
     }
 
     /// The bytes with every identifier replaced; other bytes as they were.
-    public mutating func anonymize(bytes: [UInt8]) -> [UInt8] {
-        let text = String(bytes.map { Character(Unicode.Scalar($0)) })
-        return replaced(in: text, kinds: Set(Kind.allCases)).unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+    mutating func anonymize(bytes: [UInt8]) -> [UInt8] {
+        Self.bytes(replaced(in: Self.text(bytes), patterns: patterns, tokenwise: false))
     }
 
-    /// `text` with every identifier of `kinds` its patterns find replaced.
-    private mutating func replaced(in text: String, kinds: Set<Kind>) -> String {
+    /// `text` with every identifier `patterns` find replaced; with `tokenwise`, an identifying header's value
+    /// run by run of letters, digits and `_` (4 or more), the rest kept.
+    private mutating func replaced(in text: String, patterns: Patterns, tokenwise: Bool) -> String {
         var spans: [(range: Range<String.Index>, kind: Kind)] = []
-        for (kind, regex, group) in patterns where kinds.contains(kind) {
+        for (kind, regex, group) in patterns {
             for match in text.matches(of: regex) {
                 guard let range = match.output[group].range, !range.isEmpty,
                     !spans.contains(where: { $0.range.overlaps(range) })
@@ -195,11 +224,29 @@ public struct CaptureAnonymizer {
         for (range, kind) in spans.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             result += text[position..<range.lowerBound]
             let original = String(text[range])
-            result += Self.isKept(original, kind) ? original : replacement(for: original, kind: kind)
+            if Self.isKept(original, kind) {
+                result += original
+            } else if tokenwise, kind == .identifyingHeader {
+                result += tokenwiseReplacement(of: original)
+            } else {
+                result += replacement(for: original, kind: kind)
+            }
             position = range.upperBound
         }
         result += text[position...]
         return result
+    }
+
+    /// `value` with each run of letters, digits and `_` of 4 or more replaced, the rest as it was.
+    private mutating func tokenwiseReplacement(of value: String) -> String {
+        var result = ""
+        var position = value.startIndex
+        for match in value.matches(of: #/[0-9A-Za-z_]{4,}/#) {
+            result += value[position..<match.range.lowerBound]
+            result += replacement(for: String(value[match.range]), kind: .identifyingHeader)
+            position = match.range.upperBound
+        }
+        return result + value[position...]
     }
 
     /// Values that identify nothing: the SSDP groups, the unspecified and broadcast addresses.
@@ -220,8 +267,17 @@ public struct CaptureAnonymizer {
     }
 
     private mutating func replacement(for original: String, kind: Kind) -> String {
-        let key = kind == .ipv6 || kind == .mac || kind == .uuid || kind == .hexRun ? original.lowercased() : original
-        if let known = replacements[key] { return Self.matchingCase(known, of: original) }
+        // A MAC is the same MAC whatever its separators (a Roku's WAKEUP has dashes, its device-info colons).
+        let key =
+            kind == .mac
+            ? original.lowercased().filter { $0 != ":" && $0 != "-" }
+            : kind == .ipv6 || kind == .uuid || kind == .hexRun ? original.lowercased() : original
+        if var known = replacements[key] {
+            if kind == .mac, let separator = original.first(where: { $0 == ":" || $0 == "-" }) {
+                known = String(known.map { $0 == ":" || $0 == "-" ? separator : $0 })
+            }
+            return kind == .name ? known : Self.matchingCase(known, of: original)
+        }
         let number = counters[kind, default: 0] + 1
         counters[kind] = number
         let made: String
@@ -248,7 +304,7 @@ public struct CaptureAnonymizer {
             names.insert(original)
         }
         replacements[key] = made
-        return Self.matchingCase(made, of: original)
+        return kind == .name ? made : Self.matchingCase(made, of: original)
     }
 
     /// `number` in hexadecimal, `width` digits (more when it does not fit).

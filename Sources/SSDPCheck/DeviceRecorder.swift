@@ -143,6 +143,8 @@ public enum DeviceRecorder {
             found = try await locations(answering: searchTarget, at: options.searchHost, options: options)
             searchHost = options.searchHost
         }
+        // In the order of their LOCATIONs, so that --pick N names the same device from run to run.
+        found.sort { $0.absoluteString < $1.absoluteString }
         if let pick = options.pick {
             guard (1...found.count).contains(pick) else {
                 throw DeviceRecordError(
@@ -153,7 +155,16 @@ public enum DeviceRecorder {
         }
         var devices: [RecordedDevice] = []
         for location in found {
-            devices.append(try await record(location, searchHost: searchHost ?? location.host ?? "", options: options))
+            let device = try await record(location, searchHost: searchHost ?? location.host ?? "", options: options)
+            // One device described at two LOCATIONs (a Roku's `/` and its DIAL `/dial/dd.xml`) is recorded
+            // once, at the first: a device file holds a UDN once.
+            if let first = devices.firstIndex(where: { $0.udn == device.udn }) {
+                devices[first].leftOut.append(
+                    "\(location.absoluteString): the same device (\(device.udn)) as \(devices[first].location.absoluteString)"
+                )
+                continue
+            }
+            devices.append(device)
         }
         return devices
     }

@@ -67,6 +67,35 @@ package func asciiLowercased(_ byte: UInt8) -> UInt8 {
     (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
 }
 
+/// `bytes` with every occurrence of `needle` (in lower case; matched in any ASCII case) that `stands` between
+/// the bytes either side of it (`nil` at an end) replaced by `replacement`: an origin where a URL's
+/// authority ends, a recorded value where a word does.
+package func replacingIgnoringASCIICase(
+    _ needle: [UInt8],
+    with replacement: [UInt8],
+    in bytes: [UInt8],
+    where stands: (_ before: UInt8?, _ after: UInt8?) -> Bool
+) -> [UInt8] {
+    guard !needle.isEmpty, bytes.count >= needle.count else { return bytes }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+        let end = index + needle.count
+        if end <= bytes.count, asciiLowercased(bytes[index]) == needle[0],
+            zip(bytes[index..<end], needle).allSatisfy({ asciiLowercased($0) == $1 }),
+            stands(index == 0 ? nil : bytes[index - 1], end == bytes.count ? nil : bytes[end])
+        {
+            result += replacement
+            index = end
+        } else {
+            result.append(bytes[index])
+            index += 1
+        }
+    }
+    return result
+}
+
 @inline(__always)
 package func isSpaceOrTab(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")

@@ -91,19 +91,8 @@ struct Record: AsyncParsableCommand {
             throw ExitCode(1)
         }
         try interrupt.whileWriting { try Reports.writeAtomically(data, to: self.output) }
-        for recorded in devices {
-            for what in recorded.leftOut { output.say("not recorded, no answer: \(what)") }
-        }
-        for (recorded, entry) in zip(devices, entries) {
-            let searches = entry.recording?.searches ?? []
-            output.say(
-                "\(recorded.udn) \(recorded.deviceType) at \(recorded.location.absoluteString): "
-                    + "\(searches.count) search targets, \(searches.map(\.answers.count).reduce(0, +)) answers, "
-                    + "\(recorded.exchanges.count) HTTP exchanges"
-                    + (recorded.vendorReads > 0 ? " (\(recorded.vendorReads) of its REST side)" : "")
-                    + ", \(recorded.calls.count) action calls "
-                    + "(profile \(entry.profile ?? "generic"))"
-            )
+        for recorded in anonymize ? anonymized : devices {
+            for what in recorded.leftOut { output.say("not recorded: \(what)") }
         }
         let identifying = anonymizer.replacedKinds.map { kind, count in
             "\(count) \(kind)\(count == 1 ? "" : kind.hasSuffix("s") ? "es" : "s")"
@@ -113,6 +102,17 @@ struct Record: AsyncParsableCommand {
                 anonymize
                     ? "anonymized: \(identifying.joined(separator: ", ")), each replaced the same way everywhere"
                     : "identifies the device: \(identifying.joined(separator: ", ")) (--anonymize replaces them)"
+            )
+        }
+        for (recorded, entry) in zip(anonymize ? anonymized : devices, entries) {
+            let searches = entry.recording?.searches ?? []
+            output.say(
+                "\(recorded.udn) \(recorded.deviceType) at \(recorded.location.absoluteString): "
+                    + "\(searches.count) search targets, \(searches.map(\.answers.count).reduce(0, +)) answers, "
+                    + "\(recorded.exchanges.count) HTTP exchanges"
+                    + (recorded.vendorReads > 0 ? " (\(recorded.vendorReads) of its REST side)" : "")
+                    + ", \(recorded.calls.count) action calls "
+                    + "(profile \(entry.profile ?? "generic"))"
             )
         }
         output.say("Wrote \(self.output): serve it with `ssdp-sim serve --devices \(self.output)`")
@@ -216,13 +216,15 @@ extension RecordedDevice {
 
     private func anonymizing(by anonymizer: inout CaptureAnonymizer) -> RecordedDevice {
         let text = { (value: String, anonymizer: inout CaptureAnonymizer) in
-            String(decoding: anonymizer.anonymize(bytes: Array(value.utf8)), as: UTF8.self)
+            String(decoding: anonymizer.anonymize(recorded: Array(value.utf8)), as: UTF8.self)
         }
         let response = { (exchange: Exchange, anonymizer: inout CaptureAnonymizer) -> Exchange in
             var exchange = exchange
             let end = HTTPRecording.headEnd(exchange.response) ?? exchange.response.count
             let isText = String(validating: exchange.response[end...], as: UTF8.self) != nil
-            exchange.response = anonymizer.anonymize(response: exchange.response, headEnd: end, binaryBody: !isText)
+            exchange.response = Self.withContentLength(
+                anonymizer.anonymize(response: exchange.response, headEnd: end, binaryBody: !isText)
+            )
             if let soap = exchange.soap {
                 exchange.soap = (soap.action, soap.arguments.map { ($0.0, text($0.1, &anonymizer)) })
             }
@@ -233,7 +235,7 @@ extension RecordedDevice {
             var search = search
             search.target = text(search.target, &anonymizer)
             for index in search.answers.indices {
-                search.answers[index].bytes = anonymizer.anonymize(bytes: search.answers[index].bytes)
+                search.answers[index].bytes = anonymizer.anonymize(recorded: search.answers[index].bytes)
             }
             return search
         }
@@ -244,6 +246,18 @@ extension RecordedDevice {
         device.location = URL(string: text(location.absoluteString, &anonymizer)) ?? location
         device.udn = text(udn, &anonymizer)
         device.server = server.map { text($0, &anonymizer) }
+        device.leftOut = leftOut.map { text($0, &anonymizer) }
         return device
+    }
+
+    /// `response` with its Content-Length saying its body's length, where a replacement changed it.
+    private static func withContentLength(_ response: [UInt8]) -> [UInt8] {
+        guard let end = HTTPRecording.headEnd(response),
+            let range = HTTPRecording.headerValueRange("content-length", in: Array(response[..<end])),
+            String(decoding: response[range], as: UTF8.self) != "\(response.count - end)"
+        else { return response }
+        var fixed = response
+        fixed.replaceSubrange(range, with: Array("\(response.count - end)".utf8))
+        return fixed
     }
 }

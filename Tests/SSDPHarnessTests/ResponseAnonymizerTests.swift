@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPCapture
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
 
     @Test func aDocumentKeepsItsMeaningAndLosesItsOwner() throws {
         var anonymizer = CaptureAnonymizer()
-        let answer = String(decoding: anonymizer.anonymize(bytes: Array(Self.answer.utf8)), as: UTF8.self)
+        let answer = String(decoding: anonymizer.anonymize(recorded: Array(Self.answer.utf8)), as: UTF8.self)
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n"
         let document = Self.anonymized(&anonymizer, head, Self.description)
         for identifying in [
@@ -69,6 +70,51 @@ import Testing
         )
         // Gone through again, the same replacements: the second pass of a recording changes nothing more.
         #expect(Self.anonymized(&anonymizer, head, Self.description) == document)
+    }
+
+    /// What a new user's anonymized router and Sonos recordings lost or leaked before: types, versions and
+    /// namespaces mangled, one MAC or household given two replacements, a Sonos UDN's MAC left in place.
+    @Test func typesVersionsAndNamespacesStayAndEachIdentityHasOneReplacement() throws {
+        var anonymizer = CaptureAnonymizer()
+        let answers = """
+            HTTP/1.1 200 OK\r
+            ST: urn:schemas-upnp-org:service:Layer3Forwarding:1\r
+            OPT: "http://schemas.upnp.org/upnp/1/0/"; ns=01\r
+            X-USER-AGENT: redsonic\r
+            USN: uuid:RINCON_48A6B8126D0B01400::urn:schemas-upnp-org:device:ZonePlayer:1\r
+            X-RINCON-HOUSEHOLD: Sonos_2cBr5B0a8M1UQqY3ng2iZ1hj\r
+            HOUSEHOLD.SMARTSPEAKER.AUDIO: Sonos_2cBr5B0a8M1UQqY3ng2iZ1hj.xFc1Ds2\r
+            WAKEUP: MAC=dc-72-23-96-93-c2;Timeout=10\r
+            \r
+
+            """
+        let document = """
+            <root><device><UDN>uuid:RINCON_48A6B8126D0B01400</UDN><hardwareVersion>1.26.1.7-1.2</hardwareVersion>\
+            <serialNum>48-A6-B8-12-6D-0B:1</serialNum><wifi-mac>dc:72:23:96:93:c2</wifi-mac>\
+            <NewExternalIPAddress>93.184.216.34</NewExternalIPAddress>\
+            <ZoneGroupState>&lt;Member UUID=&quot;RINCON_48A6B8126D0B01400&quot;/&gt;</ZoneGroupState></device></root>
+            """
+        let head = "HTTP/1.1 200 OK\r\n\r\n"
+        _ = Self.anonymized(&anonymizer, head, document)
+        let played = String(decoding: anonymizer.anonymize(recorded: Array(answers.utf8)), as: UTF8.self)
+        let body = Self.anonymized(&anonymizer, head, document)
+        for kept in [
+            "Layer3Forwarding:1", "\"http://schemas.upnp.org/upnp/1/0/\"", "X-USER-AGENT: redsonic", "ZonePlayer:1",
+        ] {
+            #expect(played.contains(kept), "\(kept) in \(played)")
+        }
+        #expect(body.contains("<hardwareVersion>1.26.1.7-1.2<") && body.contains(">93.184.216.34<"))
+        for leaked in [
+            "RINCON_48A6B8126D0B01400", "48-A6-B8-12-6D-0B", "2cBr5B0a8M1UQqY3ng2iZ1hj", "dc-72-23", "dc:72:23",
+        ] {
+            #expect(!played.contains(leaked) && !body.contains(leaked), "\(leaked)")
+        }
+        let udn = try #require(body.firstMatch(of: #/<UDN>uuid:([^<]+)</UDN>/#)?.output.1)
+        #expect(played.contains("USN: uuid:\(udn)::") && body.contains("UUID=&quot;\(udn)&quot;"))
+        let household = try #require(played.firstMatch(of: #/X-RINCON-HOUSEHOLD: (\S+)/#)?.output.1)
+        #expect(played.contains("HOUSEHOLD.SMARTSPEAKER.AUDIO: \(household)."), "one household, one replacement")
+        let mac = try #require(body.firstMatch(of: #/<wifi-mac>([^<]+)</#)?.output.1)
+        #expect(played.contains("MAC=\(mac.replacingOccurrences(of: ":", with: "-"));"), "one MAC: \(mac), \(played)")
     }
 
     @Test func aBinaryBodyIsLeftAsItIs() {

@@ -315,6 +315,35 @@ struct RealClientInteropTests {
         #expect(event?["SystemUpdateID"] as? Int == 1, "\(String(describing: event))")
     }
 
+    /// The README's record recipe: a router recorded with `--anonymize` and played back is a router upnpc
+    /// finds, connected, at the address it reads from the answer, and maps a port on.
+    @Test func upnpcUsesAnAnonymizedRecordingOfTheRouter() async throws {
+        let output = try await inNamespace(
+            serve: "--profile igd --seed 23",
+            #"""
+            set -o pipefail
+            RECORDING=$(mktemp --suffix .json)
+            "$SSDP_SIM" record http://127.0.0.2:5000/rootDesc.xml --anonymize --output "$RECORDING" | sed 's/^/record: /'
+            kill -INT $SERVE; wait $SERVE || true
+            echo "lan: $(grep -c '127\.0\.0\.2' "$RECORDING") external: $(grep -c '93\.184\.216\.34' "$RECORDING")"
+            "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
+            SERVE=$!
+            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            upnpc -m lo -s 2>&1 | sed 's/^/status: /' || true
+            upnpc -m lo -a 127.0.0.1 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
+            """#
+        )
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        #expect(printed.contains("record: anonymized: "), "\(printed)")
+        #expect(printed.contains("record: uuid:5a5a5a5a-") && printed.contains("at http://192.0.2."), "anonymized")
+        // The LAN address is gone from the file; the external one stays (a reserved one reads as disconnected).
+        #expect(printed.contains("lan: 0 external: ") && !printed.contains("external: 0"), "\(printed)")
+        #expect(printed.contains("status: Found valid IGD : http://127.0.0.2:5000/ctl/IPConn"), "\(printed)")
+        #expect(printed.contains("status: ExternalIPAddress = 93.184.216.34"))
+        #expect(printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.1:22"))
+    }
+
     @Test func upnpcReadsTheExternalAddressAndAddsListsAndDeletesAMapping() async throws {
         let output = try await inNamespace(
             serve: "--profile igd --seed 23",

@@ -205,6 +205,8 @@ import Testing
         )
         #expect(recorded.status == 0, "\(recorded.standardOutput)\n\(recorded.standardError)")
         #expect(recorded.standardOutput.contains("anonymized: ") && recorded.standardOutput.contains("UUID"))
+        // A Roku's Wi-Fi MAC in its WAKEUP header and its device-info is one MAC.
+        #expect(profile != "roku" || recorded.standardOutput.contains(" 2 MAC addresses"), "\(recorded.standardOutput)")
         original.kill()
 
         // What identifies the device, read from the plain recording.
@@ -246,6 +248,28 @@ import Testing
         }
         #expect(!usns.isEmpty && usns.allSatisfy { $0.hasPrefix(udn) }, "\(usns) of \(udn)")
         playing.kill()
+    }
+
+    /// A Roku answers `ssdp:all` at two LOCATIONs (its description at `/`, DIAL's at `/dial/dd.xml`) for one
+    /// UDN: recorded by its address it is one device, at the first, and the other is named.
+    @Test func aDeviceAtTwoLocationsIsRecordedOnce() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("roku.json").path
+        let (original, port, started) = try await RunningCommand.serveOnLoopback(["--profile", "roku"])
+        defer { original.kill() }
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let host = try #require(URL(string: location)?.host)
+        let recorded = try await CommandRunner.ssdpSim("record", host, "--port", "\(port)", "--output", file)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\n\(recorded.standardError)")
+        #expect(recorded.standardOutput.contains("dial/dd.xml: the same device (uuid:"), "\(recorded.standardOutput)")
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+        #expect((json?["devices"] as? [[String: Any]])?.count == 1)
+        #expect(
+            try Self.recording(in: file)?["source"].flatMap { ($0 as? [String: Any])?["location"] as? String }
+                == location
+        )
     }
 
     @Test func aDeviceThatDoesNotAnswerLeavesNoFileAndNamesTheURL() async throws {

@@ -310,26 +310,9 @@ public struct HTTPRecording: Hashable, Sendable {
     /// authority ends, not inside a longer one (`http://h:80` in `http://h:8080`, `http://10.0.0.1` in
     /// `http://10.0.0.10`).
     static func replacing(_ old: String, with new: String, in bytes: [UInt8]) -> [UInt8] {
-        let needle = Array(old.utf8)
-        let replacement = Array(new.utf8)
-        guard !needle.isEmpty, bytes.count >= needle.count else { return bytes }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if index + needle.count <= bytes.count,
-                asciiLowercased(bytes[index]) == needle[0],
-                zip(bytes[index..<index + needle.count], needle).allSatisfy({ asciiLowercased($0) == $1 }),
-                index + needle.count == bytes.count || !continuesAuthority(bytes[index + needle.count])
-            {
-                result += replacement
-                index += needle.count
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
+        replacingIgnoringASCIICase(Array(old.utf8), with: Array(new.utf8), in: bytes) { _, after in
+            after.map { !continuesAuthority($0) } ?? true
         }
-        return result
     }
 
     /// Whether `byte` would carry a URL's host or port on (a letter, a digit, `.`, `-`, `:`).
