@@ -172,7 +172,11 @@ extension CapturedDatagram {
             return Array(text.utf8)
         case (nil, let encoded?):
             guard let data = Data(base64Encoded: encoded) else {
-                throw SSDPConfigurationError(field: "\(field).base64", value: "", reason: "not base64")
+                throw SSDPConfigurationError(
+                    field: "\(field).base64",
+                    value: encoded.count > 40 ? String(encoded.prefix(40)) + "…" : encoded,
+                    reason: "not base64"
+                )
             }
             return Array(data)
         default:

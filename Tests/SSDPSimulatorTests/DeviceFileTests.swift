@@ -283,7 +283,7 @@ import Testing
         ),
         (
             recording { $0["searches"] = [["st": "a", "answers": [["delay": 1, "base64": "%%%"]]]] },
-            #"$.devices[0].recording.searches[0].answers[0].base64: "": not base64"#
+            #"$.devices[0].recording.searches[0].answers[0].base64: "%%%": not base64"#
         ),
         (recording { $0["colour"] = "red" }, "$.devices[0].recording.colour: unknown field"),
         (
