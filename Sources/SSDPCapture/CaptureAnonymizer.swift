@@ -53,6 +53,8 @@ public struct CaptureAnonymizer {
     private static let recordingPatternTexts: [(kind: Kind, pattern: String, group: Int)] = [
         patternTexts[0], patternTexts[1], patternTexts[2],
         (.ipv4, #"(?i)https?://((?:[0-9]{1,3}\.){3}[0-9]{1,3})(?![0-9])"#, 1),
+        // A Sonos player's id, in its USN and in the ZoneGroupState of every player of its household.
+        (.serial, #"RINCON_([0-9A-Fa-f]{12,})"#, 1),
         (
             .identifyingHeader,
             #"(?im)^[^:\r\n]*(?:HOUSEHOLD|BRIDGEID|SERIAL|HHID|DEVICEID)[^:\r\n]*:[ \t]*([^\r\n]*)"#, 1
@@ -159,15 +161,38 @@ public struct CaptureAnonymizer {
             var position = text.startIndex
             for match in text.matches(of: regex) {
                 guard let range = match.output[1].range else { continue }
-                let original = String(text[range])
-                if name == "UDN", original.wholeMatch(of: try! Regex(Self.patternTexts[0].pattern)) != nil { continue }
                 result += text[position..<range.lowerBound]
-                result += replacement(for: original, kind: isName ? .name : .serial)
+                result += elementReplacement(String(text[range]), name: name, isName: isName)
                 position = range.upperBound
             }
             text = result + text[position...]
         }
         return text
+    }
+
+    /// The replacement of an identifying element's text: a name becomes `Device N`; a UUID is left to its
+    /// pattern; a MAC in it (Sonos's serialNum `48-A6-B8-12-6D-0B:1`) or twelve hex digits (a Hue bridge's
+    /// serial, its MAC) are replaced as that MAC is everywhere, the rest kept; a UDN that is not a UUID id by
+    /// id (`RINCON_48A6B8126D0B01400_MS`: its prefix and suffix kept, its id replaced as in every USN and
+    /// ZoneGroupState); anything else becomes a token of its shape.
+    private mutating func elementReplacement(_ original: String, name: String, isName: Bool) -> String {
+        if isName { return replacement(for: original, kind: .name) }
+        if original.wholeMatch(of: try! Regex(Self.patternTexts[0].pattern)) != nil { return original }
+        if original.wholeMatch(of: #/[0-9A-Fa-f]{12}/#) != nil { return replacement(for: original, kind: .mac) }
+        if let mac = original.firstMatch(of: #/[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}/#) {
+            var replaced = original
+            replaced.replaceSubrange(mac.range, with: replacement(for: String(original[mac.range]), kind: .mac))
+            return replaced
+        }
+        guard name == "UDN" else { return replacement(for: original, kind: .serial) }
+        var result = ""
+        var position = original.startIndex
+        for id in original.matches(of: #/[0-9A-Za-z]{8,}/#) where id.output.contains(where: \.isNumber) {
+            result += original[position..<id.range.lowerBound]
+            result += replacement(for: String(original[id.range]), kind: .serial)
+            position = id.range.upperBound
+        }
+        return result + original[position...]
     }
 
     /// `bytes` with every value replaced so far, but names and values too plain to be told from others
@@ -179,7 +204,8 @@ public struct CaptureAnonymizer {
         }
         var bytes = bytes
         for (original, made) in replacements.sorted(by: { $0.key < $1.key })
-        where original.count >= 6 && !names.contains(original) && Set(original).count > 1 {
+        where original.count >= 6 && !names.contains(original) && Set(original).count > 1 && !original.hasPrefix("mac ")
+        {
             bytes = replacingIgnoringASCIICase(
                 Array(original.asciiLowercased().utf8),
                 with: Array(Self.matchingCase(made, of: original).utf8),
@@ -238,12 +264,22 @@ public struct CaptureAnonymizer {
     }
 
     /// `value` with each run of letters, digits and `_` of 4 or more replaced, the rest as it was.
+    /// A token made of a MAC with `FFFE` in its middle (EUI-64, a Hue bridge's id `001788FFFE23BFC2`) is
+    /// replaced as that MAC is, `FFFE` kept, so that it still names the bridge its MAC names.
     private mutating func tokenwiseReplacement(of value: String) -> String {
         var result = ""
         var position = value.startIndex
         for match in value.matches(of: #/[0-9A-Za-z_]{4,}/#) {
             result += value[position..<match.range.lowerBound]
-            result += replacement(for: String(value[match.range]), kind: .identifyingHeader)
+            let token = String(value[match.range])
+            if let eui = token.wholeMatch(of: #/([0-9A-Fa-f]{6})[Ff][Ff][Ff][Ee]([0-9A-Fa-f]{6})/#) {
+                let mac = replacement(for: String(eui.output.1 + eui.output.2), kind: .mac)
+                let made = Self.matchingCase(String(mac.prefix(6)) + "fffe" + String(mac.dropFirst(6)), of: token)
+                replacements[token] = made
+                result += made
+            } else {
+                result += replacement(for: token, kind: .identifyingHeader)
+            }
             position = match.range.upperBound
         }
         return result + value[position...]
@@ -267,14 +303,16 @@ public struct CaptureAnonymizer {
     }
 
     private mutating func replacement(for original: String, kind: Kind) -> String {
-        // A MAC is the same MAC whatever its separators (a Roku's WAKEUP has dashes, its device-info colons).
+        // A MAC is the same MAC whatever its separators (a Roku's WAKEUP has dashes, its device-info colons,
+        // a Hue's serial none), and is written with the original's.
         let key =
             kind == .mac
-            ? original.lowercased().filter { $0 != ":" && $0 != "-" }
+            ? "mac " + original.lowercased().filter { $0 != ":" && $0 != "-" }
             : kind == .ipv6 || kind == .uuid || kind == .hexRun ? original.lowercased() : original
         if var known = replacements[key] {
-            if kind == .mac, let separator = original.first(where: { $0 == ":" || $0 == "-" }) {
-                known = String(known.map { $0 == ":" || $0 == "-" ? separator : $0 })
+            if kind == .mac {
+                let separator = original.first { $0 == ":" || $0 == "-" }
+                known = String(known.compactMap { $0 == ":" ? separator : $0 })
             }
             return kind == .name ? known : Self.matchingCase(known, of: original)
         }
@@ -292,9 +330,8 @@ public struct CaptureAnonymizer {
         case .uuid:
             made = "5a5a5a5a-0000-4000-8000-" + Self.hex(number, width: 12)
         case .mac:
-            let separator = original.first { $0 == ":" || $0 == "-" } ?? ":"
-            let octets = ["02", "00", "5e"] + Self.hex(number, width: 6).chunked(2)
-            made = octets.joined(separator: String(separator))
+            // Kept with colons; written with the original's separators below.
+            made = (["02", "00", "5e"] + Self.hex(number, width: 6).chunked(2)).joined(separator: ":")
         case .hexRun:
             made = Self.hex(number, width: original.count)
         case .serial, .identifyingHeader:
@@ -304,6 +341,7 @@ public struct CaptureAnonymizer {
             names.insert(original)
         }
         replacements[key] = made
+        if kind == .mac { return replacement(for: original, kind: .mac) }
         return kind == .name ? made : Self.matchingCase(made, of: original)
     }
 

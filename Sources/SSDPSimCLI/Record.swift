@@ -240,6 +240,18 @@ extension RecordedDevice {
             return search
         }
         device.exchanges = exchanges.map { response($0, &anonymizer) }
+        // A HEAD says the length of the GET of its target: the anonymized GET's, where it said the recorded.
+        for (index, head) in device.exchanges.enumerated() where head.method == "HEAD" {
+            let get = { (exchanges: [Exchange]) in
+                exchanges.first { $0.method == "GET" && $0.target == head.target }.map(Self.bodyLength)
+            }
+            guard let recorded = get(exchanges), let anonymized = get(device.exchanges), recorded != anonymized,
+                let end = HTTPRecording.headEnd(head.response),
+                let range = HTTPRecording.headerValueRange("content-length", in: Array(head.response[..<end])),
+                String(decoding: head.response[range], as: UTF8.self) == "\(recorded)"
+            else { continue }
+            device.exchanges[index].response.replaceSubrange(range, with: Array("\(anonymized)".utf8))
+        }
         device.calls = calls.map { response($0, &anonymizer) }
         device.notFound = notFound.map { response($0, &anonymizer) }
         device.unsupportedMethod = unsupportedMethod.map { response($0, &anonymizer) }
@@ -250,9 +262,15 @@ extension RecordedDevice {
         return device
     }
 
-    /// `response` with its Content-Length saying its body's length, where a replacement changed it.
+    /// The length of an exchange's body.
+    private static func bodyLength(_ exchange: Exchange) -> Int {
+        exchange.response.count - (HTTPRecording.headEnd(exchange.response) ?? exchange.response.count)
+    }
+
+    /// `response` with its Content-Length saying its body's length, where a replacement changed it (not a
+    /// HEAD's, or any answer without a body, whose Content-Length is another's).
     private static func withContentLength(_ response: [UInt8]) -> [UInt8] {
-        guard let end = HTTPRecording.headEnd(response),
+        guard let end = HTTPRecording.headEnd(response), end < response.count,
             let range = HTTPRecording.headerValueRange("content-length", in: Array(response[..<end])),
             String(decoding: response[range], as: UTF8.self) != "\(response.count - end)"
         else { return response }

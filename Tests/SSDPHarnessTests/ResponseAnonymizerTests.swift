@@ -85,6 +85,7 @@ import Testing
             X-RINCON-HOUSEHOLD: Sonos_2cBr5B0a8M1UQqY3ng2iZ1hj\r
             HOUSEHOLD.SMARTSPEAKER.AUDIO: Sonos_2cBr5B0a8M1UQqY3ng2iZ1hj.xFc1Ds2\r
             WAKEUP: MAC=dc-72-23-96-93-c2;Timeout=10\r
+            hue-bridgeid: 001788FFFE23BFC2\r
             \r
 
             """
@@ -92,7 +93,11 @@ import Testing
             <root><device><UDN>uuid:RINCON_48A6B8126D0B01400</UDN><hardwareVersion>1.26.1.7-1.2</hardwareVersion>\
             <serialNum>48-A6-B8-12-6D-0B:1</serialNum><wifi-mac>dc:72:23:96:93:c2</wifi-mac>\
             <NewExternalIPAddress>93.184.216.34</NewExternalIPAddress>\
-            <ZoneGroupState>&lt;Member UUID=&quot;RINCON_48A6B8126D0B01400&quot;/&gt;</ZoneGroupState></device></root>
+            <ZoneGroupState>&lt;Member UUID=&quot;RINCON_48A6B8126D0B01400&quot;/&gt;\
+            &lt;Member UUID=&quot;RINCON_48A6B8FE85BC01400&quot;/&gt;</ZoneGroupState>\
+            <deviceList><device><UDN>uuid:RINCON_48A6B8126D0B01400_MS</UDN></device></deviceList>\
+            <serialNumber>00178823bfc2</serialNumber><config>{"mac":"00:17:88:23:bf:c2","bridgeid":"001788FFFE23BFC2"}</config>\
+            <MACAddress>48:A6:B8:12:6D:0B</MACAddress></device></root>
             """
         let head = "HTTP/1.1 200 OK\r\n\r\n"
         _ = Self.anonymized(&anonymizer, head, document)
@@ -105,12 +110,23 @@ import Testing
         }
         #expect(body.contains("<hardwareVersion>1.26.1.7-1.2<") && body.contains(">93.184.216.34<"))
         for leaked in [
-            "RINCON_48A6B8126D0B01400", "48-A6-B8-12-6D-0B", "2cBr5B0a8M1UQqY3ng2iZ1hj", "dc-72-23", "dc:72:23",
+            "48A6B8126D0B01400", "48A6B8FE85BC01400", "48-A6-B8-12-6D-0B", "48:A6:B8", "2cBr5B0a8M1UQqY3ng2iZ1hj",
+            "dc-72-23", "dc:72:23", "001788", "00:17:88",
         ] {
             #expect(!played.contains(leaked) && !body.contains(leaked), "\(leaked)")
         }
+        // A Sonos id keeps its RINCON_ prefix and its embedded devices' suffixes, and is one id everywhere.
         let udn = try #require(body.firstMatch(of: #/<UDN>uuid:([^<]+)</UDN>/#)?.output.1)
-        #expect(played.contains("USN: uuid:\(udn)::") && body.contains("UUID=&quot;\(udn)&quot;"))
+        #expect(udn.hasPrefix("RINCON_") && played.contains("USN: uuid:\(udn)::"))
+        #expect(body.contains("UUID=&quot;\(udn)&quot;") && body.contains("<UDN>uuid:\(udn)_MS</UDN>"))
+        // One MAC, one replacement: in Sonos's serialNum and MACAddress; a Hue bridge's serial, MAC and id.
+        let sonos = try #require(body.firstMatch(of: #/<MACAddress>([^<]+)</#)?.output.1)
+        #expect(body.contains("<serialNum>\(sonos.replacingOccurrences(of: ":", with: "-")):1</serialNum>"), "\(body)")
+        let hue = try #require(body.firstMatch(of: #/<serialNumber>([^<]+)</#)?.output.1)
+        let bridge = (hue.prefix(6) + "FFFE" + hue.dropFirst(6)).uppercased()
+        #expect(played.contains("hue-bridgeid: \(bridge)\r") && body.contains(#""bridgeid":"\#(bridge)""#), "\(played)")
+        let colons = stride(from: 0, to: 12, by: 2).map { String(Array(hue)[$0..<$0 + 2]) }.joined(separator: ":")
+        #expect(body.contains(#""mac":"\#(colons)""#), "\(body)")
         let household = try #require(played.firstMatch(of: #/X-RINCON-HOUSEHOLD: (\S+)/#)?.output.1)
         #expect(played.contains("HOUSEHOLD.SMARTSPEAKER.AUDIO: \(household)."), "one household, one replacement")
         let mac = try #require(body.firstMatch(of: #/<wifi-mac>([^<]+)</#)?.output.1)
