@@ -333,11 +333,28 @@ public struct DeviceSpecification: Codable, Sendable {
         }
         // A Roku's family answers ECP as the recorded Roku once it has changed: its identity and channels.
         device.web.roku?.takeState(from: http)
+        device.extraHeaders = Self.recordedValues(of: device.extraHeaders, in: answers)
         device.behaviour.recorded = answers
         device.web.recording = http
         device.web.descriptionPath = path
         device.web.realPort = port
         device.extraTargets = Self.extraTargets(answers.answers(to: "ssdp:all") ?? [], beyond: device, path: path)
+    }
+
+    /// The family's own headers (a Roku's WAKEUP, a Sonos household, a Hue bridge id) with the values the
+    /// recorded answers carried, so that the NOTIFY messages the family sends name the recorded device; a
+    /// header whose value follows the running device (`{bootId}`) or that no answer carried is as it was.
+    private static func recordedValues(
+        of headers: [SSDPHeaderField],
+        in answers: SSDPRecordedAnswers
+    ) -> [SSDPHeaderField] {
+        let recorded = answers.targets.lazy.flatMap(\.answers).compactMap { try? SSDPParser.parseMessage($0.bytes) }
+        return headers.map { header in
+            guard !header.value.contains("{"),
+                let value = recorded.lazy.compactMap({ $0.headers[header.name] }).first
+            else { return header }
+            return SSDPHeaderField(name: header.name, value: value)
+        }
     }
 
     /// The targets the answers to `ssdp:all` name that `device`'s tree does not advertise (a router's

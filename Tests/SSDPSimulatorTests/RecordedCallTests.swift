@@ -171,7 +171,11 @@ import Testing
         <active-app><app id="12" type="appl" version="5.1">Netflix</app></active-app>
         """
 
-    static func site() throws -> DeviceSite {
+    static func site(searches: [[String: Any]] = []) throws -> DeviceSite {
+        DeviceSite(device: try device(searches: searches))
+    }
+
+    static func device(searches: [[String: Any]] = []) throws -> SimulatedDevice {
         let response = { (body: String) in "HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\n\r\n" + body }
         let json: [String: Any] = [
             "devices": [
@@ -179,7 +183,7 @@ import Testing
                     "profile": "roku",
                     "recording": [
                         "source": ["location": "http://192.168.1.20:8060/"],
-                        "searches": [[String: Any]](),
+                        "searches": searches,
                         "http": [
                             ["method": "GET", "target": "/", "response": response(description)],
                             [
@@ -197,7 +201,21 @@ import Testing
             ]
         ]
         let file = try DeviceFile.decode(try JSONSerialization.data(withJSONObject: json), file: "den.json", seed: 1)
-        return DeviceSite(device: try #require(file.devices.first))
+        return try #require(file.devices.first)
+    }
+
+    /// The family's NOTIFY messages carry the recorded answers' WAKEUP, not the profile's own MAC.
+    @Test func theFamilysHeadersSayWhatTheRecordedAnswersSaid() throws {
+        let answer =
+            "HTTP/1.1 200 OK\r\nST: roku:ecp\r\nUSN: uuid:roku:ecp:REC0000123\r\n"
+            + "WAKEUP: MAC=aa:bb:cc:dd:ee:ff;Timeout=10\r\n\r\n"
+        let device = try Self.device(searches: [["st": "roku:ecp", "answers": [["delay": 0, "datagram": answer]]]])
+        let wakeup = { (device: SimulatedDevice) in device.extraHeaders.first { $0.name == "WAKEUP" }?.value }
+        #expect(wakeup(device) == "MAC=aa:bb:cc:dd:ee:ff;Timeout=10")
+        let unrecorded = try Self.device()
+        #expect(wakeup(unrecorded) != nil && wakeup(unrecorded) != wakeup(device), "none recorded: the profile's")
+        // A header the answers did not carry is the family's still.
+        #expect(device.extraHeaders.count == unrecorded.extraHeaders.count)
     }
 
     static func request(_ site: DeviceSite, _ method: String, _ target: String) -> DeviceHTTPResponse {
