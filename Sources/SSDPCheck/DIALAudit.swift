@@ -22,6 +22,11 @@ enum DIALAudit {
     static let namespace = "urn:dial-multiscreen-org:schemas:dial"
     /// The apps asked for when none are named (`--dial-app`): the two every DIAL client knows.
     static let wellKnownApps = ["YouTube", "Netflix"]
+    /// The URL of the app `name` at the Application-URL `applicationURL` (DIAL 2.2 §6.1: the URL, a `/`
+    /// where it has none, the name).
+    static func appURL(_ name: String, at applicationURL: String) -> URL? {
+        URL(string: (applicationURL.hasSuffix("/") ? applicationURL : applicationURL + "/") + name)
+    }
     /// An origin no DIAL app allows: the `.invalid` top-level domain names no host (RFC 2606).
     static let foreignOrigin = "https://ssdp-sim-check.invalid"
 
@@ -50,9 +55,7 @@ enum DIALAudit {
             )
         )
         guard problems.isEmpty, let base = url else { return results }
-        func appURL(_ name: String) -> URL {
-            URL(string: (text.hasSuffix("/") ? text : text + "/") + name) ?? base
-        }
+        func appURL(_ name: String) -> URL { Self.appURL(name, at: text) ?? base }
         // The first of `apps` the device has: an app's state document.
         var found: (name: String, exchange: HTTPExchange)?
         for name in apps {

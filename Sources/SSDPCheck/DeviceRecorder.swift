@@ -389,8 +389,9 @@ public enum DeviceRecorder {
         if let applicationURL, let base = URL(string: applicationURL), base.scheme?.lowercased() == "http",
             base.origin == location.origin
         {
-            let prefix = applicationURL.hasSuffix("/") ? applicationURL : applicationURL + "/"
-            reads += DIALAudit.wellKnownApps.compactMap { app in URL(string: prefix + app).map { ($0, true) } }
+            reads += DIALAudit.wellKnownApps.compactMap { app in
+                DIALAudit.appURL(app, at: applicationURL).map { ($0, true) }
+            }
         }
         return reads
     }

@@ -270,12 +270,7 @@ extension RecordedDevice {
     /// `response` with its Content-Length saying its body's length, where a replacement changed it (not a
     /// HEAD's, or any answer without a body, whose Content-Length is another's).
     private static func withContentLength(_ response: [UInt8]) -> [UInt8] {
-        guard let end = HTTPRecording.headEnd(response), end < response.count,
-            let range = HTTPRecording.headerValueRange("content-length", in: Array(response[..<end])),
-            String(decoding: response[range], as: UTF8.self) != "\(response.count - end)"
-        else { return response }
-        var fixed = response
-        fixed.replaceSubrange(range, with: Array("\(response.count - end)".utf8))
-        return fixed
+        let end = HTTPRecording.headEnd(response) ?? response.count
+        return HTTPRecording.withContentLength(response.count - end, in: Array(response[..<end])) + response[end...]
     }
 }

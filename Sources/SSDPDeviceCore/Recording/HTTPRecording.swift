@@ -239,15 +239,22 @@ public struct HTTPRecording: Hashable, Sendable {
             head = replacing(old, with: new, in: head)
             body = replacing(old, with: new, in: body)
         }
-        if let range = headerValueRange("content-length", in: head), !body.isEmpty,
-            String(decoding: head[range], as: UTF8.self) != "\(body.count)"
-        {
-            head.replaceSubrange(range, with: Array("\(body.count)".utf8))
-        }
+        head = withContentLength(body.count, in: head)
         if let range = dateValueRange(in: head) {
             head.replaceSubrange(range, with: Array(HTTPDate.string(secondsSince1970: secondsSince1970).utf8))
         }
         return head + body
+    }
+
+    /// `head` with its Content-Length saying `bodyLength`, where it says another; as it is for an answer
+    /// without a body (a HEAD's, whose Content-Length is the GET's).
+    package static func withContentLength(_ bodyLength: Int, in head: [UInt8]) -> [UInt8] {
+        guard bodyLength > 0, let range = headerValueRange("content-length", in: head),
+            String(decoding: head[range], as: UTF8.self) != "\(bodyLength)"
+        else { return head }
+        var head = head
+        head.replaceSubrange(range, with: Array("\(bodyLength)".utf8))
+        return head
     }
 
     /// Where the body starts: after the first empty line (CR LF CR LF, or LF LF from a sloppy server).
