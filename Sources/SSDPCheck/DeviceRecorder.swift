@@ -58,6 +58,8 @@ public struct RecordedDevice: Sendable {
         public var response: [UInt8]
         /// Whether it is a read of the device's state on a vendor's REST side (`HTTPRecording.Exchange`).
         public var readsState = false
+        /// Whether a client made it through the recording proxy (`RecordingProxy`).
+        public var proxied = false
     }
 
     /// The LOCATION it was recorded at.
@@ -485,7 +487,7 @@ public enum DeviceRecorder {
 
     /// `exchange` as a recording keeps it: as it arrived, but a chunked body de-chunked (with its length in
     /// a Content-Length, where Transfer-Encoding was), so that playback can change the body.
-    private static func recorded(
+    static func recorded(
         _ exchange: HTTPExchange,
         _ method: String,
         _ url: URL

@@ -78,43 +78,14 @@ struct Record: AsyncParsableCommand {
             output.error("nothing recorded: \(error)")
             throw ExitCode(1)
         }
-        // What identifies the devices, found as --anonymize would replace it: replaced with it, said without.
-        var anonymizer = CaptureAnonymizer()
-        let anonymized = devices.map { $0.anonymized(by: &anonymizer) }
-        let entries = (anonymize ? anonymized : devices).map(DeviceSpecification.init(recorded:))
-        let data = try DeviceFile.encoded(entries)
-        // What is written must play: read back as `serve --devices` reads it.
+        let file = RecordingFile(devices: devices, anonymize: anonymize)
         do {
-            _ = try DeviceFile.decode(data, file: self.output, seed: 1)
+            try interrupt.whileWriting { try file.write(to: self.output) }
         } catch {
-            output.error("nothing recorded: the recording does not play back: \(error)")
+            output.error("\(error)")
             throw ExitCode(1)
         }
-        try interrupt.whileWriting { try Reports.writeAtomically(data, to: self.output) }
-        for recorded in anonymize ? anonymized : devices {
-            for what in recorded.leftOut { output.say("not recorded: \(what)") }
-        }
-        let identifying = anonymizer.replacedKinds.map { kind, count in
-            "\(count) \(kind)\(count == 1 ? "" : kind.hasSuffix("s") ? "es" : "s")"
-        }
-        if !identifying.isEmpty {
-            output.say(
-                anonymize
-                    ? "anonymized: \(identifying.joined(separator: ", ")), each replaced the same way everywhere"
-                    : "identifies the device: \(identifying.joined(separator: ", ")) (--anonymize replaces them)"
-            )
-        }
-        for (recorded, entry) in zip(anonymize ? anonymized : devices, entries) {
-            let searches = entry.recording?.searches ?? []
-            output.say(
-                "\(recorded.udn) \(recorded.deviceType) at \(recorded.location.absoluteString): "
-                    + "\(searches.count) search targets, \(searches.map(\.answers.count).reduce(0, +)) answers, "
-                    + "\(recorded.exchanges.count) HTTP exchanges"
-                    + (recorded.vendorReads > 0 ? " (\(recorded.vendorReads) of its REST side)" : "")
-                    + ", \(recorded.calls.count) action calls "
-                    + "(profile \(entry.profile ?? "generic"))"
-            )
-        }
+        for line in file.summary { output.say(line) }
         output.say("Wrote \(self.output): serve it with `ssdp-sim serve --devices \(self.output)`")
     }
 }
@@ -178,6 +149,7 @@ extension DeviceSpecification {
                     .init(action: $0.action, arguments: Dictionary($0.arguments) { _, last in last })
                 },
                 readsState: exchange.readsState,
+                proxied: exchange.proxied,
                 bytes: exchange.response
             )
         }

@@ -14,6 +14,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SSDPCheck
 import SSDPCore
 import SSDPSimulator
 import ServiceLifecycle
@@ -41,6 +42,10 @@ struct Serve: AsyncParsableCommand {
             devices, make one say byebye, vanish, come back or reboot, and query or wait on the journal of \
             what they did. Its URL is in the start banner and in the `started` JSON line.
 
+            --record-from LOCATION --output FILE stands in for a real device (the recording proxy, \
+            docs/record.md): records it as `record` does, serves the recording, forwards every HTTP request \
+            to the device and keeps each exchange; the file is written when serve stops.
+
             Try it on loopback without multicast, then probe it:
               ssdp-sim serve --interface lo --unicast-only --port 1901 --count 2
               ssdp-sim send --host 127.0.0.1 --port 1901 --st ssdp:all
@@ -52,6 +57,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "HTTP faults (every device)") var httpFaults: HTTPFaultOptions
     @OptionGroup(title: "Network") var network: NetworkOptions
     @OptionGroup(title: "Control API") var control: ControlOptions
+    @OptionGroup(title: "Recording proxy") var proxy: RecordingProxyOptions
 
     @Option(help: "Stop (with byebye) after this many seconds; default: run until SIGINT or SIGTERM.")
     var serveFor: Double?
@@ -71,6 +77,7 @@ struct Serve: AsyncParsableCommand {
     var readyFile: String?
 
     func validate() throws {
+        _ = try proxy.validate(devices: devices)
         _ = try makeConfiguration()
         _ = try control.makeConfiguration()
         if let serveFor, !(serveFor > 0 && serveFor <= 86_400) {
@@ -80,7 +87,10 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let logger = makeLogger(level: logLevel)
-        let configuration = try makeConfiguration(validating: false)
+        // The device recorded before anything starts: what the stand-in serves.
+        var recording: RecordingProxy?
+        if let location = try proxy.validate(devices: devices) { recording = try await proxy.record(location) }
+        let configuration = try makeConfiguration(validating: false, standingInFor: recording, logger: logger)
         // Listening before the simulator starts, so that the `started` line can name its URL.
         let controlled = try await control.start(logger: logger)
         let output = ServeOutput(json: json, control: controlled?.server.url)
@@ -142,18 +152,26 @@ struct Serve: AsyncParsableCommand {
             try await group.run()
             tasks.cancelAll()
         }
+        // Every device has said byebye, every client's exchange is in: the recording is whole.
+        if let recording { try proxy.write(recording) }
     }
 
     /// The simulator's configuration from the flags. `validate()` checks it whole, so that a bad one is a
     /// usage error; `run()` makes it again (a command cannot keep what `validate()` made) and leaves the
     /// check to `DeviceSimulator.start`, which does it anyway (a pass over every device, which 10,000
     /// devices feel at start).
-    private func makeConfiguration(validating: Bool = true) throws -> SimulatorConfiguration {
+    private func makeConfiguration(
+        validating: Bool = true,
+        standingInFor recording: RecordingProxy? = nil,
+        logger: Logger = Logger(label: "ssdp-sim")
+    ) throws -> SimulatorConfiguration {
         let seed = network.seed ?? UInt64.random(in: 1...999_999)
-        var devices = try self.devices.makeDevices(seed: seed)
+        let standIn = try recording.map { try RecordingProxyOptions.standIn(for: $0, seed: seed, logger: logger) }
+        var devices = try standIn?.devices ?? self.devices.makeDevices(seed: seed)
         try behaviour.apply(to: &devices)
         try httpFaults.apply(to: &devices)
-        let configuration = try network.makeConfiguration(devices: devices, seed: seed)
+        var configuration = try network.makeConfiguration(devices: devices, seed: seed)
+        configuration.forwarding = standIn?.forwarding
         guard validating else { return configuration }
         do {
             try configuration.validate()

@@ -34,7 +34,8 @@ enum ServeEnvironment {
         ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
         ("description-fault", false), ("scpd-fault", false), ("event-loss", false), ("event-delay", false),
         ("control", false), ("control-allow-origin", false), ("journal-size", false), ("json", true),
-        ("log-level", false), ("ready-file", false),
+        ("log-level", false), ("ready-file", false), ("record-from", false), ("output", false), ("anonymize", true),
+        ("record-timeout", false), ("record-port", false),
     ]
 
     /// The options that may be given more than once: their variable holds a comma-separated list.

@@ -126,7 +126,11 @@ public final class DeviceSimulator: Service, Sendable {
         let links = try findLinks(configuration)
         let addresses = try deviceAddresses(configuration, links: links)
         let eventLoop = eventLoopGroup.next()
-        let controls = DeviceControls(devices: configuration.devices, seed: configuration.seed)
+        let controls = DeviceControls(
+            devices: configuration.devices,
+            seed: configuration.seed,
+            forwarding: configuration.forwarding
+        )
         let servers = try await startHTTPServers(
             configuration,
             addresses: addresses,

@@ -135,6 +135,10 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         /// `true` for a read of the device's state on a vendor's REST side (a Roku's `/query/active-app`),
         /// played only while the device is as recorded; absent for a document.
         public var readsState: Bool?
+        /// `true` for a request a client made through the recording proxy (`serve --record-from`): played
+        /// only while the device is as recorded, and where the same request was made several times, each
+        /// time the next answer, in the order they came. It may change the device (a SetVolume, a key).
+        public var proxied: Bool?
         /// The response, when it is UTF-8 text.
         public var response: String?
         /// The response in base64, when it is not.
@@ -143,16 +147,24 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         var datagram: String? { response }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case method, target, soap, readsState, response, base64
+            case method, target, soap, readsState, proxied, response, base64
         }
 
         /// The response to `method target` (an action call: `soap`; a read of the device's state:
-        /// `readsState`).
-        public init(method: String, target: String, soap: SOAPCall? = nil, readsState: Bool = false, bytes: [UInt8]) {
+        /// `readsState`; a request made through the recording proxy: `proxied`).
+        public init(
+            method: String,
+            target: String,
+            soap: SOAPCall? = nil,
+            readsState: Bool = false,
+            proxied: Bool = false,
+            bytes: [UInt8]
+        ) {
             self.method = method
             self.target = target
             self.soap = soap
             self.readsState = readsState ? true : nil
+            self.proxied = proxied ? true : nil
             (response, base64) = Self.written(bytes)
         }
     }
@@ -161,7 +173,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
     public var source: Source
     /// The answers to each search target.
     public var searches: [Search]
-    /// The HTTP exchanges, each `method target` once.
+    /// The HTTP exchanges, each `method target` (each call) once but where `proxied`.
     public var http: [Exchange]
     /// What the device answered to a GET of a path it does not have.
     public var notFound: Exchange?
@@ -253,7 +265,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             let field = "recording.http[\(index)]"
             let made = try Self.make(exchange, field: field)
             if let soap = exchange.soap {
-                let call = try Self.call(soap, made, field: field)
+                let call = try Self.call(soap, made, proxied: exchange.proxied == true, field: field)
                 guard calls.count < HTTPRecording.maximumCalls else {
                     throw SSDPConfigurationError(
                         field: "\(field).soap",
@@ -262,17 +274,21 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
                     )
                 }
                 guard
-                    !calls.contains(where: {
-                        $0.target == call.target && $0.serviceType == call.serviceType
-                            && $0.actionName == call.actionName && $0.arguments == call.arguments
-                    })
+                    exchange.proxied == true
+                        || !calls.contains(where: {
+                            $0.target == call.target && $0.serviceType == call.serviceType
+                                && $0.actionName == call.actionName && $0.arguments == call.arguments
+                        })
                 else {
                     throw SSDPConfigurationError(field: "\(field).soap", value: soap.action, reason: "recorded twice")
                 }
                 calls.append(call)
                 continue
             }
-            guard !exchanges.contains(where: { $0.method == made.method && $0.target == made.target }) else {
+            guard
+                exchange.proxied == true
+                    || !exchanges.contains(where: { $0.method == made.method && $0.target == made.target })
+            else {
                 throw SSDPConfigurationError(
                     field: "\(field).target",
                     value: "\(made.method) \(made.target)",
@@ -318,6 +334,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
     private static func call(
         _ soap: SOAPCall,
         _ exchange: HTTPRecording.Exchange,
+        proxied: Bool,
         field: String
     ) throws(SSDPConfigurationError) -> HTTPRecording.Call {
         guard exchange.method == "POST" else {
@@ -337,13 +354,14 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             )
         }
         let name = soap.action[soap.action.index(after: hash)...]
-        guard HTTPRecording.Call.isReadOnly(String(name)) else {
+        // A client's call through the recording proxy was the client's to choose; `record` reads only.
+        guard proxied || HTTPRecording.Call.isReadOnly(String(name)) else {
             throw SSDPConfigurationError(
                 field: "\(field).soap.action",
                 value: soap.action,
                 reason:
-                    "a recorded call is of an action that only reads the device (Get…, Browse, Search, ListPresets); "
-                    + "answer others with `actions`"
+                    "a recorded call is of an action that only reads the device (Get…, Browse, Search, ListPresets), "
+                    + "but for one made through the recording proxy (proxied); answer others with `actions`"
             )
         }
         return HTTPRecording.Call(
@@ -396,7 +414,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             method: exchange.method,
             target: exchange.target,
             response: bytes,
-            readsState: exchange.readsState == true
+            readsState: exchange.readsState == true || exchange.proxied == true
         )
     }
 }

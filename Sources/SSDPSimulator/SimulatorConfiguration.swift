@@ -39,6 +39,8 @@ public struct SimulatorConfiguration: Sendable {
     public var addressing: DeviceAddressing = .automatic
     /// Whether the simulator joins the multicast group and sends NOTIFYs, or answers unicast searches only.
     public var listening: Listening
+    /// Where the HTTP requests to stand-ins go (`serve --record-from`); `nil`: every device answers its own.
+    public var forwarding: HTTPForwarding?
 
     /// How the simulator hears searches.
     public enum Listening: Sendable, Hashable {

@@ -139,7 +139,14 @@ import Testing
         var recording = Self.recording
         recording.calls = [Self.volume]
         let answer = { (call: SOAPActionCall, target: String) in
-            recording.answer(to: call, target: target, origin: "http://127.0.0.2:5000", secondsSince1970: 0)
+            var playhead = HTTPRecording.Playhead()
+            return recording.answer(
+                to: call,
+                target: target,
+                origin: "http://127.0.0.2:5000",
+                secondsSince1970: 0,
+                playhead: &playhead
+            )
         }
         let played = try #require(answer(Self.volumeCall([("Channel", "Master"), ("InstanceID", "0")]), "/ctl/rc"))
         #expect(played.played.status == 200)
@@ -151,6 +158,61 @@ import Testing
         #expect(
             answer(Self.volumeCall([("InstanceID", "0"), ("Channel", "Master")], action: "GetMute"), "/ctl/rc") == nil
         )
+    }
+
+    /// Issue 65: a client's session through the recording proxy asked the same thing before and after a
+    /// change; played back, each time it is asked the next answer, and after the last the last again.
+    @Test func aRequestRecordedSeveralTimesGetsItsAnswersInTheOrderTheyCame() throws {
+        var recording = Self.recording
+        let volume = { (level: Int) in
+            var call = Self.volume
+            call.response = Array(
+                String(decoding: call.response, as: UTF8.self).replacing("77", with: "\(level)").utf8
+            )
+            return call
+        }
+        recording.calls = [volume(30), volume(40), volume(55)]
+        let app = { (name: String) in
+            HTTPRecording.Exchange(
+                method: "GET",
+                target: "/query/active-app",
+                response: Array("HTTP/1.1 200 OK\r\n\r\n<app>\(name)</app>".utf8),
+                readsState: true
+            )
+        }
+        recording.exchanges += [app("Home"), app("YouTube")]
+        var playhead = HTTPRecording.Playhead()
+        let call = Self.volumeCall([("InstanceID", "0"), ("Channel", "Master")])
+        let volumes = (0..<4).map { _ in
+            (try? recording.answer(
+                to: call,
+                target: "/ctl/rc",
+                origin: "http://127.0.0.2:5000",
+                secondsSince1970: 0,
+                playhead: &playhead
+            )?.outcome.get())?.first?.value
+        }
+        #expect(volumes == ["30", "40", "55", "55"])
+        let apps = (0..<3).map { _ in
+            recording.response(
+                method: "GET",
+                target: "/query/active-app",
+                origin: "http://127.0.0.2:5000",
+                secondsSince1970: 0,
+                playhead: &playhead
+            ).map { String(decoding: $0.bytes, as: UTF8.self).components(separatedBy: "\r\n\r\n").last ?? "" }
+        }
+        #expect(apps == ["<app>Home</app>", "<app>YouTube</app>", "<app>YouTube</app>"])
+        // A HEAD says the first GET's head and moves nothing on; a document recorded once stays the same.
+        let head = recording.response(
+            method: "HEAD",
+            target: "/rootDesc.xml",
+            origin: "http://127.0.0.2:5000",
+            secondsSince1970: 0,
+            playhead: &playhead
+        )
+        #expect(head?.status == 200)
+        #expect(Self.play("GET", "/rootDesc.xml") == Self.play("GET", "/rootDesc.xml"))
     }
 
     @Test func aRecordedFaultIsItsUPnPErrorForTheJournal() {

@@ -246,6 +246,97 @@ struct RealClientInteropTests {
         }
     }
 
+    /// Runs `serve ARGS` (the real device), a stand-in for the device at `location` (`serve --record-from`,
+    /// at 127.0.0.5, no multicast) and `client` against it (printing `proxied: ` lines), stops both, then
+    /// serves the recording alone at the same address and runs `client` again (`played: ` lines). `$URL`
+    /// is the stand-in's LOCATION; the file is `$RECORDING`.
+    private func throughAStandIn(
+        serve arguments: String,
+        location: String,
+        _ client: (_ prefix: String) -> String
+    ) async throws -> CommandRunner.Output {
+        let url = URL(string: location)
+        let standIn = "http://127.0.0.5:\(url?.port ?? 80)\(url?.path ?? "/")"
+        return try await inNamespace(
+            serve: arguments,
+            #"""
+            set -o pipefail
+            RECORDING=$(mktemp --suffix .json)
+            URL=\#(standIn)
+            STAND_IN="--interface lo --port 1901 --unicast-only --addresses 127.0.0.5-127.0.0.5 --log-level warning"
+            PROXY_OUT=$(mktemp)
+            "$SSDP_SIM" serve $STAND_IN --record-from \#(location) --output "$RECORDING" > "$PROXY_OUT" 2>&1 &
+            PROXY=$!
+            for _ in $(seq 200); do grep -q '^Ready' "$PROXY_OUT" && break; sleep 0.1; done
+            \#(client("proxied: "))
+            kill -INT $PROXY; wait $PROXY
+            sed 's/^/proxy: /' "$PROXY_OUT"
+            kill -INT $SERVE; wait $SERVE || true
+            echo "proxied entries: $(grep -c '"proxied" : true' "$RECORDING")"
+            { grep -o '"action" : "[^"]*"' "$RECORDING" || true; } | sed 's/^/file: /'
+            "$SSDP_SIM" serve $STAND_IN --devices "$RECORDING" --json > "$SERVE_OUT" 2>&1 &
+            SERVE=$!
+            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            \#(client("played: "))
+            """#
+        )
+    }
+
+    /// Issue 65, the recording proxy: rokuecp reads and drives a Roku through a stand-in (`serve
+    /// --record-from`), then the stand-in's recording alone, with the Roku gone. It reads the same at every
+    /// step: the app it launched in front, paused and playing again, then standby, as the Roku answered.
+    @Test func rokuecpThroughTheRecordingProxyThenThePlaybackAloneReadsTheSame() async throws {
+        let output = try await throughAStandIn(serve: "--profile roku --seed 25", location: "http://127.0.0.2:8060/") {
+            #"/usr/bin/python3 "$CLIENT" --host 127.0.0.5 --drive | sed 's/^/\#($0)/'"#
+        }
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        let proxied = printed.split(separator: "\n").filter { $0.hasPrefix("proxied: {") }.map { $0.dropFirst(9) }
+        let played = printed.split(separator: "\n").filter { $0.hasPrefix("played: {") }.map { $0.dropFirst(8) }
+        #expect(proxied.count == 5, "\(printed)")
+        #expect(played == proxied, "\(printed)")
+        let steps = steps(output, prefix: "played: ")
+        #expect(steps["launch"]?["app"] as? String == "YouTube", "\(printed)")
+        #expect((steps["play"]?["media"] as? [String: Any])?["paused"] as? Bool == true)
+        #expect((steps["play again"]?["media"] as? [String: Any])?["paused"] as? Bool == false)
+        #expect(steps["poweroff"]?["standby"] as? Bool == true)
+        #expect(printed.contains("proxy: record-from: through the proxy: "), "\(printed)")
+        #expect(!printed.contains("proxied entries: 0"), "\(printed)")
+    }
+
+    /// Issue 65, the recording proxy with SOAP: upnpc maps a port on a router through the stand-in; with the
+    /// router gone, the recording lists that mapping as the router listed it, and its AddPortMapping, a call
+    /// that changes the router, is in the file.
+    @Test func upnpcMapsAPortThroughTheRecordingProxyAndThePlaybackListsIt() async throws {
+        let output = try await throughAStandIn(
+            serve: "--profile igd --seed 23",
+            location: "http://127.0.0.2:5000/rootDesc.xml"
+        ) { prefix in
+            if prefix == "proxied: " {
+                return #"""
+                    upnpc -u $URL -a 127.0.0.1 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
+                    upnpc -u $URL -l 2>&1 | sed 's/^/proxied: /' || true
+                    """#
+            }
+            return #"upnpc -u $URL -l 2>&1 | sed 's/^/played: /' || true"#
+        }
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        #expect(
+            printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.1:22"),
+            "\(printed)"
+        )
+        // All but the start time, which upnpc reckons from the recorded uptime and its own clock.
+        let listed = { (prefix: String) in
+            printed.split(separator: "\n").filter { $0.hasPrefix(prefix) && !$0.contains("Time started") }
+                .map { $0.dropFirst(prefix.count) }
+        }
+        #expect(listed("proxied: ").contains { $0.contains("TCP  8080->127.0.0.1:22") }, "\(printed)")
+        #expect(listed("played: ") == listed("proxied: "), "\(printed)")
+        #expect(printed.contains(#"file: "action" : "urn:schemas-upnp-org:service:WANIPConnection:"#), "\(printed)")
+        #expect(printed.contains("#AddPortMapping\""), "\(printed)")
+    }
+
     @Test func gssdpDiscoverAndAsyncUPnPClientSeeThreeRokusAtThreeHosts() async throws {
         let output = try await inNamespace(
             // Answers 1 s after each search: async-upnp-client's search listens exactly its MX (3 s), so an

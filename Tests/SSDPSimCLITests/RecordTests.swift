@@ -176,6 +176,101 @@ import Testing
         #expect(last["recorded"] == nil, "\(last)")
     }
 
+    /// The recording proxy (`serve --record-from`): a client's calls through the stand-in reach the device
+    /// and are kept, a change among them; with the device gone the stand-in answers 502 and loses nothing
+    /// already kept; stopped, it writes the file, and played back, the calls are answered in the order they
+    /// came, the change included, each as recorded.
+    @Test func theRecordingProxyKeepsTheCallsAClientMadeAndPlaysThemInOrder() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("session.json").path
+        let (original, port, started) = try await RunningCommand.serveOnLoopback(["--profile", "renderer"])
+        defer { original.kill() }
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let (proxy, proxyPort, proxyStarted) = try await RunningCommand.serveOnLoopback(
+            [
+                "--addresses", "127.0.0.9-127.0.0.9", "--record-from", location, "--record-port", "\(port)", "--output",
+                file,
+            ]
+        )
+        defer { proxy.kill() }
+        let standIn = try #require((proxyStarted["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        #expect(standIn.hasPrefix("http://127.0.0.9:"), "\(standIn)")
+        let path = try #require(URL(string: location)).path
+        let control = try await Self.exchanges(at: standIn, udpPort: proxyPort, searches: [], requests: [("GET", path)])
+        // The description the stand-in forwards names the stand-in, not the device.
+        let description = try #require(control.http["GET \(path)"])
+        #expect(description.contains(String(standIn.dropLast(path.count))) && !description.contains(location))
+        let volume = "urn:schemas-upnp-org:service:RenderingControl:1"
+        let service = try #require(description.range(of: "<serviceType>\(volume)</serviceType>"))
+        let url = try #require(description[service.upperBound...].firstMatch(of: /<controlURL>([^<]*)</)?.output.1)
+        let volumeControl = url.hasPrefix("/") ? String(url) : "/" + url
+        let getVolume = (volumeControl, "\(volume)#GetVolume", "Channel=Master&InstanceID=0")
+        let setVolume = (volumeControl, "\(volume)#SetVolume", "Channel=Master&DesiredVolume=31&InstanceID=0")
+        let live = try await Self.exchanges(
+            at: standIn,
+            udpPort: proxyPort,
+            searches: [],
+            requests: [],
+            calls: [getVolume, setVolume, getVolume]
+        )
+        #expect(live.http[Self.key(getVolume) + " #2"]?.contains("<CurrentVolume>31</CurrentVolume>") == true)
+        original.kill()
+        _ = await original.wait()
+        let gone = try await Self.exchanges(at: standIn, udpPort: proxyPort, searches: [], requests: [("GET", path)])
+        #expect(gone.http["GET \(path)"]?.hasPrefix("HTTP/1.1 502") == true, "\(gone.http)")
+        proxy.signal(SIGINT)
+        let stopped = await proxy.wait()
+        #expect(stopped.status == 0, "\(stopped.standardError)")
+        #expect(stopped.standardError.contains("kept 3 action calls and 0 other requests"), "\(stopped.standardError)")
+
+        let (playing, playPort, playStarted) = try await RunningCommand.serveOnLoopback(["--devices", file])
+        defer { playing.kill() }
+        let playLocation = try #require((playStarted["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let played = try await Self.exchanges(
+            at: playLocation,
+            udpPort: playPort,
+            searches: [],
+            requests: [],
+            calls: [getVolume, setVolume, getVolume]
+        )
+        let first = live.http[Self.key(getVolume)].flatMap { $0.firstMatch(of: /<CurrentVolume>\d+</)?.output }
+        #expect(first != nil && played.http[Self.key(getVolume)]?.contains(first!) == true, "\(played.http)")
+        #expect(played.http[Self.key(getVolume) + " #2"]?.contains("<CurrentVolume>31</CurrentVolume>") == true)
+        let soap = { (line: String) in jsonObject(line)?["event"] as? String == "soap" }
+        for action in ["GetVolume", "SetVolume", "GetVolume"] {
+            let line = try #require(jsonObject(try await playing.waitForLine { soap($0) && $0.contains(action) }))
+            #expect(line["recorded"] as? Bool == true, "\(line)")
+        }
+    }
+
+    /// What `serve --record-from` refuses before it starts, and a device it cannot record.
+    @Test(arguments: [
+        (["--record-from", "http://127.0.0.1:9/rootDesc.xml"], 64, "--record-from needs --output FILE"),
+        (["--output", "x.json"], 64, "--output and --anonymize go with --record-from"),
+        (
+            ["--record-from", "http://127.0.0.1:9/", "--output", "x.json", "--profile", "roku"], 64,
+            "it takes no --devices, --profile or --count"
+        ),
+        (["--record-from", "ftp://127.0.0.1/", "--output", "x.json"], 64, "is not an http:// LOCATION with a host"),
+        (
+            ["--record-from", "http://127.0.0.1:9/rootDesc.xml", "--output", "x.json"], 1,
+            "nothing recorded: GET http://127.0.0.1:9/rootDesc.xml (the description): cannot connect to 127.0.0.1:9"
+        ),
+    ])
+    func theRecordingProxyRefusesWhatItCannotDo(arguments: [String], status: Int32, message: String) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try await CommandRunner.run(
+            CommandRunner.ssdpSim,
+            ["serve", "--interface", "lo", "--unicast-only", "--port", "0"]
+                + arguments.map { $0 == "x.json" ? directory.appendingPathComponent($0).path : $0 }
+        )
+        #expect(output.status == status, "\(output.standardError)")
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.json").path))
+    }
+
     /// `--anonymize`: nothing in the file names the device (its UUID, serial numbers, MACs, address,
     /// name), the same value is replaced the same way in its answers and its documents, and the file plays
     /// as the device did: every target answered, by the device its description describes.

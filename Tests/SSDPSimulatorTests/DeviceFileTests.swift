@@ -251,11 +251,17 @@ import Testing
     }
 
     /// A recorded action call, as `record` writes one.
-    static func call(method: String = "POST", action: String = "urn:x:service:Y:1#GetZ") -> [String: Any] {
-        [
+    static func call(
+        method: String = "POST",
+        action: String = "urn:x:service:Y:1#GetZ",
+        proxied: Bool = false
+    ) -> [String: Any] {
+        var call: [String: Any] = [
             "method": method, "target": "/ctl", "soap": ["action": action, "arguments": ["InstanceID": "0"]],
             "response": "HTTP/1.1 200 OK\r\n\r\n<s:Envelope/>",
         ]
+        if proxied { call["proxied"] = true }
+        return call
     }
 
     /// A recording edited by hand into nonsense gets the errors any device file gets: file, path, reason.
@@ -313,6 +319,19 @@ import Testing
         (
             recording { $0["http"] = (($0["http"] as? [Any]) ?? []) + [Self.call(), Self.call()] },
             #"$.devices[0].recording.http[2].soap: "urn:x:service:Y:1#GetZ": recorded twice"#
+        ),
+        // A client's session through the recording proxy: the same call again, and calls that change the device.
+        (
+            recording {
+                $0["http"] =
+                    (($0["http"] as? [Any]) ?? []) + [Self.call(), Self.call(proxied: true)]
+                    + [Self.call(action: "urn:x:service:Y:1#SetZ", proxied: true)]
+            },
+            nil
+        ),
+        (
+            recording { $0["http"] = (($0["http"] as? [Any]) ?? []) + [Self.call(action: "urn:x:service:Y:1#SetZ")] },
+            #"$.devices[0].recording.http[1].soap.action: "urn:x:service:Y:1#SetZ": a recorded call is of an action that only reads the device"#
         ),
     ])
     func aRecordingEditedIntoNonsenseIsRefusedNamingTheField(json: String, expected: String?) {

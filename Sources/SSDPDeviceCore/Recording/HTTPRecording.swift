@@ -27,9 +27,13 @@ import SSDPCore
 ///
 /// A recorded action call (`calls`) answers the same call (control URL, action and arguments) with the
 /// recorded answer, and a recorded read of a vendor's REST side (`Exchange.readsState`) the same GET, while
-/// the device is in the state it was recorded in: they stop being played once a call that changes the device
-/// succeeds (`Call.isReadOnly`), a vendor's REST side takes a request that is not a read, or its state is
-/// set.
+/// the device is in the state it was recorded in: they stop being played once a call the recording does not
+/// hold changes the device (`Call.isReadOnly`), a vendor's REST side takes a request that is not a read, or
+/// its state is set.
+///
+/// A client's session recorded through the recording proxy (`serve --record-from`) may hold the same request
+/// several times (a GetVolume before a SetVolume and one after): each time it is asked again, the next of
+/// its recorded answers is played, in the order they came, and after the last the last again (`Playhead`).
 public struct HTTPRecording: Hashable, Sendable {
     /// One recorded exchange.
     public struct Exchange: Hashable, Sendable {
@@ -39,8 +43,9 @@ public struct HTTPRecording: Hashable, Sendable {
         public var target: String
         /// The response as it arrived: status line, headers and body.
         public var response: [UInt8]
-        /// Whether it reads the device's state (a vendor REST read: a Roku's `/query/active-app`, a DIAL
-        /// app's state) rather than a document: it is played only while the device is as recorded.
+        /// Whether it is played only while the device is as recorded: a read of its state (a vendor REST
+        /// read: a Roku's `/query/active-app`, a DIAL app's state) or a request a client made through the
+        /// recording proxy (a key pressed), rather than a document.
         public var readsState: Bool
 
         /// The response to `method target`; `readsState` for a read of the device's state.
@@ -116,6 +121,27 @@ public struct HTTPRecording: Hashable, Sendable {
         }
     }
 
+    /// How many times each recorded request has been answered from the recording: where a request was
+    /// recorded several times, the next answer played is the next recorded one.
+    public struct Playhead: Hashable, Sendable {
+        /// By the index of the first recorded call of a kind, how many times one of its kind was answered.
+        var calls: [Int: Int] = [:]
+        /// The same for the exchanges.
+        var exchanges: [Int: Int] = [:]
+
+        /// Nothing answered yet.
+        public init() {}
+
+        /// Of `recorded` (the indices of every recorded answer to one request, in the order they came), the
+        /// one to play now; counts it as played.
+        static func next(of recorded: [Int], in counts: inout [Int: Int]) -> Int? {
+            guard let first = recorded.first else { return nil }
+            let played = counts[first, default: 0]
+            counts[first] = played + 1
+            return recorded[min(played, recorded.count - 1)]
+        }
+    }
+
     /// A response as played: its bytes and its status code (0 when its status line has none).
     public struct Played: Hashable, Sendable {
         /// What goes on the wire.
@@ -133,13 +159,15 @@ public struct HTTPRecording: Hashable, Sendable {
 
     /// The recorded device's `http://host:port`, in lower case.
     public var origin: String
-    /// The exchanges, each `method target` once.
+    /// The exchanges; `method target` more than once only where a client asked it more than once through the
+    /// recording proxy.
     public var exchanges: [Exchange]
     /// The answer to a GET of a path the device does not have.
     public var notFound: [UInt8]?
     /// The answer to a method the device does not take.
     public var unsupportedMethod: [UInt8]?
-    /// The action calls, each call once.
+    /// The action calls; the same call more than once only where a client made it more than once through
+    /// the recording proxy.
     public var calls: [Call]
 
     /// A recording of a device at `origin`.
@@ -158,22 +186,62 @@ public struct HTTPRecording: Hashable, Sendable {
     }
 
     /// The recorded answer to `call` sent to `target`, played for a device now at `origin`, and what it
-    /// says; `nil` when the recording holds no such call.
+    /// says: of several recorded answers to the call, the one `playhead` is at; `nil` when the recording holds
+    /// no such call.
     public func answer(
         to call: SOAPActionCall,
         target: String,
         origin: String,
-        secondsSince1970: Int
+        secondsSince1970: Int,
+        playhead: inout Playhead
     ) -> (played: Played, outcome: Result<[SOAPArgument], UPnPError>)? {
-        guard let recorded = calls.first(where: { $0.matches(call, target: target) }) else { return nil }
-        let bytes = Self.played(recorded.response, from: self.origin, to: origin, secondsSince1970: secondsSince1970)
-        return (Played(bytes: bytes, status: Self.status(of: bytes)), recorded.outcome)
+        let recorded = calls.indices.filter { calls[$0].matches(call, target: target) }
+        guard let index = Playhead.next(of: recorded, in: &playhead.calls) else { return nil }
+        return (played(calls[index].response, origin: origin, secondsSince1970: secondsSince1970), calls[index].outcome)
+    }
+
+    /// `response`, one of the recorded device's, as the device now at `origin` sends it at
+    /// `secondsSince1970`: the recorded origin replaced by `origin` in its head and body, its Content-Length
+    /// the body's length, its Date written anew.
+    public func played(_ response: [UInt8], origin: String, secondsSince1970: Int) -> Played {
+        let bytes = Self.played(response, from: self.origin, to: origin, secondsSince1970: secondsSince1970)
+        return Played(bytes: bytes, status: Self.status(of: bytes))
     }
 
     /// The recorded response to `method target` for a device now at `origin`, at `secondsSince1970`: the
-    /// exchange recorded for it, or for a HEAD the GET's head; `nil` when the recording holds neither, or
-    /// holds a read of the device's state (`Exchange.readsState`) and the device is no longer
-    /// `asRecorded`.
+    /// exchange recorded for it (of several, the one `playhead` is at), or for a HEAD the GET's head; `nil`
+    /// when the recording holds neither, or holds one played only while the device is as recorded
+    /// (`Exchange.readsState`) and the device no longer is `asRecorded`.
+    public func response(
+        method: String,
+        target: String,
+        origin: String,
+        secondsSince1970: Int,
+        asRecorded: Bool = true,
+        playhead: inout Playhead
+    ) -> Played? {
+        let playable = exchanges.indices.filter { asRecorded || !exchanges[$0].readsState }
+        let get = playable.first { exchanges[$0].method == "GET" && exchanges[$0].target == target }
+            .map { exchanges[$0].response }
+        let recorded = playable.filter { exchanges[$0].method == method && exchanges[$0].target == target }
+        if let index = Playhead.next(of: recorded, in: &playhead.exchanges) {
+            var answer = played(exchanges[index].response, origin: origin, secondsSince1970: secondsSince1970)
+            // A HEAD says the GET's length: the GET's as it is played now.
+            if method == "HEAD", let get {
+                let playedGet = played(get, origin: origin, secondsSince1970: secondsSince1970).bytes
+                answer.bytes = Self.withContentLength(of: get, played: playedGet, in: answer.bytes)
+            }
+            return answer
+        }
+        guard method == "HEAD", let get else { return nil }
+        let answer = played(get, origin: origin, secondsSince1970: secondsSince1970)
+        return Played(
+            bytes: Array(answer.bytes[..<(Self.headEnd(answer.bytes) ?? answer.bytes.count)]),
+            status: answer.status
+        )
+    }
+
+    /// The same, for a request whose answer is not counted as played (a read the family had no answer for).
     public func response(
         method: String,
         target: String,
@@ -181,22 +249,15 @@ public struct HTTPRecording: Hashable, Sendable {
         secondsSince1970: Int,
         asRecorded: Bool = true
     ) -> Played? {
-        let exchanges = asRecorded ? exchanges : exchanges.filter { !$0.readsState }
-        let get = exchanges.first { $0.method == "GET" && $0.target == target }
-        let play = { (bytes: [UInt8]) in
-            Self.played(bytes, from: self.origin, to: origin, secondsSince1970: secondsSince1970)
-        }
-        if let exchange = exchanges.first(where: { $0.method == method && $0.target == target }) {
-            var bytes = play(exchange.response)
-            // A HEAD says the GET's length: the GET's as it is played now.
-            if method == "HEAD", let get {
-                bytes = Self.withContentLength(of: get.response, played: play(get.response), in: bytes)
-            }
-            return Played(bytes: bytes, status: Self.status(of: bytes))
-        }
-        guard method == "HEAD", let get else { return nil }
-        let bytes = play(get.response)
-        return Played(bytes: Array(bytes[..<(Self.headEnd(bytes) ?? bytes.count)]), status: Self.status(of: bytes))
+        var playhead = Playhead()
+        return response(
+            method: method,
+            target: target,
+            origin: origin,
+            secondsSince1970: secondsSince1970,
+            asRecorded: asRecorded,
+            playhead: &playhead
+        )
     }
 
     /// What the recorded device answered where its family answers `status` to `method` (404 for a path it
@@ -210,9 +271,11 @@ public struct HTTPRecording: Hashable, Sendable {
         default: recorded = nil
         }
         guard let recorded else { return nil }
-        var bytes = Self.played(recorded, from: self.origin, to: origin, secondsSince1970: secondsSince1970)
-        if method == "HEAD" { bytes = Array(bytes[..<(Self.headEnd(bytes) ?? bytes.count)]) }
-        return Played(bytes: bytes, status: Self.status(of: bytes))
+        var answer = played(recorded, origin: origin, secondsSince1970: secondsSince1970)
+        if method == "HEAD" {
+            answer.bytes = Array(answer.bytes[..<(Self.headEnd(answer.bytes) ?? answer.bytes.count)])
+        }
+        return answer
     }
 
     /// `head` (a HEAD's response) with its Content-Length set to `played`'s body length, where it said

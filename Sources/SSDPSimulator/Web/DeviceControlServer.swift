@@ -40,6 +40,8 @@ final class DeviceControlServer: Sendable {
         /// Whether the device is still in the state it was recorded in, so that a recorded call is answered
         /// as recorded: until a call that changes it succeeds, or its state is set.
         var asRecorded = true
+        /// Which of the recorded answers to a request recorded several times is played next.
+        var playhead = HTTPRecording.Playhead()
         var hasFaults: Bool { !faultList.isEmpty }
     }
 
@@ -191,6 +193,22 @@ final class DeviceControlServer: Sendable {
     /// device's recorded calls and reads of its state are played while.
     var isAsRecorded: Bool { state.withLockedValue { $0.asRecorded } }
 
+    /// The recorded response to `request` (`HTTPRecording.response`), as the device is now: a read of its
+    /// state only while it is as recorded, and of a request recorded several times, the next answer.
+    func recordedResponse(to request: DeviceHTTPRequest) -> HTTPRecording.Played? {
+        guard let recording else { return nil }
+        return state.withLockedValue { state in
+            recording.response(
+                method: request.method,
+                target: request.target,
+                origin: request.origin,
+                secondsSince1970: HTTPDate.secondsNow,
+                asRecorded: state.asRecorded,
+                playhead: &state.playhead
+            )
+        }
+    }
+
     /// The device has changed by a way other than its actions (a Roku's key pressed, a DIAL app launched,
     /// its live state set): its recorded calls and reads no longer say its state.
     func leaveRecordedState() {
@@ -233,7 +251,8 @@ final class DeviceControlServer: Sendable {
                 to: call,
                 target: request.target,
                 origin: request.origin,
-                secondsSince1970: HTTPDate.secondsNow
+                secondsSince1970: HTTPDate.secondsNow,
+                playhead: &state.playhead
             )
         {
             var response = DeviceHTTPResponse.recorded(played)

@@ -22,6 +22,8 @@ import SSDPDeviceCore
 /// request, so a change or a reset reaches connections already open.
 final class DeviceControls: Sendable {
     private let seed: UInt64
+    /// Where the requests to a stand-in go (`serve --record-from`).
+    let forwarding: HTTPForwarding?
     private let state: NIOLockedValueBox<State>
 
     private struct State {
@@ -45,8 +47,9 @@ final class DeviceControls: Sendable {
         var absent: Set<Int> = []
     }
 
-    init(devices: [SimulatedDevice], seed: UInt64) {
+    init(devices: [SimulatedDevice], seed: UInt64, forwarding: HTTPForwarding? = nil) {
         self.seed = seed
+        self.forwarding = forwarding
         let households = devices.map(\.sonosHousehold)
         var players: [String?: [Int]] = [:]
         for index in devices.indices where devices[index].device.deviceType.contains(":device:ZonePlayer:") {

@@ -116,7 +116,18 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             )
             let response = site.respond(to: request)
             markAnswered()
-            if response.drops || response.hangs {
+            if let forward = response.forward {
+                // The real device's answer, when it comes: on this channel's event loop, as any other.
+                let promise = context.eventLoop.makePromise(of: HTTPRecording.Played?.self)
+                promise.completeWithTask { await forward() }
+                promise.futureResult.assumeIsolated().whenSuccess { played in
+                    self.respond(
+                        to: head,
+                        with: played.map(DeviceHTTPResponse.recorded) ?? .status(502),
+                        context: context
+                    )
+                }
+            } else if response.drops || response.hangs {
                 // Never answered: reported with status 0, the connection closed now (a device that is gone) or
                 // when the client gives up, or at the limit (a hang).
                 onEvent(.httpRequest(method: "\(head.method)", path: head.uri, status: 0, origin: request.origin))

@@ -39,15 +39,15 @@ struct DeviceSite: HTTPSite {
         guard controls.isPresent(index) else { return .dropped }
         let device = controls.device(index)
         let recording = device.web.recording
-        if let recording,
-            let recorded = recording.response(
-                method: request.method,
-                target: request.target,
-                origin: request.origin,
-                secondsSince1970: HTTPDate.secondsNow,
-                asRecorded: controls.server(index, prefix: "").isAsRecorded
-            )
-        {
+        // A stand-in (`serve --record-from`) asks the real device, and plays its answer as its own.
+        if let recording, let forwarding = controls.forwarding, forwarding.devices.contains(index) {
+            return .forwarded {
+                await forwarding.send(request).map {
+                    recording.played($0, origin: request.origin, secondsSince1970: HTTPDate.secondsNow)
+                }
+            }
+        }
+        if let recorded = controls.server(index, prefix: "").recordedResponse(to: request) {
             return .recorded(recorded)
         }
         let pages = device.web.errorPages

@@ -39,6 +39,8 @@ public struct DeviceHTTPResponse: Sendable {
     var delay: Duration?
     /// The whole response as a recording holds it (status line, headers and body), written as it is.
     var raw: [UInt8]?
+    /// The answer comes from elsewhere, later: the real device's, played (`HTTPForwarding`); `nil`, none came.
+    var forward: (@Sendable () async -> HTTPRecording.Played?)?
     /// Never answer (an HTTP-side fault): the connection is held until the client closes it or
     /// `HTTPFaults.hangLimit` passes.
     var hangs = false
@@ -54,6 +56,13 @@ public struct DeviceHTTPResponse: Sendable {
     static func recorded(_ played: HTTPRecording.Played) -> DeviceHTTPResponse {
         var response = DeviceHTTPResponse(status: played.status)
         response.raw = played.bytes
+        return response
+    }
+
+    /// An answer `forward` gives once it has it.
+    static func forwarded(_ forward: @escaping @Sendable () async -> HTTPRecording.Played?) -> DeviceHTTPResponse {
+        var response = DeviceHTTPResponse(status: 0)
+        response.forward = forward
         return response
     }
 

@@ -3,6 +3,7 @@ for its device info with rokuecp (which always talks to port 8060). Prints one J
 the answer said (LOCATION, USN, SERVER, WAKEUP) beside what rokuecp read.
 
     roku_client.py SECONDS [--drive] [--tv] [--rename CONTROL_URL]
+    roku_client.py --host ADDRESS [--drive]
 
 With --drive, it then uses the first Roku as Home Assistant's Roku integration does: launches YouTube
 (837), presses Play, then PowerOff, reading the device back with rokuecp after each; one JSON line
@@ -12,6 +13,7 @@ per step, {"step": ...}. With --rename, it changes the first Roku through `serve
 With --tv, it uses the first Roku as Home Assistant's Roku integration uses a Roku TV: tunes the antenna
 to channel 7.1, presses ChannelUp, switches to HDMI 1, and presses Power twice, reading the TV back after
 each; one JSON line per step, {"step": ...}, with the channel rokuecp read.
+With --host, it finds no Roku but reads (and drives) the one at ADDRESS, as an app given an address does.
 Run it only inside a private network namespace."""
 import asyncio, json, socket, sys, time, urllib.request
 
@@ -64,7 +66,10 @@ async def drive_tv(address):
                               **summary(device)}), flush=True)
 
 async def main():
-    found = discover(float(sys.argv[1]) if len(sys.argv) > 1 else 2)
+    if "--host" in sys.argv:
+        found = {sys.argv[sys.argv.index("--host") + 1]: {}}
+    else:
+        found = discover(float(sys.argv[1]) if len(sys.argv) > 1 else 2)
     for address, answer in sorted(found.items()):
         async with Roku(address) as roku:
             device = await roku.update(full_update=True)
