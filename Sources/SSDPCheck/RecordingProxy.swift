@@ -45,6 +45,8 @@ public final class RecordingProxy: Sendable {
         var forwarded = 0
         /// Requests answered but not kept, past a bound.
         var notKept = 0
+        /// Requests the device gave no answer to.
+        var failed = 0
     }
 
     /// What a client's session came to so far.
@@ -57,6 +59,8 @@ public final class RecordingProxy: Sendable {
         public var requests: Int
         /// Requests answered but not kept, past a bound.
         public var notKept: Int
+        /// Requests the device gave no answer to.
+        public var failed: Int
     }
 
     /// A proxy for `device`, each forwarded exchange within `timeout`.
@@ -86,13 +90,14 @@ public final class RecordingProxy: Sendable {
         let hop: Set = ["host", "connection", "content-length", "transfer-encoding", "keep-alive", "te", "upgrade"]
         let sent = headers.filter { !hop.contains($0.key.lowercased()) }.sorted { $0.key < $1.key }
         let exchange = await fetch.exchange(method, url, headers: sent.map { ($0.key, $0.value) }, body: body)
-        if case .failure(let error) = exchange.response {
-            return .failure(DeviceRecordError("\(method) \(url.absoluteString): \(error.reason)"))
-        }
         let recorded: RecordedDevice.Exchange
-        do {
+        do throws(DeviceRecordError) {
+            if case .failure(let error) = exchange.response {
+                throw DeviceRecordError("\(method) \(url.absoluteString): \(error.reason)")
+            }
             recorded = try DeviceRecorder.recorded(exchange, method, url)
         } catch {
+            session.withLock { $0.failed += 1 }
             return .failure(error)
         }
         keep(recorded, headers: headers, body: body)
@@ -133,7 +138,13 @@ public final class RecordingProxy: Sendable {
     /// What the session came to so far.
     public var summary: Summary {
         session.withLock {
-            Summary(forwarded: $0.forwarded, calls: $0.calls.count, requests: $0.exchanges.count, notKept: $0.notKept)
+            Summary(
+                forwarded: $0.forwarded,
+                calls: $0.calls.count,
+                requests: $0.exchanges.count,
+                notKept: $0.notKept,
+                failed: $0.failed
+            )
         }
     }
 

@@ -89,7 +89,18 @@ struct Serve: AsyncParsableCommand {
         let logger = makeLogger(level: logLevel)
         // The device recorded before anything starts: what the stand-in serves.
         var recording: RecordingProxy?
-        if let location = try proxy.validate(devices: devices) { recording = try await proxy.record(location) }
+        if let location = try proxy.validate(devices: devices) {
+            // Interrupted while it records (SIGINT or SIGTERM, a background job's too), serve ends at once.
+            let interrupts = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+            let watch = Task {
+                for await _ in interrupts {
+                    printError("interrupted: nothing written")
+                    Foundation.exit(130)
+                }
+            }
+            defer { watch.cancel() }
+            recording = try await proxy.record(location)
+        }
         let configuration = try makeConfiguration(validating: false, standingInFor: recording, logger: logger)
         // Listening before the simulator starts, so that the `started` line can name its URL.
         let controlled = try await control.start(logger: logger)

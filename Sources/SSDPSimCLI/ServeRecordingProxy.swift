@@ -48,8 +48,8 @@ struct RecordingProxyOptions: ParsableArguments {
     /// The LOCATION, checked; `nil` without --record-from (when the other options are refused).
     func validate(devices: DeviceOptions) throws -> URL? {
         guard let recordFrom else {
-            if output != nil || anonymize {
-                throw ValidationError("--output and --anonymize go with --record-from")
+            if output != nil || anonymize || recordTimeout != 5 || recordPort != 1900 {
+                throw ValidationError("--output, --anonymize, --record-timeout and --record-port go with --record-from")
             }
             return nil
         }
@@ -106,7 +106,7 @@ struct RecordingProxyOptions: ParsableArguments {
             ) {
             case .success(let response): return response
             case .failure(let error):
-                logger.warning("record-from: \(error) (answered 502)")
+                logger.warning("record-from: \(error) (not forwarded: a recorded document, else 502)")
                 return nil
             }
         }
@@ -122,8 +122,9 @@ struct RecordingProxyOptions: ParsableArguments {
         let summary = proxy.summary
         let lines =
             file.summary + [
-                "through the proxy: \(summary.forwarded) requests forwarded; kept \(summary.calls) action calls "
-                    + "and \(summary.requests) other requests",
+                "through the proxy: \(summary.forwarded) requests forwarded"
+                    + (summary.failed > 0 ? " (\(summary.failed) got no answer from the device)" : "")
+                    + "; kept \(summary.calls) action calls and \(summary.requests) other requests",
                 "Wrote \(output): serve it with `ssdp-sim serve --devices \(output)`",
             ]
         FileHandle.standardError.write(Data(lines.map { "record-from: \($0)\n" }.joined().utf8))

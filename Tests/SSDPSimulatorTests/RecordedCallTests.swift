@@ -55,7 +55,7 @@ import Testing
         </s:Body></s:Envelope>
         """
 
-    static func site() throws -> DeviceSite {
+    static func site(proxied: [[String: Any]] = []) throws -> DeviceSite {
         let response = { (body: String) in "HTTP/1.1 200 OK\r\nCONTENT-TYPE: text/xml\r\n\r\n" + body }
         let json: [String: Any] = [
             "devices": [
@@ -70,7 +70,7 @@ import Testing
                                 "method": "POST", "target": "/upnp/ctl/vol", "response": response(answer),
                                 "soap": ["action": "\(type)#GetVolume", "arguments": [String: String]()],
                             ],
-                        ],
+                        ] + proxied,
                     ]
                 ]
             ]
@@ -131,6 +131,26 @@ import Testing
         #expect(Self.text(after).contains("<CurrentVolume>77</CurrentVolume>"), "\(Self.text(after))")
         #expect(Self.call(site, "SetVolume", "<DesiredVolume>30</DesiredVolume>").status == 200)
         #expect(Self.text(Self.call(site, "GetVolume")).contains("<CurrentVolume>30</CurrentVolume>"))
+    }
+
+    /// Issue 65: a client's session through the recording proxy read the volume, then set it, and read no
+    /// more. Played back, the set is answered as recorded and reaches the device's model too; the read recorded
+    /// before it no longer says the volume, so the next read is the model's: the volume set.
+    @Test func aRecordedChangeIsPlayedToTheModelAndReadsRecordedBeforeItAreStale() throws {
+        let set =
+            [
+                "method": "POST", "target": "/upnp/ctl/vol", "proxied": true,
+                "response": "HTTP/1.1 200 OK\r\n\r\n<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                    + "<s:Body><u:SetVolumeResponse xmlns:u=\"\(Self.type)\"/></s:Body></s:Envelope>",
+                "soap": ["action": "\(Self.type)#SetVolume", "arguments": ["DesiredVolume": "40"]],
+            ] as [String: Any]
+        let site = try Self.site(proxied: [set])
+        #expect(Self.text(Self.call(site, "GetVolume")).contains("<CurrentVolume>77</CurrentVolume>"))
+        let change = Self.call(site, "SetVolume", "<DesiredVolume>40</DesiredVolume>")
+        #expect(Self.isRecorded(change) && Self.text(change).contains("SetVolumeResponse"))
+        let after = Self.call(site, "GetVolume")
+        #expect(!Self.isRecorded(after), "\(Self.text(after))")
+        #expect(Self.text(after).contains("<CurrentVolume>40</CurrentVolume>"), "\(Self.text(after))")
     }
 
     @Test func anSCPDIsReadAsTheDeviceServesIt() throws {

@@ -33,7 +33,9 @@ import SSDPCore
 ///
 /// A client's session recorded through the recording proxy (`serve --record-from`) may hold the same request
 /// several times (a GetVolume before a SetVolume and one after): each time it is asked again, the next of
-/// its recorded answers is played, in the order they came, and after the last the last again (`Playhead`).
+/// its recorded answers is played, in the order they came, and after the last the last again; but never a
+/// read recorded before a recorded change that has been played (`Playhead`): the family answers it, the
+/// change played to it too.
 public struct HTTPRecording: Hashable, Sendable {
     /// One recorded exchange.
     public struct Exchange: Hashable, Sendable {
@@ -121,24 +123,33 @@ public struct HTTPRecording: Hashable, Sendable {
         }
     }
 
-    /// How many times each recorded request has been answered from the recording: where a request was
-    /// recorded several times, the next answer played is the next recorded one.
+    /// Where playback is in a recording: for each request recorded several times, the answer played last,
+    /// and the last recorded change played (a call that changes the device, a request that is not a GET or
+    /// HEAD), before which no recorded read says the device's state any more.
     public struct Playhead: Hashable, Sendable {
-        /// By the index of the first recorded call of a kind, how many times one of its kind was answered.
+        /// By the index of the first recorded call of a kind, the index of the one played last.
         var calls: [Int: Int] = [:]
+        /// The index of the last recorded call that changes the device played; -1: none.
+        var callChange = -1
         /// The same for the exchanges.
         var exchanges: [Int: Int] = [:]
+        var exchangeChange = -1
 
-        /// Nothing answered yet.
+        /// Nothing played yet.
         public init() {}
 
         /// Of `recorded` (the indices of every recorded answer to one request, in the order they came), the
-        /// one to play now; counts it as played.
-        static func next(of recorded: [Int], in counts: inout [Int: Int]) -> Int? {
+        /// one to play now, and counts it as played: the next after the one played last and after `change`;
+        /// with none left, the one played last again, if it came after `change`; else none (what was recorded
+        /// of the request no longer says the device's state).
+        static func next(of recorded: [Int], after change: Int, played: inout [Int: Int]) -> Int? {
             guard let first = recorded.first else { return nil }
-            let played = counts[first, default: 0]
-            counts[first] = played + 1
-            return recorded[min(played, recorded.count - 1)]
+            let previous = played[first]
+            let next =
+                recorded.first { $0 > max(previous ?? -1, change) } ?? previous.flatMap { $0 > change ? $0 : nil }
+            guard let next else { return nil }
+            played[first] = next
+            return next
         }
     }
 
@@ -196,7 +207,10 @@ public struct HTTPRecording: Hashable, Sendable {
         playhead: inout Playhead
     ) -> (played: Played, outcome: Result<[SOAPArgument], UPnPError>)? {
         let recorded = calls.indices.filter { calls[$0].matches(call, target: target) }
-        guard let index = Playhead.next(of: recorded, in: &playhead.calls) else { return nil }
+        guard let index = Playhead.next(of: recorded, after: playhead.callChange, played: &playhead.calls) else {
+            return nil
+        }
+        if !Call.isReadOnly(call.actionName) { playhead.callChange = max(playhead.callChange, index) }
         return (played(calls[index].response, origin: origin, secondsSince1970: secondsSince1970), calls[index].outcome)
     }
 
@@ -224,7 +238,10 @@ public struct HTTPRecording: Hashable, Sendable {
         let get = playable.first { exchanges[$0].method == "GET" && exchanges[$0].target == target }
             .map { exchanges[$0].response }
         let recorded = playable.filter { exchanges[$0].method == method && exchanges[$0].target == target }
-        if let index = Playhead.next(of: recorded, in: &playhead.exchanges) {
+        // A document says the same after any change; a read of the device's state, what it was until one.
+        let change = recorded.contains { exchanges[$0].readsState } ? playhead.exchangeChange : -1
+        if let index = Playhead.next(of: recorded, after: change, played: &playhead.exchanges) {
+            if method != "GET", method != "HEAD" { playhead.exchangeChange = max(playhead.exchangeChange, index) }
             var answer = played(exchanges[index].response, origin: origin, secondsSince1970: secondsSince1970)
             // A HEAD says the GET's length: the GET's as it is played now.
             if method == "HEAD", let get {

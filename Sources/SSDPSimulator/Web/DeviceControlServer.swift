@@ -194,7 +194,8 @@ final class DeviceControlServer: Sendable {
     var isAsRecorded: Bool { state.withLockedValue { $0.asRecorded } }
 
     /// The recorded response to `request` (`HTTPRecording.response`), as the device is now: a read of its
-    /// state only while it is as recorded, and of a request recorded several times, the next answer.
+    /// state only while it is as recorded and not before a recorded change played, and of a request recorded
+    /// several times, the next answer.
     func recordedResponse(to request: DeviceHTTPRequest) -> HTTPRecording.Played? {
         guard let recording else { return nil }
         return state.withLockedValue { state in
@@ -261,6 +262,12 @@ final class DeviceControlServer: Sendable {
                     ActionRecord(udn: udn, serviceType: serviceType, call: call, outcome: outcome, recorded: true)
                 )
             )
+            // A recorded change (a client's, through the recording proxy) changes the family's model too, and
+            // its subscribers hear of it: what answers once the recording has no more to say.
+            if !HTTPRecording.Call.isReadOnly(call.actionName), case .success = outcome {
+                let result = state.control.call(call, service: index, client: request.client, at: now)
+                deliver(result, service: index, udn: udn, state: &state, to: &response, at: now)
+            }
             return response
         }
         let result = state.control.call(call, service: index, client: request.client, at: now)
@@ -285,15 +292,27 @@ final class DeviceControlServer: Sendable {
         response.records.append(
             .actionCalled(ActionRecord(udn: udn, serviceType: serviceType, call: call, outcome: result.outcome))
         )
+        deliver(result, service: index, udn: udn, state: &state, to: &response, at: now)
+        return response
+    }
+
+    /// Hands the events of what a call changed on service `index` to its subscribers, by `response`.
+    private static func deliver(
+        _ result: ActionResult,
+        service index: Int,
+        udn: String,
+        state: inout State,
+        to response: inout DeviceHTTPResponse,
+        at now: SSDPInstant
+    ) {
         let properties = state.control.eventProperties(service: index, changed: result.changedVariables)
         deliver(
             state.subscriptions.events(service: index, properties: properties, at: now),
-            serviceType: serviceType,
+            serviceType: state.control.services[index].serviceType,
             udn: udn,
             state: &state,
             to: &response
         )
-        return response
     }
 
     /// Hands `events` to the response for delivery, each late or lost as the device's faults draw it (a

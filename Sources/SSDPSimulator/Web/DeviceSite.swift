@@ -42,13 +42,28 @@ struct DeviceSite: HTTPSite {
         // A stand-in (`serve --record-from`) asks the real device, and plays its answer as its own.
         if let recording, let forwarding = controls.forwarding, forwarding.devices.contains(index) {
             return .forwarded {
-                await forwarding.send(request).map {
-                    recording.played($0, origin: request.origin, secondsSince1970: HTTPDate.secondsNow)
+                let now = HTTPDate.secondsNow
+                guard let answer = await forwarding.send(request) else {
+                    // The device gave no answer: a document the recording holds is still the device's.
+                    return recording.response(
+                        method: request.method,
+                        target: request.target,
+                        origin: request.origin,
+                        secondsSince1970: now,
+                        asRecorded: false
+                    )
                 }
+                return recording.played(answer, origin: request.origin, secondsSince1970: now)
             }
         }
         if let recorded = controls.server(index, prefix: "").recordedResponse(to: request) {
-            return .recorded(recorded)
+            // A recorded change (a key pressed through the recording proxy) is the family's too, so that it
+            // answers from there once the recording has no more to say.
+            var response = DeviceHTTPResponse.recorded(recorded)
+            if request.method != "GET", request.method != "HEAD", (200..<300).contains(recorded.status) {
+                response.actions = vendorAnswer(request)?.actions ?? []
+            }
+            return response
         }
         let pages = device.web.errorPages
         var answer: DeviceHTTPResponse
@@ -138,15 +153,19 @@ struct DeviceSite: HTTPSite {
             return answer
         }
         if let answer = control.respond(to: request) { return answer }
-        guard
-            let answer = controls.roku(index)?.respond(to: request) ?? controls.hue(index)?.respond(to: request)
-                ?? dial?.respond(to: request)
-        else { return .status(404) }
+        guard let answer = vendorAnswer(request) else { return .status(404) }
         // A vendor's REST side taking what is not a read (a key pressed, an app launched) changes the device.
         if request.method != "GET", request.method != "HEAD", (200..<300).contains(answer.status) {
             control.leaveRecordedState()
         }
         return answer
+    }
+
+    /// The answer of the device's vendor REST side (a Roku's ECP, a Hue bridge's API, DIAL), if it has one
+    /// for `request`.
+    private func vendorAnswer(_ request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
+        controls.roku(index)?.respond(to: request) ?? controls.hue(index)?.respond(to: request)
+            ?? controls.dial(index)?.respond(to: request)
     }
 
     /// The server path of a URL as a description writes it: absolute paths as they are, relative ones

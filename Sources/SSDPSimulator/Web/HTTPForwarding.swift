@@ -21,7 +21,8 @@ public struct HTTPForwarding: Sendable {
     /// The devices whose requests are forwarded, by index.
     public var devices: Set<Int>
     /// Sends `request` to the real device and gives its answer as it arrived (status line, headers and
-    /// body), or `nil` when it gave none (the stand-in then answers 502 Bad Gateway).
+    /// body), or `nil` when it gave none: the stand-in then answers with the document the recording holds
+    /// for the request (a description, an SCPD, an icon), else 502 Bad Gateway.
     public var send: @Sendable (DeviceHTTPRequest) async -> [UInt8]?
 
     /// Forwards the requests to `devices` by `send`.
