@@ -60,6 +60,8 @@ public struct RecordedDevice: Sendable {
         public var readsState = false
         /// Whether a client made it through the recording proxy (`RecordingProxy`).
         public var proxied = false
+        /// The request's body, for a request made through the recording proxy that had one (not a call's).
+        public var requestBody: String?
     }
 
     /// The LOCATION it was recorded at.
@@ -88,6 +90,9 @@ public struct RecordedDevice: Sendable {
     public var unsupportedMethod: Exchange?
     /// The read-only action calls, each with its answer (`Exchange.soap`).
     public var calls: [Exchange]
+    /// The initial event of each service it sends events for: a NOTIFY to `target` (the event URL's path
+    /// and query subscribed at), the message as it arrived in `response`.
+    public var events: [Exchange] = []
     /// The optional calls and reads that got no answer (`type#Name: why`, `GET /path: why`), left out of the
     /// recording.
     public var leftOut: [String]
@@ -280,6 +285,23 @@ public enum DeviceRecorder {
                 "\(made.count - HTTPRecording.maximumCalls) more calls: past the \(HTTPRecording.maximumCalls) a recording makes"
             )
         }
+        // Each service's initial event (GENA): optional too.
+        var events: [RecordedDevice.Exchange] = []
+        if let host = description.localAddress?.ipAddress {
+            for (url, event) in await initialEvents(of: described, host: host, fetch: fetch) {
+                switch event {
+                case .success(let message):
+                    let kept = RecordedDevice.Exchange(method: "NOTIFY", target: target(of: url), response: message)
+                    guard total + message.count <= HTTPRecording.maximumTotalSize else {
+                        leftOut.append("the initial event of \(url.absoluteString): more than a recording holds")
+                        continue
+                    }
+                    try count(kept)
+                    events.append(kept)
+                case .failure(let why): leftOut.append("the initial event of \(url.absoluteString): \(why.reason)")
+                }
+            }
+        }
         // The vendor's REST side, where the device's kind is known: optional too, as the calls are.
         var vendorReads = 0
         let reads = Self.vendorReads(
@@ -335,9 +357,57 @@ public enum DeviceRecorder {
             notFound: notFound,
             unsupportedMethod: unsupported,
             calls: calls,
+            events: events,
             leftOut: leftOut,
             vendorReads: vendorReads
         )
+    }
+
+    /// Each evented service's initial event, as a control point subscribing meets it: a SUBSCRIBE with a
+    /// callback to a listener on `host` (the recorder's end of its connections to the device), the NOTIFY of
+    /// the new SID as it arrived, then an UNSUBSCRIBE; or why there is none. At most
+    /// `maximumServiceDescriptions` event URLs.
+    private static func initialEvents(
+        of described: DescribedDevice,
+        host: String,
+        fetch: HTTPFetch
+    ) async -> [(URL, Result<[UInt8], DeviceRecordError>)] {
+        var urls: [URL] = []
+        for service in described.allDevices.flatMap(\.services) {
+            guard let url = service.eventSubURL, !urls.contains(url) else { continue }
+            urls.append(url)
+        }
+        guard !urls.isEmpty,
+            let listener = try? await EventListener.start(host: host, eventLoopGroup: fetch.eventLoopGroup),
+            let port = listener.address?.port
+        else { return [] }
+        var events: [(URL, Result<[UInt8], DeviceRecordError>)] = []
+        // A device that sent no initial event for one service (MiniDLNA 1.3.0) is waited for a second, not
+        // the whole timeout, for each of the others.
+        var wait = fetch.timeout
+        for url in urls.prefix(maximumServiceDescriptions) {
+            let callback = "<http://\(EventingAudit.bracketed(host)):\(port)/ssdp-sim-record/\(events.count)>"
+            let subscribe = await fetch.exchange(
+                "SUBSCRIBE",
+                url,
+                headers: [("CALLBACK", callback), ("NT", "upnp:event"), ("TIMEOUT", "Second-300")]
+            )
+            guard let sid = subscribe.message?.header("SID"), subscribe.message?.status == 200 else {
+                events.append((url, .failure(DeviceRecordError("SUBSCRIBE was answered \(subscribe.statusText)"))))
+                continue
+            }
+            let event = await listener.take(timeout: wait) { $0.header("SID") == sid }
+            _ = await fetch.exchange("UNSUBSCRIBE", url, headers: [("SID", sid)])
+            guard let event else {
+                let seconds = wait.shortSecondsText
+                wait = min(wait, .seconds(1))
+                events.append((url, .failure(DeviceRecordError("no NOTIFY within \(seconds) s of the SUBSCRIBE"))))
+                continue
+            }
+            events.append((url, .success(event.raw)))
+        }
+        await listener.stop()
+        return events
     }
 
     /// The read-only calls a recording makes of a service described by `scpd`: each `Get…` action whose
@@ -487,22 +557,23 @@ public enum DeviceRecorder {
 
     /// `exchange` as a recording keeps it: as it arrived, but a chunked body de-chunked (with its length in
     /// a Content-Length, where Transfer-Encoding was), so that playback can change the body.
-    static func recorded(
+    private static func recorded(
         _ exchange: HTTPExchange,
         _ method: String,
         _ url: URL
     ) throws(DeviceRecordError) -> RecordedDevice.Exchange {
-        var response = exchange.message?.raw ?? []
-        if let message = exchange.message, message.header("Transfer-Encoding")?.lowercased().contains("chunked") == true
-        {
-            response = unchunked(message)
-        }
+        let response = exchange.message.map(asRecorded) ?? []
         guard response.count <= HTTPRecording.maximumResponseSize else {
             throw DeviceRecordError(
                 "\(method) \(url.absoluteString): the response is \(response.count) bytes, more than a recording holds (\(HTTPRecording.maximumResponseSize))"
             )
         }
         return RecordedDevice.Exchange(method: method, target: target(of: url), soap: nil, response: response)
+    }
+
+    /// `message` as a recording keeps it: as it arrived, but a chunked body de-chunked.
+    static func asRecorded(_ message: HTTPMessage) -> [UInt8] {
+        message.header("Transfer-Encoding")?.lowercased().contains("chunked") == true ? unchunked(message) : message.raw
     }
 
     /// A chunked response as one with a Content-Length: its status line and headers as they came, but

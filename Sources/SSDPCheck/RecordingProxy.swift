@@ -25,11 +25,14 @@ import Synchronization
 /// keypress, a read of `/query/active-app`), in the order they came, the same request as often as it was
 /// made. Not kept, only forwarded: a GET or HEAD of a document the recording already holds (the
 /// description, an SCPD, an icon), and eventing (SUBSCRIBE, UNSUBSCRIBE: the real device sends its events to
-/// the client's callback itself). A session's call or request replaces what `record` kept of the same one.
+/// the client's callback itself). What `record` kept stays, ahead of the session: played back, it answers
+/// until the first change played, as it did when recorded.
 ///
-/// Bounded as `record` is: each exchange within the timeout, each response within 1 MiB, at most
-/// `HTTPRecording.maximumCalls` calls and `HTTPRecording.maximumTotalSize` bytes of responses in all; past
-/// a bound, requests are still forwarded, and counted as not kept.
+/// Bounded as `record` is: each exchange within the timeout, each response kept within 1 MiB, at most
+/// `HTTPRecording.maximumCalls` calls and `HTTPRecording.maximumTotalSize` bytes (responses, targets and
+/// bodies) in all; past a bound, requests are still forwarded (an answer up to 8 MiB), and counted as not
+/// kept. So is a request a device file cannot hold: a method not in capitals, a target that is not a path, a
+/// POST with a SOAPACTION that is no call, a body that is not UTF-8.
 public final class RecordingProxy: Sendable {
     /// The device as `record` met it when the proxy started.
     public let device: RecordedDevice
@@ -37,6 +40,8 @@ public final class RecordingProxy: Sendable {
     private let session = Mutex(Session())
 
     private struct Session {
+        /// Requests sent to the device and not yet answered.
+        var inFlight = 0
         var calls: [RecordedDevice.Exchange] = []
         var exchanges: [RecordedDevice.Exchange] = []
         /// The bytes of responses kept so far, `record`'s included.
@@ -66,7 +71,8 @@ public final class RecordingProxy: Sendable {
     /// A proxy for `device`, each forwarded exchange within `timeout`.
     public init(device: RecordedDevice, timeout: Duration = .seconds(5)) {
         self.device = device
-        fetch = HTTPFetch(timeout: timeout, maximumBodySize: HTTPRecording.maximumResponseSize)
+        // An answer larger than a recording keeps is still forwarded, up to the most a recording holds in all.
+        fetch = HTTPFetch(timeout: timeout, maximumBodySize: HTTPRecording.maximumTotalSize)
         let recorded = device.exchanges + device.calls + [device.notFound, device.unsupportedMethod].compactMap(\.self)
         session.withLock { $0.size = recorded.map(\.response.count).reduce(0, +) }
     }
@@ -80,53 +86,80 @@ public final class RecordingProxy: Sendable {
         headers: [String: String],
         body: [UInt8]
     ) async -> Result<[UInt8], DeviceRecordError> {
-        session.withLock { $0.forwarded += 1 }
+        session.withLock {
+            $0.forwarded += 1
+            $0.inFlight += 1
+        }
+        defer { session.withLock { $0.inFlight -= 1 } }
         let origin =
             "\(device.location.scheme ?? "http")://\(device.location.host.map(Self.bracketed) ?? "")"
             + (device.location.port.map { ":\($0)" } ?? "")
         guard let url = URL(string: origin + target) else {
             return .failure(DeviceRecordError("\(method) \(target): not a target the device can be asked"))
         }
-        let hop: Set = ["host", "connection", "content-length", "transfer-encoding", "keep-alive", "te", "upgrade"]
+        // The hop's own headers are the hop's; and the answer is asked for uncompressed, so that the
+        // device's origin in it can be replaced by the stand-in's.
+        let hop: Set = [
+            "host", "connection", "content-length", "transfer-encoding", "keep-alive", "te", "upgrade", "trailer",
+            "expect", "proxy-connection", "accept-encoding",
+        ]
         let sent = headers.filter { !hop.contains($0.key.lowercased()) }.sorted { $0.key < $1.key }
         let exchange = await fetch.exchange(method, url, headers: sent.map { ($0.key, $0.value) }, body: body)
-        let recorded: RecordedDevice.Exchange
-        do throws(DeviceRecordError) {
-            if case .failure(let error) = exchange.response {
-                throw DeviceRecordError("\(method) \(url.absoluteString): \(error.reason)")
-            }
-            recorded = try DeviceRecorder.recorded(exchange, method, url)
-        } catch {
+        guard case .success(let message) = exchange.response else {
             session.withLock { $0.failed += 1 }
-            return .failure(error)
+            let reason = exchange.statusText
+            return .failure(DeviceRecordError("\(method) \(url.absoluteString): \(reason)"))
         }
-        keep(recorded, headers: headers, body: body)
-        return .success(recorded.response)
+        let response = DeviceRecorder.asRecorded(message)
+        keep(
+            RecordedDevice.Exchange(method: method, target: target, soap: nil, response: response),
+            headers: headers,
+            body: body
+        )
+        return .success(response)
+    }
+
+    /// Waits, up to `timeout`, for the requests sent to the device to be answered, so that what the device
+    /// did is in the recording.
+    public func settle(timeout: Duration) async {
+        let deadline = ContinuousClock.now + timeout
+        while session.withLock({ $0.inFlight }) > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     /// Keeps `exchange` as part of the session, where it is one to keep and within the bounds.
     private func keep(_ exchange: RecordedDevice.Exchange, headers: [String: String], body: [UInt8]) {
         var exchange = exchange
         exchange.proxied = true
-        let soapAction = headers.first { $0.key.lowercased() == "soapaction" }?.value
-        if exchange.method == "POST", case .success(let call) = SOAPActionCall.read(soapAction: soapAction, body: body)
-        {
-            exchange.soap = ("\(call.serviceType)#\(call.actionName)", call.arguments.map { ($0.name, $0.value) })
-        }
         let isDocument =
             (exchange.method == "GET" || exchange.method == "HEAD")
-            && device.exchanges.contains {
-                !$0.readsState && $0.method == exchange.method && $0.target == exchange.target
-            }
+            && device.exchanges.contains { !$0.readsState && $0.method == "GET" && $0.target == exchange.target }
         guard !isDocument, exchange.method != "SUBSCRIBE", exchange.method != "UNSUBSCRIBE" else { return }
+        let soapAction = headers.first { $0.key.lowercased() == "soapaction" }?.value
+        var keepable =
+            !exchange.method.isEmpty && exchange.method.utf8.allSatisfy { (65...90).contains($0) }
+            && exchange.target.hasPrefix("/") && exchange.response.count <= HTTPRecording.maximumResponseSize
+        if exchange.method == "POST", soapAction != nil {
+            // A call, or nothing: a POST that is no call would answer every later call to that URL.
+            if case .success(let call) = SOAPActionCall.read(soapAction: soapAction, body: body) {
+                exchange.soap = ("\(call.serviceType)#\(call.actionName)", call.arguments.map { ($0.name, $0.value) })
+            } else {
+                keepable = false
+            }
+        } else if !body.isEmpty {
+            exchange.requestBody = String(validating: body, as: UTF8.self)
+            keepable = keepable && exchange.requestBody != nil
+        }
+        let size = exchange.response.count + exchange.target.utf8.count + body.count
         session.withLock { session in
-            guard session.size + exchange.response.count <= HTTPRecording.maximumTotalSize,
+            guard keepable, session.size + size <= HTTPRecording.maximumTotalSize,
                 exchange.soap == nil || session.calls.count < HTTPRecording.maximumCalls
             else {
                 session.notKept += 1
                 return
             }
-            session.size += exchange.response.count
+            session.size += size
             if exchange.soap != nil {
                 session.calls.append(exchange)
             } else {
@@ -148,31 +181,19 @@ public final class RecordingProxy: Sendable {
         }
     }
 
-    /// The device as recorded at the start, with the session so far: its calls and requests after what
-    /// `record` kept of others (what it kept of the same ones gives way), within `HTTPRecording.maximumCalls`.
+    /// The device as recorded at the start, with the session so far after what `record` kept (which a
+    /// playback answers first, before any change), within `HTTPRecording.maximumCalls`.
     public var recorded: RecordedDevice {
         let session = self.session.withLock { $0 }
-        let calls = Set(session.calls.map(Self.key))
-        let requests = Set(session.exchanges.map(Self.key))
         var device = self.device
-        let kept = device.calls.filter { !calls.contains(Self.key($0)) }
-        device.calls = kept.prefix(HTTPRecording.maximumCalls - session.calls.count) + session.calls
-        device.exchanges = device.exchanges.filter { !requests.contains(Self.key($0)) } + session.exchanges
+        device.calls = device.calls.prefix(HTTPRecording.maximumCalls - session.calls.count) + session.calls
+        device.exchanges += session.exchanges
         if session.notKept > 0 {
             device.leftOut.append(
                 "\(session.notKept) requests made through the proxy: answered, but past the bounds of a recording"
             )
         }
         return device
-    }
-
-    /// What makes two exchanges the same request: method, target, and a call's action and arguments.
-    private static func key(_ exchange: RecordedDevice.Exchange) -> String {
-        var key = "\(exchange.method) \(exchange.target)"
-        if let soap = exchange.soap {
-            key += " \(soap.action) " + soap.arguments.map { "\($0.0)=\($0.1)" }.sorted().joined(separator: "&")
-        }
-        return key
     }
 
     private static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }

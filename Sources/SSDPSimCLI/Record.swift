@@ -150,6 +150,7 @@ extension DeviceSpecification {
                 },
                 readsState: exchange.readsState,
                 proxied: exchange.proxied,
+                body: exchange.requestBody,
                 bytes: exchange.response
             )
         }
@@ -170,7 +171,8 @@ extension DeviceSpecification {
             },
             http: (device.exchanges + device.calls).map(exchange),
             notFound: device.notFound.map(exchange),
-            unsupportedMethod: device.unsupportedMethod.map(exchange)
+            unsupportedMethod: device.unsupportedMethod.map(exchange),
+            events: device.events.map { RecordingSpecification.Event(target: $0.target, bytes: $0.response) }
         )
     }
 }
@@ -225,6 +227,7 @@ extension RecordedDevice {
             device.exchanges[index].response.replaceSubrange(range, with: Array("\(anonymized)".utf8))
         }
         device.calls = calls.map { response($0, &anonymizer) }
+        device.events = events.map { response($0, &anonymizer) }
         device.notFound = notFound.map { response($0, &anonymizer) }
         device.unsupportedMethod = unsupportedMethod.map { response($0, &anonymizer) }
         device.location = URL(string: text(location.absoluteString, &anonymizer)) ?? location

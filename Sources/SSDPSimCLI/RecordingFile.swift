@@ -70,7 +70,7 @@ struct RecordingFile {
                     + "\(searches.count) search targets, \(searches.map(\.answers.count).reduce(0, +)) answers, "
                     + "\(recorded.exchanges.count) HTTP exchanges"
                     + (recorded.vendorReads > 0 ? " (\(recorded.vendorReads) of its REST side)" : "")
-                    + ", \(recorded.calls.count) action calls "
+                    + ", \(recorded.calls.count) action calls, \(recorded.events.count) initial events "
                     + "(profile \(entry.profile ?? "generic"))"
             )
         }

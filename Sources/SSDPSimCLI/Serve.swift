@@ -163,8 +163,11 @@ struct Serve: AsyncParsableCommand {
             try await group.run()
             tasks.cancelAll()
         }
-        // Every device has said byebye, every client's exchange is in: the recording is whole.
-        if let recording { try proxy.write(recording) }
+        // Every device has said byebye; a request still with the device is waited for: the recording is whole.
+        if let recording {
+            await recording.settle(timeout: .milliseconds(Int64(proxy.recordTimeout * 1_000)))
+            try proxy.write(recording)
+        }
     }
 
     /// The simulator's configuration from the flags. `validate()` checks it whole, so that a bad one is a

@@ -139,6 +139,9 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         /// only while the device is as recorded, and where the same request was made several times, each
         /// time the next answer, in the order they came. It may change the device (a SetVolume, a key).
         public var proxied: Bool?
+        /// The request's body, where a request made through the recording proxy had one (a Hue light's
+        /// `{"on":true}`), as text: only the same body gets the response. Absent: no body.
+        public var body: String?
         /// The response, when it is UTF-8 text.
         public var response: String?
         /// The response in base64, when it is not.
@@ -147,7 +150,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         var datagram: String? { response }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case method, target, soap, readsState, proxied, response, base64
+            case method, target, soap, readsState, proxied, body, response, base64
         }
 
         /// The response to `method target` (an action call: `soap`; a read of the device's state:
@@ -158,6 +161,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             soap: SOAPCall? = nil,
             readsState: Bool = false,
             proxied: Bool = false,
+            body: String? = nil,
             bytes: [UInt8]
         ) {
             self.method = method
@@ -165,7 +169,31 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             self.soap = soap
             self.readsState = readsState ? true : nil
             self.proxied = proxied ? true : nil
+            self.body = body
             (response, base64) = Self.written(bytes)
+        }
+    }
+
+    /// The initial event a subscription got (GENA): the event URL subscribed at, and the NOTIFY as it
+    /// arrived.
+    public struct Event: Codable, Sendable, Hashable, CapturedDatagram {
+        /// The path and query of the event URL subscribed at (`/evt/IPConn`).
+        public var target: String
+        /// The NOTIFY (request line, headers, body), when it is UTF-8 text.
+        public var notify: String?
+        /// The NOTIFY in base64, when it is not.
+        public var base64: String?
+
+        var datagram: String? { notify }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case target, notify, base64
+        }
+
+        /// The initial event `bytes` a subscription at `target` got.
+        public init(target: String, bytes: [UInt8]) {
+            self.target = target
+            (notify, base64) = Self.written(bytes)
         }
     }
 
@@ -179,9 +207,11 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
     public var notFound: Exchange?
     /// What it answered to a method it does not take.
     public var unsupportedMethod: Exchange?
+    /// The initial event of each service it sends events for.
+    public var events: [Event]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case source, searches, http, notFound, unsupportedMethod
+        case source, searches, http, notFound, unsupportedMethod, events
     }
 
     /// A recording of these parts.
@@ -190,13 +220,15 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         searches: [Search],
         http: [Exchange],
         notFound: Exchange? = nil,
-        unsupportedMethod: Exchange? = nil
+        unsupportedMethod: Exchange? = nil,
+        events: [Event] = []
     ) {
         self.source = source
         self.searches = searches
         self.http = http
         self.notFound = notFound
         self.unsupportedMethod = unsupportedMethod
+        self.events = events.isEmpty ? nil : events
     }
 
     /// The LOCATION's `http://host:port`, and its path; the error names the field.
@@ -314,8 +346,34 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             unsupportedMethod: try unsupportedMethod.map { (exchange) throws(SSDPConfigurationError) in
                 try Self.page(exchange, field: "recording.unsupportedMethod")
             },
-            calls: calls
+            calls: calls,
+            initialEvents: try initialEvents()
         )
+    }
+
+    /// The properties of each recorded initial event, by the event URL's path; errors name the field.
+    private func initialEvents() throws(SSDPConfigurationError) -> [String: [SOAPArgument]] {
+        var events: [String: [SOAPArgument]] = [:]
+        for (index, event) in (self.events ?? []).enumerated() {
+            let field = "recording.events[\(index)]"
+            guard event.target.hasPrefix("/") else {
+                throw SSDPConfigurationError(field: "\(field).target", value: event.target, reason: "must start with /")
+            }
+            guard events[event.target] == nil else {
+                throw SSDPConfigurationError(field: "\(field).target", value: event.target, reason: "recorded twice")
+            }
+            let bytes = try event.bytes(field: field)
+            guard bytes.starts(with: Array("NOTIFY ".utf8)), let properties = HTTPRecording.properties(ofEvent: bytes)
+            else {
+                throw SSDPConfigurationError(
+                    field: field,
+                    value: String(decoding: bytes.prefix(40), as: UTF8.self),
+                    reason: "an event is a NOTIFY whose body is a property set (<e:propertyset>)"
+                )
+            }
+            events[event.target] = properties
+        }
+        return events
     }
 
     /// The response of `notFound` or `unsupportedMethod`, which answer requests, not calls.
@@ -410,11 +468,19 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
                 reason: "only a GET of a vendor's REST side reads the device's state"
             )
         }
+        if exchange.body != nil, exchange.proxied != true || exchange.soap != nil {
+            throw SSDPConfigurationError(
+                field: "\(field).body",
+                value: String(exchange.body?.prefix(40) ?? ""),
+                reason: "only a request made through the recording proxy (proxied, not a call) keeps its body"
+            )
+        }
         return HTTPRecording.Exchange(
             method: exchange.method,
             target: exchange.target,
             response: bytes,
-            readsState: exchange.readsState == true || exchange.proxied == true
+            readsState: exchange.readsState == true || exchange.proxied == true,
+            requestBody: exchange.body.map { Array($0.utf8) }
         )
     }
 }

@@ -215,6 +215,64 @@ import Testing
         #expect(Self.play("GET", "/rootDesc.xml") == Self.play("GET", "/rootDesc.xml"))
     }
 
+    /// A change asked again gets its answer again, and the reads after it stay; a request with a body is
+    /// answered only for that body; a read recorded before a change played is no longer played.
+    @Test func aChangeRepeatsAndABodyMustMatchAndOlderReadsAreStale() throws {
+        var recording = Self.recording
+        let exchange = { (method: String, target: String, body: String?, answer: String) in
+            HTTPRecording.Exchange(
+                method: method,
+                target: target,
+                response: Array("HTTP/1.1 200 OK\r\n\r\n\(answer)".utf8),
+                readsState: true,
+                requestBody: body.map { Array($0.utf8) }
+            )
+        }
+        recording.exchanges += [
+            exchange("GET", "/lights/1", nil, "off"), exchange("PUT", "/lights/1/state", #"{"on":true}"#, "ok on"),
+            exchange("GET", "/lights/1", nil, "on"),
+        ]
+        var playhead = HTTPRecording.Playhead()
+        let play = { (method: String, target: String, body: String) in
+            recording.response(
+                method: method,
+                target: target,
+                origin: "http://127.0.0.2:5000",
+                secondsSince1970: 0,
+                body: Array(body.utf8),
+                playhead: &playhead
+            ).map { String(decoding: $0.bytes, as: UTF8.self).components(separatedBy: "\r\n\r\n").last ?? "" }
+        }
+        #expect(play("GET", "/lights/1", "") == "off")
+        #expect(play("PUT", "/lights/1/state", #"{"on":false}"#) == nil, "another body")
+        #expect(!playhead.hasPlayedAChange)
+        #expect(play("PUT", "/lights/1/state", #"{"on":true}"#) == "ok on")
+        #expect(playhead.hasPlayedAChange)
+        #expect(play("GET", "/lights/1", "") == "on")
+        #expect(play("PUT", "/lights/1/state", #"{"on":true}"#) == "ok on", "a change asked again")
+        #expect(play("GET", "/lights/1", "") == "on")
+        // A read recorded only before the change is stale once it is played.
+        var stale = HTTPRecording.Playhead()
+        recording.exchanges.removeLast()
+        _ = recording.response(
+            method: "PUT",
+            target: "/lights/1/state",
+            origin: "http://127.0.0.2:5000",
+            secondsSince1970: 0,
+            body: Array(#"{"on":true}"#.utf8),
+            playhead: &stale
+        )
+        #expect(
+            recording.response(
+                method: "GET",
+                target: "/lights/1",
+                origin: "http://127.0.0.2:5000",
+                secondsSince1970: 0,
+                playhead: &stale
+            ) == nil
+        )
+    }
+
     @Test func aRecordedFaultIsItsUPnPErrorForTheJournal() {
         var call = Self.volume
         call.response = Array(

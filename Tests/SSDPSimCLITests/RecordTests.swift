@@ -50,6 +50,12 @@ import Testing
             "a Roku's ECP reads are recorded: \(readTargets)"
         )
         #expect(targets.contains("ssdp:all") && targets.contains("upnp:rootdevice") && targets.count >= 4)
+        // Each evented service's initial event, as the device sent it (the dlna-server profile is MiniDLNA
+        // 1.3.0, which never writes one).
+        let events = recording["events"] as? [[String: Any]] ?? []
+        let eventTargets = events.compactMap { $0["target"] as? String }
+        #expect((profile == "igd") == (eventTargets.count == 3), "\(eventTargets)")
+        #expect(events.allSatisfy { ($0["notify"] as? String)?.contains("<e:propertyset") == true })
         let before = try await Self.exchanges(at: location, udpPort: port, searches: targets, requests: requests)
         original.kill()
 

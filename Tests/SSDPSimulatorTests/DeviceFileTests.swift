@@ -330,6 +330,19 @@ import Testing
             nil
         ),
         (
+            recording { $0["events"] = [["target": "/evt", "notify": "NOTIFY <html/>"]] },
+            #"$.devices[0].recording.events[0]: "NOTIFY <html/>": an event is a NOTIFY whose body is a property set"#
+        ),
+        (
+            recording {
+                $0["http"] =
+                    (($0["http"] as? [Any]) ?? []) + [
+                        ["method": "PUT", "target": "/x", "body": "{}", "response": "HTTP/1.1 200 OK\r\n\r\n"]
+                    ]
+            },
+            #"$.devices[0].recording.http[1].body: "{}": only a request made through the recording proxy"#
+        ),
+        (
             recording { $0["http"] = (($0["http"] as? [Any]) ?? []) + [Self.call(action: "urn:x:service:Y:1#SetZ")] },
             #"$.devices[0].recording.http[1].soap.action: "urn:x:service:Y:1#SetZ": a recorded call is of an action that only reads the device"#
         ),

@@ -55,7 +55,7 @@ import Testing
         </s:Body></s:Envelope>
         """
 
-    static func site(proxied: [[String: Any]] = []) throws -> DeviceSite {
+    static func site(proxied: [[String: Any]] = [], events: [[String: Any]] = []) throws -> DeviceSite {
         let response = { (body: String) in "HTTP/1.1 200 OK\r\nCONTENT-TYPE: text/xml\r\n\r\n" + body }
         let json: [String: Any] = [
             "devices": [
@@ -71,6 +71,7 @@ import Testing
                                 "soap": ["action": "\(type)#GetVolume", "arguments": [String: String]()],
                             ],
                         ] + proxied,
+                        "events": events,
                     ]
                 ]
             ]
@@ -151,6 +152,34 @@ import Testing
         let after = Self.call(site, "GetVolume")
         #expect(!Self.isRecorded(after), "\(Self.text(after))")
         #expect(Self.text(after).contains("<CurrentVolume>40</CurrentVolume>"), "\(Self.text(after))")
+    }
+
+    /// Issue 65: a new subscription's initial event is the one the device sent when it was recorded, while
+    /// it is as recorded; once a change is played, the model's.
+    @Test func aRecordedInitialEventIsPlayedUntilTheDeviceChanges() throws {
+        let notify =
+            "NOTIFY /cb HTTP/1.1\r\nNT: upnp:event\r\nNTS: upnp:propchange\r\nSEQ: 0\r\n\r\n"
+            + "<e:propertyset xmlns:e=\"urn:schemas-upnp-org:event-1-0\"><e:property><Volume>63</Volume></e:property>"
+            + "</e:propertyset>"
+        let site = try Self.site(events: [["target": "/upnp/evt/vol", "notify": notify]])
+        let subscribe = {
+            site.respond(
+                to: DeviceHTTPRequest(
+                    method: "SUBSCRIBE",
+                    target: "/upnp/evt/vol",
+                    headers: ["callback": "<http://127.0.0.1:9/cb>", "nt": "upnp:event", "timeout": "Second-300"],
+                    body: [],
+                    origin: "http://127.0.0.2:49152"
+                )
+            )
+        }
+        let first = subscribe()
+        #expect(first.status == 200)
+        #expect(first.events.first?.event.body.contains("<Volume>63</Volume>") == true, "\(first.events)")
+        // The model's own initial event: its evented variables (the recorded SCPD's Volume is not one).
+        #expect(Self.call(site, "SetVolume", "<DesiredVolume>20</DesiredVolume>").status == 200)
+        let later = subscribe()
+        #expect(later.status == 200 && later.events.first?.event.body.contains("<Volume>63</Volume>") != true)
     }
 
     @Test func anSCPDIsReadAsTheDeviceServesIt() throws {

@@ -49,13 +49,29 @@ public struct HTTPRecording: Hashable, Sendable {
         /// read: a Roku's `/query/active-app`, a DIAL app's state) or a request a client made through the
         /// recording proxy (a key pressed), rather than a document.
         public var readsState: Bool
+        /// The request's body, where it had one (a Hue light's `{"on":true}`): only a request with the same
+        /// body bytes gets this response.
+        public var requestBody: [UInt8]?
 
-        /// The response to `method target`; `readsState` for a read of the device's state.
-        public init(method: String, target: String, response: [UInt8], readsState: Bool = false) {
+        /// The response to `method target` (with `requestBody`, where given); `readsState` for a read of the
+        /// device's state.
+        public init(
+            method: String,
+            target: String,
+            response: [UInt8],
+            readsState: Bool = false,
+            requestBody: [UInt8]? = nil
+        ) {
             self.method = method
             self.target = target
             self.response = response
             self.readsState = readsState
+            self.requestBody = requestBody
+        }
+
+        /// Whether it answers `method target` with `body`.
+        func answers(_ method: String, _ target: String, body: [UInt8]) -> Bool {
+            self.method == method && self.target == target && (requestBody ?? []) == body
         }
     }
 
@@ -138,15 +154,19 @@ public struct HTTPRecording: Hashable, Sendable {
         /// Nothing played yet.
         public init() {}
 
+        /// Whether a recorded change has been played: the device is no longer in the state it was recorded in.
+        public var hasPlayedAChange: Bool { callChange >= 0 || exchangeChange >= 0 }
+
         /// Of `recorded` (the indices of every recorded answer to one request, in the order they came), the
         /// one to play now, and counts it as played: the next after the one played last and after `change`;
-        /// with none left, the one played last again, if it came after `change`; else none (what was recorded
-        /// of the request no longer says the device's state).
+        /// with none left, the one played last again, if it came after `change` or is that change; else none
+        /// (what was recorded of the request no longer says the device's state).
         static func next(of recorded: [Int], after change: Int, played: inout [Int: Int]) -> Int? {
             guard let first = recorded.first else { return nil }
             let previous = played[first]
+            // The one played last stays playable if it is the change itself (a SetVolume asked again).
             let next =
-                recorded.first { $0 > max(previous ?? -1, change) } ?? previous.flatMap { $0 > change ? $0 : nil }
+                recorded.first { $0 > max(previous ?? -1, change) } ?? previous.flatMap { $0 >= change ? $0 : nil }
             guard let next else { return nil }
             played[first] = next
             return next
@@ -180,6 +200,9 @@ public struct HTTPRecording: Hashable, Sendable {
     /// The action calls; the same call more than once only where a client made it more than once through
     /// the recording proxy.
     public var calls: [Call]
+    /// The initial event a new subscription got (GENA), by the path and query of the event URL subscribed
+    /// at: its properties, in order. Played as the initial event while the device is as recorded.
+    public var initialEvents: [String: [SOAPArgument]]
 
     /// A recording of a device at `origin`.
     public init(
@@ -187,13 +210,24 @@ public struct HTTPRecording: Hashable, Sendable {
         exchanges: [Exchange],
         notFound: [UInt8]? = nil,
         unsupportedMethod: [UInt8]? = nil,
-        calls: [Call] = []
+        calls: [Call] = [],
+        initialEvents: [String: [SOAPArgument]] = [:]
     ) {
         self.origin = origin.asciiLowercased()
         self.exchanges = exchanges
         self.notFound = notFound
         self.unsupportedMethod = unsupportedMethod
         self.calls = calls
+        self.initialEvents = initialEvents
+    }
+
+    /// The properties of an event message (a GENA NOTIFY, head and body: `<e:propertyset>`, a `<e:property>`
+    /// per variable), in order; `nil` when its body is not a property set.
+    public static func properties(ofEvent message: [UInt8]) -> [SOAPArgument]? {
+        guard let end = headEnd(message), let root = SSDPXMLElement.parse(Array(message[end...])),
+            root.name == "propertyset"
+        else { return nil }
+        return root.children.filter { $0.name == "property" }.flatMap(\.children).map { SOAPArgument($0.name, $0.text) }
     }
 
     /// The recorded answer to `call` sent to `target`, played for a device now at `origin`, and what it
@@ -232,12 +266,13 @@ public struct HTTPRecording: Hashable, Sendable {
         origin: String,
         secondsSince1970: Int,
         asRecorded: Bool = true,
+        body: [UInt8] = [],
         playhead: inout Playhead
     ) -> Played? {
         let playable = exchanges.indices.filter { asRecorded || !exchanges[$0].readsState }
         let get = playable.first { exchanges[$0].method == "GET" && exchanges[$0].target == target }
             .map { exchanges[$0].response }
-        let recorded = playable.filter { exchanges[$0].method == method && exchanges[$0].target == target }
+        let recorded = playable.filter { exchanges[$0].answers(method, target, body: body) }
         // A document says the same after any change; a read of the device's state, what it was until one.
         let change = recorded.contains { exchanges[$0].readsState } ? playhead.exchangeChange : -1
         if let index = Playhead.next(of: recorded, after: change, played: &playhead.exchanges) {

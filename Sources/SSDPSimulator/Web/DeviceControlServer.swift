@@ -205,6 +205,7 @@ final class DeviceControlServer: Sendable {
                 origin: request.origin,
                 secondsSince1970: HTTPDate.secondsNow,
                 asRecorded: state.asRecorded,
+                body: request.body,
                 playhead: &state.playhead
             )
         }
@@ -225,7 +226,15 @@ final class DeviceControlServer: Sendable {
                 return Self.control(request, service: index, state: &state, udn: udn, recording: recording, at: now)
             }
             if let index = state.control.service(atEventPath: request.path) {
-                return Self.eventing(request, service: index, state: &state, udn: udn, rules: genaRules, at: now)
+                return Self.eventing(
+                    request,
+                    service: index,
+                    state: &state,
+                    udn: udn,
+                    rules: genaRules,
+                    recording: recording,
+                    at: now
+                )
             }
             return nil
         }
@@ -349,6 +358,7 @@ final class DeviceControlServer: Sendable {
         state: inout State,
         udn: String,
         rules: GENARules,
+        recording: HTTPRecording?,
         at now: SSDPInstant
     ) -> DeviceHTTPResponse {
         let serviceType = state.control.services[index].serviceType
@@ -387,7 +397,11 @@ final class DeviceControlServer: Sendable {
             record.timeout = subscription.timeout
             if case .subscribed = outcome {
                 record.kind = .subscribe
-                let properties = state.control.eventProperties(service: index)
+                // What the device sent a new subscriber, while it is as recorded; else the family's state.
+                let recorded =
+                    state.asRecorded && !state.playhead.hasPlayedAChange
+                    ? recording?.initialEvents[request.target] : nil
+                let properties = recorded ?? state.control.eventProperties(service: index)
                 let initial = state.subscriptions.events(
                     service: index,
                     properties: properties,
