@@ -333,6 +333,7 @@ public struct DeviceSpecification: Codable, Sendable {
         }
         // A Roku's family answers ECP as the recorded Roku once it has changed: its identity and channels.
         device.web.roku?.takeState(from: http)
+        device.web.hue?.takeState(from: http)
         device.extraHeaders = Self.recordedValues(of: device.extraHeaders, in: answers)
         device.behaviour.recorded = answers
         device.web.recording = http

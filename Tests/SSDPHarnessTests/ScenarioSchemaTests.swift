@@ -63,6 +63,10 @@ import Testing
             fields(RecordingSpecification.Search.CodingKeys.self)
         ),
         (
+            "#/$defs/device/properties/recording/properties/events/items",
+            fields(RecordingSpecification.Event.CodingKeys.self)
+        ),
+        (
             "#/$defs/device/properties/recording/properties/searches/items/properties/answers/items",
             fields(RecordingSpecification.Answer.CodingKeys.self)
         ),

@@ -388,3 +388,65 @@ import Testing
         #expect(RokuConfiguration.indent(beforeFirstChildOf: "apps", in: Array("<apps>\n  x<app/>".utf8)) == "")
     }
 }
+
+/// A Hue bridge recorded through the recording proxy: an app that paired with it then asks what the session
+/// did not hold, and the family answers as the recorded bridge, to the key the bridge gave.
+@Suite struct RecordedHueTests {
+    static let description = """
+        <?xml version="1.0" encoding="UTF-8" ?><root xmlns="urn:schemas-upnp-org:device-1-0"><device>\
+        <deviceType>urn:schemas-upnp-org:device:Basic:1</deviceType><friendlyName>Hue (192.168.1.30)</friendlyName>\
+        <modelName>Philips hue bridge 2015</modelName>\
+        <UDN>uuid:2f402f80-da50-11e1-9b23-001788a1b2c3</UDN></device></root>
+        """
+
+    static func site() throws -> DeviceSite {
+        let response = { (type: String, body: String) in "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\n\r\n" + body }
+        let config =
+            #"{"name":"Den bridge","bridgeid":"001788FFFEA1B2C3","mac":"00:17:88:a1:b2:c3","apiversion":"1.50.0"}"#
+        let json: [String: Any] = [
+            "devices": [
+                [
+                    "profile": "hue",
+                    "recording": [
+                        "source": ["location": "http://192.168.1.30:80/description.xml"],
+                        "searches": [[String: Any]](),
+                        "http": [
+                            [
+                                "method": "GET", "target": "/description.xml",
+                                "response": response("text/xml", description),
+                            ],
+                            [
+                                "method": "GET", "target": "/api/config",
+                                "response": response("application/json", config),
+                            ],
+                            [
+                                "method": "POST", "target": "/api", "proxied": true,
+                                "body": #"{"devicetype":"app#ci"}"#,
+                                "response": response("application/json", #"[{"success":{"username":"RecordedKey1"}}]"#),
+                            ],
+                        ],
+                    ],
+                ]
+            ]
+        ]
+        let file = try DeviceFile.decode(try JSONSerialization.data(withJSONObject: json), file: "hue.json", seed: 1)
+        return DeviceSite(device: try #require(file.devices.first))
+    }
+
+    static func get(_ site: DeviceSite, _ target: String) -> String {
+        let response = site.respond(
+            to: DeviceHTTPRequest(method: "GET", target: target, headers: [:], body: [], origin: "http://127.0.0.2:80")
+        )
+        return response.raw.map { String(decoding: $0, as: UTF8.self) } ?? response.body
+    }
+
+    @Test func theFamilyKnowsTheRecordedKeyAndIsTheRecordedBridge() throws {
+        let site = try Self.site()
+        let lights = Self.get(site, "/api/RecordedKey1/lights")
+        #expect(!lights.contains("unauthorized user") && lights.contains("\"state\""), "\(lights)")
+        let config = Self.get(site, "/api/RecordedKey1/config")
+        #expect(config.contains("\"bridgeid\":\"001788FFFEA1B2C3\"") && config.contains("\"name\":\"Den bridge\""))
+        #expect(config.contains("\"apiversion\":\"1.50.0\""), "\(config)")
+        #expect(Self.get(site, "/api/OtherKey/lights").contains("unauthorized user"))
+    }
+}

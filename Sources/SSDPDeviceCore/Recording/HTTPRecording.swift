@@ -159,14 +159,14 @@ public struct HTTPRecording: Hashable, Sendable {
 
         /// Of `recorded` (the indices of every recorded answer to one request, in the order they came), the
         /// one to play now, and counts it as played: the next after the one played last and after `change`;
-        /// with none left, the one played last again, if it came after `change` or is that change; else none
-        /// (what was recorded of the request no longer says the device's state).
+        /// with none left, the one played last again, if it came after `change`; else none (what was recorded
+        /// of the request no longer says the device's state). A change is asked with no `change` (-1): its
+        /// recorded answers never go stale.
         static func next(of recorded: [Int], after change: Int, played: inout [Int: Int]) -> Int? {
             guard let first = recorded.first else { return nil }
             let previous = played[first]
-            // The one played last stays playable if it is the change itself (a SetVolume asked again).
             let next =
-                recorded.first { $0 > max(previous ?? -1, change) } ?? previous.flatMap { $0 >= change ? $0 : nil }
+                recorded.first { $0 > max(previous ?? -1, change) } ?? previous.flatMap { $0 > change ? $0 : nil }
             guard let next else { return nil }
             played[first] = next
             return next
@@ -241,9 +241,9 @@ public struct HTTPRecording: Hashable, Sendable {
         playhead: inout Playhead
     ) -> (played: Played, outcome: Result<[SOAPArgument], UPnPError>)? {
         let recorded = calls.indices.filter { calls[$0].matches(call, target: target) }
-        guard let index = Playhead.next(of: recorded, after: playhead.callChange, played: &playhead.calls) else {
-            return nil
-        }
+        // A read is stale once a later change has been played; a change's answer never is.
+        let change = Call.isReadOnly(call.actionName) ? playhead.callChange : -1
+        guard let index = Playhead.next(of: recorded, after: change, played: &playhead.calls) else { return nil }
         if !Call.isReadOnly(call.actionName) { playhead.callChange = max(playhead.callChange, index) }
         return (played(calls[index].response, origin: origin, secondsSince1970: secondsSince1970), calls[index].outcome)
     }
@@ -273,8 +273,10 @@ public struct HTTPRecording: Hashable, Sendable {
         let get = playable.first { exchanges[$0].method == "GET" && exchanges[$0].target == target }
             .map { exchanges[$0].response }
         let recorded = playable.filter { exchanges[$0].answers(method, target, body: body) }
-        // A document says the same after any change; a read of the device's state, what it was until one.
-        let change = recorded.contains { exchanges[$0].readsState } ? playhead.exchangeChange : -1
+        // A document says the same after any change, and a change's answer stays; a read of the device's
+        // state says what it was until the next change.
+        let isRead = method == "GET" || method == "HEAD"
+        let change = isRead && recorded.contains { exchanges[$0].readsState } ? playhead.exchangeChange : -1
         if let index = Playhead.next(of: recorded, after: change, played: &playhead.exchanges) {
             if method != "GET", method != "HEAD" { playhead.exchangeChange = max(playhead.exchangeChange, index) }
             var answer = played(exchanges[index].response, origin: origin, secondsSince1970: secondsSince1970)

@@ -37,11 +37,12 @@ public struct HueBridge: Sendable {
     /// How many paired apps the whitelist keeps.
     public static let maximumApps = 256
 
-    /// A bridge as configured, none of its apps paired, its link button not pressed; `seed` draws the
-    /// keys it gives.
+    /// A bridge as configured, only the apps of `configuration.pairedKeys` paired, its link button not
+    /// pressed; `seed` draws the keys it gives.
     public init(configuration: HueBridgeConfiguration, seed: UInt64) {
         self.configuration = configuration
         self.lights = configuration.lights
+        self.whitelist = configuration.pairedKeys.map { ($0, "recorded") }
         self.random = SSDPRandom(seed: seed)
     }
 
@@ -327,6 +328,8 @@ public struct HueBridgeConfiguration: Hashable, Sendable {
     public var gateway = "192.168.1.1"
     /// The lights paired with it.
     public var lights: [HueLight]
+    /// The keys of the apps paired with it at the start (a recorded bridge's pairings).
+    public var pairedKeys: [String] = []
 
     /// A bridge with these names and lights, of the default model and versions.
     public init(name: String, bridgeID: String, mac: String, lights: [HueLight]) {
