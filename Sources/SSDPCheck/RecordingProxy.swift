@@ -91,9 +91,7 @@ public final class RecordingProxy: Sendable {
             $0.inFlight += 1
         }
         defer { session.withLock { $0.inFlight -= 1 } }
-        let origin =
-            "\(device.location.scheme ?? "http")://\(device.location.host.map(Self.bracketed) ?? "")"
-            + (device.location.port.map { ":\($0)" } ?? "")
+        let origin = DeviceResponder.schemeAndAuthority(of: device.location.absoluteString)
         guard let url = URL(string: origin + target) else {
             return .failure(DeviceRecordError("\(method) \(target): not a target the device can be asked"))
         }
@@ -133,7 +131,7 @@ public final class RecordingProxy: Sendable {
         var exchange = exchange
         exchange.proxied = true
         let isDocument =
-            (exchange.method == "GET" || exchange.method == "HEAD")
+            HTTPRecording.isRead(exchange.method)
             && device.exchanges.contains { !$0.readsState && $0.method == "GET" && $0.target == exchange.target }
         guard !isDocument, exchange.method != "SUBSCRIBE", exchange.method != "UNSUBSCRIBE" else { return }
         let soapAction = headers.first { $0.key.lowercased() == "soapaction" }?.value
@@ -195,6 +193,4 @@ public final class RecordingProxy: Sendable {
         }
         return device
     }
-
-    private static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
 }

@@ -242,11 +242,15 @@ public struct HTTPRecording: Hashable, Sendable {
     ) -> (played: Played, outcome: Result<[SOAPArgument], UPnPError>)? {
         let recorded = calls.indices.filter { calls[$0].matches(call, target: target) }
         // A read is stale once a later change has been played; a change's answer never is.
-        let change = Call.isReadOnly(call.actionName) ? playhead.callChange : -1
+        let isRead = Call.isReadOnly(call.actionName)
+        let change = isRead ? playhead.callChange : -1
         guard let index = Playhead.next(of: recorded, after: change, played: &playhead.calls) else { return nil }
-        if !Call.isReadOnly(call.actionName) { playhead.callChange = max(playhead.callChange, index) }
+        if !isRead { playhead.callChange = max(playhead.callChange, index) }
         return (played(calls[index].response, origin: origin, secondsSince1970: secondsSince1970), calls[index].outcome)
     }
+
+    /// Whether a request of `method` only reads (GET, HEAD); any other that succeeds changes the device.
+    public static func isRead(_ method: String) -> Bool { method == "GET" || method == "HEAD" }
 
     /// `response`, one of the recorded device's, as the device now at `origin` sends it at
     /// `secondsSince1970`: the recorded origin replaced by `origin` in its head and body, its Content-Length
@@ -275,10 +279,10 @@ public struct HTTPRecording: Hashable, Sendable {
         let recorded = playable.filter { exchanges[$0].answers(method, target, body: body) }
         // A document says the same after any change, and a change's answer stays; a read of the device's
         // state says what it was until the next change.
-        let isRead = method == "GET" || method == "HEAD"
+        let isRead = Self.isRead(method)
         let change = isRead && recorded.contains { exchanges[$0].readsState } ? playhead.exchangeChange : -1
         if let index = Playhead.next(of: recorded, after: change, played: &playhead.exchanges) {
-            if method != "GET", method != "HEAD" { playhead.exchangeChange = max(playhead.exchangeChange, index) }
+            if !isRead { playhead.exchangeChange = max(playhead.exchangeChange, index) }
             var answer = played(exchanges[index].response, origin: origin, secondsSince1970: secondsSince1970)
             // A HEAD says the GET's length: the GET's as it is played now.
             if method == "HEAD", let get {
@@ -320,7 +324,7 @@ public struct HTTPRecording: Hashable, Sendable {
     public func fallback(method: String, status: Int, origin: String, secondsSince1970: Int) -> Played? {
         let recorded: [UInt8]?
         switch status {
-        case 404 where method == "GET" || method == "HEAD": recorded = notFound
+        case 404 where Self.isRead(method): recorded = notFound
         case 405, 501: recorded = unsupportedMethod
         default: recorded = nil
         }

@@ -60,7 +60,7 @@ struct DeviceSite: HTTPSite {
             // A recorded change (a key pressed through the recording proxy) is the family's too, so that it
             // answers from there once the recording has no more to say.
             var response = DeviceHTTPResponse.recorded(recorded)
-            if request.method != "GET", request.method != "HEAD", (200..<300).contains(recorded.status) {
+            if Self.changesTheDevice(request, status: recorded.status) {
                 response.actions = vendorAnswer(request)?.actions ?? []
             }
             return response
@@ -155,10 +155,15 @@ struct DeviceSite: HTTPSite {
         if let answer = control.respond(to: request) { return answer }
         guard let answer = vendorAnswer(request) else { return .status(404) }
         // A vendor's REST side taking what is not a read (a key pressed, an app launched) changes the device.
-        if request.method != "GET", request.method != "HEAD", (200..<300).contains(answer.status) {
+        if Self.changesTheDevice(request, status: answer.status) {
             control.leaveRecordedState()
         }
         return answer
+    }
+
+    /// Whether `request`, answered `status`, changed the device: a request that is not a read, and succeeded.
+    private static func changesTheDevice(_ request: DeviceHTTPRequest, status: Int) -> Bool {
+        !HTTPRecording.isRead(request.method) && (200..<300).contains(status)
     }
 
     /// The answer of the device's vendor REST side (a Roku's ECP, a Hue bridge's API, DIAL), if it has one
