@@ -245,16 +245,18 @@ public enum DeviceRecorder {
         // service whose control URL does not answer is asked nothing more.
         var calls: [RecordedDevice.Exchange] = []
         var leftOut: [String] = []
-        // An optional exchange as recorded and counted; `nil`, and said, when it would not fit.
-        let optional = { (exchange: HTTPExchange, method: String, url: URL, name: String) throws(DeviceRecordError) in
-            guard let kept = try? recorded(exchange, method, url),
-                total + kept.response.count <= HTTPRecording.maximumTotalSize
-            else {
+        // An optional exchange counted; `nil`, and said, when it would not fit.
+        let fitting = { (kept: RecordedDevice.Exchange?, name: String) throws(DeviceRecordError) in
+            guard let kept, total + kept.response.count <= HTTPRecording.maximumTotalSize else {
                 leftOut.append("\(name): more than a recording holds")
                 return RecordedDevice.Exchange?.none
             }
             try count(kept)
             return kept
+        }
+        // An optional exchange as recorded and counted; `nil`, and said, when it would not fit.
+        let optional = { (exchange: HTTPExchange, method: String, url: URL, name: String) throws(DeviceRecordError) in
+            try fitting(try? recorded(exchange, method, url), name)
         }
         var made = Set<String>()
         for service in described.allDevices.flatMap(\.services) {
@@ -291,13 +293,10 @@ public enum DeviceRecorder {
             for (url, event) in await initialEvents(of: described, host: host, fetch: fetch) {
                 switch event {
                 case .success(let message):
-                    let kept = RecordedDevice.Exchange(method: "NOTIFY", target: target(of: url), response: message)
-                    guard total + message.count <= HTTPRecording.maximumTotalSize else {
-                        leftOut.append("the initial event of \(url.absoluteString): more than a recording holds")
-                        continue
+                    let event = RecordedDevice.Exchange(method: "NOTIFY", target: target(of: url), response: message)
+                    if let kept = try fitting(event, "the initial event of \(url.absoluteString)") {
+                        events.append(kept)
                     }
-                    try count(kept)
-                    events.append(kept)
                 case .failure(let why): leftOut.append("the initial event of \(url.absoluteString): \(why.reason)")
                 }
             }
