@@ -132,6 +132,11 @@ public enum DeviceRecorder {
     /// The path asked for to record what the device answers to one it does not have.
     public static let absentPath = "/ssdp-sim-no-such-path"
 
+    /// How long the recorder waits, after an answer, for bytes the device sends past its length before
+    /// it closes (a device that keeps the connection open despite `Connection: close` costs this much per
+    /// exchange).
+    static let trailingBytesWait = Duration.milliseconds(200)
+
     /// Records every device `target` names (or the one `options.pick` picks).
     public static func record(
         _ target: DeviceCheckTarget,
@@ -199,7 +204,11 @@ public enum DeviceRecorder {
         searchHost: String,
         options: DeviceRecordOptions
     ) async throws(DeviceRecordError) -> RecordedDevice {
-        let fetch = HTTPFetch(timeout: options.timeout, maximumBodySize: HTTPRecording.maximumResponseSize)
+        let fetch = HTTPFetch(
+            timeout: options.timeout,
+            maximumBodySize: HTTPRecording.maximumResponseSize,
+            trailingBytesWait: trailingBytesWait
+        )
         let description = try await exchange("GET", location, fetch: fetch, what: "the description")
         guard let message = description.message, message.status == 200,
             let root = SSDPXMLElement.parse(message.body), root.name == "root", let element = root.child("device")
@@ -348,8 +357,12 @@ public enum DeviceRecorder {
             deviceType: described.deviceType,
             server: headers?["SERVER"],
             maxAge: headers?["CACHE-CONTROL"].flatMap { SSDPCacheControl($0).maxAge },
-            bootID: headers?["BOOTID.UPNP.ORG"].flatMap { Int($0) },
-            configID: headers?["CONFIGID.UPNP.ORG"].flatMap { Int($0) },
+            // A value out of UDA 1.1's range (GSSDP's BOOTID -1) is not the device's number: its answers
+            // carry it as recorded.
+            bootID: headers?["BOOTID.UPNP.ORG"].flatMap { Int($0) }.flatMap { SSDPRootDevice.bootIDs ~= $0 ? $0 : nil },
+            configID: headers?["CONFIGID.UPNP.ORG"].flatMap { Int($0) }.flatMap {
+                SSDPRootDevice.configIDs ~= $0 ? $0 : nil
+            },
             searches: searches,
             mx: options.mx,
             exchanges: exchanges,

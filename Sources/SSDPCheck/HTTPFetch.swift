@@ -87,15 +87,25 @@ struct HTTPFetch: Sendable {
     var timeout: Duration
     /// The largest body read; a longer one fails the exchange.
     var maximumBodySize: Int
+    /// How long to wait, after an answer whose head gives its length, for what else the device sends
+    /// before it closes (libupnp's CR LF CR LF after a page), kept in `HTTPMessage.raw` up to
+    /// `maximumTrailingSize` bytes: what a recording plays byte for byte. `nil`: the answer ends at its
+    /// length.
+    var trailingBytesWait: Duration?
     var eventLoopGroup: any EventLoopGroup
+
+    /// The most bytes after an answer's length kept (`trailingBytesWait`).
+    static let maximumTrailingSize = 4_096
 
     init(
         timeout: Duration = .seconds(5),
         maximumBodySize: Int = 1 << 20,
+        trailingBytesWait: Duration? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) {
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
+        self.trailingBytesWait = trailingBytesWait
         self.eventLoopGroup = eventLoopGroup
     }
 
@@ -133,7 +143,11 @@ struct HTTPFetch: Sendable {
         // one event loop for the channel, its promise and its deadline
         let eventLoop = eventLoopGroup.next()
         let promise = eventLoop.makePromise(of: HTTPMessage.self)
-        let collector = ResponseCollector(reader: reader, promise: promise)
+        let collector = ResponseCollector(
+            reader: reader,
+            promise: promise,
+            trailingBytesWait: trailingBytesWait.map(TimeAmount.init)
+        )
         // One deadline for the whole exchange, connecting included.
         let deadline = ContinuousClock.now + timeout
         let bootstrap = ClientBootstrap(group: eventLoop)
@@ -221,29 +235,40 @@ extension URL {
 }
 
 /// Gathers a connection's bytes until `HTTPMessageReader` says the answer is whole, refused, or the
-/// connection ends. Never holds more than the reader allows: a longer answer fails as it arrives.
+/// connection ends; then, with a `trailingBytesWait`, what else arrives before the connection closes or the
+/// wait ends, up to `HTTPFetch.maximumTrailingSize` bytes. Never holds more than the reader allows: a longer
+/// answer fails as it arrives.
 private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendable {
     // Used only on its channel's event loop.
     typealias InboundIn = ByteBuffer
 
     private let reader: HTTPMessageReader
     private let promise: EventLoopPromise<HTTPMessage>
+    private let trailingBytesWait: TimeAmount?
     private var bytes: [UInt8] = []
     private var done = false
+    /// The whole answer, while bytes after it are still awaited.
+    private var answered: (message: HTTPMessage, length: Int)?
 
-    init(reader: HTTPMessageReader, promise: EventLoopPromise<HTTPMessage>) {
+    init(reader: HTTPMessageReader, promise: EventLoopPromise<HTTPMessage>, trailingBytesWait: TimeAmount?) {
         self.reader = reader
         self.promise = promise
+        self.trailingBytesWait = trailingBytesWait
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !done else { return }
         var buffer = unwrapInboundIn(data)
         bytes += buffer.readBytes(length: buffer.readableBytes) ?? []
+        if let answered {
+            if bytes.count - answered.length >= HTTPFetch.maximumTrailingSize { finish(context: context) }
+            return
+        }
         settle(context: context, closed: false)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        if answered != nil { finish(context: context) }
         settle(context: context, closed: true)
         if !done { promise.fail(HTTPFetchError(reason: "the connection closed")) }
         done = true
@@ -251,6 +276,10 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard !done else { return }
+        if answered != nil {
+            finish(context: context)
+            return
+        }
         done = true
         promise.fail(HTTPFetchError(reason: "the connection failed: \(error)"))
         context.close(promise: nil)
@@ -262,13 +291,30 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
         case .incomplete:
             return
         case .complete(var message):
-            done = true
             if message.raw.isEmpty { message.raw = bytes }
+            if let wait = trailingBytesWait, !closed {
+                answered = (message, message.raw.count)
+                let loop = context.eventLoop.assumeIsolated()
+                loop.scheduleTask(in: wait) { [weak self] in self?.finish(context: context) }
+                return
+            }
+            done = true
             promise.succeed(message)
         case .invalid(let reason):
             done = true
             promise.fail(HTTPFetchError(reason: reason))
         }
+        context.close(promise: nil)
+    }
+
+    /// Ends the wait for bytes after the answer: the answer with them, as far as they are kept.
+    private func finish(context: ChannelHandlerContext) {
+        guard !done, var (message, length) = answered else { return }
+        done = true
+        answered = nil
+        length = min(bytes.count, length + HTTPFetch.maximumTrailingSize)
+        message.raw = Array(bytes[..<length])
+        promise.succeed(message)
         context.close(promise: nil)
     }
 }

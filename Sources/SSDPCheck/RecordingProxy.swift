@@ -72,7 +72,11 @@ public final class RecordingProxy: Sendable {
     public init(device: RecordedDevice, timeout: Duration = .seconds(5)) {
         self.device = device
         // An answer larger than a recording keeps is still forwarded, up to the most a recording holds in all.
-        fetch = HTTPFetch(timeout: timeout, maximumBodySize: HTTPRecording.maximumTotalSize)
+        fetch = HTTPFetch(
+            timeout: timeout,
+            maximumBodySize: HTTPRecording.maximumTotalSize,
+            trailingBytesWait: DeviceRecorder.trailingBytesWait
+        )
         let recorded = device.exchanges + device.calls + [device.notFound, device.unsupportedMethod].compactMap(\.self)
         session.withLock { $0.size = recorded.map(\.response.count).reduce(0, +) }
     }

@@ -464,6 +464,11 @@ extension DeviceSimulator {
         // Devices at addresses of their own hear unicast searches on those addresses too: the socket takes
         // every address of the interface and reports which one each datagram was sent to.
         let ownAddresses = addresses.contains { $0 != nil }
+        // A recorded device that answered from a port of its own does so here too (IPv4: the source-address
+        // socket's family).
+        let answersFromOwnPort = configuration.devices.map {
+            link.scope == .ipv4 && $0.behaviour.recorded?.answersFromItsOwnPort(listeningOn: udpLink.port) == true
+        }
         let channel = try await openUDPChannel(
             configuration,
             on: udpLink,
@@ -476,8 +481,13 @@ extension DeviceSimulator {
             }
             let handler = try await eventLoop.submit {
                 let sources =
-                    try ownAddresses
-                    ? DeviceSources(addresses: addresses, link: link, ttl: configuration.multicastTTL) : nil
+                    try ownAddresses || answersFromOwnPort.contains(true)
+                    ? DeviceSources(
+                        addresses: addresses,
+                        answersFromOwnPort: answersFromOwnPort,
+                        link: link,
+                        ttl: configuration.multicastTTL
+                    ) : nil
                 let codec = SSDPDatagramCodec(maximumSize: maximumDatagramSize)
                 let handler = SimulatorHandler(
                     seed: seed,

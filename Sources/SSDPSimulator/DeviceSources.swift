@@ -15,15 +15,23 @@ import NIOCore
 import SSDPNIO
 
 /// The own addresses of a link's devices (see `DeviceAddressing`) and the socket their answers and NOTIFYs
-/// leave from, each datagram with its device's address as the source.
+/// leave from, each datagram with its device's address as the source; and the devices that answer searches
+/// from a port of their own (a recorded libupnp device, `SSDPRecordedAnswers.answersFromItsOwnPort`), whose
+/// answers leave through the same socket from the link's address.
 final class DeviceSources {
     /// Per device, its own address, or `nil` for a device that uses the link's.
     private(set) var addresses: [SocketAddress?]
+    /// Per device, whether its answers leave from the socket's port rather than the link's SSDP port.
+    private(set) var answersFromOwnPort: [Bool]
+    /// The link's address, where an answer from a device without an address of its own leaves from.
+    private let linkAddress: SocketAddress?
     let socket: SSDPSourceAddressSocket
     private var deviceByAddress: [String: Int]
 
-    init(addresses: [String?], link: SSDPLink, ttl: Int) throws {
+    init(addresses: [String?], answersFromOwnPort: [Bool], link: SSDPLink, ttl: Int) throws {
         self.addresses = try addresses.map { try $0.map { try SocketAddress(ipAddress: $0, port: 0) } }
+        self.answersFromOwnPort = answersFromOwnPort
+        linkAddress = try? link.address(port: 0)
         var deviceByAddress: [String: Int] = [:]
         for (index, address) in addresses.enumerated() {
             if let address { deviceByAddress[address] = index }
@@ -37,9 +45,10 @@ final class DeviceSources {
     }
 
     /// A device added while the simulator runs, at `address` (or the link's, `nil`).
-    func append(_ address: String?) throws {
+    func append(_ address: String?, answersFromOwnPort: Bool) throws {
         if let address { deviceByAddress[address] = addresses.count }
         addresses.append(try address.map { try SocketAddress(ipAddress: $0, port: 0) })
+        self.answersFromOwnPort.append(answersFromOwnPort)
     }
 
     /// The device a datagram sent to `destination` is for: the one at that address, or `nil` (every device)
@@ -48,9 +57,18 @@ final class DeviceSources {
         destination?.ipAddress.flatMap { deviceByAddress[$0] }
     }
 
+    /// The host address a datagram of `device` leaves this socket from, or `nil` when it leaves through the
+    /// link's own socket. `answering` a search sent to `searched`, an address of the link's: from there.
+    func source(of device: Int, answering: Bool, searched: SocketAddress?) -> SocketAddress? {
+        let ownPort = answering && answersFromOwnPort[device]
+        guard searched == nil else { return ownPort ? searched : nil }
+        return addresses[device] ?? (ownPort ? linkAddress : nil)
+    }
+
     /// Where a datagram of `device` leaves from, as traces record it; `nil` for the link's own socket.
-    func sourceAddress(of device: Int) -> SocketAddress? {
-        guard let address = addresses[device], let ip = address.ipAddress else { return nil }
+    func sourceAddress(of device: Int, answering: Bool, searched: SocketAddress?) -> SocketAddress? {
+        guard let address = source(of: device, answering: answering, searched: searched), let ip = address.ipAddress
+        else { return nil }
         return try? SocketAddress(ipAddress: ip, port: socket.port)
     }
 }

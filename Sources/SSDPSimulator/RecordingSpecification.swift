@@ -286,7 +286,8 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             }
             targets.append(.init(search.st, answers))
         }
-        return SSDPRecordedAnswers(targets: targets)
+        let sourcePorts = searches.flatMap(\.answers).compactMap(\.sourcePort)
+        return SSDPRecordedAnswers(targets: targets, sourcePorts: Set(sourcePorts))
     }
 
     /// The responses the device's HTTP side plays; errors name the field (`recording.http[2].base64`).

@@ -107,14 +107,14 @@ public struct SimulatedDevice: Hashable, Sendable {
         guard (1...Int(Int32.max)).contains(maxAge) else {
             throw SSDPConfigurationError(field: "maxAge", value: "\(maxAge)", reason: "must be 1 or more seconds")
         }
-        if let bootID, !(0...Int(Int32.max)).contains(bootID) {
+        if let bootID, !SSDPRootDevice.bootIDs.contains(bootID) {
             throw SSDPConfigurationError(
                 field: "bootId",
                 value: "\(bootID)",
                 reason: "must be 0...2147483647 (31 bits)"
             )
         }
-        guard (0...16_777_215).contains(configID) else {
+        guard SSDPRootDevice.configIDs.contains(configID) else {
             throw SSDPConfigurationError(
                 field: "configId",
                 value: "\(configID)",

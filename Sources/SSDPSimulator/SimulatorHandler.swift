@@ -251,7 +251,9 @@ final class SimulatorHandler: ChannelInboundHandler {
     /// The address a search was sent to when the devices have addresses of their own and it is none of
     /// them, nor the multicast group: the simulator's own (`nc -u 127.0.0.1 1900`). Its answers leave from
     /// there, through the link's socket, because a connected socket like netcat's takes datagrams from the
-    /// address and port it sent to and no other; their LOCATIONs still name each device's own address.
+    /// address and port it sent to and no other; their LOCATIONs still name each device's own address. A
+    /// recorded device that answered from a port of its own still does, from this address: netcat would
+    /// not hear the real one either.
     private func searchedAddress(of datagram: SSDPDatagram, context: ChannelHandlerContext) -> SocketAddress? {
         guard sources != nil, var searched = datagram.destinationAddress, !searched.isMulticast else { return nil }
         searched.port = context.channel.localAddress?.port
@@ -290,7 +292,9 @@ final class SimulatorHandler: ChannelInboundHandler {
             guard !isShuttingDown, pending.generation == generations[pending.device] else { continue }
             let bytes = pending.answer.dated(secondsSince1970: HTTPDate.secondsNow)
             let datagram = SSDPDatagram(remoteAddress: pending.peer, bytes: bytes)
-            datagrams.append(Outbound(device: pending.device, datagram: datagram, answerFrom: pending.answerFrom))
+            datagrams.append(
+                Outbound(device: pending.device, datagram: datagram, answerFrom: pending.answerFrom, isAnswer: true)
+            )
             advertisements.append(pending.answer.advertisement)
         }
         let fates = draw(datagrams.count, kind: .answers)
@@ -415,14 +419,22 @@ final class SimulatorHandler: ChannelInboundHandler {
     ) {
         var fromOwnAddresses: [SSDPSourceAddressSocket.Outgoing] = []
         let ownAddress = { (outbound: Outbound) in
-            outbound.answerFrom == nil ? self.sources?.addresses[outbound.device] : nil
+            self.sources?.source(of: outbound.device, answering: outbound.isAnswer, searched: outbound.answerFrom)
         }
         let lastThroughChannel = datagrams.lastIndex { ownAddress($0) == nil }
         for (index, outbound) in datagrams.enumerated() {
             let datagram = outbound.datagram
             if let sources, let source = ownAddress(outbound) {
                 fromOwnAddresses.append(.init(bytes: datagram.bytes, from: source, to: datagram.remoteAddress))
-                report(datagram, received: false, local: sources.sourceAddress(of: outbound.device))
+                report(
+                    datagram,
+                    received: false,
+                    local: sources.sourceAddress(
+                        of: outbound.device,
+                        answering: outbound.isAnswer,
+                        searched: outbound.answerFrom
+                    )
+                )
             } else {
                 report(datagram, received: false, local: outbound.answerFrom)
                 context.write(wrapOutboundOut(datagram), promise: index == lastThroughChannel ? promise : nil)
@@ -520,7 +532,11 @@ final class SimulatorHandler: ChannelInboundHandler {
         guard let context, !isShuttingDown, let model = advertisers.first else { return }
         let now = now(context)
         let index = advertisers.count
-        try sources?.append(address)
+        let port = context.channel.localAddress?.port ?? SSDPSearchSessionConfiguration.multicastPort
+        try sources?.append(
+            address,
+            answersFromOwnPort: configured.behaviour.recorded?.answersFromItsOwnPort(listeningOn: port) ?? false
+        )
         responder.devices.append(
             DeviceResponder(
                 device: root,
@@ -672,12 +688,15 @@ extension SimulatorHandler {
         var answerFrom: SocketAddress?
     }
 
-    /// A datagram to send for a device: from the device's own address when it has one, else through the
-    /// link's socket (from `answerFrom`, the address searched, when that is set).
+    /// A datagram to send for a device: from the device's own address when it has one (or an answer from
+    /// its own port, `DeviceSources.source`), else through the link's socket (from `answerFrom`, the address
+    /// searched, when that is set).
     struct Outbound {
         var device: Int
         var datagram: SSDPDatagram
         var answerFrom: SocketAddress?
+        /// Whether it answers a search (not a NOTIFY).
+        var isAnswer = false
     }
 
     /// Answers due this close together leave in one batch: a flood of searches or ten thousand devices'

@@ -86,6 +86,34 @@ import Testing
         #expect(fallback("GET", 200) == nil)
     }
 
+    @Test func lineEndsSentAfterTheLengthStayAfterItAndAnEditedBodyGetsItsLength() {
+        // libupnp's error page: 60 bytes said, then CR LF CR LF more before it closes.
+        let page = "<html><body><h1>500 Internal Server Error</h1></body></html>"
+        let libupnp = "HTTP/1.1 500 Internal Server Error\r\nCONTENT-LENGTH: 60\r\n\r\n\(page)\r\n\r\n"
+        let played = { (response: String) in
+            String(
+                decoding: HTTPRecording.played(
+                    Array(response.utf8),
+                    from: "http://a:1",
+                    to: "http://b:2",
+                    secondsSince1970: 0
+                ),
+                as: UTF8.self
+            )
+        }
+        #expect(played(libupnp) == libupnp)
+        // A body edited by hand to another length is all body, and its length is said anew.
+        #expect(
+            played("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nedited\r\n")
+                == "HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\nedited\r\n"
+        )
+        // The origin replaced in a body followed by line ends: the length follows the body, the line ends stay.
+        #expect(
+            played("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhttp://a:1\r\n")
+                == "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhttp://b:2\r\n"
+        )
+    }
+
     @Test func anOriginIsReplacedWhereItEndsNotInsideALongerOne() {
         let text = "http://10.0.0.1:80/a http://10.0.0.1:8080/b http://10.0.0.1:80 HTTP://10.0.0.1:80/c"
         let replaced = HTTPRecording.replacing(
@@ -339,5 +367,38 @@ import Testing
         #expect(sent.contains("DATE: Fri, 02 Jan 1970 00:00:00 GMT\r\n"))
         #expect(recorded.scheduled(to: "uuid:x", own: "http://h:1", locations: .asCaptured)?.isEmpty == true)
         #expect(recorded.scheduled(to: "ssdp:all", own: "http://h:1", locations: .asCaptured) == nil)
+    }
+
+    @Test func aRecordedBootIDFollowsTheDeviceButOneThatIsNoBootIDStays() throws {
+        let answer = { (bootID: String) in
+            Array(
+                "HTTP/1.1 200 OK\r\nST: upnp:rootdevice\r\nUSN: uuid:x::upnp:rootdevice\r\nBOOTID.UPNP.ORG: \(bootID)\r\n\r\n"
+                    .utf8
+            )
+        }
+        let sent = { (recorded: String, bootID: Int) throws -> String in
+            let answers = SSDPRecordedAnswers(targets: [
+                .init("upnp:rootdevice", [.init(delay: .zero, bytes: answer(recorded))])
+            ])
+            let scheduled = try #require(
+                answers.scheduled(to: "upnp:rootdevice", own: "http://h:1", bootID: bootID, locations: .asCaptured)
+            )
+            return String(decoding: scheduled[0].bytes, as: UTF8.self)
+        }
+        #expect(try sent("7", 8).contains("BOOTID.UPNP.ORG: 8\r\n"), "the device rebooted since the recording")
+        #expect(try sent("7", 7).contains("BOOTID.UPNP.ORG: 7\r\n"))
+        // GSSDP 1.6 says -1: not a BOOTID (UDA 1.1: 31 bits), so the device's own way of saying it.
+        #expect(try sent("-1", 8).contains("BOOTID.UPNP.ORG: -1\r\n"))
+    }
+
+    @Test func aDeviceThatAnsweredFromAPortOfItsOwnDoesSoWhereverItPlays() {
+        let answers = { (ports: Set<Int>) in SSDPRecordedAnswers(targets: [], sourcePorts: ports) }
+        // libupnp: a socket per answer, on a port the system picks.
+        #expect(answers([41_234, 52_001]).answersFromItsOwnPort(listeningOn: 1900))
+        #expect(answers([41_234]).answersFromItsOwnPort(listeningOn: 1901))
+        // miniupnpd answers from 1900, and from the port it was searched on in a lab that used another.
+        #expect(!answers([1900]).answersFromItsOwnPort(listeningOn: 1901))
+        #expect(!answers([1901]).answersFromItsOwnPort(listeningOn: 1901))
+        #expect(!answers([]).answersFromItsOwnPort(listeningOn: 1900), "a recording that does not say")
     }
 }

@@ -191,6 +191,36 @@ import Testing
         #expect(volume.allowedRange == .init(minimum: 0, maximum: 100))
         #expect(SSDPServiceDescription(scpd: Array("<root/>".utf8)) == nil)
     }
+
+    /// The renderer profile's libupnp pages answer a path it lacks with 500; a recorded libupnp device
+    /// answers with the page it recorded, byte for byte, line ends after its length and all.
+    @Test func aPathTheDeviceLacksGetsTheRecordedPageNotTheProfiles() throws {
+        let page = "HTTP/1.1 500 Internal Server Error\r\nCONTENT-LENGTH: 9\r\n\r\nno, said\n\r\n\r\n"
+        let json: [String: Any] = [
+            "devices": [
+                [
+                    "profile": "renderer",
+                    "recording": [
+                        "source": ["location": "http://192.168.1.9:49152/upnp/desc.xml"],
+                        "searches": [[String: Any]](),
+                        "http": [
+                            [
+                                "method": "GET", "target": "/upnp/desc.xml",
+                                "response": "HTTP/1.1 200 OK\r\nCONTENT-TYPE: text/xml\r\n\r\n" + Self.description,
+                            ]
+                        ],
+                        "notFound": ["method": "GET", "target": "/ssdp-sim-no-such-path", "response": page],
+                    ],
+                ]
+            ]
+        ]
+        let file = try DeviceFile.decode(try JSONSerialization.data(withJSONObject: json), file: "r.json", seed: 1)
+        let site = DeviceSite(device: try #require(file.devices.first))
+        let answer = site.respond(
+            to: DeviceHTTPRequest(method: "GET", target: "/nothing.xml", origin: "http://127.0.0.2:49152")
+        )
+        #expect(Self.text(answer) == page)
+    }
 }
 
 /// A recorded Roku: its recorded ECP reads are played while it is as recorded; once a request changes it,

@@ -250,4 +250,50 @@ import Testing
         }
         try await blocker.close()
     }
+
+    /// A recorded libupnp device answered from a port of its own: so does its playback, from the same address.
+    @Test(arguments: [(41_234, true), (1900, false)])
+    func aRecordedDeviceAnswersFromThePortKindItAnsweredFrom(recordedPort: Int, ownPort: Bool) async throws {
+        let answer = "HTTP/1.1 200 OK\r\nST: roku:ecp\r\nUSN: uuid:roku:ecp:REC0000123\r\n\r\n"
+        let device = try RecordedRokuTests.device(searches: [
+            ["st": "roku:ecp", "answers": [["delay": 0, "sourcePort": recordedPort, "datagram": answer]]]
+        ])
+        let simulator = try await LoopbackSimulator.start([device])
+        defer { Task { await simulator.shutdown() } }
+        let ssdpPort = try #require(simulator.udpAddress.port)
+        let answers = AnswerCollector()
+        let client = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(answers) }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let search =
+            "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: roku:ecp\r\n\r\n"
+        try await client.writeAndFlush(
+            AddressedEnvelope(
+                remoteAddress: try SocketAddress(ipAddress: "127.0.0.1", port: ssdpPort),
+                data: ByteBuffer(string: search)
+            )
+        )
+        let deadline = ContinuousClock.now + .seconds(5)
+        while answers.sources.withLockedValue(\.isEmpty), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await client.close()
+        let first = answers.sources.withLockedValue(\.first)
+        let source = try #require(first, "no answer in 5 s")
+        #expect(source.ipAddress == "127.0.0.1")
+        #expect((source.port != ssdpPort) == ownPort, "answered from \(source.port ?? 0), SSDP port \(ssdpPort)")
+    }
+}
+
+/// The source address of every datagram a test's socket receives.
+private final class AnswerCollector: ChannelInboundHandler, Sendable {
+    typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    let sources = NIOLockedValueBox<[SocketAddress]>([])
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let envelope = unwrapInboundIn(data)
+        sources.withLockedValue { $0.append(envelope.remoteAddress) }
+    }
 }

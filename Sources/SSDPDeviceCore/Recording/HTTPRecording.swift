@@ -351,20 +351,34 @@ public struct HTTPRecording: Hashable, Sendable {
     }
 
     /// `response` as a device at `new` sends it at `secondsSince1970`: `old` replaced by `new` in its head
-    /// and body, its Content-Length the body's length, its Date written anew.
+    /// and body, its Content-Length the body's length, its Date written anew. Line ends the device sent
+    /// after the length its head gave (libupnp's CR LF CR LF after a page) stay after it.
     static func played(_ response: [UInt8], from old: String, to new: String, secondsSince1970: Int) -> [UInt8] {
         let end = headEnd(response) ?? response.count
         var head = Array(response[..<end])
         var body = Array(response[end...])
+        let trailer = trailingLineEnds(of: body, head: head)
+        body.removeLast(trailer.count)
         if old != new.asciiLowercased() {
             head = replacing(old, with: new, in: head)
             body = replacing(old, with: new, in: body)
         }
         head = withContentLength(body.count, in: head)
+        body += trailer
         if let range = dateValueRange(in: head) {
             head.replaceSubrange(range, with: Array(HTTPDate.string(secondsSince1970: secondsSince1970).utf8))
         }
         return head + body
+    }
+
+    /// The bytes of `body` after the length `head`'s Content-Length gives, where they are only CR and LF;
+    /// none otherwise (a body edited by hand to another length is all body).
+    private static func trailingLineEnds(of body: [UInt8], head: [UInt8]) -> [UInt8] {
+        guard let range = headerValueRange("content-length", in: head),
+            let length = Int(String(decoding: head[range], as: UTF8.self)), length >= 0, length < body.count
+        else { return [] }
+        let after = body[length...]
+        return after.allSatisfy { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") } ? Array(after) : []
     }
 
     /// `head` with its Content-Length saying `bodyLength`, where it says another; as it is for an answer

@@ -53,10 +53,21 @@ public struct SSDPRecordedAnswers: Hashable, Sendable {
 
     /// The answers to each search target, in the order recorded.
     public var targets: [Target]
+    /// The UDP ports the answers came from, where the recording says.
+    public var sourcePorts: Set<Int>
 
-    /// The recorded answers to each of `targets`.
-    public init(targets: [Target]) {
+    /// The recorded answers to each of `targets`, from `sourcePorts`.
+    public init(targets: [Target], sourcePorts: Set<Int> = []) {
         self.targets = targets
+        self.sourcePorts = sourcePorts
+    }
+
+    /// Whether the device answered from a port of its own, not the one it heard the search on (libupnp opens
+    /// a socket per answer, on a port the system picks): no recorded answer came from `ssdpPort`, the port
+    /// the playing device listens on, nor from 1900, the port it was most likely recorded on.
+    public func answersFromItsOwnPort(listeningOn ssdpPort: Int) -> Bool {
+        !sourcePorts.isEmpty && !sourcePorts.contains(ssdpPort)
+            && !sourcePorts.contains(SSDPSearchSessionConfiguration.multicastPort)
     }
 
     /// The answers to a search for `target`: those recorded for it as written, else for it in another case
@@ -77,8 +88,10 @@ public struct SSDPRecordedAnswers: Hashable, Sendable {
     ) -> [ScheduledAnswer]? {
         answers(to: target)?.map { answer in
             var bytes = SSDPReplay.relocating(answer.bytes, locations, own: own)
+            // A recorded value that is no BOOTID (GSSDP's -1) is the device's way, and stays.
             if let bootID, let range = HTTPRecording.headerValueRange("bootid.upnp.org", in: bytes),
-                String(decoding: bytes[range], as: UTF8.self) != "\(bootID)"
+                let recorded = Int(String(decoding: bytes[range], as: UTF8.self)),
+                SSDPRootDevice.bootIDs ~= recorded, recorded != bootID
             {
                 bytes.replaceSubrange(range, with: Array("\(bootID)".utf8))
             }

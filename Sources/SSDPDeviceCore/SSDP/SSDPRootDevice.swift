@@ -23,10 +23,14 @@ public struct SSDPRootDevice: Hashable, Sendable {
     public var server: String
     /// Seconds an advertisement stays valid (CACHE-CONTROL max-age).
     public var maxAge: Int
-    /// BOOTID.UPNP.ORG: grows with every start of the device (UDA 1.1 §1.2.2).
+    /// BOOTID.UPNP.ORG: grows with every start of the device (UDA 1.1 §1.2.2), within `bootIDs`.
     public var bootID: Int
-    /// CONFIGID.UPNP.ORG: changes with the description (UDA 1.1 §1.2.2).
+    /// CONFIGID.UPNP.ORG: changes with the description (UDA 1.1 §1.2.2), within `configIDs`.
     public var configID: Int
+    /// The values a BOOTID.UPNP.ORG takes: 31 bits (UDA 1.1 §1.2.2).
+    public static let bootIDs = 0...Int(Int32.max)
+    /// The values a CONFIGID.UPNP.ORG takes: 0...16777215 (UDA 1.1 §1.2.2).
+    public static let configIDs = 0...16_777_215
     /// Targets answered besides the UPnP ones (`roku:ecp`, `urn:dial-multiscreen-org:service:dial:1`).
     public var extraTargets: [SSDPExtraTarget]
     /// Headers added, in order, after the standard ones of every alive message, and of every response

@@ -75,6 +75,9 @@ struct DeviceSite: HTTPSite {
         if pages?.pagesUnsubscribe == true, request.method == "UNSUBSCRIBE", answer.status == 200 {
             answer.isStatusPage = true
         }
+        // The family's own status, before a profile's error pages substitute another (libupnp's 500 for a
+        // 404): what a recording's answers are looked up by.
+        let familyStatus = answer.status
         answer = answer.withPage(from: pages)
         // What the family has no answer for either (not a recorded call's answer, which is the recording's
         // already): a recorded read of the device's state, changed device or not (a DIAL app on a device of no
@@ -82,7 +85,7 @@ struct DeviceSite: HTTPSite {
         if answer.raw == nil, let recording {
             let now = HTTPDate.secondsNow
             let read =
-                answer.status == 404
+                familyStatus == 404
                 ? recording.response(
                     method: request.method,
                     target: request.target,
@@ -92,7 +95,7 @@ struct DeviceSite: HTTPSite {
             if let recorded = read
                 ?? recording.fallback(
                     method: request.method,
-                    status: answer.status,
+                    status: familyStatus,
                     origin: request.origin,
                     secondsSince1970: now
                 )
