@@ -15,6 +15,7 @@ import Foundation
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPNIO
 
 /// What `ssdp-sim record` is asked to do.
 public struct DeviceRecordOptions: Sendable {
@@ -28,6 +29,8 @@ public struct DeviceRecordOptions: Sendable {
     public var timeout = Duration.seconds(5)
     /// Which of several devices found to record (1 is the first); `nil`: every one.
     public var pick: Int?
+    /// How long to listen on the group for the devices' NOTIFY messages, from the start; `nil`: not at all.
+    public var listen: Duration?
 
     /// The defaults: port 1900, the group, MX 1, 5 s.
     public init() {}
@@ -42,6 +45,18 @@ public struct RecordedDevice: Sendable {
         public var delay: Duration
         /// The UDP port it came from.
         public var sourcePort: Int
+        /// The datagram.
+        public var bytes: [UInt8]
+    }
+
+    /// One NOTIFY heard on the group while recording (`DeviceRecordOptions.listen`).
+    public struct Notification: Sendable {
+        /// Time from the start of the listening.
+        public var elapsed: Duration
+        /// The UDP port it came from.
+        public var sourcePort: Int
+        /// The IP TTL it arrived with, when the system said.
+        public var ttl: Int?
         /// The datagram.
         public var bytes: [UInt8]
     }
@@ -98,6 +113,30 @@ public struct RecordedDevice: Sendable {
     public var leftOut: [String]
     /// How many of `exchanges` are reads of the vendor's REST side (`vendorReads`).
     public var vendorReads: Int
+    /// Its NOTIFY messages heard while recording, in the order they came.
+    public var notifications: [Notification] = []
+
+    /// The max-age of the first NOTIFY heard that says one.
+    public var notifyMaxAge: Int? {
+        notifications.lazy.compactMap {
+            (try? SSDPParser.parseMessage($0.bytes))?.headers["CACHE-CONTROL"].flatMap { SSDPCacheControl($0).maxAge }
+        }.first
+    }
+
+    /// Whether `message` is this device's: a USN of one of its UUIDs (the root's, or one its answers
+    /// carried), or a LOCATION at its origin.
+    func isOwn(_ message: SSDPMessage) -> Bool {
+        var uuids: Set<String> = [DiscoveryAudit.uuid(ofUSN: udn).lowercased()]
+        for answer in searches.flatMap(\.answers) {
+            if let usn = (try? SSDPParser.parseMessage(answer.bytes))?.headers["USN"] {
+                uuids.insert(DiscoveryAudit.uuid(ofUSN: usn).lowercased())
+            }
+        }
+        if let usn = message.headers["USN"], uuids.contains(DiscoveryAudit.uuid(ofUSN: usn).lowercased()) {
+            return true
+        }
+        return message.headers["LOCATION"].flatMap { URL(string: $0)?.origin } == location.origin
+    }
 }
 
 /// Why a recording could not be made: what was asked of which URL, and what went wrong.
@@ -131,6 +170,8 @@ public enum DeviceRecorder {
     public static let maximumIcons = 16
     /// The path asked for to record what the device answers to one it does not have.
     public static let absentPath = "/ssdp-sim-no-such-path"
+    /// The most NOTIFY messages one device's recording holds.
+    public static let maximumNotifications = 256
 
     /// How long the recorder waits, after an answer, for bytes the device sends past its length before
     /// it closes (a device that keeps the connection open despite `Connection: close` costs this much per
@@ -165,6 +206,16 @@ public enum DeviceRecorder {
             }
             found = [found[pick - 1]]
         }
+        // The group is listened to while the devices are recorded: their NOTIFY sets, from the start.
+        let listening = options.listen.map { duration in
+            Task {
+                try await SSDPGroupListener.listen(
+                    port: options.ssdpPort,
+                    for: duration,
+                    limit: maximumNotifications * DeviceChecker.maximumDevices
+                ) { $0.starts(with: Array("NOTIFY ".utf8)) }
+            }
+        }
         var devices: [RecordedDevice] = []
         for location in found {
             let device = try await record(location, searchHost: searchHost ?? location.host ?? "", options: options)
@@ -177,6 +228,20 @@ public enum DeviceRecorder {
                 continue
             }
             devices.append(device)
+        }
+        if let listening {
+            let heard: [SSDPGroupListener.Heard]
+            do {
+                heard = try await listening.value
+            } catch {
+                throw DeviceRecordError("--listen: \(error)")
+            }
+            for index in devices.indices {
+                let own = heard.filter { (try? SSDPParser.parseMessage($0.bytes)).map(devices[index].isOwn) == true }
+                devices[index].notifications = own.prefix(maximumNotifications).map {
+                    .init(elapsed: $0.elapsed, sourcePort: $0.source.port ?? 0, ttl: $0.ttl, bytes: $0.bytes)
+                }
+            }
         }
         return devices
     }

@@ -27,16 +27,19 @@ import Glibc
 /// block is dropped and not counted as sent: UDP may lose a datagram, and the caller counts it. IPv4 and
 /// Linux only; elsewhere `init` throws.
 package final class SSDPSourceAddressSocket {
-    /// One datagram to send: its bytes, the host address it leaves from, and where it goes.
+    /// One datagram to send: its bytes, the host address it leaves from, where it goes, and the IP TTL it
+    /// leaves with when not the socket's.
     package struct Outgoing {
         package var bytes: [UInt8]
         package var source: SocketAddress
         package var destination: SocketAddress
+        package var ttl: Int?
 
-        package init(bytes: [UInt8], from source: SocketAddress, to destination: SocketAddress) {
+        package init(bytes: [UInt8], from source: SocketAddress, to destination: SocketAddress, ttl: Int? = nil) {
             self.bytes = bytes
             self.source = source
             self.destination = destination
+            self.ttl = ttl
         }
     }
 
@@ -56,10 +59,15 @@ package final class SSDPSourceAddressSocket {
     )
     private let arena = UnsafeMutableRawPointer.allocate(byteCount: arenaSize, alignment: 16)
     private static let arenaSize = 256 << 10
-    /// One control message: a cmsghdr, then the in_pktinfo, padded to the alignment of size_t (CMSG_SPACE).
-    private static let controlSpace =
-        MemoryLayout<cmsghdr>.stride + (MemoryLayout<in_pktinfo>.size + MemoryLayout<Int>.size - 1)
-        / MemoryLayout<Int>.size * MemoryLayout<Int>.size
+    /// A message's control messages: a cmsghdr and the in_pktinfo, then a cmsghdr and an IP_TTL's int,
+    /// each padded to the alignment of size_t (CMSG_SPACE).
+    private static let pktinfoSpace = space(MemoryLayout<in_pktinfo>.size)
+    private static let controlSpace = pktinfoSpace + space(MemoryLayout<CInt>.size)
+
+    private static func space(_ length: Int) -> Int {
+        MemoryLayout<cmsghdr>.stride + (length + MemoryLayout<Int>.size - 1) / MemoryLayout<Int>.size
+            * MemoryLayout<Int>.size
+    }
     #endif
     /// The UDP port the datagrams leave from (chosen by the system).
     package private(set) var port = 0
@@ -134,7 +142,14 @@ package final class SSDPSourceAddressSocket {
                     continue
                 }
                 guard used + datagram.bytes.count <= Self.arenaSize else { break }
-                prepare(slot: slots.count, datagram.bytes, at: used, from: from.address.sin_addr, to: to.address)
+                prepare(
+                    slot: slots.count,
+                    datagram.bytes,
+                    at: used,
+                    from: from.address.sin_addr,
+                    to: to.address,
+                    ttl: datagram.ttl
+                )
                 used += datagram.bytes.count
                 slots.append(next)
                 next += 1
@@ -155,8 +170,16 @@ package final class SSDPSourceAddressSocket {
     }
 
     #if os(Linux)
-    /// Fills message `slot` of the batch: `bytes` copied into the arena at `offset`, from `source` to `target`.
-    private func prepare(slot: Int, _ bytes: [UInt8], at offset: Int, from source: in_addr, to target: sockaddr_in) {
+    /// Fills message `slot` of the batch: `bytes` copied into the arena at `offset`, from `source` to `target`,
+    /// with `ttl` hops when it says.
+    private func prepare(
+        slot: Int,
+        _ bytes: [UInt8],
+        at offset: Int,
+        from source: in_addr,
+        to target: sockaddr_in,
+        ttl: Int?
+    ) {
         bytes.withUnsafeBytes { payload in
             if let base = payload.baseAddress { (arena + offset).copyMemory(from: base, byteCount: payload.count) }
         }
@@ -171,13 +194,22 @@ package final class SSDPSourceAddressSocket {
         var info = in_pktinfo()
         info.ipi_spec_dst = source
         (control + MemoryLayout<cmsghdr>.stride).copyMemory(from: &info, byteCount: MemoryLayout<in_pktinfo>.size)
+        if let ttl {
+            // Linux takes IP_TTL per message, and it wins over IP_MULTICAST_TTL (ip_cmsg_send).
+            let second = control + Self.pktinfoSpace
+            let header = second.assumingMemoryBound(to: cmsghdr.self)
+            header.pointee.cmsg_len = MemoryLayout<cmsghdr>.stride + MemoryLayout<CInt>.size
+            header.pointee.cmsg_level = CInt(IPPROTO_IP)
+            header.pointee.cmsg_type = CInt(IP_TTL)
+            (second + MemoryLayout<cmsghdr>.stride).storeBytes(of: CInt(ttl), as: CInt.self)
+        }
         var message = msghdr()
         message.msg_name = UnsafeMutableRawPointer(names + slot)
         message.msg_namelen = socklen_t(MemoryLayout<sockaddr_in>.size)
         message.msg_iov = vectors + slot
         message.msg_iovlen = 1
         message.msg_control = control
-        message.msg_controllen = Self.controlSpace
+        message.msg_controllen = ttl == nil ? Self.pktinfoSpace : Self.controlSpace
         messages[slot] = CSSDPLinux_mmsghdr(msg_hdr: message, msg_len: 0)
     }
     #endif

@@ -56,8 +56,19 @@ struct Record: AsyncParsableCommand {
     @Flag(help: "Replace what identifies the device (UUIDs, addresses, MACs, serial numbers, names) in the file.")
     var anonymize = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Listen on the group this many seconds from the start for the device's NOTIFY messages (Linux).",
+            valueName: "seconds"
+        )
+    )
+    var listen: Double?
+
     func validate() throws {
         if let pick, pick < 1 { throw ValidationError("--pick must be 1 or more, got \(pick)") }
+        if let listen, !(0.1...3_600).contains(listen) {
+            throw ValidationError("--listen must be 0.1...3600 seconds, got \(listen)")
+        }
         try validateReportPaths([("--output", output)])
     }
 
@@ -70,6 +81,7 @@ struct Record: AsyncParsableCommand {
         options.mx = device.mx
         options.timeout = device.exchangeTimeout
         options.pick = pick
+        options.listen = listen.map { .milliseconds(Int64($0 * 1_000)) }
         output.say("Recording \(device.target)")
         let devices: [RecordedDevice]
         do {
@@ -78,7 +90,7 @@ struct Record: AsyncParsableCommand {
             output.error("nothing recorded: \(error)")
             throw ExitCode(1)
         }
-        let file = RecordingFile(devices: devices, anonymize: anonymize)
+        let file = RecordingFile(devices: devices, anonymize: anonymize, listened: listen != nil)
         do {
             try interrupt.whileWriting { try file.write(to: self.output) }
         } catch {
@@ -125,9 +137,10 @@ private final class Interrupt: @unchecked Sendable {
 
 extension DeviceSpecification {
     /// A device file entry for a recorded device: the built-in profile of its family when there is one (what
-    /// answers the calls the recording does not hold, and lays out its NOTIFY messages), what its answers say
-    /// of it (SERVER, BOOTID, CONFIGID; the max-age too when no profile knows its NOTIFY's), and the
-    /// recording, whose description names the device.
+    /// answers the calls the recording does not hold, and lays out its NOTIFY messages where none was heard),
+    /// what its answers say of it (SERVER, BOOTID, CONFIGID; the max-age of its NOTIFYs where one was heard,
+    /// else its answers' when no profile knows its NOTIFY's), and the recording, whose description names the
+    /// device.
     init(recorded device: RecordedDevice) {
         var family = SimulatorProfile.family(ofDeviceType: device.deviceType)?.name
         // A Roku TV has a Roku player's device type; its device-info says which it is.
@@ -138,7 +151,7 @@ extension DeviceSpecification {
             family = "roku-tv"
         }
         self.init(profile: family, server: device.server)
-        maxAge = family == nil ? device.maxAge : nil
+        maxAge = device.notifyMaxAge ?? (family == nil ? device.maxAge : nil)
         bootId = device.bootID
         configId = device.configID
         let exchange = { (exchange: RecordedDevice.Exchange) in
@@ -172,7 +185,10 @@ extension DeviceSpecification {
             http: (device.exchanges + device.calls).map(exchange),
             notFound: device.notFound.map(exchange),
             unsupportedMethod: device.unsupportedMethod.map(exchange),
-            events: device.events.map { RecordingSpecification.Event(target: $0.target, bytes: $0.response) }
+            events: device.events.map { RecordingSpecification.Event(target: $0.target, bytes: $0.response) },
+            notifications: device.notifications.map {
+                .init(delay: $0.elapsed.inSeconds, sourcePort: $0.sourcePort, ttl: $0.ttl, bytes: $0.bytes)
+            }
         )
     }
 }
@@ -225,6 +241,9 @@ extension RecordedDevice {
                 String(decoding: head.response[range], as: UTF8.self) == "\(recorded)"
             else { continue }
             device.exchanges[index].response.replaceSubrange(range, with: Array("\(anonymized)".utf8))
+        }
+        for index in device.notifications.indices {
+            device.notifications[index].bytes = anonymizer.anonymize(recorded: device.notifications[index].bytes)
         }
         device.calls = calls.map { response($0, &anonymizer) }
         device.events = events.map { response($0, &anonymizer) }

@@ -27,9 +27,12 @@ struct RecordingFile {
     /// What identifies the devices (`2 UUIDs`), found as `--anonymize` replaces it.
     let identifying: [String]
     let anonymize: Bool
+    /// Whether the group was listened to for NOTIFY messages (`record --listen`).
+    let listened: Bool
 
     /// The file of `devices`, what identifies them replaced where `anonymize`.
-    init(devices: [RecordedDevice], anonymize: Bool) {
+    init(devices: [RecordedDevice], anonymize: Bool, listened: Bool = false) {
+        self.listened = listened
         // Found as --anonymize would replace it: replaced with it, said without.
         var anonymizer = CaptureAnonymizer()
         let anonymized = devices.map { $0.anonymized(by: &anonymizer) }
@@ -70,7 +73,8 @@ struct RecordingFile {
                     + "\(searches.count) search targets, \(searches.map(\.answers.count).reduce(0, +)) answers, "
                     + "\(recorded.exchanges.count) HTTP exchanges"
                     + (recorded.vendorReads > 0 ? " (\(recorded.vendorReads) of its REST side)" : "")
-                    + ", \(recorded.calls.count) action calls, \(recorded.events.count) initial events "
+                    + ", \(recorded.calls.count) action calls, \(recorded.events.count) initial events"
+                    + (listened ? ", \(recorded.notifications.count) NOTIFYs " : " ")
                     + "(profile \(entry.profile ?? "generic"))"
             )
         }

@@ -335,6 +335,10 @@ public struct DeviceSpecification: Codable, Sendable {
         device.web.roku?.takeState(from: http)
         device.web.hue?.takeState(from: http)
         device.extraHeaders = Self.recordedValues(of: device.extraHeaders, in: answers)
+        // Its NOTIFYs as it wrote and sent them, where they were heard (`record --listen`).
+        if let heard = SSDPNotifyHeaders(heard: try recording.makeNotifications(), otherwise: device.notifyHeaders) {
+            device.notifyHeaders = heard
+        }
         device.behaviour.recorded = answers
         device.web.recording = http
         device.web.descriptionPath = path

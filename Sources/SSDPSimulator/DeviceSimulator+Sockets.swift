@@ -464,11 +464,10 @@ extension DeviceSimulator {
         // Devices at addresses of their own hear unicast searches on those addresses too: the socket takes
         // every address of the interface and reports which one each datagram was sent to.
         let ownAddresses = addresses.contains { $0 != nil }
-        // A recorded device that answered from a port of its own does so here too (IPv4: the source-address
+        // A recorded device that sent from a port of its own does so here too (IPv4: the source-address
         // socket's family).
-        let answersFromOwnPort = configuration.devices.map {
-            link.scope == .ipv4 && $0.behaviour.recorded?.answersFromItsOwnPort(listeningOn: udpLink.port) == true
-        }
+        let sending = configuration.devices.map { DeviceSources.Sending($0, ssdpPort: udpLink.port) }
+        let ownPorts = link.scope == .ipv4 && sending.contains(where: \.isOwn)
         let channel = try await openUDPChannel(
             configuration,
             on: udpLink,
@@ -481,10 +480,10 @@ extension DeviceSimulator {
             }
             let handler = try await eventLoop.submit {
                 let sources =
-                    try ownAddresses || answersFromOwnPort.contains(true)
+                    try ownAddresses || ownPorts
                     ? DeviceSources(
                         addresses: addresses,
-                        answersFromOwnPort: answersFromOwnPort,
+                        sending: sending,
                         link: link,
                         ttl: configuration.multicastTTL
                     ) : nil

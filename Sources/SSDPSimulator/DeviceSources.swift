@@ -15,22 +15,42 @@ import NIOCore
 import SSDPNIO
 
 /// The own addresses of a link's devices (see `DeviceAddressing`) and the socket their answers and NOTIFYs
-/// leave from, each datagram with its device's address as the source; and the devices that answer searches
-/// from a port of their own (a recorded libupnp device, `SSDPRecordedAnswers.answersFromItsOwnPort`), whose
-/// answers leave through the same socket from the link's address.
+/// leave from, each datagram with its device's address as the source; and the devices that send from a
+/// port of their own as recorded (`Sending`), whose datagrams leave through the same socket from the
+/// link's address.
 final class DeviceSources {
+    /// How a device without an address of its own sends, where it was recorded doing so.
+    struct Sending: Hashable {
+        /// Its answers leave from a port of its own (`SSDPRecordedAnswers.answersFromItsOwnPort`).
+        var answersFromOwnPort = false
+        /// Its NOTIFYs leave from a port of its own (`SSDPNotifyHeaders.sentFromOwnPort`).
+        var notifiesFromOwnPort = false
+        /// The IP TTL its NOTIFYs leave with, when that is its own (`SSDPNotifyHeaders.ttl`).
+        var notifyTTL: Int?
+
+        /// How `device` sends on a link whose SSDP port is `ssdpPort`.
+        init(_ device: SimulatedDevice, ssdpPort: Int) {
+            answersFromOwnPort = device.behaviour.recorded?.answersFromItsOwnPort(listeningOn: ssdpPort) == true
+            notifiesFromOwnPort = device.notifyHeaders?.sentFromOwnPort == true
+            notifyTTL = device.notifyHeaders?.ttl
+        }
+
+        /// Whether any of it needs this socket.
+        var isOwn: Bool { answersFromOwnPort || notifiesFromOwnPort }
+    }
+
     /// Per device, its own address, or `nil` for a device that uses the link's.
     private(set) var addresses: [SocketAddress?]
-    /// Per device, whether its answers leave from the socket's port rather than the link's SSDP port.
-    private(set) var answersFromOwnPort: [Bool]
-    /// The link's address, where an answer from a device without an address of its own leaves from.
+    /// Per device, how it sends.
+    private(set) var sending: [Sending]
+    /// The link's address, where a datagram of a device without an address of its own leaves from.
     private let linkAddress: SocketAddress?
     let socket: SSDPSourceAddressSocket
     private var deviceByAddress: [String: Int]
 
-    init(addresses: [String?], answersFromOwnPort: [Bool], link: SSDPLink, ttl: Int) throws {
+    init(addresses: [String?], sending: [Sending], link: SSDPLink, ttl: Int) throws {
         self.addresses = try addresses.map { try $0.map { try SocketAddress(ipAddress: $0, port: 0) } }
-        self.answersFromOwnPort = answersFromOwnPort
+        self.sending = sending
         linkAddress = try? link.address(port: 0)
         var deviceByAddress: [String: Int] = [:]
         for (index, address) in addresses.enumerated() {
@@ -45,10 +65,10 @@ final class DeviceSources {
     }
 
     /// A device added while the simulator runs, at `address` (or the link's, `nil`).
-    func append(_ address: String?, answersFromOwnPort: Bool) throws {
+    func append(_ address: String?, sending: Sending) throws {
         if let address { deviceByAddress[address] = addresses.count }
         addresses.append(try address.map { try SocketAddress(ipAddress: $0, port: 0) })
-        self.answersFromOwnPort.append(answersFromOwnPort)
+        self.sending.append(sending)
     }
 
     /// The device a datagram sent to `destination` is for: the one at that address, or `nil` (every device)
@@ -60,9 +80,14 @@ final class DeviceSources {
     /// The host address a datagram of `device` leaves this socket from, or `nil` when it leaves through the
     /// link's own socket. `answering` a search sent to `searched`, an address of the link's: from there.
     func source(of device: Int, answering: Bool, searched: SocketAddress?) -> SocketAddress? {
-        let ownPort = answering && answersFromOwnPort[device]
+        let ownPort = answering ? sending[device].answersFromOwnPort : sending[device].notifiesFromOwnPort
         guard searched == nil else { return ownPort ? searched : nil }
         return addresses[device] ?? (ownPort ? linkAddress : nil)
+    }
+
+    /// The IP TTL a datagram of `device` leaves with, when not the socket's: its NOTIFYs' own.
+    func ttl(of device: Int, answering: Bool) -> Int? {
+        answering ? nil : sending[device].notifyTTL
     }
 
     /// Where a datagram of `device` leaves from, as traces record it; `nil` for the link's own socket.

@@ -82,25 +82,28 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         }
     }
 
-    /// One answer datagram.
+    /// One datagram the device sent: an answer to a search, or a NOTIFY (`notifications`).
     public struct Answer: Codable, Sendable, Hashable, CapturedDatagram {
-        /// Seconds after the search.
+        /// Seconds after the search (a NOTIFY: after the listening began).
         public var delay: Double
         /// The UDP port it came from (a device's answers need not come from 1900).
         public var sourcePort: Int?
+        /// The IP TTL it arrived with (a NOTIFY's: the hops the device gives its multicast), where recorded.
+        public var ttl: Int?
         /// The datagram, when it is UTF-8 text.
         public var datagram: String?
         /// The datagram in base64, when it is not.
         public var base64: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case delay, sourcePort, datagram, base64
+            case delay, sourcePort, ttl, datagram, base64
         }
 
-        /// An answer that arrived `delay` seconds after the search, from `sourcePort`.
-        public init(delay: Double, sourcePort: Int?, bytes: [UInt8]) {
+        /// A datagram that arrived `delay` seconds after the search, from `sourcePort`, with `ttl`.
+        public init(delay: Double, sourcePort: Int?, ttl: Int? = nil, bytes: [UInt8]) {
             self.delay = delay
             self.sourcePort = sourcePort
+            self.ttl = ttl
             (datagram, base64) = Self.written(bytes)
         }
     }
@@ -209,9 +212,11 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
     public var unsupportedMethod: Exchange?
     /// The initial event of each service it sends events for.
     public var events: [Event]?
+    /// The NOTIFY messages it multicast while it was recorded (`record --listen`), in the order they came.
+    public var notifications: [Answer]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case source, searches, http, notFound, unsupportedMethod, events
+        case source, searches, http, notFound, unsupportedMethod, events, notifications
     }
 
     /// A recording of these parts.
@@ -221,7 +226,8 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         http: [Exchange],
         notFound: Exchange? = nil,
         unsupportedMethod: Exchange? = nil,
-        events: [Event] = []
+        events: [Event] = [],
+        notifications: [Answer] = []
     ) {
         self.source = source
         self.searches = searches
@@ -229,6 +235,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         self.notFound = notFound
         self.unsupportedMethod = unsupportedMethod
         self.events = events.isEmpty ? nil : events
+        self.notifications = notifications.isEmpty ? nil : notifications
     }
 
     /// The LOCATION's `http://host:port`, and its path; the error names the field.
@@ -265,13 +272,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             var answers: [SSDPRecordedAnswers.Answer] = []
             for (number, answer) in search.answers.enumerated() {
                 let answerField = "\(field).answers[\(number)]"
-                guard answer.delay.isFinite, (0...120).contains(answer.delay) else {
-                    throw SSDPConfigurationError(
-                        field: "\(answerField).delay",
-                        value: "\(answer.delay)",
-                        reason: "must be 0...120 seconds"
-                    )
-                }
+                let delay = try Self.delay(answer.delay, field: answerField, upTo: 120)
                 let bytes = try answer.bytes(field: answerField)
                 guard (1...65_507).contains(bytes.count) else {
                     throw SSDPConfigurationError(
@@ -280,14 +281,78 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
                         reason: "a datagram is 1...65507 bytes"
                     )
                 }
-                answers.append(
-                    .init(delay: .microseconds(Int64((answer.delay * 1_000_000).rounded())), bytes: bytes)
-                )
+                answers.append(.init(delay: delay, bytes: bytes))
             }
             targets.append(.init(search.st, answers))
         }
         let sourcePorts = searches.flatMap(\.answers).compactMap(\.sourcePort)
         return SSDPRecordedAnswers(targets: targets, sourcePorts: Set(sourcePorts))
+    }
+
+    /// A datagram's `delay` in seconds as a duration, when it is 0...`limit`; the error names `field`'s delay.
+    private static func delay(
+        _ delay: Double,
+        field: String,
+        upTo limit: Double
+    ) throws(SSDPConfigurationError)
+        -> Duration
+    {
+        guard delay.isFinite, (0...limit).contains(delay) else {
+            throw SSDPConfigurationError(
+                field: "\(field).delay",
+                value: "\(delay)",
+                reason: "must be 0...\(Int(limit)) seconds"
+            )
+        }
+        return .microseconds(Int64((delay * 1_000_000).rounded()))
+    }
+
+    /// The most NOTIFY messages a recording holds.
+    public static let maximumNotifications = 256
+
+    /// The NOTIFY messages heard while recording, in the order they came; errors name the field
+    /// (`recording.notifications[3].ttl`).
+    public func makeNotifications() throws(SSDPConfigurationError) -> [SSDPNotifyHeaders.Heard] {
+        let recorded = notifications ?? []
+        guard recorded.count <= Self.maximumNotifications else {
+            throw SSDPConfigurationError(
+                field: "recording.notifications",
+                value: "\(recorded.count) messages",
+                reason: "a recording holds at most \(Self.maximumNotifications)"
+            )
+        }
+        var heard: [SSDPNotifyHeaders.Heard] = []
+        for (index, notification) in recorded.enumerated() {
+            let field = "recording.notifications[\(index)]"
+            let at = try Self.delay(notification.delay, field: field, upTo: 3_600)
+            if let ttl = notification.ttl, !(1...255).contains(ttl) {
+                throw SSDPConfigurationError(field: "\(field).ttl", value: "\(ttl)", reason: "must be 1...255")
+            }
+            if let port = notification.sourcePort, !(1...65_535).contains(port) {
+                throw SSDPConfigurationError(
+                    field: "\(field).sourcePort",
+                    value: "\(port)",
+                    reason: "must be 1...65535"
+                )
+            }
+            let bytes = try notification.bytes(field: field)
+            guard bytes.count <= 65_507, (try? SSDPParser.parseMessage(bytes))?.kind == .notify else {
+                throw SSDPConfigurationError(
+                    field: field,
+                    value: String(decoding: bytes.prefix { $0 != 13 && $0 != 10 }.prefix(80), as: UTF8.self),
+                    reason: "must be a NOTIFY datagram"
+                )
+            }
+            heard.append(
+                .init(
+                    at: at,
+                    sourcePort: notification.sourcePort,
+                    ttl: notification.ttl,
+                    bytes: bytes
+                )
+            )
+        }
+        return heard.sorted { $0.at < $1.at }
     }
 
     /// The responses the device's HTTP side plays; errors name the field (`recording.http[2].base64`).

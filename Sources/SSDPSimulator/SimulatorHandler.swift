@@ -425,7 +425,14 @@ final class SimulatorHandler: ChannelInboundHandler {
         for (index, outbound) in datagrams.enumerated() {
             let datagram = outbound.datagram
             if let sources, let source = ownAddress(outbound) {
-                fromOwnAddresses.append(.init(bytes: datagram.bytes, from: source, to: datagram.remoteAddress))
+                fromOwnAddresses.append(
+                    .init(
+                        bytes: datagram.bytes,
+                        from: source,
+                        to: datagram.remoteAddress,
+                        ttl: sources.ttl(of: outbound.device, answering: outbound.isAnswer)
+                    )
+                )
                 report(
                     datagram,
                     received: false,
@@ -533,10 +540,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         let now = now(context)
         let index = advertisers.count
         let port = context.channel.localAddress?.port ?? SSDPSearchSessionConfiguration.multicastPort
-        try sources?.append(
-            address,
-            answersFromOwnPort: configured.behaviour.recorded?.answersFromItsOwnPort(listeningOn: port) ?? false
-        )
+        try sources?.append(address, sending: DeviceSources.Sending(configured, ssdpPort: port))
         responder.devices.append(
             DeviceResponder(
                 device: root,
@@ -547,7 +551,7 @@ final class SimulatorHandler: ChannelInboundHandler {
         )
         var advertiser = DeviceAdvertiser(
             device: root,
-            copies: model.copies,
+            copies: model.askedCopies,
             copySpacing: model.copySpacing,
             host: model.host,
             seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index) << 1 | 1)

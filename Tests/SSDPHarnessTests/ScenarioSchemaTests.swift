@@ -70,6 +70,10 @@ import Testing
             "#/$defs/device/properties/recording/properties/searches/items/properties/answers/items",
             fields(RecordingSpecification.Answer.CodingKeys.self)
         ),
+        (
+            "#/$defs/device/properties/recording/properties/notifications/items",
+            fields(RecordingSpecification.Answer.CodingKeys.self)
+        ),
         ("#/$defs/recordedExchange", fields(RecordingSpecification.Exchange.CodingKeys.self)),
         ("#/$defs/recordedExchange/properties/soap", fields(RecordingSpecification.SOAPCall.CodingKeys.self)),
         ("#/$defs/device/properties/media/items", fields(MediaObjectSpecification.CodingKeys.self)),

@@ -406,15 +406,17 @@ struct RealClientInteropTests {
         #expect(event?["SystemUpdateID"] as? Int == 1, "\(String(describing: event))")
     }
 
-    /// The README's record recipe: a router recorded with `--anonymize` and played back is a router upnpc
-    /// finds, connected, at the address it reads from the answer, and maps a port on.
+    /// The README's record recipe: a router recorded with `--listen` and `--anonymize` (its NOTIFYs too) and
+    /// played back is a router upnpc finds, connected, at the address it reads from the answer, and maps a
+    /// port on. The router re-advertises every 2-3 s, so that 3 s of listening hear a set.
     @Test func upnpcUsesAnAnonymizedRecordingOfTheRouter() async throws {
         let output = try await inNamespace(
-            serve: "--profile igd --seed 23",
+            serve: "--profile igd --seed 23 --max-age 6",
             #"""
             set -o pipefail
             RECORDING=$(mktemp --suffix .json)
-            "$SSDP_SIM" record http://127.0.0.2:5000/rootDesc.xml --anonymize --output "$RECORDING" | sed 's/^/record: /'
+            "$SSDP_SIM" record http://127.0.0.2:5000/rootDesc.xml --listen 3 --anonymize --output "$RECORDING" \
+                | sed 's/^/record: /'
             kill -INT $SERVE; wait $SERVE || true
             echo "lan: $(grep -c '127\.0\.0\.2' "$RECORDING") external: $(grep -c '93\.184\.216\.34' "$RECORDING")"
             "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
@@ -428,6 +430,8 @@ struct RealClientInteropTests {
         #expect(output.status == 0, "\(printed)\n\(output.standardError)")
         #expect(printed.contains("record: anonymized: "), "\(printed)")
         #expect(printed.contains("record: uuid:5a5a5a5a-") && printed.contains("at http://192.0.2."), "anonymized")
+        let notifies = printed.firstMatch(of: /, (\d+) NOTIFYs \(profile igd\)/).flatMap { Int($0.output.1) }
+        #expect((notifies ?? 0) > 0, "\(printed)")
         // The LAN address is gone from the file; the external one stays (a reserved one reads as disconnected).
         #expect(printed.contains("lan: 0 external: ") && !printed.contains("external: 0"), "\(printed)")
         #expect(printed.contains("status: Found valid IGD : http://127.0.0.2:5000/ctl/IPConn"), "\(printed)")

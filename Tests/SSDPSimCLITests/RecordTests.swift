@@ -563,3 +563,90 @@ import Testing
         )
     }
 }
+
+/// `record --listen`: a device's NOTIFY set heard on the group while it is recorded, and played back as the
+/// device sent it, heard by a plain-socket listener: lines, spelling, copies, TTL, a port of its own.
+@Suite(.enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"))
+struct RecordedNotifyTests {
+    @Test func aRecordedDeviceSendsItsNOTIFYsAsTheDeviceDid() async throws {
+        let listener = try #require(
+            Bundle.module.url(forResource: "notify_listener", withExtension: "py", subdirectory: "Scripts")
+        )
+        let directory = try RecordTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The device: the renderer profile (libupnp's NOTIFY lines) at an address of its own, so that its
+        // NOTIFYs leave from a port of their own, with TTL 5, a set every 1.3-2 s. Its recording loses the
+        // profile, so that only the recorded NOTIFYs can say how the played device writes its own.
+        let script = """
+            set -e
+            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+            ip link set lo up; ip link set lo multicast on; ip route add 239.0.0.0/8 dev lo src 127.0.0.1
+            serve() {
+                out=$(mktemp)
+                "$SSDP_SIM" serve --interface lo "$@" --json > "$out" 2>&1 &
+                SERVE=$!
+                for _ in $(seq 200); do grep -q '"started"' "$out" && break; sleep 0.1; done
+            }
+            listen() {
+                /usr/bin/python3 "$LISTENER" 4 | sed "s/^/$1: /" &
+                LISTENING=$!
+            }
+            serve --profile renderer --addresses 127.0.0.5-127.0.0.5 --max-age 4 --ttl 5
+            listen original
+            "$SSDP_SIM" record upnp:rootdevice --pick 1 --listen 3 --output "$DIR/recording.json" | sed 's/^/record: /'
+            wait $LISTENING
+            kill -INT $SERVE; wait $SERVE || true
+            /usr/bin/python3 -c 'import json, sys; path = sys.argv[1]; file = json.load(open(path)); file["devices"][0].pop("profile", None); json.dump(file, open(path, "w"))' "$DIR/recording.json"
+            serve --devices "$DIR/recording.json"
+            listen played
+            wait $LISTENING
+            kill -INT $SERVE; wait $SERVE || true
+            """
+        let output = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/unshare"),
+            ["-n", "bash", "-c", script],
+            environment: [
+                "LISTENER": listener.path, "SSDP_SIM": CommandRunner.ssdpSim.path, "DIR": directory.path,
+            ],
+            timeout: .seconds(60)
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(output.standardOutput.contains(" NOTIFYs (profile renderer)"), "\(output.standardOutput)")
+        let recording = try #require(
+            try RecordTests.recording(in: directory.appendingPathComponent("recording.json").path)
+        )
+        let notifications = try #require(recording["notifications"] as? [[String: Any]])
+        #expect(!notifications.isEmpty)
+        #expect(notifications.allSatisfy { $0["ttl"] as? Int == 5 && ($0["sourcePort"] as? Int ?? 1900) != 1900 })
+
+        // Each side's alive for upnp:rootdevice, its LOCATION's host put aside.
+        let heard = { (side: String) -> [[String: Any]] in
+            output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("\(side): {") }.compactMap {
+                jsonObject(String($0.dropFirst("\(side): ".count)))
+            }
+        }
+        let rootAlive = { (heard: [[String: Any]]) -> [[String: Any]] in
+            heard.filter {
+                let text = $0["text"] as? String ?? ""
+                return text.contains("\r\nNT: upnp:rootdevice\r\n") && text.contains("ssdp:alive")
+            }
+        }
+        let original = rootAlive(heard("original"))
+        let played = rootAlive(heard("played"))
+        let first = try #require(original.first, "the original's alive: \(output.standardOutput)")
+        let playedFirst = try #require(played.first, "the played device's alive: \(output.standardOutput)")
+        let lines = { (heard: [String: Any]) in
+            (heard["text"] as? String ?? "").replacing(/127\.0\.0\.[0-9]+/, with: "HOST")
+        }
+        #expect(lines(playedFirst) == lines(first))
+        #expect(playedFirst["ttl"] as? Int == 5, "the device's TTL, not the simulator's 2")
+        #expect((playedFirst["sourcePort"] as? Int).map { $0 != 1900 } == true, "a port of its own")
+        // The set as many times a round as the device sent it (2): the most alives of upnp:rootdevice heard
+        // within a second.
+        let copies = { (heard: [[String: Any]]) -> Int in
+            let times = heard.compactMap { $0["at"] as? Double }
+            return times.map { first in times.filter { $0 >= first && $0 - first < 1 }.count }.max() ?? 0
+        }
+        #expect(copies(original) == 2 && copies(played) == 2, "\(original.count) and \(played.count) alives")
+    }
+}

@@ -291,6 +291,14 @@ import Testing
             recording { $0["searches"] = [["st": "a", "answers": [["delay": 1, "base64": "%%%"]]]] },
             #"$.devices[0].recording.searches[0].answers[0].base64: "%%%": not base64"#
         ),
+        (
+            recording { $0["notifications"] = [["delay": 1, "datagram": "HTTP/1.1 200 OK\r\n\r\n"]] },
+            #"$.devices[0].recording.notifications[0]: "HTTP/1.1 200 OK": must be a NOTIFY datagram"#
+        ),
+        (
+            recording { $0["notifications"] = [["delay": 1, "ttl": 0, "datagram": "NOTIFY * HTTP/1.1\r\n\r\n"]] },
+            #"$.devices[0].recording.notifications[0].ttl: "0": must be 1...255"#
+        ),
         (recording { $0["colour"] = "red" }, "$.devices[0].recording.colour: unknown field"),
         (
             recording(udn: "uuid:other") { _ in },

@@ -41,6 +41,8 @@ public struct DeviceAdvertiser: Sendable {
     public private(set) var device: SSDPRootDevice
     /// How many times each round sends the alive set (UDA 1.1: more than once, at most 3).
     public let copies: Int
+    /// The `copies` asked for, which a recorded device's own number overrides (`SSDPNotifyHeaders.aliveCopies`).
+    public let askedCopies: Int
     /// The pause between two sends of the set within a round.
     public let copySpacing: Duration
     /// The HOST header of every NOTIFY.
@@ -65,7 +67,9 @@ public struct DeviceAdvertiser: Sendable {
     ) {
         precondition((1...3).contains(copies), "UDA 1.1 §1.2.2 sends an advertisement set 1 to 3 times")
         self.device = device
-        self.copies = copies
+        // A recorded device sends its set as many times as it was heard to.
+        self.copies = device.notifyHeaders?.aliveCopies.map { min(max($0, 1), 3) } ?? copies
+        askedCopies = copies
         self.copySpacing = copySpacing
         self.host = host
         self.random = SSDPRandom(seed: seed)

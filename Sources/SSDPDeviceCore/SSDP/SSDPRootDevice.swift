@@ -192,7 +192,7 @@ extension SSDPSearchTarget {
     }
 }
 
-/// A device's NOTIFY lines, in its order and spelling (`SSDPRootDevice.notifyHeaders`).
+/// A device's NOTIFY lines, in its order and spelling, and how it sends them (`SSDPRootDevice.notifyHeaders`).
 public struct SSDPNotifyHeaders: Hashable, Sendable {
     /// The lines of `NOTIFY ssdp:alive`.
     public var alive: [SSDPHeaderField]
@@ -206,6 +206,14 @@ public struct SSDPNotifyHeaders: Hashable, Sendable {
     /// The headers it writes `NAME:value`, with no space after the colon (MiniDLNA's HOST, CACHE-CONTROL,
     /// LOCATION, NT, USN and NTS; its SERVER has one). A client that splits each line on ": " fails on them.
     public var unspacedNames: Set<String> = []
+    /// How many times each round sends the alive set, where the device's own number is known (a recording's;
+    /// else the simulator's `--notify-copies`).
+    public var aliveCopies: Int?
+    /// The IP TTL its NOTIFYs leave with, where the device's own is known (a recording's; else the
+    /// simulator's `--ttl`). Played where the NOTIFYs leave from a port of the device's own.
+    public var ttl: Int?
+    /// Whether it multicasts from a port of its own rather than from 1900 (libupnp, MiniDLNA, miniupnpd).
+    public var sentFromOwnPort = false
 
     /// The lines of a device's alive and byebye NOTIFYs; one byebye set when it leaves, none at start.
     public init(alive: [SSDPHeaderField], byebye: [SSDPHeaderField]) {

@@ -1,0 +1,98 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the ssdp-sim open source project
+//
+// Copyright (c) 2026 the ssdp-sim project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import SSDPCore
+import SSDPDeviceCore
+import Testing
+
+/// A device's NOTIFYs as `record --listen` heard them make the way it writes and sends its own.
+@Suite struct RecordedNotifyTests {
+    static let device = DeviceFixtures.gateway
+
+    /// A NOTIFY of the fixture's root as GSSDP 1.6 writes one (its BOOTID and CONFIGID -1).
+    static func gssdp(_ nts: String, nt: String = "upnp:rootdevice") -> [UInt8] {
+        let location = nts == "ssdp:alive" ? "Location: http://192.168.1.1:5000/rootDesc.xml\r\n" : ""
+        let usn = nt.hasPrefix("uuid:") ? nt : "\(DeviceFixtures.root)::\(nt)"
+        return Array(
+            ("NOTIFY * HTTP/1.1\r\nHost: 239.255.255.250:1900\r\nCache-Control: max-age = 120\r\n\(location)"
+                + "Server: Linux/5.10 UPnP/1.1 MiniUPnPd/2.3.3\r\nNTS: \(nts)\r\nNT: \(nt)\r\nUSN: \(usn)\r\n"
+                + "BOOTID.UPNP.ORG: -1\r\nCONFIGID.UPNP.ORG: -1\r\n\r\n").utf8
+        )
+    }
+
+    @Test func theDeviceWritesItsNOTIFYsAsItWasHeardToWithItsOwnValues() throws {
+        let heard: [SSDPNotifyHeaders.Heard] = [
+            .init(at: .milliseconds(10), sourcePort: 43_001, ttl: 4, bytes: Self.gssdp("ssdp:alive")),
+            .init(
+                at: .milliseconds(12),
+                sourcePort: 43_001,
+                ttl: 4,
+                bytes: Self.gssdp("ssdp:alive", nt: DeviceFixtures.root)
+            ),
+            .init(at: .milliseconds(310), sourcePort: 43_002, ttl: 4, bytes: Self.gssdp("ssdp:alive")),
+            .init(at: .milliseconds(610), sourcePort: 43_003, ttl: 4, bytes: Self.gssdp("ssdp:alive")),
+            .init(at: .seconds(9), sourcePort: 43_004, ttl: 4, bytes: Self.gssdp("ssdp:byebye")),
+        ]
+        let headers = try #require(SSDPNotifyHeaders(heard: heard))
+        #expect(headers.aliveCopies == 3, "three alives of one NT within a second")
+        #expect(headers.byebyeCopies == 1)
+        #expect(headers.ttl == 4 && headers.sentFromOwnPort)
+        #expect(headers.alive.map(\.value).prefix(4) == ["{group}", "max-age = {maxAge}", "{location}", "{server}"])
+        var device = Self.device
+        device.notifyHeaders = headers
+        let advertiser = DeviceAdvertiser(device: device, copies: 1, seed: 1)
+        #expect(advertiser.copies == 3, "the device's own number wins over the simulator's")
+        let alive = advertiser.datagram(
+            device.alive(SSDPAdvertisement(target: "upnp:rootdevice", usn: "\(DeviceFixtures.root)::upnp:rootdevice"))
+        )
+        #expect(alive == Self.gssdp("ssdp:alive"), "the same bytes: the device's values are the recorded ones")
+        let byebye = advertiser.datagram(
+            device.byebye(SSDPAdvertisement(target: "upnp:rootdevice", usn: "\(DeviceFixtures.root)::upnp:rootdevice"))
+        )
+        #expect(byebye == Self.gssdp("ssdp:byebye"))
+        // Moved and restarted: its own address and max-age; GSSDP's -1 is no BOOTID, and stays.
+        device.location = "http://127.0.0.5:5000/rootDesc.xml"
+        device.maxAge = 1800
+        device.bootID = 9
+        let moved = String(
+            decoding: advertiser.datagram(device.alive(SSDPAdvertisement(target: "upnp:rootdevice", usn: "x"))),
+            as: UTF8.self
+        )
+        #expect(moved.contains("Location: http://127.0.0.5:5000/rootDesc.xml\r\n"))
+        #expect(moved.contains("Cache-Control: max-age = 1800\r\n") && moved.contains("BOOTID.UPNP.ORG: -1\r\n"))
+    }
+
+    @Test func whatWasNotHeardIsTheFamilysAndNamesAsWrittenStayUnspaced() throws {
+        // MiniDLNA: NAME:value, from port 1900 (so not a port of its own), no byebye heard.
+        let minidlna = Array(
+            "NOTIFY * HTTP/1.1\r\nHOST:239.255.255.250:1900\r\nCACHE-CONTROL:max-age=1810\r\nLOCATION:http://h/\r\nSERVER: x\r\nNT:upnp:rootdevice\r\nUSN:uuid:x::upnp:rootdevice\r\nNTS:ssdp:alive\r\n\r\n"
+                .utf8
+        )
+        var family = SSDPNotifyHeaders(alive: [], byebye: [.init(name: "HOST", value: "{group}")])
+        family.byebyeCopies = 2
+        family.byebyeAtStart = true
+        let headers = try #require(
+            SSDPNotifyHeaders(heard: [.init(at: .zero, sourcePort: 1900, ttl: nil, bytes: minidlna)], otherwise: family)
+        )
+        #expect(headers.unspacedNames == ["HOST", "CACHE-CONTROL", "LOCATION", "NT", "USN", "NTS"])
+        #expect(headers.byebye == family.byebye && headers.byebyeCopies == 2 && headers.byebyeAtStart)
+        #expect(!headers.sentFromOwnPort && headers.ttl == nil && headers.aliveCopies == 1)
+        // Without the family's, a byebye is the alive's UDA lines.
+        let alone = try #require(
+            SSDPNotifyHeaders(heard: [.init(at: .zero, sourcePort: 1900, ttl: nil, bytes: minidlna)])
+        )
+        #expect(alone.byebye.map(\.name) == ["HOST", "NT", "USN", "NTS"])
+        #expect(alone.byebye.last?.value == "ssdp:byebye")
+        #expect(SSDPNotifyHeaders(heard: []) == nil, "no alive heard: nothing to lay out")
+    }
+}
