@@ -253,12 +253,14 @@ struct RealClientInteropTests {
     private func throughAStandIn(
         serve arguments: String,
         location: String,
+        script: String = "roku_client",
         _ client: (_ prefix: String) -> String
     ) async throws -> CommandRunner.Output {
         let url = URL(string: location)
         let standIn = "http://127.0.0.5:\(url?.port ?? 80)\(url?.path ?? "/")"
         return try await inNamespace(
             serve: arguments,
+            client: script,
             #"""
             set -o pipefail
             RECORDING=$(mktemp --suffix .json)
@@ -282,6 +284,26 @@ struct RealClientInteropTests {
         )
     }
 
+    /// Holds a client's run through a stand-in to its run against the recording alone: both ran, and it
+    /// printed `steps` JSON lines through the stand-in (`proxied: `) and the same lines against the
+    /// recording (`played: `). Returns what was printed.
+    @discardableResult
+    private static func expectTheSameOnBothSides(
+        _ output: CommandRunner.Output,
+        steps: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)", sourceLocation: sourceLocation)
+        let lines = { (prefix: String) in
+            printed.split(separator: "\n").filter { $0.hasPrefix(prefix + "{") }.map { $0.dropFirst(prefix.count) }
+        }
+        #expect(lines("proxied: ").count == steps, "\(printed)", sourceLocation: sourceLocation)
+        #expect(lines("played: ") == lines("proxied: "), "\(printed)", sourceLocation: sourceLocation)
+        #expect(!printed.contains("proxied entries: 0"), "\(printed)", sourceLocation: sourceLocation)
+        return printed
+    }
+
     /// Issue 65, the recording proxy: rokuecp reads and drives a Roku through a stand-in (`serve
     /// --record-from`), then the stand-in's recording alone, with the Roku gone. It reads the same at every
     /// step: the app it launched in front, paused and playing again, then standby, as the Roku answered.
@@ -289,19 +311,13 @@ struct RealClientInteropTests {
         let output = try await throughAStandIn(serve: "--profile roku --seed 25", location: "http://127.0.0.2:8060/") {
             #"/usr/bin/python3 "$CLIENT" --host 127.0.0.5 --drive | sed 's/^/\#($0)/'"#
         }
-        let printed = output.standardOutput
-        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
-        let proxied = printed.split(separator: "\n").filter { $0.hasPrefix("proxied: {") }.map { $0.dropFirst(9) }
-        let played = printed.split(separator: "\n").filter { $0.hasPrefix("played: {") }.map { $0.dropFirst(8) }
-        #expect(proxied.count == 5, "\(printed)")
-        #expect(played == proxied, "\(printed)")
+        let printed = Self.expectTheSameOnBothSides(output, steps: 5)
         let steps = steps(output, prefix: "played: ")
         #expect(steps["launch"]?["app"] as? String == "YouTube", "\(printed)")
         #expect((steps["play"]?["media"] as? [String: Any])?["paused"] as? Bool == true)
         #expect((steps["play again"]?["media"] as? [String: Any])?["paused"] as? Bool == false)
         #expect(steps["poweroff"]?["standby"] as? Bool == true)
         #expect(printed.contains("proxy: record-from: through the proxy: "), "\(printed)")
-        #expect(!printed.contains("proxied entries: 0"), "\(printed)")
     }
 
     /// Issue 65, the recording proxy with SOAP: upnpc maps a port on a router through the stand-in; with the
@@ -335,6 +351,36 @@ struct RealClientInteropTests {
         #expect(listed("played: ") == listed("proxied: "), "\(printed)")
         #expect(printed.contains(#"file: "action" : "urn:schemas-upnp-org:service:WANIPConnection:"#), "\(printed)")
         #expect(printed.contains("#AddPortMapping\""), "\(printed)")
+    }
+
+    /// Issue 65, the recording proxy with SoCo: a Sonos controller reads a player, sets its volume, plays,
+    /// pauses and stops it and is told of a volume change through a stand-in, then does it all again against
+    /// the recording alone, with the player gone, and reads the same at every step.
+    @Test func socoThroughTheRecordingProxyThenThePlaybackAloneReadsTheSame() async throws {
+        let output = try await throughAStandIn(
+            serve: "--profile sonos --seed 24",
+            location: "http://127.0.0.2:1400/xml/device_description.xml",
+            script: "sonos_client"
+        ) {
+            #"/usr/bin/python3 "$CLIENT" --host 127.0.0.5 2>&1 | sed 's/^/\#($0)/'"#
+        }
+        Self.expectTheSameOnBothSides(output, steps: 5)
+    }
+
+    /// Issue 65, the recording proxy with async-upnp-client: Home Assistant's DmrDevice subscribes to a
+    /// renderer, sets its volume and mute, loads a URI, plays, pauses and stops it through a stand-in, then
+    /// does it all again against the recording alone, with the renderer gone: the same state at every step,
+    /// and the same events (the recorded changes' events come from the playback's own model).
+    @Test func dmrDeviceThroughTheRecordingProxyThenThePlaybackAloneSeesTheSame() async throws {
+        let output = try await throughAStandIn(
+            serve: "--profile renderer --seed 24",
+            location: "http://127.0.0.2:49152/description.xml",
+            script: "dmr_client"
+        ) {
+            #"/usr/bin/python3 "$CLIENT" 127.0.0.1 "$URL" 2>&1 | sed 's/^/\#($0)/'"#
+        }
+        let printed = Self.expectTheSameOnBothSides(output, steps: 6)
+        #expect(printed.contains(#"played: {"step": "playing", "transport": "PLAYING""#), "\(printed)")
     }
 
     @Test func gssdpDiscoverAndAsyncUPnPClientSeeThreeRokusAtThreeHosts() async throws {

@@ -187,8 +187,16 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         for record in response.records {
             onEvent(record)
         }
+        let group = context.eventLoop
+        let onEvent = onEvent
+        // The events the request made (a recorded change's too) go out once its answer is written.
+        let deliverEvents = {
+            for delivery in response.events {
+                EventNotifier.deliver(delivery, on: group, onEvent: onEvent)
+            }
+        }
         if let raw = response.raw {
-            writeRaw(raw, context: context)
+            writeRaw(raw, context: context, then: deliverEvents)
             return
         }
         var headers = HTTPHeaders()
@@ -225,19 +233,15 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
                 promise: nil
             )
         }
-        let group = context.eventLoop
-        let onEvent = onEvent
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             self.closeAfterAnswer(context: context)
-            for delivery in response.events {
-                EventNotifier.deliver(delivery, on: group, onEvent: onEvent)
-            }
+            deliverEvents()
         }
     }
 
     /// Writes a recorded response as it is, below the HTTP encoder (which would write its own head), then
-    /// closes as after any answer.
-    private func writeRaw(_ bytes: [UInt8], context: ChannelHandlerContext) {
+    /// closes as after any answer and runs `then`.
+    private func writeRaw(_ bytes: [UInt8], context: ChannelHandlerContext, then: @escaping () -> Void = {}) {
         let buffer = context.channel.allocator.buffer(bytes: bytes)
         guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
             context.close(promise: nil)
@@ -245,6 +249,7 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         }
         encoder.writeAndFlush(NIOAny(IOData.byteBuffer(buffer))).assumeIsolated().whenComplete { _ in
             self.closeAfterAnswer(context: context)
+            then()
         }
     }
 

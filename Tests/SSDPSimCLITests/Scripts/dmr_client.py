@@ -1,9 +1,9 @@
 """async-upnp-client's DmrDevice (what Home Assistant's DLNA renderer integration drives), unmodified,
 against the renderer `ssdp-sim serve --profile renderer` runs: one JSON line per step.
 
-    python3 dmr_client.py SOURCE_IP
+    python3 dmr_client.py SOURCE_IP [LOCATION]
 
-Finds the renderer by its own multicast search, builds it with UpnpFactory, subscribes to its services with
+Finds the renderer by its own multicast search (or takes it at LOCATION, with no discovery step), builds it with UpnpFactory, subscribes to its services with
 an event server of its own, reads its state, sets the volume, loads a URI, plays, pauses and stops it, and
 reports what the events told it.
 """
@@ -37,15 +37,16 @@ def state(dmr):
     }
 
 
-async def main(source_ip):
-    found = set()
+async def main(source_ip, location=None):
+    found = {location} if location else set()
 
     async def on_response(headers):
         if headers.get("st") == RENDERER:
             found.add(headers["location"])
 
-    await async_search(on_response, timeout=3, search_target=RENDERER, source=(source_ip, 0))
-    step("discover", locations=sorted(found))
+    if not location:
+        await async_search(on_response, timeout=3, search_target=RENDERER, source=(source_ip, 0))
+        step("discover", locations=sorted(found))
     requester = AiohttpRequester()
     device = await UpnpFactory(requester, non_strict=True).async_create_device(sorted(found)[0])
     server = AiohttpNotifyServer(requester, source=(source_ip, 0))
@@ -84,4 +85,4 @@ async def main(source_ip):
     await requester.async_close() if hasattr(requester, "async_close") else None
 
 
-asyncio.run(main(sys.argv[1]))
+asyncio.run(main(*sys.argv[1:3]))

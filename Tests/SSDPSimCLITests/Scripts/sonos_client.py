@@ -2,8 +2,10 @@
 does right after discovery, one JSON line per step.
 
     python3 sonos_client.py COUNT
+    python3 sonos_client.py --host ADDRESS
 
-Finds COUNT players with SoCo's own discovery (multicast from 127.0.0.1), then, on the first one: its
+Finds COUNT players with SoCo's own discovery (multicast from 127.0.0.1), or takes the one at ADDRESS as a
+user who typed it in (no discovery step), then, on the first one: its
 household, name and zone group, the speaker facts it reads from the description, volume and mute,
 a URI played, paused and stopped, and a RenderingControl subscription told of a volume change.
 """
@@ -20,13 +22,15 @@ def step(label, **values):
     print(json.dumps({"step": label, **values}), flush=True)
 
 
-count = int(sys.argv[1])
-zones = soco.discover(timeout=3, interface_addr="127.0.0.1", allow_network_scan=False) or set()
-step("discover", addresses=sorted(zone.ip_address for zone in zones))
-if len(zones) != count:
-    sys.exit(1)
-
-player = sorted(zones, key=lambda zone: zone.ip_address)[0]
+if sys.argv[1] == "--host":
+    player = soco.SoCo(sys.argv[2])
+else:
+    count = int(sys.argv[1])
+    zones = soco.discover(timeout=3, interface_addr="127.0.0.1", allow_network_scan=False) or set()
+    step("discover", addresses=sorted(zone.ip_address for zone in zones))
+    if len(zones) != count:
+        sys.exit(1)
+    player = sorted(zones, key=lambda zone: zone.ip_address)[0]
 step(
     "household",
     household=player.household_id,
