@@ -31,9 +31,99 @@ public struct DeviceRecordOptions: Sendable {
     public var pick: Int?
     /// How long to listen on the group for the devices' NOTIFY messages, from the start; `nil`: not at all.
     public var listen: Duration?
+    /// Action calls the user names (`--call`), made after the read-only ones, in order, whatever they change.
+    public var calls: [NamedCall] = []
 
     /// The defaults: port 1900, the group, MX 1, 5 s.
     public init() {}
+}
+
+/// An action call a user asks a recording to make (`record --call 'AVTransport#Play InstanceID=0 Speed=1'`):
+/// a service (its type, its short name `AVTransport`, or its serviceId's), an action, and its in-arguments.
+public struct NamedCall: Sendable, Hashable {
+    /// The service as the user named it.
+    public var service: String
+    /// The action's name.
+    public var action: String
+    /// The arguments as written, after the action.
+    public var written: String
+
+    /// One in-argument.
+    public struct Argument: Sendable, Hashable {
+        /// The argument's name (`DesiredVolume`).
+        public var name: String
+        /// Its value as written (`20`).
+        public var value: String
+    }
+
+    /// A call read from `text`: `Service#Action Name=Value …`; `nil`, with why, when it is not one.
+    public static func parse(_ text: String) -> Result<NamedCall, DeviceRecordError> {
+        let trimmed = text.drop { $0 == " " }
+        let first = trimmed.prefix { $0 != " " }
+        guard let hash = first.firstIndex(of: "#"), hash > first.startIndex, first.index(after: hash) < first.endIndex
+        else {
+            return .failure(DeviceRecordError("\"\(text)\": a call is SERVICE#ACTION [NAME=VALUE ...]"))
+        }
+        let call = NamedCall(
+            service: String(first[..<hash]),
+            action: String(first[first.index(after: hash)...]),
+            written: String(trimmed[first.endIndex...].drop { $0 == " " })
+        )
+        if case .failure(let error) = call.arguments(named: nil) {
+            return .failure(DeviceRecordError("\"\(text)\": \(error.reason)"))
+        }
+        return .success(call)
+    }
+
+    /// Its arguments: each starts at a word `NAME=` whose NAME is one of `names` (the action's in-arguments;
+    /// any name, when `nil`), and its value runs to the space before the next, as written (so that a value
+    /// may hold spaces, and DIDL-Lite's `id="0"` stays in a CurrentURIMetaData).
+    public func arguments(named names: Set<String>?) -> Result<[Argument], DeviceRecordError> {
+        var starts: [(name: String, value: String.Index)] = []
+        var index = written.startIndex
+        while index < written.endIndex {
+            if index == written.startIndex || written[written.index(before: index)] == " " {
+                let name = written[index...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let after = name.endIndex
+                if !name.isEmpty, after < written.endIndex, written[after] == "=",
+                    names?.contains(String(name)) ?? true
+                {
+                    starts.append((String(name), written.index(after: after)))
+                }
+            }
+            index = written.index(after: index)
+        }
+        guard written.isEmpty || starts.first.map({ written[..<$0.value].count - $0.name.count - 1 == 0 }) == true
+        else {
+            let word = written.prefix { $0 != " " }
+            return .failure(
+                DeviceRecordError(
+                    "\"\(word)\" is not NAME=VALUE\(names.map { " for an argument of \(action) (\($0.sorted().joined(separator: ", ")))" } ?? "")"
+                )
+            )
+        }
+        var arguments: [Argument] = []
+        for (number, start) in starts.enumerated() {
+            let end =
+                number + 1 < starts.count
+                ? written.index(starts[number + 1].value, offsetBy: -(starts[number + 1].name.count + 2))
+                : written.endIndex
+            arguments.append(Argument(name: start.name, value: String(written[start.value..<max(end, start.value)])))
+        }
+        return .success(arguments)
+    }
+
+    /// Whether it names the service of `type` with `serviceId`: the type itself, its name
+    /// (`urn:schemas-upnp-org:service:AVTransport:1` is `AVTransport`), or its serviceId's last part.
+    func names(type: String, serviceId: String) -> Bool {
+        let parts = type.split(separator: ":")
+        let name = parts.count >= 2 ? String(parts[parts.count - 2]) : type
+        let id = serviceId.split(separator: ":").last.map(String.init) ?? serviceId
+        return [type, name, id].contains { $0.equalsIgnoringASCIICase(service) }
+    }
+
+    /// As the user wrote it.
+    var text: String { "\(service)#\(action)" + (written.isEmpty ? "" : " " + written) }
 }
 
 /// One device as `record` met it: its identity as its description gives it, its answers to each search
@@ -123,19 +213,22 @@ public struct RecordedDevice: Sendable {
         }.first
     }
 
-    /// Whether `message` is this device's: a USN of one of its UUIDs (the root's, or one its answers
-    /// carried), or a LOCATION at its origin.
-    func isOwn(_ message: SSDPMessage) -> Bool {
+    /// Whether a message is this device's: a USN of one of its UUIDs (the root's, or one its answers
+    /// carried), or, without a USN, a LOCATION at its origin.
+    var owns: (SSDPMessage) -> Bool {
         var uuids: Set<String> = [DiscoveryAudit.uuid(ofUSN: udn).lowercased()]
         for answer in searches.flatMap(\.answers) {
             if let usn = (try? SSDPParser.parseMessage(answer.bytes))?.headers["USN"] {
                 uuids.insert(DiscoveryAudit.uuid(ofUSN: usn).lowercased())
             }
         }
-        if let usn = message.headers["USN"], uuids.contains(DiscoveryAudit.uuid(ofUSN: usn).lowercased()) {
-            return true
+        let origin = location.origin
+        return { [uuids] message in
+            // By its USN where it has one: other root devices may share the origin (Windows hosts several
+            // on port 2869).
+            if let usn = message.headers["USN"] { return uuids.contains(DiscoveryAudit.uuid(ofUSN: usn).lowercased()) }
+            return message.headers["LOCATION"].flatMap { URL(string: $0)?.origin } == origin
         }
-        return message.headers["LOCATION"].flatMap { URL(string: $0)?.origin } == location.origin
     }
 }
 
@@ -206,16 +299,23 @@ public enum DeviceRecorder {
             }
             found = [found[pick - 1]]
         }
-        // The group is listened to while the devices are recorded: their NOTIFY sets, from the start.
-        let listening = options.listen.map { duration in
-            Task {
-                try await SSDPGroupListener.listen(
-                    port: options.ssdpPort,
-                    for: duration,
-                    limit: maximumNotifications * DeviceChecker.maximumDevices
-                ) { $0.starts(with: Array("NOTIFY ".utf8)) }
+        // The group is listened to while the devices are recorded: their NOTIFY sets, from the start. A port
+        // or a route that cannot be had is said before anything is recorded.
+        let limit = maximumNotifications * DeviceChecker.maximumDevices
+        var listening: (listener: SSDPGroupListener, heard: Task<[SSDPGroupListener.Heard], any Error>)?
+        if let duration = options.listen {
+            do {
+                let listener = try SSDPGroupListener(port: options.ssdpPort)
+                let heard = Task {
+                    try await listener.listen(for: duration, limit: limit) { $0.starts(with: Array("NOTIFY ".utf8)) }
+                }
+                listening = (listener, heard)
+            } catch {
+                throw DeviceRecordError("--listen: \(error)")
             }
         }
+        // A recording that fails does not wait for the listening to end.
+        defer { listening?.listener.stop() }
         var devices: [RecordedDevice] = []
         for location in found {
             let device = try await record(location, searchHost: searchHost ?? location.host ?? "", options: options)
@@ -232,14 +332,20 @@ public enum DeviceRecorder {
         if let listening {
             let heard: [SSDPGroupListener.Heard]
             do {
-                heard = try await listening.value
+                heard = try await listening.heard.value
             } catch {
                 throw DeviceRecordError("--listen: \(error)")
             }
             for index in devices.indices {
-                let own = heard.filter { (try? SSDPParser.parseMessage($0.bytes)).map(devices[index].isOwn) == true }
+                let owns = devices[index].owns
+                let own = heard.filter { (try? SSDPParser.parseMessage($0.bytes)).map(owns) == true }
                 devices[index].notifications = own.prefix(maximumNotifications).map {
                     .init(elapsed: $0.elapsed, sourcePort: $0.source.port ?? 0, ttl: $0.ttl, bytes: $0.bytes)
+                }
+                if own.count > maximumNotifications || heard.count >= limit {
+                    devices[index].leftOut.append(
+                        "NOTIFYs after the first \(devices[index].notifications.count): \(heard.count >= limit ? "the listening stopped at \(limit) NOTIFYs heard from every device" : "past the \(maximumNotifications) a recording holds")"
+                    )
                 }
             }
         }
@@ -339,7 +445,8 @@ public enum DeviceRecorder {
             for (action, arguments) in readOnlyCalls(of: scpd, serviceType: service.serviceType) {
                 let name = "\(service.serviceType)#\(action)"
                 guard made.insert("\(target(of: url)) \(name) \(arguments)").inserted else { continue }
-                guard made.count <= HTTPRecording.maximumCalls else { continue }
+                // The calls the user names have their places kept.
+                guard made.count <= HTTPRecording.maximumCalls - options.calls.count else { continue }
                 let answer = await ControlAudit.call(
                     action,
                     arguments: arguments,
@@ -356,10 +463,9 @@ public enum DeviceRecorder {
                 calls.append(call)
             }
         }
-        if made.count > HTTPRecording.maximumCalls {
-            leftOut.append(
-                "\(made.count - HTTPRecording.maximumCalls) more calls: past the \(HTTPRecording.maximumCalls) a recording makes"
-            )
+        let readsMade = HTTPRecording.maximumCalls - options.calls.count
+        if made.count > readsMade {
+            leftOut.append("\(made.count - readsMade) more calls: past the \(readsMade) a recording makes")
         }
         // Each service's initial event (GENA): optional too.
         var events: [RecordedDevice.Exchange] = []
@@ -414,6 +520,53 @@ public enum DeviceRecorder {
             "PUT",
             location
         )
+        // The calls the user named, whatever they change, last: everything above is of the device as it was
+        // before them (and a call that powers it off takes nothing from the rest). Each must name a service and an action the device has; its
+        // answer, fault or not, is kept.
+        for named in options.calls {
+            let services = described.allDevices.flatMap(\.services)
+            guard let service = services.first(where: { named.names(type: $0.serviceType, serviceId: $0.serviceId) }),
+                let url = service.controlURL
+            else {
+                let known = services.map {
+                    $0.serviceType.split(separator: ":").dropLast().last.map(String.init) ?? $0.serviceType
+                }
+                throw DeviceRecordError(
+                    "--call \(named.text): \(location.absoluteString) has no service \(named.service) with a control URL (it has \(known.joined(separator: ", ")))"
+                )
+            }
+            let scpd = service.scpdURL.flatMap { serviceDescriptions[$0] }
+            if let scpd, !scpd.actions.contains(where: { $0.name == named.action }) {
+                throw DeviceRecordError(
+                    "--call \(named.text): \(service.serviceType) has no action \(named.action) (it has \(scpd.actions.map(\.name).joined(separator: ", ")))"
+                )
+            }
+            let name = "\(service.serviceType)#\(named.action)"
+            // The action's in-arguments say where each argument starts, where the SCPD gives them.
+            let inArguments = scpd?.actions.first { $0.name == named.action }.map { Set($0.inArguments.map(\.name)) }
+            let arguments: [(String, String)]
+            switch named.arguments(named: inArguments) {
+            case .success(let read): arguments = read.map { ($0.name, $0.value) }
+            case .failure(let error): throw DeviceRecordError("--call \(named.text): \(error.reason)")
+            }
+            let answer = await ControlAudit.call(
+                named.action,
+                arguments: arguments,
+                type: service.serviceType,
+                url: url,
+                fetch: fetch
+            )
+            if case .failure(let error) = answer.response {
+                throw DeviceRecordError("--call \(named.text): POST \(url.absoluteString): \(error.reason)")
+            }
+            guard var call = try fitting(try recorded(answer, "POST", url), name) else {
+                throw DeviceRecordError("--call \(named.text): the answer is more than a recording holds")
+            }
+            call.soap = (name, arguments)
+            // Kept as a client's call through the recording proxy is: a change, played in order.
+            call.proxied = true
+            calls.append(call)
+        }
         let first = searches.lazy.flatMap(\.answers).compactMap { try? SSDPParser.parseMessage($0.bytes) }.first
         let headers = first?.headers
         return RecordedDevice(

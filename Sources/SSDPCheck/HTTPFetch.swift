@@ -143,13 +143,14 @@ struct HTTPFetch: Sendable {
         // one event loop for the channel, its promise and its deadline
         let eventLoop = eventLoopGroup.next()
         let promise = eventLoop.makePromise(of: HTTPMessage.self)
+        // One deadline for the whole exchange, connecting included; the wait for bytes after the answer
+        // ends before it.
+        let deadline = ContinuousClock.now + timeout
         let collector = ResponseCollector(
             reader: reader,
             promise: promise,
-            trailingBytesWait: trailingBytesWait.map(TimeAmount.init)
+            trailingBytesWait: trailingBytesWait.map { (wait: $0, until: deadline - .milliseconds(20)) }
         )
-        // One deadline for the whole exchange, connecting included.
-        let deadline = ContinuousClock.now + timeout
         let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(timeout))
             .channelInitializer { channel in
@@ -244,13 +245,17 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
 
     private let reader: HTTPMessageReader
     private let promise: EventLoopPromise<HTTPMessage>
-    private let trailingBytesWait: TimeAmount?
+    private let trailingBytesWait: (wait: Duration, until: ContinuousClock.Instant)?
     private var bytes: [UInt8] = []
     private var done = false
     /// The whole answer, while bytes after it are still awaited.
     private var answered: (message: HTTPMessage, length: Int)?
 
-    init(reader: HTTPMessageReader, promise: EventLoopPromise<HTTPMessage>, trailingBytesWait: TimeAmount?) {
+    init(
+        reader: HTTPMessageReader,
+        promise: EventLoopPromise<HTTPMessage>,
+        trailingBytesWait: (wait: Duration, until: ContinuousClock.Instant)?
+    ) {
         self.reader = reader
         self.promise = promise
         self.trailingBytesWait = trailingBytesWait
@@ -292,10 +297,12 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
             return
         case .complete(var message):
             if message.raw.isEmpty { message.raw = bytes }
-            if let wait = trailingBytesWait, !closed {
+            if let trailing = trailingBytesWait, !closed,
+                case let wait = min(trailing.wait, trailing.until - ContinuousClock.now), wait > .zero
+            {
                 answered = (message, message.raw.count)
                 let loop = context.eventLoop.assumeIsolated()
-                loop.scheduleTask(in: wait) { [weak self] in self?.finish(context: context) }
+                loop.scheduleTask(in: TimeAmount(wait)) { [weak self] in self?.finish(context: context) }
                 return
             }
             done = true

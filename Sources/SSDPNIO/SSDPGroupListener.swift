@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
@@ -20,8 +21,10 @@ import Glibc
 
 /// Listens on IPv4's SSDP group for a while and keeps what arrives, each datagram with the IP TTL it
 /// arrived with: what `ssdp-sim record --listen` hears of a device's NOTIFY set. NIO reports no TTL, so
-/// the socket is a plain one (`IP_RECVTTL`), read on NIO's thread pool; Linux only.
-package enum SSDPGroupListener {
+/// the socket is a plain one (`IP_RECVTTL`), read on NIO's thread pool; Linux only. The socket is opened
+/// (and a port or route that cannot be had is an error) before anything else is done; `stop` ends the
+/// listening early.
+package final class SSDPGroupListener: Sendable {
     /// One datagram heard.
     package struct Heard: Sendable, Hashable {
         /// How long after the listening began it arrived.
@@ -32,40 +35,25 @@ package enum SSDPGroupListener {
         package var bytes: [UInt8]
     }
 
-    /// The datagrams sent to 239.255.255.250:`port` within `duration`, at most `limit` of them (a flood
-    /// is not kept without bound), from a socket that shares the port (`SO_REUSEADDR`) and joins the group
-    /// where the system routes it. `keep` says which to keep.
-    package static func listen(
-        port: Int,
-        for duration: Duration,
-        limit: Int,
-        keep: @escaping @Sendable ([UInt8]) -> Bool
-    ) async throws -> [Heard] {
-        try await NIOThreadPool.singleton.runIfActive {
-            try listenBlocking(port: port, for: duration, limit: limit, keep: keep)
-        }
-    }
+    private let descriptor: CInt
+    private let isStopped = NIOLockedValueBox(false)
 
-    private static func listenBlocking(
-        port: Int,
-        for duration: Duration,
-        limit: Int,
-        keep: ([UInt8]) -> Bool
-    ) throws -> [Heard] {
+    /// Opens a socket that shares UDP `port` (`SO_REUSEADDR`, as every control point does) and joins
+    /// 239.255.255.250 where the system routes it.
+    package init(port: Int) throws(SSDPTransportError) {
         #if os(Linux)
-        let descriptor = socket(AF_INET, CInt(SOCK_DGRAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        descriptor = socket(AF_INET, CInt(SOCK_DGRAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw SSDPTransportError(reason: "cannot open a UDP socket: errno \(errno)") }
-        defer { Glibc.close(descriptor) }
         var one: CInt = 1
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         var membership = ip_mreqn()
         membership.imr_multiaddr.s_addr = inet_addr(SSDPMulticastScope.ipv4.group)
+        let descriptor = descriptor
         let option = { (level: Int32, name: Int32, value: UnsafeRawPointer, length: Int) in
             setsockopt(descriptor, level, name, value, socklen_t(length)) == 0
         }
-        // Shares the port with the SSDP stacks on the machine, as every control point does.
         let ready =
             option(SOL_SOCKET, SO_REUSEADDR, &one, MemoryLayout<CInt>.size)
             && withUnsafePointer(to: &address) {
@@ -76,26 +64,58 @@ package enum SSDPGroupListener {
             && option(CInt(IPPROTO_IP), IP_ADD_MEMBERSHIP, &membership, MemoryLayout<ip_mreqn>.size)
             && option(CInt(IPPROTO_IP), IP_RECVTTL, &one, MemoryLayout<CInt>.size)
         guard ready else {
+            let code = errno
+            Glibc.close(descriptor)
             throw SSDPTransportError(
-                reason: "cannot listen on UDP \(port) to \(SSDPMulticastScope.ipv4.group): errno \(errno)"
+                reason:
+                    "cannot listen on UDP \(port) to \(SSDPMulticastScope.ipv4.group): \(String(cString: strerror(code)))"
             )
         }
+        #else
+        throw SSDPTransportError(reason: "listening for NOTIFY messages with their TTL needs Linux (IP_RECVTTL)")
+        #endif
+    }
+
+    deinit {
+        #if os(Linux)
+        Glibc.close(descriptor)
+        #endif
+    }
+
+    /// Ends `listen` within a tenth of a second, with what it heard so far.
+    package func stop() {
+        isStopped.withLockedValue { $0 = true }
+    }
+
+    /// The datagrams that arrive within `duration` from now for which `keep` is true, at most `limit` of
+    /// them (a flood is not kept without bound), in the order they came.
+    package func listen(
+        for duration: Duration,
+        limit: Int,
+        keep: @escaping @Sendable ([UInt8]) -> Bool
+    ) async throws -> [Heard] {
+        try await NIOThreadPool.singleton.runIfActive { self.listenBlocking(for: duration, limit: limit, keep: keep) }
+    }
+
+    private func listenBlocking(for duration: Duration, limit: Int, keep: ([UInt8]) -> Bool) -> [Heard] {
         var heard: [Heard] = []
+        #if os(Linux)
         let start = ContinuousClock.now
         let end = start + duration
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var control = [UInt8](repeating: 0, count: 64)
-        while heard.count < limit {
+        while heard.count < limit, !isStopped.withLockedValue({ $0 }) {
             let left = end - ContinuousClock.now
             guard left > .zero else { break }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            // A second at most per wait, so that the end is kept to within one.
+            // A tenth of a second at most per wait, so that `stop` and the end are kept to within one.
             let milliseconds = min(
                 left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000,
-                999
+                99
             )
             guard poll(&poller, 1, CInt(milliseconds + 1)) > 0 else { continue }
             var source = sockaddr_in()
+            let descriptor = descriptor
             let (count, ttl) = buffer.withUnsafeMutableBytes { payload in
                 control.withUnsafeMutableBytes { ancillary in
                     withUnsafeMutablePointer(to: &source) { name in
@@ -116,22 +136,15 @@ package enum SSDPGroupListener {
                     }
                 }
             }
-            guard count > 0 else { continue }
+            let elapsed = ContinuousClock.now - start
+            // What arrives after the end (a poll can return a little late) is not within the listening.
+            guard count > 0, elapsed < duration else { continue }
             let bytes = Array(buffer[..<count])
             guard keep(bytes) else { continue }
-            heard.append(
-                Heard(
-                    elapsed: ContinuousClock.now - start,
-                    source: SocketAddress(source, host: ""),
-                    ttl: ttl,
-                    bytes: bytes
-                )
-            )
+            heard.append(Heard(elapsed: elapsed, source: SocketAddress(source, host: ""), ttl: ttl, bytes: bytes))
         }
-        return heard
-        #else
-        throw SSDPTransportError(reason: "listening for NOTIFY messages with their TTL needs Linux (IP_RECVTTL)")
         #endif
+        return heard
     }
 
     #if os(Linux)

@@ -64,7 +64,25 @@ struct Record: AsyncParsableCommand {
     )
     var listen: Double?
 
+    @Option(
+        name: .customLong("call"),
+        help: ArgumentHelp(
+            "Also make this action call, which may change the device, and keep its answer: 'SERVICE#ACTION NAME=VALUE ...' (repeatable; made last, in order).",
+            valueName: "call"
+        )
+    )
+    var calls: [String] = []
+
     func validate() throws {
+        for call in calls {
+            if case .failure(let error) = NamedCall.parse(call) { throw ValidationError("--call \(error.reason)") }
+        }
+        guard calls.count <= HTTPRecording.maximumCalls else {
+            throw ValidationError("--call: at most \(HTTPRecording.maximumCalls) calls, got \(calls.count)")
+        }
+        #if !os(Linux)
+        if listen != nil { throw ValidationError("--listen needs Linux (it reads each NOTIFY's TTL: IP_RECVTTL)") }
+        #endif
         if let pick, pick < 1 { throw ValidationError("--pick must be 1 or more, got \(pick)") }
         if let listen, !(0.1...3_600).contains(listen) {
             throw ValidationError("--listen must be 0.1...3600 seconds, got \(listen)")
@@ -82,6 +100,7 @@ struct Record: AsyncParsableCommand {
         options.timeout = device.exchangeTimeout
         options.pick = pick
         options.listen = listen.map { .milliseconds(Int64($0 * 1_000)) }
+        options.calls = calls.compactMap { try? NamedCall.parse($0).get() }
         output.say("Recording \(device.target)")
         let devices: [RecordedDevice]
         do {
@@ -265,6 +284,9 @@ extension RecordedDevice {
     /// HEAD's, or any answer without a body, whose Content-Length is another's).
     private static func withContentLength(_ response: [UInt8]) -> [UInt8] {
         let end = HTTPRecording.headEnd(response) ?? response.count
-        return HTTPRecording.withContentLength(response.count - end, in: Array(response[..<end])) + response[end...]
+        let head = Array(response[..<end])
+        // Line ends the device sent after the length it gave stay out of it, as they came.
+        let trailer = HTTPRecording.trailingLineEnds(of: Array(response[end...]), head: head)
+        return HTTPRecording.withContentLength(response.count - end - trailer.count, in: head) + response[end...]
     }
 }

@@ -467,7 +467,7 @@ extension DeviceSimulator {
         // A recorded device that sent from a port of its own does so here too (IPv4: the source-address
         // socket's family).
         let sending = configuration.devices.map { DeviceSources.Sending($0, ssdpPort: udpLink.port) }
-        let ownPorts = link.scope == .ipv4 && sending.contains(where: \.isOwn)
+        let ownPorts = link.scope == .ipv4 && ownAddressesAreSupported && sending.contains(where: \.isOwn)
         let channel = try await openUDPChannel(
             configuration,
             on: udpLink,

@@ -131,9 +131,13 @@ struct FidelityTests {
             output.standardError.contains("pair: 'toaster' is not a pair (pairs: igd, dlna-server, renderer, gupnp)"),
             "\(output.standardError)"
         )
-        // The gupnp pair imitates nothing: only `--check` runs it.
+        // The gupnp pair imitates nothing: only `--check` and `--recording` run it.
         let compare = try await fidelity(["gupnp"])
         #expect(compare.status == 64)
-        #expect(compare.standardError.contains("gupnp: no profile imitates it; it is a pair for --check only"))
+        #expect(
+            compare.standardError.contains(
+                "gupnp: no profile imitates it; it is a pair for --check and --recording only"
+            )
+        )
     }
 }

@@ -182,6 +182,54 @@ import Testing
         #expect(last["recorded"] == nil, "\(last)")
     }
 
+    /// `record --call`: a call the user names, one that changes the device, is made last and kept; played
+    /// back, the reads recorded before it say the device as it was, the call gets its recorded answer, and
+    /// the family goes on from the change. A call naming what the device does not have leaves no file.
+    @Test func aCallTheUserNamesIsRecordedLastAndPlayedAsAChange() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("renderer.json").path
+        let (original, port, started) = try await RunningCommand.serveOnLoopback(["--profile", "renderer"])
+        defer { original.kill() }
+        let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+        let record = { (call: String, output: String) in
+            try await CommandRunner.ssdpSim("record", location, "--port", "\(port)", "--call", call, "--output", output)
+        }
+        let refused = try await record("RenderingControl#NoSuchAction", file)
+        #expect(refused.status == 1 && !FileManager.default.fileExists(atPath: file), "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(
+                "--call RenderingControl#NoSuchAction: urn:schemas-upnp-org:service:RenderingControl:1 has no action NoSuchAction (it has "
+            ),
+            "\(refused.standardError)"
+        )
+        let unknown = try await record("Lights#SetTarget newTargetValue=1", file)
+        #expect(unknown.status == 1, "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("has no service Lights with a control URL (it has AVTransport, "))
+        let malformed = try await record("SetVolume DesiredVolume=4", file)
+        #expect(malformed.status == 64, "\(malformed.standardError)")
+        #expect(malformed.standardError.contains("a call is SERVICE#ACTION [NAME=VALUE ...]"))
+
+        let recorded = try await record("RenderingControl#SetVolume InstanceID=0 Channel=Master DesiredVolume=42", file)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\n\(recorded.standardError)")
+        original.kill()
+        let http = try #require(try Self.recording(in: file)?["http"] as? [[String: Any]])
+        let calls = http.compactMap(Self.call)
+        let setVolume = try #require(calls.last, "the named call is the last")
+        #expect(setVolume.action.hasSuffix("#SetVolume") && setVolume.arguments.contains("DesiredVolume=42"))
+        let getVolume = try #require(calls.first { $0.action.hasSuffix("#GetVolume") })
+
+        let (playing, met) = try await Self.play(file, calls: [getVolume, setVolume, getVolume])
+        defer { playing.kill() }
+        let before = met.http[Self.key(getVolume)]?.firstMatch(of: /<CurrentVolume>(\d+)</)?.output.1
+        #expect(before != nil && before != "42", "the volume recorded before the call: \(met.http)")
+        #expect(met.http[Self.key(setVolume)]?.hasPrefix("HTTP/1.1 200") == true)
+        #expect(met.http[Self.key(getVolume) + " #2"]?.contains("<CurrentVolume>42</CurrentVolume>") == true)
+        let soap = { (line: String) in jsonObject(line)?["event"] as? String == "soap" }
+        let set = try #require(jsonObject(try await playing.waitForLine { soap($0) && $0.contains("SetVolume") }))
+        #expect(set["recorded"] as? Bool == true, "\(set)")
+    }
+
     /// The recording proxy (`serve --record-from`): a client's calls through the stand-in reach the device
     /// and are kept, a change among them; with the device gone the stand-in answers 502 and loses nothing
     /// already kept; stopped, it writes the file, and played back, the calls are answered in the order they
@@ -244,16 +292,8 @@ import Testing
             "\(stopped.standardError)"
         )
 
-        let (playing, playPort, playStarted) = try await RunningCommand.serveOnLoopback(["--devices", file])
+        let (playing, played) = try await Self.play(file, calls: [getVolume, setVolume, getVolume])
         defer { playing.kill() }
-        let playLocation = try #require((playStarted["devices"] as? [[String: Any]])?.first?["location"] as? String)
-        let played = try await Self.exchanges(
-            at: playLocation,
-            udpPort: playPort,
-            searches: [],
-            requests: [],
-            calls: [getVolume, setVolume, getVolume]
-        )
         let first = live.http[Self.key(getVolume)].flatMap { $0.firstMatch(of: /<CurrentVolume>\d+</)?.output }
         #expect(first != nil && played.http[Self.key(getVolume)]?.contains(first!) == true, "\(played.http)")
         #expect(played.http[Self.key(getVolume) + " #2"]?.contains("<CurrentVolume>31</CurrentVolume>") == true)
@@ -538,6 +578,22 @@ import Testing
     }
 
     /// What `Scripts/exchanges.py` meets at the device at `location`.
+    /// Serves the device file at `file` on loopback and makes `calls` of its device, in order: the running
+    /// serve (its journal) and what the device answered.
+    static func play(
+        _ file: String,
+        calls: [(path: String, action: String, arguments: String)]
+    ) async throws -> (RunningCommand, Exchanges) {
+        let (playing, port, started) = try await RunningCommand.serveOnLoopback(["--devices", file])
+        do {
+            let location = try #require((started["devices"] as? [[String: Any]])?.first?["location"] as? String)
+            return (playing, try await exchanges(at: location, udpPort: port, searches: [], requests: [], calls: calls))
+        } catch {
+            playing.kill()
+            throw error
+        }
+    }
+
     static func exchanges(
         at location: String,
         udpPort: Int,

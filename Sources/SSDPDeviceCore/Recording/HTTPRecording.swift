@@ -373,7 +373,7 @@ public struct HTTPRecording: Hashable, Sendable {
 
     /// The bytes of `body` after the length `head`'s Content-Length gives, where they are only CR and LF;
     /// none otherwise (a body edited by hand to another length is all body).
-    private static func trailingLineEnds(of body: [UInt8], head: [UInt8]) -> [UInt8] {
+    package static func trailingLineEnds(of body: [UInt8], head: [UInt8]) -> [UInt8] {
         guard let range = headerValueRange("content-length", in: head),
             let length = Int(String(decoding: head[range], as: UTF8.self)), length >= 0, length < body.count
         else { return [] }

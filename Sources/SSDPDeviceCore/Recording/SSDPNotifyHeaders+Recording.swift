@@ -80,7 +80,8 @@ extension SSDPNotifyHeaders {
             guard let colon = line.firstIndex(of: ":"), colon > line.startIndex else { continue }
             let name = String(line[..<colon])
             let rest = line[line.index(after: colon)...]
-            if let first = rest.first, first != " ", first != "\t" { unspaced.insert(name.uppercased()) }
+            // As spelled: the serializer compares names as written.
+            if let first = rest.first, first != " ", first != "\t" { unspaced.insert(name) }
             lines.append(
                 SSDPHeaderField(
                     name: name,
