@@ -41,7 +41,18 @@ public struct CaptureAnonymizer {
         ("friendlyName", true), ("roomName", true), ("user-device-name", true), ("friendly-device-name", true),
         ("user-device-location", true), ("network-name", true), ("serialNumber", false), ("serial-number", false),
         ("device-id", false), ("advertising-id", false), ("keyed-developer-id", false), ("serialNum", false),
-        ("UDN", false),
+        ("UDN", false), ("CurrentZoneName", true), ("ZoneName", true), ("ZoneGroupName", true),
+        ("CurrentZoneGroupName", true),
+    ]
+
+    /// Names an owner gives a device or its parts where a vendor's answer says them outside an element of
+    /// their own: a Sonos zone in ZoneGroupState (escaped in a SOAP answer, or not in an event), a Hue
+    /// bridge's or light's `name` in its JSON. Searched in bodies first, so that no other pattern takes a
+    /// part of one.
+    private static let bodyNamePatternTexts: [(kind: Kind, pattern: String, group: Int)] = [
+        (.name, #"ZoneName=&quot;((?:[^&<"]|&(?!quot;)[A-Za-z0-9#]+;)+)&quot;"#, 1),
+        (.name, #"ZoneName="([^"<]+)""#, 1),
+        (.name, #""name"[ \t]*:[ \t]*"([^"\\]+)""#, 1),
     ]
 
     /// What a recording's datagrams and heads are searched for (`anonymize(recorded:)`): only forms nothing
@@ -89,7 +100,9 @@ public struct CaptureAnonymizer {
     /// The patterns, compiled once per anonymizer (a `Regex` is not `Sendable`, so it cannot be a shared constant).
     private let patterns = Self.compiled(Self.patternTexts)
     private let recordingPatterns = Self.compiled(Self.recordingPatternTexts)
-    private let bodyPatterns = Self.compiled(Self.recordingPatternTexts.filter { $0.kind != .identifyingHeader })
+    private let bodyPatterns = Self.compiled(
+        Self.bodyNamePatternTexts + Self.recordingPatternTexts.filter { $0.kind != .identifyingHeader }
+    )
 
     private static func compiled(_ texts: [(kind: Kind, pattern: String, group: Int)]) -> Patterns {
         // The patterns are constants of this file: one that does not compile is a programming error.

@@ -72,6 +72,45 @@ import Testing
         #expect(Self.anonymized(&anonymizer, head, Self.description) == document)
     }
 
+    /// The names an owner gave, where a vendor's answer says them outside an element of their own: a Sonos
+    /// zone in an action's answer and in its ZoneGroupState, a Hue bridge and light in JSON; each replaced
+    /// as the description's name was.
+    @Test func namesInAnswersAreReplacedAsTheDescriptionsAre() throws {
+        var anonymizer = CaptureAnonymizer()
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n"
+        let description = Self.anonymized(
+            &anonymizer,
+            head,
+            "<root><device><roomName>Emma's Room</roomName></device></root>"
+        )
+        let attributes = Self.anonymized(
+            &anonymizer,
+            head,
+            "<s:Envelope><s:Body><u:GetZoneAttributesResponse><CurrentZoneName>Emma's Room</CurrentZoneName>"
+                + "</u:GetZoneAttributesResponse></s:Body></s:Envelope>"
+        )
+        let state = Self.anonymized(
+            &anonymizer,
+            head,
+            "<ZoneGroupState>&lt;ZoneGroupMember UUID=&quot;RINCON_1&quot; ZoneName=&quot;Emma's Room&quot;/&gt;"
+                + "&lt;ZoneGroupMember ZoneName=&quot;Tom &amp;amp; Jo&quot;/&gt;</ZoneGroupState>"
+        )
+        let hue = Self.anonymized(
+            &anonymizer,
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n",
+            #"{"name": "Emma's Bridge", "lights": {"1": {"name":"Bedside lamp", "modelid": "LCT015"}}}"#
+        )
+        for text in [description, attributes, state, hue] {
+            #expect(!text.contains("Emma") && !text.contains("Bedside") && !text.contains("Jo&"), "\(text)")
+        }
+        #expect(description.contains("<roomName>Device 1</roomName>"))
+        #expect(attributes.contains("<CurrentZoneName>Device 1</CurrentZoneName>"))
+        #expect(state.contains("ZoneName=&quot;Device 1&quot;"))
+        #expect(state.contains("ZoneName=&quot;Device 2&quot;"), "an escaped name whole")
+        #expect(hue.contains(#""name": "Device 3""#) && hue.contains(#""name":"Device 4""#))
+        #expect(hue.contains(#""modelid": "LCT015""#), "a model is no name")
+    }
+
     /// What a new user's anonymized router and Sonos recordings lost or leaked before: types, versions and
     /// namespaces mangled, one MAC or household given two replacements, a Sonos UDN's MAC left in place.
     @Test func typesVersionsAndNamespacesStayAndEachIdentityHasOneReplacement() throws {

@@ -337,8 +337,9 @@ import Testing
 
     /// `--anonymize`: nothing in the file names the device (its UUID, serial numbers, MACs, address,
     /// name), the same value is replaced the same way in its answers and its documents, and the file plays
-    /// as the device did: every target answered, by the device its description describes.
-    @Test(arguments: ["igd", "roku"])
+    /// as the device did: every target answered, by the device its description describes. A Sonos's room
+    /// name goes from its ZoneGroupState and its zone attributes too.
+    @Test(arguments: ["igd", "roku", "sonos"])
     func anAnonymizedRecordingNamesNothingOfTheDeviceAndStillPlays(profile: String) async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -383,6 +384,13 @@ import Testing
             identifying += text.matches(of: try Regex("(<\(element)>[^<]+<)")).compactMap {
                 $0.output[1].substring.map(String.init)
             }
+        }
+        // A room's name wherever the player says it: in its description, its zone attributes, its group.
+        let rooms = text.matches(of: #/<roomName>([^<]+)</#).map { String($0.output.1) }
+        #expect(profile != "sonos" || !rooms.isEmpty, "a Sonos has a room")
+        for room in rooms {
+            #expect(text.contains("ZoneName=\\\"\(room)") || text.contains("ZoneName=&quot;\(room)"), "in its group")
+            identifying += [">\(room)<", "ZoneName=&quot;\(room)&quot;"]
         }
         #expect(identifying.count >= (profile == "roku" ? 7 : 5), "\(identifying)")
         for value in Set(identifying) { #expect(!anonymized.contains(value), "\(value) is still in the file") }
