@@ -42,7 +42,7 @@ public struct CaptureAnonymizer {
         ("user-device-location", true), ("network-name", true), ("serialNumber", false), ("serial-number", false),
         ("device-id", false), ("advertising-id", false), ("keyed-developer-id", false), ("serialNum", false),
         ("UDN", false), ("CurrentZoneName", true), ("ZoneName", true), ("ZoneGroupName", true),
-        ("CurrentZoneGroupName", true),
+        ("CurrentZoneGroupName", true), ("SerialNumber", false),
     ]
 
     /// Names an owner gives a device or its parts where a vendor's answer says them outside an element of
@@ -68,7 +68,7 @@ public struct CaptureAnonymizer {
         (.serial, #"RINCON_([0-9A-Fa-f]{12,})"#, 1),
         (
             .identifyingHeader,
-            #"(?im)^[^:\r\n]*(?:HOUSEHOLD|BRIDGEID|SERIAL|HHID|DEVICEID)[^:\r\n]*:[ \t]*([^\r\n]*)"#, 1
+            #"(?im)^[^:\r\n]*(?:HOUSEHOLD|BRIDGEID|SERIAL|HHID|DEVICEID|SMARTSPEAKER)[^:\r\n]*:[ \t]*([^\r\n]*)"#, 1
         ),
     ]
 

@@ -93,6 +93,26 @@ public struct NamedCall: Sendable, Hashable {
             }
             index = written.index(after: index)
         }
+        // A word NAME=VALUE that is none of the action's arguments is a mistake, not part of a value, unless
+        // its value is quoted (an attribute: DIDL-Lite's id="1").
+        if let names {
+            for word in written.split(separator: " ") {
+                guard let equals = word.firstIndex(of: "="), equals > word.startIndex,
+                    word[..<equals].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                    !names.contains(String(word[..<equals])),
+                    !["\"", "'"].contains(word[word.index(after: equals)...].first)
+                else { continue }
+                return .failure(
+                    DeviceRecordError(
+                        "\"\(word)\" is not NAME=VALUE for an argument of \(action) (\(names.sorted().joined(separator: ", ")))"
+                    )
+                )
+            }
+        }
+        if let repeated = Dictionary(grouping: starts.map(\.name), by: { $0 }).first(where: { $0.value.count > 1 })?.key
+        {
+            return .failure(DeviceRecordError("\(repeated) is given twice"))
+        }
         guard written.isEmpty || starts.first.map({ written[..<$0.value].count - $0.name.count - 1 == 0 }) == true
         else {
             let word = written.prefix { $0 != " " }
@@ -203,6 +223,9 @@ public struct RecordedDevice: Sendable {
     public var leftOut: [String]
     /// How many of `exchanges` are reads of the vendor's REST side (`vendorReads`).
     public var vendorReads: Int
+    /// What a user should know of a call they named that the device refused (`--call X: answered 500 …`):
+    /// kept all the same, as the device's answer.
+    public var refusedCalls: [String] = []
     /// Its NOTIFY messages heard while recording, in the order they came.
     public var notifications: [Notification] = []
 
@@ -425,6 +448,7 @@ public enum DeviceRecorder {
         // service whose control URL does not answer is asked nothing more.
         var calls: [RecordedDevice.Exchange] = []
         var leftOut: [String] = []
+        var refusedCalls: [String] = []
         // An optional exchange counted; `nil`, and said, when it would not fit.
         let fitting = { (kept: RecordedDevice.Exchange?, name: String) throws(DeviceRecordError) in
             guard let kept, total + kept.response.count <= HTTPRecording.maximumTotalSize else {
@@ -566,6 +590,16 @@ public enum DeviceRecorder {
             // Kept as a client's call through the recording proxy is: a change, played in order.
             call.proxied = true
             calls.append(call)
+            if let message = answer.message, message.status != 200 {
+                let code = SSDPXMLElement.parse(message.body)?.child("Body")?.child("Fault")?.child("detail")?
+                    .child("UPnPError")
+                let error = code.map {
+                    " (UPnP error \($0.child("errorCode")?.trimmedText ?? "?"): \($0.child("errorDescription")?.trimmedText ?? ""))"
+                }
+                refusedCalls.append(
+                    "--call \(named.text): answered \(answer.statusText)\(error ?? ""), kept as the device's answer"
+                )
+            }
         }
         let first = searches.lazy.flatMap(\.answers).compactMap { try? SSDPParser.parseMessage($0.bytes) }.first
         let headers = first?.headers
@@ -589,7 +623,8 @@ public enum DeviceRecorder {
             calls: calls,
             events: events,
             leftOut: leftOut,
-            vendorReads: vendorReads
+            vendorReads: vendorReads,
+            refusedCalls: refusedCalls
         )
     }
 

@@ -58,7 +58,7 @@ struct RecordingFile {
     /// What the file holds, a line each: what was not recorded, what identifies the devices (or what was
     /// replaced), and each device.
     var summary: [String] {
-        var lines = devices.flatMap { $0.leftOut.map { "not recorded: \($0)" } }
+        var lines = devices.flatMap { $0.leftOut.map { "not recorded: \($0)" } + $0.refusedCalls }
         if !identifying.isEmpty {
             lines.append(
                 anonymize

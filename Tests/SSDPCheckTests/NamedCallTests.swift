@@ -50,6 +50,18 @@ import Testing
             return
         }
         #expect(error.reason == #""Sped=1" is not NAME=VALUE for an argument of Play (InstanceID, Speed)"#)
+        // Not first either: a name the action does not have is a mistake, not part of the value before it.
+        let late = try NamedCall.parse("RenderingControl#SetVolume InstanceID=0 Channel=Master Volume=20").get()
+        guard case .failure(let lateError) = late.arguments(named: ["InstanceID", "Channel", "DesiredVolume"]) else {
+            Issue.record("Volume=20 was taken into Channel")
+            return
+        }
+        #expect(lateError.reason.hasPrefix(#""Volume=20" is not NAME=VALUE for an argument of SetVolume"#))
+        guard case .failure(let twice) = NamedCall.parse("AVTransport#Play InstanceID=0 Speed=1 Speed=2") else {
+            Issue.record("an argument given twice was taken")
+            return
+        }
+        #expect(twice.reason == #""AVTransport#Play InstanceID=0 Speed=1 Speed=2": Speed is given twice"#)
     }
 
     @Test(arguments: [

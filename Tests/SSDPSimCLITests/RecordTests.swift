@@ -210,6 +210,15 @@ import Testing
         #expect(malformed.status == 64, "\(malformed.standardError)")
         #expect(malformed.standardError.contains("a call is SERVICE#ACTION [NAME=VALUE ...]"))
 
+        // A call the device refuses is kept, as its answer, and said.
+        let faulted = try await record("RenderingControl#SetVolume InstanceID=0 Channel=Master", file)
+        #expect(faulted.status == 0, "\(faulted.standardError)")
+        #expect(
+            faulted.standardOutput.contains(
+                "--call RenderingControl#SetVolume InstanceID=0 Channel=Master: answered 500 Internal Server Error (UPnP error "
+            ),
+            "\(faulted.standardOutput)"
+        )
         let recorded = try await record("RenderingControl#SetVolume InstanceID=0 Channel=Master DesiredVolume=42", file)
         #expect(recorded.status == 0, "\(recorded.standardOutput)\n\(recorded.standardError)")
         original.kill()
