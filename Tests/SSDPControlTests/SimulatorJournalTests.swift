@@ -200,16 +200,20 @@ import Testing
         #expect(journal.state.withLockedValue { $0.waiters.isEmpty && $0.unregistered.isEmpty })
     }
 
-    /// 100,000 events into a journal of 10,000: it keeps 10,000, counts 90,000 dropped, and its memory stops
-    /// growing once it is full (the second 50,000 events add next to nothing).
+    /// 100,000 events into a journal of 10,000: it keeps 10,000, counts 90,000 dropped, and its storage stops
+    /// growing once it is full (the second 50,000 events leave it as the first left it). The process's
+    /// resident memory is printed as a figure, not asserted: other tests run beside this one and move it (a
+    /// CI rehearsal saw 19 MiB between the halves, none of it the journal's).
     @Test func staysBoundedUnderAFlood() {
         let journal = SimulatorJournal()
         let before = ProcessMemory.residentKiB()
         let started = ContinuousClock.now
         var halfway = 0
+        var storageHalfway = 0
+        let storage = { journal.state.withLockedValue { $0.entries.capacity } }
         for index in 0..<100_000 {
             journal.append(index % 2 == 0 ? JournalEvents.http("/keypress/Lit_\(index)") : JournalEvents.answer(index))
-            if index == 49_999 { halfway = ProcessMemory.residentKiB() }
+            if index == 49_999 { (halfway, storageHalfway) = (ProcessMemory.residentKiB(), storage()) }
         }
         let elapsed = ContinuousClock.now - started
         let after = ProcessMemory.residentKiB()
@@ -221,8 +225,8 @@ import Testing
         #expect(page.entries.count == 10_000)
         #expect(page.dropped == 90_000)
         #expect(page.entries.first?.seq == 90_001)
-        #expect(after - before < 64 * 1_024, "10,000 entries take less than 64 MiB")
-        #expect(after - halfway < 16 * 1_024, "the second 50,000 events do not grow it")
+        #expect(storage() == storageHalfway, "the second 50,000 events do not grow its storage")
+        #expect(storage() < 2 * journal.capacity, "room for its 10,000 entries, not for every event")
     }
 }
 
