@@ -66,8 +66,13 @@ public struct SSDPRecordedAnswers: Hashable, Sendable {
     /// a socket per answer, on a port the system picks): no recorded answer came from `ssdpPort`, the port
     /// the playing device listens on, nor from 1900, the port it was most likely recorded on.
     public func answersFromItsOwnPort(listeningOn ssdpPort: Int) -> Bool {
-        !sourcePorts.isEmpty && !sourcePorts.contains(ssdpPort)
-            && !sourcePorts.contains(SSDPSearchSessionConfiguration.multicastPort)
+        Self.areOwn(sourcePorts, ssdpPort: ssdpPort)
+    }
+
+    /// Whether datagrams recorded from `ports` came from ports of the device's own: some were recorded, and
+    /// none came from `ssdpPort` or from 1900. The rule for its answers and for its NOTIFYs alike.
+    static func areOwn(_ ports: Set<Int>, ssdpPort: Int) -> Bool {
+        !ports.isEmpty && !ports.contains(ssdpPort) && !ports.contains(SSDPSearchSessionConfiguration.multicastPort)
     }
 
     /// The answers to a search for `target`: those recorded for it as written, else for it in another case

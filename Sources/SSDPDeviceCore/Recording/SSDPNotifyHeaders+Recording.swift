@@ -65,8 +65,7 @@ extension SSDPNotifyHeaders {
         byebyeAtStart = profile?.byebyeAtStart ?? false
         let ttls = heard.compactMap(\.ttl)
         ttl = Dictionary(grouping: ttls, by: { $0 }).max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key
-        let ports = Set(heard.compactMap(\.sourcePort))
-        sentFromOwnPort = !ports.isEmpty && !ports.contains(ssdpPort) && !ports.contains(1900)
+        sentFromOwnPort = SSDPRecordedAnswers.areOwn(Set(heard.compactMap(\.sourcePort)), ssdpPort: ssdpPort)
     }
 
     /// The header lines of a recorded NOTIFY as a template, and the names written without a space after
