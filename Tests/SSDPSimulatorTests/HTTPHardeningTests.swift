@@ -170,17 +170,10 @@ import Testing
     }
 
     /// With every connection slot held by slow clients at several addresses, a new client still gets its
-    /// answer (the slow connection that waited longest makes room), and one address never holds more than
-    /// its share.
+    /// answer (the slow connection that waited longest makes room); those over an address's share wait
+    /// among them (`aConnectionOverTheClientsShareWaitsForItsTurn`).
     @Test func slowClientsAtTheLimitLeaveRoomForNewOnes() async throws {
-        var configuration = SimulatorConfiguration(
-            devices: [SimulatorProfile.igd.device(number: 1, seed: 3)],
-            interfaces: ["lo"],
-            port: 0,
-            httpPort: .any,
-            listening: .unicastOnly,
-            seed: 11
-        )
+        var configuration = Self.oneRouter
         configuration.httpConnectionLimit = 64
         let simulator = try await DeviceSimulator.start(configuration) { _ in }
         defer { Task { await simulator.shutdown() } }
@@ -195,20 +188,12 @@ import Testing
         }
         // A connection is made before the simulator takes it and closes what is over the limits: looked at until
         // they hold (bounded: 30 looks, 3 s; well before the 10 s request deadline, which closes them all).
-        let addresses = ["127.0.0.11", "127.0.0.12", "127.0.0.13"]
-        func openAt(_ address: String) -> Int { slow.filter { $0.local == address && !$0.isClosed }.count }
-        func withinLimits() -> Bool {
-            slow.filter { !$0.isClosed }.count <= 64 && addresses.allSatisfy { openAt($0) <= HTTPLimits.perClient }
-        }
+        func withinLimits() -> Bool { slow.filter { !$0.isClosed }.count <= 64 }
         for _ in 0..<30 where !withinLimits() {
             try await Task.sleep(for: .milliseconds(100))
         }
         let open = slow.filter { !$0.isClosed }.count
         #expect(open <= 64, "\(open) slow connections open")
-        // Per address: the 8 over the share are closed as they come.
-        for address in addresses {
-            #expect(openAt(address) <= HTTPLimits.perClient)
-        }
         let fresh = try await RawHTTP.exchange(
             to: location,
             from: "127.0.0.50",
@@ -216,6 +201,93 @@ import Testing
         )
         #expect(fresh.text.hasPrefix("HTTP/1.0 200 "), "\(fresh.text.prefix(80))")
         for connection in slow { connection.close() }
+    }
+}
+
+extension HTTPHardeningTests {
+    /// A client over its share is not refused (a load client opens the refused connection again at once,
+    /// and the device would do nothing but refuse): the connection over the share waits, unread, and is
+    /// answered as soon as one of the client's others closes.
+    @Test func aConnectionOverTheClientsShareWaitsForItsTurn() async throws {
+        // One event loop: connections are taken in the order they came (on several, the one that came 33rd
+        // could be counted before the 32nd).
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let simulator = try await DeviceSimulator.start(Self.oneRouter, eventLoopGroup: group)
+        defer {
+            Task {
+                await simulator.shutdown()
+                try await group.shutdownGracefully()
+            }
+        }
+        let location = simulator.devices[0].location
+        let path = try #require(URL(string: location)).path
+        var slow: [RawHTTP.Connection] = []
+        for _ in 0..<HTTPLimits.perClient {
+            slow.append(try await RawHTTP.connect(to: location, from: "127.0.0.21", sending: "GET / HTTP/1.1\r\n"))
+        }
+        let waiting = try await RawHTTP.connect(
+            to: location,
+            from: "127.0.0.21",
+            sending: "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n"
+        )
+        // Another address is served meanwhile: the share is per client.
+        let other = try await RawHTTP.exchange(to: location, from: "127.0.0.22", "GET \(path) HTTP/1.0\r\n\r\n")
+        #expect(other.text.hasPrefix("HTTP/1.0 200 "), "\(other.text.prefix(80))")
+        #expect(waiting.text.isEmpty && !waiting.isClosed, "over the share: \(waiting.text.prefix(80))")
+        #expect(slow.allSatisfy { !$0.isClosed })
+        slow[0].close()
+        for _ in 0..<500 where !waiting.isClosed {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(waiting.text.hasPrefix("HTTP/1.1 200 "), "its turn came: \(waiting.text.prefix(80))")
+        for connection in slow { connection.close() }
+    }
+}
+
+extension HTTPHardeningTests {
+    /// A refused body is not read to its end: 50 MB sent after the 413 used to be read whole (for up to
+    /// 2 s, at the loopback's speed); now the device closes after a little, and the client's writes fail
+    /// once the sockets' buffers are full.
+    @Test(arguments: ["Content-Length: 50000000", "Transfer-Encoding: chunked"])
+    func aRefusedBodyIsDrainedALittleThenClosed(framing: String) async throws {
+        let simulator = try await LoopbackSimulator.start([SimulatorProfile.igd.device(number: 1, seed: 3)])
+        defer { Task { await simulator.shutdown() } }
+        let location = simulator.devices[0].location
+        let connection = try await RawHTTP.connect(
+            to: location,
+            sending: "POST /ctl/IPConn HTTP/1.1\r\nHost: x\r\n\(framing)\r\n\r\n",
+            sendingAfterServerCloses: true
+        )
+        defer { connection.close() }
+        let chunk = String(repeating: "a", count: 65_536)
+        let piece = framing.hasPrefix("Transfer") ? "10000\r\n\(chunk)\r\n" : chunk
+        var written = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        while written < 50_000_000, clock.now - start < .seconds(8) {
+            do {
+                try await connection.channel.writeAndFlush(connection.channel.allocator.buffer(string: piece))
+            } catch {
+                break
+            }
+            written += piece.utf8.count
+        }
+        #expect(connection.text.hasPrefix("HTTP/1.1 413 "), "\(connection.text.prefix(80))")
+        #expect(written < 25_000_000, "the device read \(written) bytes of a refused body")
+    }
+}
+
+extension HTTPHardeningTests {
+    /// One router on loopback, unicast only, its HTTP server on a port of its own.
+    static var oneRouter: SimulatorConfiguration {
+        SimulatorConfiguration(
+            devices: [SimulatorProfile.igd.device(number: 1, seed: 3)],
+            interfaces: ["lo"],
+            port: 0,
+            httpPort: .any,
+            listening: .unicastOnly,
+            seed: 11
+        )
     }
 }
 
@@ -283,17 +355,20 @@ enum RawHTTP {
 
     /// Connects to the host and port of `url`, from `local` when given; `first`, when given, leaves as soon as
     /// the connection is up, on the event loop, so that a test task the cooperative pool runs late cannot let
-    /// the server's request deadline pass before anything was sent.
+    /// the server's request deadline pass before anything was sent. With `sendingAfterServerCloses`, the
+    /// connection stays open for writing when the server closes its side, as a client streaming a body does.
     static func connect(
         to url: String,
         from local: String = "127.0.0.1",
-        sending first: String? = nil
+        sending first: String? = nil,
+        sendingAfterServerCloses: Bool = false
     ) async throws -> Connection {
         let parsed = try #require(URL(string: url))
         let started = ContinuousClock.now
         let received = Received(([], nil))
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(to: try SocketAddress(ipAddress: local, port: 0))
+            .channelOption(.allowRemoteHalfClosure, value: sendingAfterServerCloses)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(Reader(received: received, first: first))

@@ -23,15 +23,19 @@ import Darwin
 /// How many HTTP connections the simulator's servers hold at once, shared by all of them, so that no client
 /// can take the descriptors every other client needs.
 ///
-/// One client (an address) holds at most `maximumPerClient` connections to each device (a server shared
-/// by N devices takes N times as many); one more is closed as it is accepted. All clients together hold at most `maximumTotal`; when that many are open, a new connection
-/// is taken in and the connection that has waited longest for its request is closed in its place. Every
-/// connection closes at once after its answer and has `DeviceHTTPHandler.requestDeadline` to send its
-/// request, so a client that asks and waits for its answer always gets in, however many slow ones hold
-/// connections open.
+/// One client (an address) has at most `maximumPerClient` connections to each device read at once (a server
+/// shared by N devices, N times as many). Its connections beyond that wait, unread, in the order they came,
+/// and the first of them is read as soon as one of the client's others closes: a client that opens more
+/// connections than its share is served at the pace of its share, not refused, and a refused connection
+/// it would open again at once cannot turn the server into a machine for refusing. All clients together
+/// hold at most `maximumTotal` connections, waiting ones included; when that many are open, a new
+/// connection is taken in and the connection that has waited longest for its request (or to be read) is
+/// closed in its place. Every connection closes at once after its answer and has
+/// `DeviceHTTPHandler.requestDeadline` from connecting to send its request, so a client that asks and
+/// waits for its answer always gets in, however many slow ones hold connections open.
 final class HTTPConnectionLimiter: Sendable {
-    /// The most connections one client address holds to one device: a browser opens six, a control point
-    /// fetching every SCPD of a Sonos at once a dozen or two.
+    /// The most connections of one client address read at once by one device: a browser opens six, a
+    /// control point fetching every SCPD of a Sonos at once a dozen or two.
     static let maximumPerClient = 32
 
     /// The most connections held in all.
@@ -46,16 +50,23 @@ final class HTTPConnectionLimiter: Sendable {
     private struct Connection {
         var channel: any Channel
         var client: Client
+        /// Its request has been read: it is no longer one to close for a newcomer.
         var answered = false
+        /// It waits, unread, for a place in its client's share.
+        var waiting = false
     }
 
     private struct State {
         /// The open connections by ticket, the order they were taken in.
         var connections: [Int: Connection] = [:]
-        var perClient: [Client: Int] = [:]
+        /// The connections of each client being read (those not waiting).
+        var reading: [Client: Int] = [:]
+        /// The tickets of each client's waiting connections, first come first.
+        var waiting: [Client: [Int]] = [:]
         var accepted = 0
         var refused = 0
         var displaced = 0
+        var waited = 0
     }
 
     private let state = NIOLockedValueBox(State())
@@ -74,41 +85,49 @@ final class HTTPConnectionLimiter: Sendable {
         return min(4_096, max(64, (available - 256) / 2))
     }
 
-    /// Takes in `channel`, just accepted by server `server` (which serves `devices` devices) from `address`,
-    /// and returns its ticket; or closes it and returns `nil`: the client holds its share of that server
-    /// already, or every slot holds a connection being answered. When every slot is taken, the connection
-    /// that has waited longest for its request is closed instead. The slot is given back when the channel
-    /// closes.
+    /// Takes in `channel`, just accepted by server `server` (which serves `devices` devices) from `address`
+    /// and not yet registered, and returns its ticket; or closes it and returns `nil` when every slot holds a
+    /// connection being answered. When every slot is taken, the connection that has waited longest for its
+    /// request is closed instead. A connection over the client's share is taken in with reading turned off,
+    /// and turned on when its turn comes. The slot is given back when the channel closes.
     func admit(_ channel: any Channel, server: Int, devices: Int = 1, from address: String) -> Int? {
         let client = Client(server: server, address: address)
-        let admitted: (ticket: Int, displaced: (any Channel)?)? = state.withLockedValue { state in
-            guard state.perClient[client, default: 0] < Self.maximumPerClient * max(1, devices) else {
-                state.refused += 1
-                return nil
-            }
-            var displaced: (any Channel)?
-            if state.connections.count >= maximumTotal {
-                // Tickets count up, so the smallest is the oldest.
-                guard let oldest = state.connections.filter({ !$0.value.answered }).keys.min() else {
-                    state.refused += 1
-                    return nil
+        let share = Self.maximumPerClient * max(1, devices)
+        let admitted: (ticket: Int, waits: Bool, displaced: (any Channel)?, next: (any Channel)?)? =
+            state.withLockedValue { state in
+                var displaced: (any Channel)?
+                var next: (any Channel)?
+                if state.connections.count >= maximumTotal {
+                    // Tickets count up, so the smallest is the oldest.
+                    guard let oldest = state.connections.filter({ !$0.value.answered }).keys.min() else {
+                        state.refused += 1
+                        return nil
+                    }
+                    displaced = state.connections[oldest]?.channel
+                    state.displaced += 1
+                    next = remove(oldest, from: &state)
                 }
-                displaced = state.connections[oldest]?.channel
-                state.displaced += 1
-                remove(oldest, from: &state)
+                state.accepted += 1
+                let waits = state.reading[client, default: 0] >= share
+                state.connections[state.accepted] = Connection(channel: channel, client: client, waiting: waits)
+                if waits {
+                    state.waiting[client, default: []].append(state.accepted)
+                    state.waited += 1
+                } else {
+                    state.reading[client, default: 0] += 1
+                }
+                return (state.accepted, waits, displaced, next)
             }
-            state.accepted += 1
-            state.connections[state.accepted] = Connection(channel: channel, client: client)
-            state.perClient[client, default: 0] += 1
-            return (state.accepted, displaced)
-        }
         guard let admitted else {
             channel.close(promise: nil)
             return nil
         }
+        if admitted.waits { try? channel.syncOptions?.setOption(.autoRead, value: false) }
         admitted.displaced?.close(promise: nil)
+        admitted.next.map(Self.read)
         channel.closeFuture.whenComplete { _ in
-            self.state.withLockedValue { self.remove(admitted.ticket, from: &$0) }
+            let next = self.state.withLockedValue { self.remove(admitted.ticket, from: &$0) }
+            next.map(Self.read)
         }
         return admitted.ticket
     }
@@ -118,15 +137,35 @@ final class HTTPConnectionLimiter: Sendable {
         state.withLockedValue { $0.connections[ticket]?.answered = true }
     }
 
-    /// Connections open now, refused (their client at its limit, or every slot answering), and closed to
-    /// make room.
-    var counts: (open: Int, refused: Int, displaced: Int) {
-        state.withLockedValue { ($0.connections.count, $0.refused, $0.displaced) }
+    /// Connections open now, refused (every slot answering), closed to make room, and made to wait for
+    /// their client's share.
+    var counts: (open: Int, refused: Int, displaced: Int, waited: Int) {
+        state.withLockedValue { ($0.connections.count, $0.refused, $0.displaced, $0.waited) }
     }
 
-    private func remove(_ ticket: Int, from state: inout State) {
-        guard let connection = state.connections.removeValue(forKey: ticket) else { return }
-        state.perClient[connection.client, default: 1] -= 1
-        if state.perClient[connection.client] == 0 { state.perClient[connection.client] = nil }
+    /// Forgets connection `ticket`; when it was being read and its client has one waiting, the first waiting
+    /// one takes its place and is returned, to be read.
+    private func remove(_ ticket: Int, from state: inout State) -> (any Channel)? {
+        guard let connection = state.connections.removeValue(forKey: ticket) else { return nil }
+        let client = connection.client
+        if connection.waiting {
+            state.waiting[client]?.removeAll { $0 == ticket }
+            if state.waiting[client]?.isEmpty == true { state.waiting[client] = nil }
+            return nil
+        }
+        if var queue = state.waiting[client], !queue.isEmpty {
+            let first = queue.removeFirst()
+            state.waiting[client] = queue.isEmpty ? nil : queue
+            state.connections[first]?.waiting = false
+            return state.connections[first]?.channel
+        }
+        state.reading[client, default: 1] -= 1
+        if state.reading[client] == 0 { state.reading[client] = nil }
+        return nil
+    }
+
+    /// Turns reading on for a connection whose turn has come.
+    private static func read(_ channel: any Channel) {
+        channel.setOption(.autoRead, value: true).whenFailure { _ in }
     }
 }
