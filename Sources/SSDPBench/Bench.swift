@@ -31,7 +31,7 @@ struct Bench: AsyncParsableCommand {
             """
     )
 
-    static let names = ["parse", "ingest", "responder", "loopback", "virtual", "scale", "startup"]
+    static let names = ["parse", "ingest", "responder", "loopback", "virtual", "scale", "startup", "http"]
 
     @Flag(help: "A few seconds in all, with smaller sizes: keeps the benchmark from rotting in CI.")
     var quick = false
@@ -126,6 +126,8 @@ struct Bench: AsyncParsableCommand {
                         deviceCounts: sizes.startupDevices,
                         rounds: sizes.startupRounds
                     )
+                case "http":
+                    new = try await HTTPBenchmark.run(rounds: sizes.httpRounds, duration: sizes.httpDuration)
                 default:
                     let own = try runScaleChild(devices: sizes.devices, sharedAddress: false)
                     let shared = try runScaleChild(devices: sizes.devices, sharedAddress: true)
@@ -156,6 +158,9 @@ struct Bench: AsyncParsableCommand {
         /// How many devices `serve` starts with, and how many starts each figure is the median of.
         var startupDevices: [Int]
         var startupRounds: Int
+        /// The rounds of the HTTP load, each server at each load in turn, and how long each load lasts.
+        var httpRounds: Int
+        var httpDuration: Duration
 
         init(quick: Bool) {
             minimum = quick ? .milliseconds(100) : .seconds(2)
@@ -167,6 +172,8 @@ struct Bench: AsyncParsableCommand {
             instructionServices = quick ? 20 : 1_000
             startupDevices = quick ? [1, 100] : [1, 100, 10_000]
             startupRounds = quick ? 3 : 5
+            httpRounds = quick ? 1 : 3
+            httpDuration = quick ? .seconds(1) : .seconds(2)
         }
     }
 

@@ -167,4 +167,26 @@ import Testing
             }
         }
     }
+    /// Placeholders are filled in one pass (a description is filled on every GET): a value is written as it
+    /// is, never searched for placeholders itself; an unknown or unclosed brace stays.
+    @Test func placeholdersAreFilledOnceEach() {
+        let values = ["{host}": "192.168.1.20", "{origin}": "http://{host}:80"]
+        #expect(
+            SSDPRootDevice.filling("<a>{origin}/</a><b>{host}</b>{nope}{host", with: values)
+                == "<a>http://{host}:80/</a><b>192.168.1.20</b>{nope}{host"
+        )
+        #expect(SSDPRootDevice.filling("no braces", with: values) == "no braces")
+        #expect(SSDPRootDevice.filling("é{host}é", with: values) == "é192.168.1.20é")
+    }
+
+    /// Plain ASCII comes back as it is; anything else goes through the escaping.
+    @Test(arguments: [
+        ("Living Room TV", "Living Room TV"),
+        ("R&D <lab> \"1\" 'a'", "R&amp;D &lt;lab&gt; &quot;1&quot; &apos;a&apos;"),
+        ("tab\tand line\n", "tab\tand line\n"), ("bell\u{7}", "bell\u{FFFD}"), ("Küche", "Küche"),
+        ("\u{FFFE}", "\u{FFFD}"),
+    ])
+    func valuesAreEscapedForXML(text: String, expected: String) {
+        #expect(SSDPRootDevice.escaped(text) == expected)
+    }
 }

@@ -117,8 +117,10 @@ extension SSDPRootDevice {
     /// `{host}` (a router's presentationURL, `http://{host}/`) and `{origin}` (libupnp's URLBase) written
     /// as that address.
     public func descriptionXML(basePath: String, origin: String) -> String {
-        descriptionXML(basePath: basePath).replacing(Self.hostPlaceholder, with: Self.host(of: origin))
-            .replacing(Self.originPlaceholder, with: origin)
+        Self.filling(
+            descriptionXML(basePath: basePath),
+            with: [Self.hostPlaceholder: Self.host(of: origin), Self.originPlaceholder: origin]
+        )
     }
 
     /// In a description's values, the host the client reached the device at.
@@ -139,6 +141,8 @@ extension SSDPRootDevice {
     /// It reads scalars, not characters: an `&` followed by a combining mark is one `Character` that is
     /// not `&`, and would be written raw.
     public static func escaped(_ text: String) -> String {
+        // Most values are plain ASCII with nothing to escape: returned as they are, without a copy.
+        if text.utf8.allSatisfy(isPlainASCII) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -152,6 +156,15 @@ extension SSDPRootDevice {
             }
         }
         return result
+    }
+
+    /// An ASCII byte that `escaped` writes as it is: printable, not one of the five special characters.
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): false
+        case 0x20..<0x7F: true
+        default: false
+        }
     }
 
     /// Whether XML 1.0 allows `scalar` nowhere in a document (its `Char` production).

@@ -126,14 +126,31 @@ extension SSDPRootDevice {
         return String(authority.prefix { $0 != ":" })
     }
 
-    /// `template` with every `{placeholder}` of `values` replaced; text without a brace is returned as is.
-    static func filling(_ template: String, with values: [String: String]) -> String {
-        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var result = template
-        for (placeholder, value) in values {
-            result = result.replacing(placeholder, with: value)
+    /// `template` with every `{placeholder}` of `values` (keyed with their braces) replaced, in one pass:
+    /// a value is written as it is, never searched for placeholders itself. Text without a brace is
+    /// returned as is. A description is filled on every GET, so this reads bytes, not characters.
+    package static func filling(_ template: String, with values: [String: String]) -> String {
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        guard template.utf8.contains(open) else { return template }
+        let longest = values.keys.map(\.utf8.count).max() ?? 0
+        let bytes = Array(template.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 128)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == open,
+                let end = bytes[index..<min(bytes.count, index + longest)].firstIndex(of: close),
+                let value = values[String(decoding: bytes[index...end], as: UTF8.self)]
+            {
+                result += value.utf8
+                index = end + 1
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// BOOTID, CONFIGID and the extra headers, their placeholders filled in.
