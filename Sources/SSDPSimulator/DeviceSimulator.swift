@@ -129,7 +129,8 @@ public final class DeviceSimulator: Service, Sendable {
         let controls = DeviceControls(
             devices: configuration.devices,
             seed: configuration.seed,
-            forwarding: configuration.forwarding
+            forwarding: configuration.forwarding,
+            checksHost: configuration.responder.strictness == .strict
         )
         let servers = try await startHTTPServers(
             configuration,

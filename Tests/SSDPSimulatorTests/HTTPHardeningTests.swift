@@ -127,10 +127,11 @@ import Testing
             granted += 1
         }
         #expect(granted == EventSubscriptions.maximumPerSubscriber)
+        let host = try #require(URL(string: eventURL).flatMap { url in url.port.map { "\(url.host ?? ""):\($0)" } })
         let other = try await RawHTTP.exchange(
             to: eventURL,
             from: "127.0.0.77",
-            "SUBSCRIBE /evt/IPConn HTTP/1.1\r\nHost: x\r\nCALLBACK: <http://127.0.0.77:9/>\r\nNT: upnp:event\r\n\r\n"
+            "SUBSCRIBE /evt/IPConn HTTP/1.1\r\nHost: \(host)\r\nCALLBACK: <http://127.0.0.77:9/>\r\nNT: upnp:event\r\n\r\n"
         )
         #expect(other.text.hasPrefix("HTTP/1.1 200 "), "\(other.text)")
     }
@@ -274,6 +275,61 @@ extension HTTPHardeningTests {
         }
         #expect(connection.text.hasPrefix("HTTP/1.1 413 "), "\(connection.text.prefix(80))")
         #expect(written < 25_000_000, "the device read \(written) bytes of a refused body")
+    }
+}
+
+extension HTTPHardeningTests {
+    /// DNS rebinding: a web page whose name an attacker now resolves to the device sends the page's name as
+    /// Host. Strict (the default), the device refuses such a control request with 412 and such a SUBSCRIBE
+    /// with 400, as GUPnP 1.6 does, and serves its documents (GUPnP does too); the refusal is in the event
+    /// stream. Lenient, it answers as the stacks it imitates do, whatever Host says.
+    @Test(arguments: [SSDPSearchRequest.Strictness.strict, .lenient])
+    func controlAndEventingNamedByAnotherHost(strictness: SSDPSearchRequest.Strictness) async throws {
+        var configuration = Self.oneRouter
+        configuration.responder.strictness = strictness
+        let events = NIOLockedValueBox<[SimulatorEvent]>([])
+        let simulator = try await DeviceSimulator.start(configuration) { event in
+            events.withLockedValue { $0.append(event) }
+        }
+        defer { Task { await simulator.shutdown() } }
+        let location = simulator.devices[0].location
+        let url = try #require(URL(string: location))
+        let own = "\(try #require(url.host)):\(try #require(url.port))"
+        let body = """
+            <?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" \
+            s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body><u:GetExternalIPAddress \
+            xmlns:u="urn:schemas-upnp-org:service:WANIPConnection:1"/></s:Body></s:Envelope>
+            """
+        func status(_ request: String) async throws -> String {
+            String(try await RawHTTP.exchange(to: location, request).text.prefix(12).dropFirst(9))
+        }
+        func call(host: String) async throws -> String {
+            try await status(
+                "POST /ctl/IPConn HTTP/1.1\r\nHost: \(host)\r\nContent-Type: text/xml\r\nSOAPACTION: "
+                    + "\"urn:schemas-upnp-org:service:WANIPConnection:1#GetExternalIPAddress\"\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
+        }
+        func subscribe(host: String) async throws -> String {
+            try await status(
+                "SUBSCRIBE /evt/IPConn HTTP/1.1\r\nHost: \(host)\r\nCALLBACK: <http://127.0.0.1:9/>\r\n"
+                    + "NT: upnp:event\r\nTIMEOUT: Second-60\r\n\r\n"
+            )
+        }
+        let strict = strictness == .strict
+        #expect(try await call(host: own) == "200")
+        #expect(try await call(host: "evil.example") == (strict ? "412" : "200"))
+        #expect(try await call(host: "localhost:\(url.port!)") == (strict ? "412" : "200"))
+        #expect(try await subscribe(host: own) == "200")
+        #expect(try await subscribe(host: "evil.example:\(url.port!)") == (strict ? "400" : "200"))
+        #expect(try await status("GET \(url.path) HTTP/1.1\r\nHost: evil.example\r\n\r\n") == "200")
+        let refused = events.withLockedValue { events in
+            events.filter {
+                if case .httpRequest(_, _, let status, _) = $0 { return status == 412 || status == 400 }
+                return false
+            }.count
+        }
+        #expect(refused == (strict ? 3 : 0))
     }
 }
 

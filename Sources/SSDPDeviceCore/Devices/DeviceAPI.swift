@@ -59,6 +59,17 @@ public struct DeviceHTTPRequest: Sendable {
         self.origin = origin
         self.client = client
     }
+
+    /// Whether the request's Host names the address and port it reached (`origin`'s), as a device that
+    /// guards its control and eventing against DNS rebinding asks (GUPnP since CVE-2021-33516): a web page
+    /// whose name an attacker rebinds to the device's address sends the page's name as Host. A request
+    /// without Host (HTTP/1.0) names nothing; the port may be left out when it is 80. Names are not
+    /// resolved, so `localhost` does not name 127.0.0.1, as GUPnP does not take it either.
+    public var hostNamesOrigin: Bool {
+        guard let host = headers["host"]?.trimmingASCIIWhitespace.lowercased() else { return true }
+        let authority = origin.lowercased().dropFirst("http://".count)
+        return host == authority || (authority.hasSuffix(":80") && host == authority.dropLast(3))
+    }
 }
 
 /// Something a client made a simulated device do, reported as `SimulatorEvent.deviceAction`, so a test can

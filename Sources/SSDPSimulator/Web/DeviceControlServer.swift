@@ -217,15 +217,19 @@ final class DeviceControlServer: Sendable {
         state.withLockedValue { $0.asRecorded = false }
     }
 
-    /// The answer for a control or event URL, or `nil` when `request` is for another path.
-    func respond(to request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
+    /// The answer for a control or event URL, or `nil` when `request` is for another path. With
+    /// `checksHost`, a control request whose Host names another address than the one it reached
+    /// (`DeviceHTTPRequest.hostNamesOrigin`) gets 412 and an event request 400, as GUPnP 1.6 answers them.
+    func respond(to request: DeviceHTTPRequest, checksHost: Bool = false) -> DeviceHTTPResponse? {
         let now = self.now
         return state.withLockedValue { state in
             if let index = state.control.service(atControlPath: request.path) {
                 guard request.method == "POST" else { return .methodNotAllowed(allow: "POST") }
+                guard !checksHost || request.hostNamesOrigin else { return .status(412) }
                 return Self.control(request, service: index, state: &state, udn: udn, recording: recording, at: now)
             }
             if let index = state.control.service(atEventPath: request.path) {
+                guard !checksHost || request.hostNamesOrigin else { return .status(400) }
                 return Self.eventing(
                     request,
                     service: index,

@@ -24,6 +24,9 @@ final class DeviceControls: Sendable {
     private let seed: UInt64
     /// Where the requests to a stand-in go (`serve --record-from`).
     let forwarding: HTTPForwarding?
+    /// Whether control and event requests must name the device's address and port as Host (the strict
+    /// strictness, the default; `DeviceControlServer.respond(to:checksHost:)`).
+    let checksHost: Bool
     private let state: NIOLockedValueBox<State>
 
     private struct State {
@@ -47,9 +50,10 @@ final class DeviceControls: Sendable {
         var absent: Set<Int> = []
     }
 
-    init(devices: [SimulatedDevice], seed: UInt64, forwarding: HTTPForwarding? = nil) {
+    init(devices: [SimulatedDevice], seed: UInt64, forwarding: HTTPForwarding? = nil, checksHost: Bool = true) {
         self.seed = seed
         self.forwarding = forwarding
+        self.checksHost = checksHost
         let households = devices.map(\.sonosHousehold)
         var players: [String?: [Int]] = [:]
         for index in devices.indices where devices[index].device.deviceType.contains(":device:ZonePlayer:") {

@@ -155,7 +155,7 @@ struct DeviceSite: HTTPSite {
             answer.bytes = file.bytes
             return answer
         }
-        if let answer = control.respond(to: request) { return answer }
+        if let answer = control.respond(to: request, checksHost: controls.checksHost) { return answer }
         guard let answer = vendorAnswer(request) else { return .status(404) }
         // A vendor's REST side taking what is not a read (a key pressed, an app launched) changes the device.
         if Self.changesTheDevice(request, status: answer.status) {
@@ -216,7 +216,8 @@ struct DescriptionDocuments: HTTPSite {
             controls.device(index).web.realPort == nil, parts[3] == "service",
             parts[5] == "control" || parts[5] == "event"
         else { return .status(404) }
-        return controls.server(index, prefix: "/device/\(index)").respond(to: request) ?? .status(404)
+        return controls.server(index, prefix: "/device/\(index)").respond(to: request, checksHost: controls.checksHost)
+            ?? .status(404)
     }
 
     /// The document at `path`, or `nil` for any other path.
