@@ -26,11 +26,15 @@ final class ControlAPI: Sendable {
     /// Whether the server listens on a loopback address only, and so takes only requests whose Host is one
     /// (or `localhost`): a web page cannot reach it through a DNS name that it rebinds to 127.0.0.1.
     let loopbackOnly: Bool
+    /// `Authorization: Bearer TOKEN` as its bytes, which every request but `GET /health` must carry; `nil`
+    /// for none.
+    private let authorization: [UInt8]?
 
-    init(journal: SimulatorJournal, allowedOrigins: Set<String>, loopbackOnly: Bool) {
+    init(journal: SimulatorJournal, allowedOrigins: Set<String>, loopbackOnly: Bool, token: String? = nil) {
         self.journal = journal
         self.allowedOrigins = allowedOrigins
         self.loopbackOnly = loopbackOnly
+        self.authorization = token.map { Array("Bearer \($0)".utf8) }
     }
 
     var simulator: DeviceSimulator? {
@@ -45,6 +49,7 @@ final class ControlAPI: Sendable {
             response = try await route(request)
         } catch let refusal as ControlRefusal {
             response = refusal.response
+            if refusal.status == 401 { response.headers.append(("WWW-Authenticate", "Bearer")) }
         } catch {
             response = .error(500, "\(error)")
         }
@@ -56,7 +61,11 @@ final class ControlAPI: Sendable {
 
     private func route(_ request: ControlRequest) async throws -> ControlResponse {
         try checkOrigin(of: request)
-        guard let (route, parameters) = ControlRoute.match(request.segments) else {
+        let match = ControlRoute.match(request.segments)
+        // A probe (a container's or a pod's) asks /health without secrets; it tells whether the simulator
+        // serves and how many devices, nothing a token would guard.
+        if match?.route != .health || request.method != "GET" { try checkToken(of: request) }
+        guard let (route, parameters) = match else {
             let paths = ControlRoute.allCases.map(\.template).joined(separator: ", ")
             throw ControlRefusal(404, "no such path (the paths: \(paths); see /openapi.json)")
         }
@@ -102,6 +111,25 @@ final class ControlAPI: Sendable {
                 403,
                 "Host \(host) is not a loopback address: a server on loopback answers only requests to 127.0.0.1, "
                     + "[::1] or localhost"
+            )
+        }
+    }
+
+    /// Refuses a request without the token, when there is one. The comparison takes as long whatever the
+    /// header holds, so its time tells nothing of the token; neither the token nor what was sent is written
+    /// anywhere.
+    private func checkToken(of request: ControlRequest) throws {
+        guard let authorization else { return }
+        let sent = Array((request.headers["authorization"] ?? "").utf8)
+        var difference = UInt8(sent.count == authorization.count ? 0 : 1)
+        for index in authorization.indices {
+            difference |= authorization[index] ^ (index < sent.count ? sent[index] : 0)
+        }
+        guard difference == 0 else {
+            throw ControlRefusal(
+                401,
+                "this control API takes requests with its token only: Authorization: Bearer TOKEN, the token "
+                    + "serve was given (--control-token-file, --control-token or SSDP_SIM_CONTROL_TOKEN)"
             )
         }
     }

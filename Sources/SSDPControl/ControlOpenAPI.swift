@@ -22,10 +22,12 @@ enum ControlOpenAPI {
             "version": "1",
             "description": "Control the simulated devices of `ssdp-sim serve --control` while they run, and query and wait on the journal of what they did. See docs/control.md."
           },
+          "security": [{}, {"ControlToken": []}],
           "paths": {
             "/health": {
               "get": {
                 "summary": "Whether the simulator serves",
+                "security": [{}],
                 "responses": {
                   "200": {"description": "Serving", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}},
                   "403": {"$ref": "#/components/responses/Forbidden"},
@@ -38,6 +40,7 @@ enum ControlOpenAPI {
                 "summary": "Every device on the LAN (not those removed), in order",
                 "responses": {
                   "200": {"description": "The devices", "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}}}}}},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "503": {"$ref": "#/components/responses/Error"}
                 }
@@ -51,6 +54,7 @@ enum ControlOpenAPI {
                 "responses": {
                   "201": {"description": "The devices added", "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}}}}}},
                   "400": {"$ref": "#/components/responses/Error"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "409": {"$ref": "#/components/responses/Error"},
                   "413": {"$ref": "#/components/responses/Error"},
@@ -64,6 +68,7 @@ enum ControlOpenAPI {
                 "summary": "One device",
                 "responses": {
                   "200": {"description": "The device", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "404": {"$ref": "#/components/responses/Error"},
                   "503": {"$ref": "#/components/responses/Error"}
@@ -78,6 +83,7 @@ enum ControlOpenAPI {
                 "responses": {
                   "200": {"description": "The device after", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},
                   "400": {"$ref": "#/components/responses/Error"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "404": {"$ref": "#/components/responses/Error"},
                   "409": {"$ref": "#/components/responses/Error"},
@@ -91,6 +97,7 @@ enum ControlOpenAPI {
                 "responses": {
                   "200": {"description": "The device after (state removed)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},
                   "400": {"$ref": "#/components/responses/Error"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "404": {"$ref": "#/components/responses/Error"},
                   "409": {"$ref": "#/components/responses/Error"},
@@ -112,6 +119,7 @@ enum ControlOpenAPI {
                 "responses": {
                   "200": {"description": "The device after", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Device"}}}},
                   "400": {"$ref": "#/components/responses/Error"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "404": {"$ref": "#/components/responses/Error"},
                   "409": {"$ref": "#/components/responses/Error"},
@@ -125,6 +133,7 @@ enum ControlOpenAPI {
                 "summary": "The network faults on what the simulator sends and hears",
                 "responses": {
                   "200": {"description": "The faults", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Network"}}}},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "503": {"$ref": "#/components/responses/Error"}
                 }
@@ -138,6 +147,7 @@ enum ControlOpenAPI {
                 "responses": {
                   "200": {"description": "The faults after", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Network"}}}},
                   "400": {"$ref": "#/components/responses/Error"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "413": {"$ref": "#/components/responses/Error"},
                   "503": {"$ref": "#/components/responses/Error"}
@@ -149,6 +159,7 @@ enum ControlOpenAPI {
                 "summary": "Every device, its state and every fault back to the start; the journal emptied",
                 "responses": {
                   "200": {"description": "The devices after", "content": {"application/json": {"schema": {"type": "object", "required": ["devices"], "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}}}}}},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "503": {"$ref": "#/components/responses/Error"}
                 }
@@ -165,6 +176,7 @@ enum ControlOpenAPI {
                 "responses": {
                   "200": {"description": "A page of entries", "content": {"application/json": {"schema": {"type": "object", "required": ["entries", "dropped", "next"], "properties": {"entries": {"type": "array", "items": {"$ref": "#/components/schemas/Entry"}}, "dropped": {"type": "integer"}, "next": {"type": "integer"}}}}}},
                   "400": {"$ref": "#/components/responses/Error"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"}
                 }
               },
@@ -172,6 +184,7 @@ enum ControlOpenAPI {
                 "summary": "Forget every entry (sequence numbers go on)",
                 "responses": {
                   "204": {"description": "Cleared"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"}
                 }
               }
@@ -188,6 +201,7 @@ enum ControlOpenAPI {
                 "responses": {
                   "200": {"description": "Enough entries match", "content": {"application/json": {"schema": {"type": "object", "required": ["entries", "next"], "properties": {"entries": {"type": "array", "items": {"$ref": "#/components/schemas/Entry"}}, "next": {"type": "integer"}}}}}},
                   "400": {"$ref": "#/components/responses/Error"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"},
                   "408": {"description": "Timed out: the matches so far and the near misses", "content": {"application/json": {"schema": {"type": "object", "required": ["error", "entries", "nearMisses"], "properties": {"error": {"type": "string"}, "entries": {"type": "array", "items": {"$ref": "#/components/schemas/Entry"}}, "nearMisses": {"type": "array", "items": {"$ref": "#/components/schemas/NearMiss"}}}}}}},
                   "503": {"$ref": "#/components/responses/Error"}
@@ -199,6 +213,7 @@ enum ControlOpenAPI {
                 "summary": "This document",
                 "responses": {
                   "200": {"description": "The OpenAPI document", "content": {"application/json": {}}},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/Forbidden"}
                 }
               }
@@ -214,7 +229,11 @@ enum ControlOpenAPI {
             },
             "responses": {
               "Error": {"description": "An error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-              "Forbidden": {"description": "A web page's Origin not allowed, or a DNS name as Host on a loopback server", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+              "Forbidden": {"description": "A web page's Origin not allowed, or a DNS name as Host on a loopback server", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "Unauthorized": {"description": "serve was given a token (--control-token-file) and the request did not carry it as Authorization: Bearer TOKEN", "headers": {"WWW-Authenticate": {"schema": {"type": "string", "const": "Bearer"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            },
+            "securitySchemes": {
+              "ControlToken": {"type": "http", "scheme": "bearer", "description": "Only when serve was given a token; GET /health never needs it"}
             },
             "schemas": {
               "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}, "path": {"type": "string", "description": "The JSON path of the body's bad field"}}},

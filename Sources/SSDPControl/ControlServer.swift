@@ -38,12 +38,17 @@ public final class ControlServer: Service, Sendable {
         /// The web origins (`http://localhost:3000`) whose pages may call the API; a request with any other
         /// `Origin` header gets 403.
         public var allowedOrigins: Set<String>
+        /// The token every request but `GET /health` must carry as `Authorization: Bearer TOKEN`, or get 401;
+        /// `nil` for none.
+        public var token: String?
 
-        /// A server on `host`:`port`, refusing web pages except from `allowedOrigins`.
-        public init(host: String = "127.0.0.1", port: Int = 0, allowedOrigins: Set<String> = []) {
+        /// A server on `host`:`port`, refusing web pages except from `allowedOrigins`, and requests without
+        /// `token` when there is one.
+        public init(host: String = "127.0.0.1", port: Int = 0, allowedOrigins: Set<String> = [], token: String? = nil) {
             self.host = host
             self.port = port
             self.allowedOrigins = allowedOrigins
+            self.token = token
         }
     }
 
@@ -118,7 +123,8 @@ public final class ControlServer: Service, Sendable {
         let api = ControlAPI(
             journal: journal,
             allowedOrigins: configuration.allowedOrigins,
-            loopbackOnly: ControlAPI.isLoopback(ip: address.ipAddress ?? "")
+            loopbackOnly: ControlAPI.isLoopback(ip: address.ipAddress ?? ""),
+            token: configuration.token
         )
         return ControlServer(address: address, api: api, listener: listener, connections: connections, logger: logger)
     }

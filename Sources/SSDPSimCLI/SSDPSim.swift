@@ -38,7 +38,9 @@ enum Entry {
                 SSDPSim.exitCode(for: error) == .validationFailure
             {
                 let message = SSDPSim.fullMessage(for: error)
-                printError("Error: \(variable)='\(value)': " + message.dropFirst(message.hasPrefix("Error: ") ? 7 : 0))
+                // A secret is named, never shown.
+                let shown = variable == ServeEnvironment.variable(for: "control-token") ? "(hidden)" : "'\(value)'"
+                printError("Error: \(variable)=\(shown): " + message.dropFirst(message.hasPrefix("Error: ") ? 7 : 0))
                 SSDPSim.exit(withError: ExitCode.validationFailure)
             }
             SSDPSim.exit(withError: error)

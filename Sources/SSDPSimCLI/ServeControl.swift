@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import ArgumentParser
+import Foundation
 import Logging
 import NIOCore
 import SSDPControl
@@ -36,6 +37,24 @@ struct ControlOptions: ParsableArguments {
     )
     var controlAllowOrigin: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the token every control request must carry (Authorization: Bearer TOKEN; its first "
+                + "line, without the line end). Others get 401; GET /health needs none.",
+            valueName: "file"
+        )
+    )
+    var controlTokenFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The token itself, as --control-token-file (a command line is visible to other users: prefer the file, "
+                + "or SSDP_SIM_CONTROL_TOKEN).",
+            valueName: "token"
+        )
+    )
+    var controlToken: String?
+
     @Option(help: "How many events the control API's journal keeps, 1...1000000; the oldest go first.")
     var journalSize = SimulatorJournal.defaultCapacity
 
@@ -46,6 +65,9 @@ struct ControlOptions: ParsableArguments {
         }
         guard let control, control != "off" else {
             if !controlAllowOrigin.isEmpty { throw ValidationError("--control-allow-origin needs --control") }
+            if controlToken != nil || controlTokenFile != nil {
+                throw ValidationError("--control-token and --control-token-file need --control")
+            }
             return nil
         }
         guard let (host, port) = Self.parse(control) else {
@@ -54,7 +76,33 @@ struct ControlOptions: ParsableArguments {
                     + "0...65535 and an IP address"
             )
         }
-        return ControlServer.Configuration(host: host, port: port, allowedOrigins: Set(controlAllowOrigin))
+        return ControlServer.Configuration(
+            host: host,
+            port: port,
+            allowedOrigins: Set(controlAllowOrigin),
+            token: try token()
+        )
+    }
+
+    /// The token from `--control-token-file` or `--control-token`, or `nil`. Errors never say the token.
+    func token() throws -> String? {
+        if controlToken != nil, controlTokenFile != nil {
+            throw ValidationError("--control-token and --control-token-file: give one of them")
+        }
+        var token = controlToken
+        if let file = controlTokenFile {
+            guard let text = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) })
+            else { throw ValidationError("--control-token-file '\(file)': cannot be read") }
+            token = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first
+                .map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        }
+        guard let token else { return nil }
+        let source = controlTokenFile.map { "--control-token-file '\($0)'" } ?? "--control-token"
+        guard !token.isEmpty else { throw ValidationError("\(source): the token is empty") }
+        guard token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw ValidationError("\(source): the token must be printable ASCII without spaces (an HTTP header value)")
+        }
+        return token
     }
 
     /// `127.0.0.1:8080`, `[::1]:8080`, `localhost:8080` or `8080` as an IP address and a port.

@@ -33,7 +33,8 @@ enum ServeEnvironment {
         ("strictness", false), ("allow-any-source", true), ("rate-limit", false), ("max-pending", false),
         ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
         ("description-fault", false), ("scpd-fault", false), ("event-loss", false), ("event-delay", false),
-        ("control", false), ("control-allow-origin", false), ("journal-size", false), ("json", true),
+        ("control", false), ("control-allow-origin", false), ("control-token-file", false),
+        ("control-token", false), ("journal-size", false), ("json", true),
         ("log-level", false), ("ready-file", false), ("record-from", false), ("output", false), ("anonymize", true),
         ("record-timeout", false), ("record-port", false),
     ]

@@ -167,6 +167,35 @@ import Testing
         }
     }
 
+    /// With a token, every request but GET /health must carry it: without it, with another, or with it
+    /// cut short or lengthened, 401 and nothing done; the token appears in no answer.
+    @Test func aTokenGuardsEveryRequestButHealth() async throws {
+        let token = "t0k3n-\(UInt64.random(in: 0...UInt64.max))"
+        try await ControlHarness.run(token: token) { harness in
+            let wrongs = [
+                nil, "Bearer nope", "Bearer " + token.dropLast(), "Bearer \(token)x", token, "Basic \(token)",
+            ]
+            for wrong in wrongs {
+                let refused = try await harness.request(
+                    "POST",
+                    "/devices/1/actions/vanish",
+                    headers: wrong.map { ["Authorization": $0] } ?? [:]
+                )
+                #expect(refused.status == 401, "\(wrong ?? "none")")
+                #expect(refused.header("WWW-Authenticate") == "Bearer")
+                #expect(!refused.body.contains(token))
+            }
+            #expect(try await harness.request("/journal").status == 401)
+            #expect(try await harness.request("/openapi.json").status == 401)
+            #expect(try await harness.request("/health").status == 200)
+            #expect(try await harness.request("POST", "/health").status == 401)
+            let bearer = ["Authorization": "Bearer \(token)"]
+            #expect(try await harness.request("/devices/1", headers: bearer).json()["state"] as? String == "alive")
+            #expect(try await harness.request("POST", "/devices/1/actions/vanish", headers: bearer).status == 200)
+            #expect(try await harness.request("/devices/1", headers: bearer).json()["state"] as? String == "gone")
+        }
+    }
+
     @Test(arguments: [
         ("127.0.0.1:8080", true), ("127.1.2.3", true), ("[::1]:8080", true), ("LOCALHOST:1", true), ("::1", true),
         ("evil.example:8080", false), ("127.0.0.1.evil.example", false), ("[::2]:80", false), ("10.0.0.1:80", false),

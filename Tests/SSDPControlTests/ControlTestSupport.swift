@@ -37,11 +37,12 @@ struct ControlHarness: Sendable {
     static func run(
         _ devices: [SimulatedDevice] = [1, 2].map { SimulatorProfile.roku.device(number: $0, seed: 21) },
         allowedOrigins: Set<String> = [],
+        token: String? = nil,
         notifies: Bool = false,
         journal: SimulatorJournal = SimulatorJournal(),
         _ body: @Sendable (ControlHarness) async throws -> Void
     ) async throws {
-        let server = try await ControlServer.bind(.init(allowedOrigins: allowedOrigins), journal: journal)
+        let server = try await ControlServer.bind(.init(allowedOrigins: allowedOrigins, token: token), journal: journal)
         var configuration = SimulatorConfiguration(
             devices: devices,
             interfaces: ["lo"],

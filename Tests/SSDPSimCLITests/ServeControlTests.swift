@@ -120,11 +120,26 @@ import Testing
         (["--control", "127.0.0.1:70000"], "--control '127.0.0.1:70000': expected ADDRESS:PORT or PORT"),
         (["--control", "0", "--journal-size", "0"], "--journal-size '0': must be 1...1000000"),
         (["--control-allow-origin", "http://localhost:3000"], "--control-allow-origin needs --control"),
+        (["--control-token", "abc"], "--control-token and --control-token-file need --control"),
+        (["--control", "0", "--control-token-file", "/nonexistent/token"], "'/nonexistent/token': cannot be read"),
+        (["--control", "0", "--control-token", "a", "--control-token-file", "/tmp/t"], "give one of them"),
     ])
     func badControlFlagsNameTheFlagAndExit64(arguments: [String], message: String) async throws {
         let output = try await CommandRunner.run(CommandRunner.ssdpSim, ["serve"] + arguments + Self.loopback)
         #expect(output.status == 64)
         #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
+    /// A token from the environment that cannot be one is named, never printed.
+    @Test func aBadTokenFromTheEnvironmentIsNamedNotShown() async throws {
+        let output = try await CommandRunner.run(
+            CommandRunner.ssdpSim,
+            ["serve", "--control", "0"] + Self.loopback,
+            environment: ["SSDP_SIM_CONTROL_TOKEN": "secret with spaces"]
+        )
+        #expect(output.status == 64)
+        #expect(output.standardError.contains("SSDP_SIM_CONTROL_TOKEN=(hidden)"), "\(output.standardError)")
+        #expect(!output.standardError.contains("secret"))
     }
 
     @Test(arguments: [
