@@ -26,15 +26,15 @@ final class ControlAPI: Sendable {
     /// Whether the server listens on a loopback address only, and so takes only requests whose Host is one
     /// (or `localhost`): a web page cannot reach it through a DNS name that it rebinds to 127.0.0.1.
     let loopbackOnly: Bool
-    /// `Authorization: Bearer TOKEN` as its bytes, which every request but `GET /health` must carry; `nil`
-    /// for none.
-    private let authorization: [UInt8]?
+    /// The token every request but `GET /health` must carry (`Authorization: Bearer TOKEN`), as its bytes;
+    /// `nil` for none.
+    private let token: [UInt8]?
 
     init(journal: SimulatorJournal, allowedOrigins: Set<String>, loopbackOnly: Bool, token: String? = nil) {
         self.journal = journal
         self.allowedOrigins = allowedOrigins
         self.loopbackOnly = loopbackOnly
-        self.authorization = token.map { Array("Bearer \($0)".utf8) }
+        self.token = token.map { Array($0.utf8) }
     }
 
     var simulator: DeviceSimulator? {
@@ -119,11 +119,14 @@ final class ControlAPI: Sendable {
     /// header holds, so its time tells nothing of the token; neither the token nor what was sent is written
     /// anywhere.
     private func checkToken(of request: ControlRequest) throws {
-        guard let authorization else { return }
-        let sent = Array((request.headers["authorization"] ?? "").utf8)
-        var difference = UInt8(sent.count == authorization.count ? 0 : 1)
-        for index in authorization.indices {
-            difference |= authorization[index] ^ (index < sent.count ? sent[index] : 0)
+        guard let token else { return }
+        // The scheme in any case (RFC 9110 §11.1), then the credentials.
+        let parts = (request.headers["authorization"] ?? "").split(separator: " ", maxSplits: 1)
+        let isBearer = parts.count == 2 && parts[0].lowercased() == "bearer"
+        let sent = Array((isBearer ? parts[1].drop { $0 == " " } : "").utf8)
+        var difference = UInt8(isBearer && sent.count == token.count ? 0 : 1)
+        for index in token.indices {
+            difference |= token[index] ^ (index < sent.count ? sent[index] : 0)
         }
         guard difference == 0 else {
             throw ControlRefusal(

@@ -46,7 +46,9 @@ struct ControlOptions: ParsableArguments {
     )
     var controlTokenFile: String?
 
+    // A token may begin with a dash (a URL-safe random one does, one time in 64).
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The token itself, as --control-token-file (a command line is visible to other users: prefer the file, "
                 + "or SSDP_SIM_CONTROL_TOKEN).",

@@ -191,6 +191,7 @@ import Testing
             #expect(try await harness.request("POST", "/health").status == 401)
             let bearer = ["Authorization": "Bearer \(token)"]
             #expect(try await harness.request("/devices/1", headers: bearer).json()["state"] as? String == "alive")
+            #expect(try await harness.request("/journal", headers: ["Authorization": "bearer  \(token)"]).status == 200)
             #expect(try await harness.request("POST", "/devices/1/actions/vanish", headers: bearer).status == 200)
             #expect(try await harness.request("/devices/1", headers: bearer).json()["state"] as? String == "gone")
         }

@@ -130,6 +130,33 @@ import Testing
         #expect(output.standardError.contains(message), "\(output.standardError)")
     }
 
+    /// A token that begins with a dash, as a URL-safe random one may, is a token, not an option.
+    @Test func aTokenMayBeginWithADash() async throws {
+        let serve = try RunningCommand(
+            CommandRunner.ssdpSim,
+            ["serve", "--json", "--control", "127.0.0.1:0"] + Self.loopback,
+            environment: ["SSDP_SIM_CONTROL_TOKEN": "-dash-first"]
+        )
+        let started = try await #require(jsonObject(try serve.waitForLine { $0.contains("\"started\"") }))
+        let control = try #require(started["control"] as? String)
+        // The status of GET /journal with the Authorization header argv[2] (none when empty).
+        let status = """
+            import sys, urllib.error, urllib.request
+            headers = {"Authorization": sys.argv[2]} if sys.argv[2] else {}
+            try:
+                print(urllib.request.urlopen(urllib.request.Request(sys.argv[1], headers=headers), timeout=5).status)
+            except urllib.error.HTTPError as error:
+                print(error.code)
+            """
+        let python = URL(fileURLWithPath: "/usr/bin/python3")
+        let refused = try await CommandRunner.run(python, ["-c", status, control + "/journal", ""])
+        let served = try await CommandRunner.run(python, ["-c", status, control + "/journal", "Bearer -dash-first"])
+        serve.signal(SIGINT)
+        #expect(await serve.wait().status == 0)
+        #expect(refused.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "401")
+        #expect(served.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "200")
+    }
+
     /// A token from the environment that cannot be one is named, never printed.
     @Test func aBadTokenFromTheEnvironmentIsNamedNotShown() async throws {
         let output = try await CommandRunner.run(

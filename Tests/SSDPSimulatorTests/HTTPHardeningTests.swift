@@ -171,12 +171,10 @@ import Testing
     }
 
     /// With every connection slot held by slow clients at several addresses, a new client still gets its
-    /// answer (the slow connection that waited longest makes room); those over an address's share wait
+    /// answer (a connection of the address holding the most makes room); those over an address's share wait
     /// among them (`aConnectionOverTheClientsShareWaitsForItsTurn`).
     @Test func slowClientsAtTheLimitLeaveRoomForNewOnes() async throws {
-        var configuration = Self.oneRouter
-        configuration.httpConnectionLimit = 64
-        let simulator = try await DeviceSimulator.start(configuration) { _ in }
+        let simulator = try await Self.oneRouter(connectionLimit: 64)
         defer { Task { await simulator.shutdown() } }
         let location = simulator.devices[0].location
         var slow: [RawHTTP.Connection] = []
@@ -206,6 +204,28 @@ import Testing
 }
 
 extension HTTPHardeningTests {
+    /// With the table full, a newcomer takes the place of a connection of the address holding the most:
+    /// an address that opens seventy slow connections after another opened two closes its own, not the
+    /// other's, though the other's waited longest.
+    @Test func theAddressHoldingTheMostGivesUpItsOwnConnectionsFirst() async throws {
+        let simulator = try await Self.oneRouter(connectionLimit: 64)
+        defer { Task { await simulator.shutdown() } }
+        let location = simulator.devices[0].location
+        func slow(from address: String) async throws -> RawHTTP.Connection {
+            try await RawHTTP.connect(to: location, from: address, sending: "GET / HTTP/1.1\r\nHost: x\r\n")
+        }
+        let first = [try await slow(from: "127.0.0.31"), try await slow(from: "127.0.0.31")]
+        var many: [RawHTTP.Connection] = []
+        for _ in 0..<70 { many.append(try await slow(from: "127.0.0.32")) }
+        // Looked at until the table holds its limit (bounded: 30 looks, 3 s; the deadline is 10 s away).
+        for _ in 0..<30 where (first + many).filter({ !$0.isClosed }).count > 64 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect((first + many).filter { !$0.isClosed }.count == 64)
+        #expect(first.allSatisfy { !$0.isClosed }, "the first address's two connections were closed for the other's")
+        for connection in first + many { connection.close() }
+    }
+
     /// A client over its share is not refused (a load client opens the refused connection again at once,
     /// and the device would do nothing but refuse): the connection over the share waits, unread, and is
     /// answered as soon as one of the client's others closes.
@@ -334,6 +354,13 @@ extension HTTPHardeningTests {
 }
 
 extension HTTPHardeningTests {
+    /// `oneRouter`, started, whose servers hold at most `connectionLimit` connections in all.
+    static func oneRouter(connectionLimit: Int) async throws -> DeviceSimulator {
+        var configuration = oneRouter
+        configuration.httpConnectionLimit = connectionLimit
+        return try await DeviceSimulator.start(configuration) { _ in }
+    }
+
     /// One router on loopback, unicast only, its HTTP server on a port of its own.
     static var oneRouter: SimulatorConfiguration {
         SimulatorConfiguration(

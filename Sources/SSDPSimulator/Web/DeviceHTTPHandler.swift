@@ -42,9 +42,10 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
 
     /// How long an answer given before the whole request arrived leaves the client to stop sending.
     static let drainLimit = TimeAmount.seconds(2)
-    /// How many more bytes of a refused body are read and dropped, so that the client can read its answer
-    /// before the connection closes, but cannot make the device read without end (nginx's lingering
-    /// close reads a little, too).
+    /// How many more bytes of a refused body are read and dropped, so that a client that reads while it
+    /// sends gets its answer before the connection closes, but no client can make the device read without
+    /// end (nginx's lingering close reads a little, too). One that sends it all before reading may find
+    /// the connection reset instead.
     static let drainByteLimit = 65_536
 
     private let site: any HTTPSite
@@ -58,8 +59,9 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
     private var requestIsIn = false
     /// The body bytes read and dropped after an early answer.
     private var drained = 0
-    /// The request deadline's task, cancelled when the connection closes.
-    private var deadline: Scheduled<Void>?
+    /// The tasks that would close the connection later (the request deadline, a drain, a hang), cancelled
+    /// when it closes: left to run, each would hold the closed connection's pipeline until its time.
+    private var timers: [Scheduled<Void>] = []
 
     /// A handler for one connection; `ticket` is the connection's with `limiter`, told when its request is in.
     init(
@@ -75,17 +77,28 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: Self.requestDeadline) {
-            if !self.answered { context.close(promise: nil) }
-        }
+        closeLater(context, in: Self.requestDeadline) { !self.answered }
     }
 
-    /// The deadline goes with the connection: left to run, it would hold the closed connection's pipeline
-    /// for 10 s, 60,000 of them at 6,000 answers a second.
+    /// The timers go with the connection: the deadline alone held 60,000 closed pipelines for 10 s at 6,000
+    /// answers a second.
     func channelInactive(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
+        for timer in timers { timer.cancel() }
+        timers = []
         context.fireChannelInactive()
+    }
+
+    /// Closes the connection after `delay`, if `when` still holds then.
+    private func closeLater(
+        _ context: ChannelHandlerContext,
+        in delay: TimeAmount,
+        when: @escaping () -> Bool = { true }
+    ) {
+        timers.append(
+            context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+                if when() { context.close(promise: nil) }
+            }
+        )
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -157,9 +170,7 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
                 if response.drops {
                     context.close(promise: nil)
                 } else {
-                    context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(HTTPFaults.hangLimit)) {
-                        context.close(promise: nil)
-                    }
+                    closeLater(context, in: TimeAmount(HTTPFaults.hangLimit))
                 }
             } else if let delay = response.delay {
                 context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) {
@@ -171,10 +182,17 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
         }
     }
 
-    /// The server's origin as the client reached it: `http://192.168.1.20:8060` (IPv6 in brackets).
+    /// The server's origin as the client reached it: `http://192.168.1.20:8060` (IPv6 in brackets). An IPv4
+    /// client of a server on `::` reached `192.168.1.20`, which the socket reports as `::ffff:192.168.1.20`:
+    /// written as the client wrote it, so that the Host it copied from LOCATION names this origin.
     private static func origin(_ context: ChannelHandlerContext) -> String {
-        let local = context.channel.localAddress
-        let host = local?.ipAddress ?? "127.0.0.1"
+        origin(of: context.channel.localAddress)
+    }
+
+    /// The origin of a server socket's local address (`origin(_:)`).
+    static func origin(of local: SocketAddress?) -> String {
+        var host = local?.ipAddress ?? "127.0.0.1"
+        if host.lowercased().hasPrefix("::ffff:"), host.contains(".") { host.removeFirst("::ffff:".count) }
         return "http://\(host.contains(":") ? "[\(host)]" : host):\(local?.port ?? 80)"
     }
 
@@ -286,7 +304,7 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
             // the connection under the client's writes, and it could lose the answer. Close the sending
             // side, drop what still comes, and close the rest when the client does or soon after.
             context.close(mode: .output, promise: nil)
-            context.eventLoop.assumeIsolated().scheduleTask(in: Self.drainLimit) { context.close(promise: nil) }
+            closeLater(context, in: Self.drainLimit)
         }
     }
 }

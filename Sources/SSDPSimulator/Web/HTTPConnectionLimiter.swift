@@ -29,10 +29,10 @@ import Darwin
 /// connections than its share is served at the pace of its share, not refused, and a refused connection
 /// it would open again at once cannot turn the server into a machine for refusing. All clients together
 /// hold at most `maximumTotal` connections, waiting ones included; when that many are open, a new
-/// connection is taken in and the connection that has waited longest for its request (or to be read) is
-/// closed in its place. Every connection closes at once after its answer and has
-/// `DeviceHTTPHandler.requestDeadline` from connecting to send its request, so a client that asks and
-/// waits for its answer always gets in, however many slow ones hold connections open.
+/// connection is taken in and, of the client holding the most connections, the one that has waited
+/// longest for its request (or to be read) is closed in its place. Every connection closes at once after
+/// its answer and has `DeviceHTTPHandler.requestDeadline` from connecting to send its request, so a client
+/// that asks and waits for its answer always gets in, however many connections others hold open.
 final class HTTPConnectionLimiter: Sendable {
     /// The most connections of one client address read at once by one device: a browser opens six, a
     /// control point fetching every SCPD of a Sonos at once a dozen or two.
@@ -87,8 +87,8 @@ final class HTTPConnectionLimiter: Sendable {
 
     /// Takes in `channel`, just accepted by server `server` (which serves `devices` devices) from `address`
     /// and not yet registered, and returns its ticket; or closes it and returns `nil` when every slot holds a
-    /// connection being answered. When every slot is taken, the connection that has waited longest for its
-    /// request is closed instead. A connection over the client's share is taken in with reading turned off,
+    /// connection being answered. When every slot is taken, a connection of the client holding the most is
+    /// closed instead (`makingRoom(in:)`). A connection over the client's share is taken in with reading turned off,
     /// and turned on when its turn comes. The slot is given back when the channel closes.
     func admit(_ channel: any Channel, server: Int, devices: Int = 1, from address: String) -> Int? {
         let client = Client(server: server, address: address)
@@ -98,8 +98,7 @@ final class HTTPConnectionLimiter: Sendable {
                 var displaced: (any Channel)?
                 var next: (any Channel)?
                 if state.connections.count >= maximumTotal {
-                    // Tickets count up, so the smallest is the oldest.
-                    guard let oldest = state.connections.filter({ !$0.value.answered }).keys.min() else {
+                    guard let oldest = Self.makingRoom(in: state) else {
                         state.refused += 1
                         return nil
                     }
@@ -141,6 +140,20 @@ final class HTTPConnectionLimiter: Sendable {
     /// their client's share.
     var counts: (open: Int, refused: Int, displaced: Int, waited: Int) {
         state.withLockedValue { ($0.connections.count, $0.refused, $0.displaced, $0.waited) }
+    }
+
+    /// The connection to close for a newcomer when every slot is taken: of the client holding the most
+    /// connections, the one that has waited longest for its request (tickets count up, so the smallest is
+    /// the oldest). So one address may fill the table while nobody else needs it, but gives its own up
+    /// first. `nil` when every connection's request is in.
+    private static func makingRoom(in state: State) -> Int? {
+        var held: [Client: (count: Int, oldest: Int)] = [:]
+        for (ticket, connection) in state.connections where !connection.answered {
+            let entry = held[connection.client] ?? (0, ticket)
+            held[connection.client] = (entry.count + 1, min(entry.oldest, ticket))
+        }
+        // The holder of the most, and among equals the one whose oldest came first: the same choice every run.
+        return held.values.max { ($0.count, $1.oldest) < ($1.count, $0.oldest) }?.oldest
     }
 
     /// Forgets connection `ticket`; when it was being read and its client has one waiting, the first waiting
