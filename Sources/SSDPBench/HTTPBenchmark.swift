@@ -135,17 +135,36 @@ enum HTTPBenchmark {
         from address: SocketAddress,
         group: MultiThreadedEventLoopGroup
     ) async throws -> Answer {
-        let promise = group.next().makePromise(of: Answer.self)
-        let request = Load.request(path: path, address: address)
-        let channel = try await ClientBootstrap(group: group)
+        let loop = group.next()
+        let promise = loop.makePromise(of: Answer.self)
+        ask(Load.request(path: path, address: address), at: address, on: loop) { promise.succeed($0) }
+        return try await promise.futureResult.get()
+    }
+
+    /// Connects to `target` (from `source`, when given), sends `request`, and hands `onAnswer` what came back
+    /// by the connection's close: status 0 when there was no whole answer, or no connection.
+    static func ask(
+        _ request: ByteBuffer,
+        at target: SocketAddress,
+        from source: SocketAddress? = nil,
+        on loop: any EventLoop,
+        onAnswer: @escaping @Sendable (Answer) -> Void
+    ) {
+        var bootstrap = ClientBootstrap(group: loop)
+        if let source { bootstrap = bootstrap.bind(to: source) }
+        bootstrap
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(AnswerReader { promise.succeed($0) })
+                    try channel.pipeline.syncOperations.addHandler(AnswerReader(onAnswer: onAnswer))
                 }
             }
-            .connect(to: address).get()
-        try await channel.writeAndFlush(request)
-        return try await promise.futureResult.get()
+            .connect(to: target)
+            .whenComplete { result in
+                switch result {
+                case .success(let channel): channel.writeAndFlush(request, promise: nil)
+                case .failure: onAnswer(Answer(status: 0, body: []))
+                }
+            }
     }
 
     /// An HTTP answer as the load client reads it: the status, and the body when it is whole.
@@ -208,23 +227,7 @@ enum HTTPBenchmark {
             let source = HTTPBenchmark.sources[opened % HTTPBenchmark.sources.count]
             opened += 1
             open += 1
-            let request = self.request
-            ClientBootstrap(group: loop)
-                .bind(to: source)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            AnswerReader { answer in self.ended(whole: answer.status == 200) }
-                        )
-                    }
-                }
-                .connect(to: target)
-                .whenComplete { result in
-                    switch result {
-                    case .success(let channel): channel.writeAndFlush(request, promise: nil)
-                    case .failure: self.ended(whole: false)
-                    }
-                }
+            HTTPBenchmark.ask(request, at: target, from: source, on: loop) { self.ended(whole: $0.status == 200) }
         }
 
         private func ended(whole: Bool) {

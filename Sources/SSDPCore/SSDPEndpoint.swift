@@ -32,4 +32,11 @@ public struct SSDPEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// `host:port`, an IPv6 address in brackets.
     @inlinable
     public var description: String { "\(host):\(port)" }
+
+    /// `address` as an IPv4 peer wrote it, where an IPv6 socket reports it mapped (`::ffff:192.168.1.20` is
+    /// `192.168.1.20`); any other address as it is.
+    package static func unmapped(_ address: String) -> String {
+        address.hasPrefixIgnoringASCIICase("::ffff:") && address.contains(".")
+            ? String(address.dropFirst("::ffff:".count)) : address
+    }
 }

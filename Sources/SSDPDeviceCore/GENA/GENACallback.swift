@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// One URL of a SUBSCRIBE's CALLBACK header (UDA 1.1 §4.1.2), read and checked before the device sends
 /// anything to it: an `http://` URL of at most `maximumLength` bytes, with a host, a port that exists,
 /// and a path of the characters RFC 3986 allows there. The path goes into the NOTIFY's request line, so a
@@ -135,7 +137,6 @@ public enum GENACallbackPolicy: String, Hashable, Sendable, CaseIterable {
         var text = address.lowercased()
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         if let percent = text.firstIndex(of: "%") { text = String(text[..<percent]) }
-        if text.hasPrefix("::ffff:"), text.contains(".") { text = String(text.dropFirst("::ffff:".count)) }
-        return text
+        return SSDPEndpoint.unmapped(text)
     }
 }

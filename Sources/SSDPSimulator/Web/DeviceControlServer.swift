@@ -220,7 +220,7 @@ final class DeviceControlServer: Sendable {
     /// The answer for a control or event URL, or `nil` when `request` is for another path. With
     /// `checksHost`, a control request whose Host names another address than the one it reached
     /// (`DeviceHTTPRequest.hostNamesOrigin`) gets 412 and an event request 400, as GUPnP 1.6 answers them.
-    func respond(to request: DeviceHTTPRequest, checksHost: Bool = false) -> DeviceHTTPResponse? {
+    func respond(to request: DeviceHTTPRequest, checksHost: Bool) -> DeviceHTTPResponse? {
         let now = self.now
         return state.withLockedValue { state in
             if let index = state.control.service(atControlPath: request.path) {

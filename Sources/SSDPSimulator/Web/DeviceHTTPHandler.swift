@@ -191,9 +191,8 @@ final class DeviceHTTPHandler: ChannelInboundHandler {
 
     /// The origin of a server socket's local address (`origin(_:)`).
     static func origin(of local: SocketAddress?) -> String {
-        var host = local?.ipAddress ?? "127.0.0.1"
-        if host.lowercased().hasPrefix("::ffff:"), host.contains(".") { host.removeFirst("::ffff:".count) }
-        return "http://\(host.contains(":") ? "[\(host)]" : host):\(local?.port ?? 80)"
+        let address = SSDPEndpoint.unmapped(local?.ipAddress ?? "127.0.0.1")
+        return "http://" + SSDPEndpoint(address: address, port: local?.port ?? 80).description
     }
 
     /// A request the parser could not read: `HTTPServerProtocolErrorHandler`, before this handler, has

@@ -66,7 +66,6 @@ final class HTTPConnectionLimiter: Sendable {
         var accepted = 0
         var refused = 0
         var displaced = 0
-        var waited = 0
     }
 
     private let state = NIOLockedValueBox(State())
@@ -111,7 +110,6 @@ final class HTTPConnectionLimiter: Sendable {
                 state.connections[state.accepted] = Connection(channel: channel, client: client, waiting: waits)
                 if waits {
                     state.waiting[client, default: []].append(state.accepted)
-                    state.waited += 1
                 } else {
                     state.reading[client, default: 0] += 1
                 }
@@ -136,10 +134,9 @@ final class HTTPConnectionLimiter: Sendable {
         state.withLockedValue { $0.connections[ticket]?.answered = true }
     }
 
-    /// Connections open now, refused (every slot answering), closed to make room, and made to wait for
-    /// their client's share.
-    var counts: (open: Int, refused: Int, displaced: Int, waited: Int) {
-        state.withLockedValue { ($0.connections.count, $0.refused, $0.displaced, $0.waited) }
+    /// Connections open now, refused (every slot answering), and closed to make room.
+    var counts: (open: Int, refused: Int, displaced: Int) {
+        state.withLockedValue { ($0.connections.count, $0.refused, $0.displaced) }
     }
 
     /// The connection to close for a newcomer when every slot is taken: of the client holding the most
