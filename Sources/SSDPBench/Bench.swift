@@ -46,6 +46,15 @@ struct Bench: AsyncParsableCommand {
     var corpus = Bench.defaultCorpus
 
     @Option(
+        name: .customLong("parser-anchors"),
+        help: """
+            Hold the parser to picohttpparser and llhttp in the same run: the program \
+            scripts/parser-anchors/build makes. Adds parse-vs-llhttp and the instruction ratios.
+            """
+    )
+    var parserAnchors: String?
+
+    @Option(
         name: .customLong("probe-input"),
         help: """
             Also write what the instruction counts run over into this directory (parse.datagrams, \
@@ -97,7 +106,19 @@ struct Bench: AsyncParsableCommand {
                 switch name {
                 case "parse":
                     let corpus = try CoreBenchmarks.loadCorpus(corpus)
-                    new = [try CoreBenchmarks.parse(corpus: corpus, minimum: sizes.minimum, counting: counting)]
+                    let parse = try CoreBenchmarks.parse(corpus: corpus, minimum: sizes.minimum, counting: counting)
+                    new =
+                        try [parse]
+                        + (parserAnchors.map { path in
+                            try ParserAnchors.figures(
+                                corpus: corpus,
+                                beside: parse,
+                                anchors: ParserAnchors(at: path),
+                                rounds: sizes.rounds,
+                                minimum: sizes.minimum,
+                                counting: counting
+                            )
+                        } ?? [])
                 case "ingest":
                     new = [
                         try CoreBenchmarks.ingest(
@@ -127,7 +148,7 @@ struct Bench: AsyncParsableCommand {
                         rounds: sizes.startupRounds
                     )
                 case "http":
-                    new = try await HTTPBenchmark.run(rounds: sizes.httpRounds, duration: sizes.httpDuration)
+                    new = try await HTTPBenchmark.run(rounds: sizes.rounds, duration: sizes.httpDuration)
                 default:
                     let own = try runScaleChild(devices: sizes.devices, sharedAddress: false)
                     let shared = try runScaleChild(devices: sizes.devices, sharedAddress: true)
@@ -158,8 +179,9 @@ struct Bench: AsyncParsableCommand {
         /// How many devices `serve` starts with, and how many starts each figure is the median of.
         var startupDevices: [Int]
         var startupRounds: Int
-        /// The rounds of the HTTP load, each server at each load in turn, and how long each load lasts.
-        var httpRounds: Int
+        /// The rounds of a figure measured beside its anchor (the parser beside picohttpparser and llhttp, the
+        /// HTTP load beside a bare SwiftNIO server), each in turn, and how long each HTTP load lasts.
+        var rounds: Int
         var httpDuration: Duration
 
         init(quick: Bool) {
@@ -172,7 +194,7 @@ struct Bench: AsyncParsableCommand {
             instructionServices = quick ? 20 : 1_000
             startupDevices = quick ? [1, 100] : [1, 100, 10_000]
             startupRounds = quick ? 3 : 5
-            httpRounds = quick ? 1 : 3
+            rounds = quick ? 1 : 3
             httpDuration = quick ? .seconds(1) : .seconds(2)
         }
     }

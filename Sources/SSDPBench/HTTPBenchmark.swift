@@ -325,23 +325,3 @@ enum HTTPBenchmark {
         }
     }
 }
-
-/// A figure's rounds: the median, and the spread as min / median / max.
-struct Spread {
-    var values: [Double]
-
-    init(_ values: [Double]) {
-        self.values = values.sorted()
-    }
-
-    var median: Double {
-        guard !values.isEmpty else { return 0 }
-        let middle = values.count / 2
-        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
-    }
-
-    var text: String {
-        guard let first = values.first, let last = values.last else { return "none" }
-        return "\(formatted(first)) / \(formatted(median)) / \(formatted(last)) (min / median / max)"
-    }
-}

@@ -41,13 +41,32 @@ enum InstructionCount {
     static let noValgrind = "no instruction count: valgrind is not installed"
 
     static func perDatagram(_ probe: Probe, datagrams: [[UInt8]], counting: Counting) throws -> Double? {
+        let perRound = try perRound(probe, input: framed(datagrams), counting: counting)
+        return perRound.map { $0 / Double(datagrams.count) }
+    }
+
+    /// Instructions per datagram of one of the parse benchmark's anchors (`ParserAnchors`) over `datagrams`:
+    /// the anchors program's `rounds CORPUS PARSER N`, counted as the probe is.
+    static func perDatagram(
+        of parser: ParserAnchors.Parser,
+        in anchors: ParserAnchors,
+        datagrams: [[UInt8]],
+        counting: Counting
+    ) throws -> Double? {
+        let perRound = try perRound(input: framed(datagrams), counting: counting) { _, file, rounds in
+            (anchors.executable, ["rounds", file, parser.rawValue, "\(rounds)"])
+        }
+        return perRound.map { $0 / Double(datagrams.count) }
+    }
+
+    /// The datagrams as the probe and the anchors read them: each a 4-byte big-endian length and its bytes.
+    static func framed(_ datagrams: [[UInt8]]) -> Data {
         var bytes = Data()
         for datagram in datagrams {
             withUnsafeBytes(of: UInt32(datagram.count).bigEndian) { bytes.append(contentsOf: $0) }
             bytes.append(contentsOf: datagram)
         }
-        let perRound = try perRound(probe, input: bytes, counting: counting)
-        return perRound.map { $0 / Double(datagrams.count) }
+        return bytes
     }
 
     /// Instructions per answer of `Workloads.countedResponderDevices` devices to `search`, `answersPerSearch`
@@ -71,6 +90,18 @@ enum InstructionCount {
                 to: directory.appendingPathComponent(probe == .virtual ? "virtual.json" : "\(probe.rawValue).datagrams")
             )
         }
+        return try perRound(input: input, counting: counting) { directory, file, rounds in
+            (try strippedProbe(in: directory), [probe.rawValue, file, "\(rounds)"])
+        }
+    }
+
+    /// Instructions per round of the program and arguments `command` gives for a working directory, the input
+    /// file and a number of rounds: the difference between runs of 1 and `1 + rounds` rounds, over `rounds`.
+    private static func perRound(
+        input: Data,
+        counting: Counting,
+        command: (_ directory: URL, _ file: String, _ rounds: Int) throws -> (program: String, arguments: [String])
+    ) throws -> Double? {
         guard let valgrind = executable(named: "valgrind") else { return nil }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("ssdp-bench-\(ProcessInfo.processInfo.processIdentifier)")
@@ -78,9 +109,9 @@ enum InstructionCount {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("input")
         try input.write(to: file)
-        let probeBinary = try strippedProbe(in: directory)
         let counts = try [1, 1 + counting.rounds].map { rounds in
-            try collected(valgrind: valgrind, probe: probeBinary, arguments: [probe.rawValue, file.path, "\(rounds)"])
+            let (program, arguments) = try command(directory, file.path, rounds)
+            return try collected(valgrind: valgrind, program: program, arguments: arguments)
         }
         return Double(counts[1] - counts[0]) / Double(counting.rounds)
     }
@@ -102,11 +133,11 @@ enum InstructionCount {
         return probe
     }
 
-    /// Callgrind's total (`Collected : N`) for one run of the probe.
-    private static func collected(valgrind: String, probe: String, arguments: [String]) throws -> Int {
+    /// Callgrind's total (`Collected : N`) for one run of `program` (the probe or the anchors).
+    private static func collected(valgrind: String, program: String, arguments: [String]) throws -> Int {
         let (status, errors) = try run(
             valgrind,
-            ["--tool=callgrind", "--callgrind-out-file=/dev/null", probe] + arguments
+            ["--tool=callgrind", "--callgrind-out-file=/dev/null", program] + arguments
         )
         let line = errors.split(separator: "\n").first { $0.contains("Collected :") }
         guard status == 0, let line, let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {
@@ -120,16 +151,8 @@ enum InstructionCount {
     }
 
     private static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let (status, _, errors) = try runProgram(executable, arguments, keepingOutput: false)
+        return (status, errors)
     }
 
     /// The first `name` on PATH that can be run.

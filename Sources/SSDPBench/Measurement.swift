@@ -55,6 +55,55 @@ struct Figure: Codable, Sendable {
     var meetsTarget: Bool? { target.map { $0.isMet(by: value) } }
 }
 
+/// A figure's rounds: the median, and the spread as min / median / max.
+struct Spread {
+    var values: [Double]
+
+    init(_ values: [Double]) {
+        self.values = values.sorted()
+    }
+
+    var median: Double {
+        guard !values.isEmpty else { return 0 }
+        let middle = values.count / 2
+        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+
+    var text: String {
+        guard let first = values.first, let last = values.last else { return "none" }
+        return "\(formatted(first)) / \(formatted(median)) / \(formatted(last)) (min / median / max)"
+    }
+}
+
+/// Runs `executable` with `arguments` to its end: its exit status, its standard output (empty unless
+/// `keepingOutput`) and its standard error, each read as it comes, so that neither pipe can fill and stall it.
+func runProgram(
+    _ executable: String,
+    _ arguments: [String],
+    keepingOutput: Bool
+) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = keepingOutput ? output : FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    let errorsRead = DispatchGroup()
+    nonisolated(unsafe) var errorData = Data()
+    DispatchQueue.global().async(group: errorsRead) {
+        errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    }
+    let outputData = keepingOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+    errorsRead.wait()
+    process.waitUntilExit()
+    return (
+        process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+        String(decoding: errorData, as: UTF8.self)
+    )
+}
+
 /// A benchmark whose work came out wrong (a service missing, a count off): the figures would mean nothing.
 struct BenchmarkFailure: Error, CustomStringConvertible {
     var benchmark: String

@@ -13,7 +13,8 @@
  * (written by `ssdp-bench --only parse --probe-input DIR` as DIR/parse.datagrams: each datagram a 4-byte
  * big-endian length and its bytes), one thread, recognising the same 16 header names SSDPParser knows;
  * a datagram over 64 KiB is rejected unread, as SSDPParser rejects it. The parsers' code is not part of
- * this repository: `run` next to this file says where to get it and builds this against it.
+ * this repository: `build` next to this file says where to get it and builds this against it;
+ * `ssdp-bench --parser-anchors PROGRAM` runs `time1` and `rounds` beside its own parse.
  *
  * Usage:
  *   anchors diag   CORPUS              each datagram's result in both parsers
