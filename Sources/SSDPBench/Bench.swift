@@ -55,6 +55,15 @@ struct Bench: AsyncParsableCommand {
     var parserAnchors: String?
 
     @Option(
+        help: """
+            Compare with another build: the path of its ssdp-bench. Both run in turn with the same --only, \
+            --quick and --parser-anchors, three rounds (one with --quick), and each figure is printed as this \
+            build's % of the baseline's, min / median / max, with the instruction counts of both.
+            """
+    )
+    var baseline: String?
+
+    @Option(
         name: .customLong("probe-input"),
         help: """
             Also write what the instruction counts run over into this directory (parse.datagrams, \
@@ -93,6 +102,10 @@ struct Bench: AsyncParsableCommand {
             return
         }
         let sizes = Sizes(quick: quick)
+        if let baseline {
+            try compare(with: baseline, rounds: sizes.rounds)
+            return
+        }
         let counting = InstructionCount.Counting(rounds: sizes.instructionRounds, keepingInputIn: probeInput)
         let selected = only.isEmpty ? Self.names : Self.names.filter(only.contains)
         let table = Table(json: json)
@@ -133,7 +146,7 @@ struct Bench: AsyncParsableCommand {
                     new = [
                         try CoreBenchmarks.responder(devices: sizes.devices, minimum: sizes.minimum, counting: counting)
                     ]
-                case "loopback": new = [try await LoopbackBenchmark.run(duration: sizes.loopback)]
+                case "loopback": new = [try await LoopbackBenchmark.run(rounds: sizes.rounds, duration: sizes.loopback)]
                 case "virtual":
                     new = [
                         try await CoreBenchmarks.virtualTime(
@@ -165,6 +178,27 @@ struct Bench: AsyncParsableCommand {
         try table.footer(figures)
     }
 
+    /// `--baseline`: this build and the other one's ssdp-bench in turn, each figure as a ratio.
+    private func compare(with baseline: String, rounds: Int) throws {
+        guard FileManager.default.isExecutableFile(atPath: baseline) else {
+            FileHandle.standardError.write(
+                Data("Error: --baseline \(baseline): not an executable (another build's ssdp-bench)\n".utf8)
+            )
+            throw ExitCode(64)
+        }
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        var arguments = (quick ? ["--quick"] : []) + only.flatMap { ["--only", $0] }
+        if let parserAnchors { arguments += ["--parser-anchors", parserAnchors] }
+        if corpus != Self.defaultCorpus { arguments += ["--corpus", corpus] }
+        do {
+            let comparison = BaselineComparison(own: own, baseline: baseline, arguments: arguments, rounds: rounds)
+            try BaselineComparison.print(try comparison.run(), json: json, rounds: rounds)
+        } catch let failure as BenchmarkFailure {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
     /// How big and how long each benchmark is.
     struct Sizes {
         var minimum: Duration
@@ -180,7 +214,8 @@ struct Bench: AsyncParsableCommand {
         var startupDevices: [Int]
         var startupRounds: Int
         /// The rounds of a figure measured beside its anchor (the parser beside picohttpparser and llhttp, the
-        /// HTTP load beside a bare SwiftNIO server), each in turn, and how long each HTTP load lasts.
+        /// loopback flood beside a UDP echo, the HTTP load beside a bare SwiftNIO server), each in turn, and
+        /// how long each HTTP load lasts.
         var rounds: Int
         var httpDuration: Duration
 
@@ -189,7 +224,7 @@ struct Bench: AsyncParsableCommand {
             services = quick ? 1_000 : 10_000
             devices = quick ? 1_000 : 10_000
             virtualDevices = quick ? 100 : 1_000
-            loopback = quick ? .milliseconds(300) : .seconds(3)
+            loopback = quick ? .milliseconds(300) : .seconds(2)
             instructionRounds = quick ? 1 : 4
             instructionServices = quick ? 20 : 1_000
             startupDevices = quick ? [1, 100] : [1, 100, 10_000]

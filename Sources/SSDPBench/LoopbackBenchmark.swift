@@ -27,7 +27,8 @@ import Darwin
 #endif
 
 /// 4. A running simulator answering a unicast M-SEARCH flood on loopback, beside the machine's own limit:
-/// the same flood against a minimal UDP echo over plain sockets, in the same run.
+/// the same flood against a minimal UDP echo over plain sockets, in the same run, in rounds of one flood
+/// each; the figure is the median of the rounds' ratios, printed with their spread.
 ///
 /// One client thread keeps `window` requests in flight: it sends one request for each answer it reads,
 /// and sends the whole window again when nothing comes for 20 ms (a request or answer lost). Each
@@ -35,39 +36,54 @@ import Darwin
 enum LoopbackBenchmark {
     static let window = 128
 
-    static func run(duration: Duration) async throws -> Figure {
+    static func run(rounds: Int, duration: Duration) async throws -> Figure {
         let name = "loopback"
         let echo = try EchoServer()
-        let echoFlood = try await flood(port: echo.port, duration: duration)
-        echo.stop()
-
         var device = SimulatorProfile.generic.device(number: 1, seed: 7)
         device.behaviour.delay = .immediate
         let (simulator, group) = try await BenchSimulator.start([device])
         let port = simulator.udpAddress.port ?? 0
-        let simulatorFlood = try await flood(port: port, duration: duration)
+        var echoFloods: [FloodResult] = []
+        var simulatorFloods: [FloodResult] = []
+        do {
+            for _ in 0..<rounds {
+                echoFloods.append(try await flood(port: echo.port, duration: duration))
+                simulatorFloods.append(try await flood(port: port, duration: duration))
+            }
+        } catch {
+            echo.stop()
+            _ = await simulator.shutdown()
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        echo.stop()
         let counters = await simulator.shutdown()
         try await group.shutdownGracefully()
 
-        try require(echoFlood.answers > 0, name, "the echo server answered nothing")
-        try require(simulatorFlood.answers > 0, name, "the simulator answered nothing")
+        let echoed = echoFloods.reduce(0) { $0 + $1.answers }
+        let answered = simulatorFloods.reduce(0) { $0 + $1.answers }
+        try require(echoFloods.allSatisfy { $0.answers > 0 }, name, "the echo server answered nothing in a round")
+        try require(simulatorFloods.allSatisfy { $0.answers > 0 }, name, "the simulator answered nothing in a round")
         try require(
-            counters.answersSent >= simulatorFlood.answers,
+            counters.answersSent >= answered,
             name,
-            "the client read \(simulatorFlood.answers) answers but the simulator sent \(counters.answersSent)"
+            "the client read \(answered) answers but the simulator sent \(counters.answersSent)"
         )
-        let ratio = simulatorFlood.perSecond / echoFlood.perSecond
+        let ratios = Spread(zip(simulatorFloods, echoFloods).map { $0.perSecond / $1.perSecond * 100 })
         return Figure(
             name: name,
             unit: "% of raw UDP echo",
-            value: ratio * 100,
+            value: ratios.median,
             target: .atLeast(50),
             details: [
-                "simulatorAnswersPerSecond": simulatorFlood.perSecond, "echoRepliesPerSecond": echoFlood.perSecond,
-                "simulatorStalls": Double(simulatorFlood.stalls), "echoStalls": Double(echoFlood.stalls),
-                "searchesReceived": Double(counters.searchesAccepted),
-                "answersSent": Double(counters.answersSent), "secondsEach": duration.seconds,
-            ]
+                "simulatorAnswersPerSecond": Spread(simulatorFloods.map(\.perSecond)).median,
+                "echoRepliesPerSecond": Spread(echoFloods.map(\.perSecond)).median,
+                "simulatorStalls": Double(simulatorFloods.reduce(0) { $0 + $1.stalls }),
+                "echoStalls": Double(echoFloods.reduce(0) { $0 + $1.stalls }), "echoReplies": Double(echoed),
+                "searchesReceived": Double(counters.searchesAccepted), "answersSent": Double(counters.answersSent),
+                "secondsEach": duration.seconds, "rounds": Double(rounds),
+            ],
+            remark: "ratio per round: \(ratios.text)"
         )
     }
 
