@@ -343,12 +343,12 @@ extension SSDPParser {
         func lineFeed(from start: Int) -> (Int, isASCII: Bool) {
             let count = buffer.count
             var index = start
-            var seen = SIMD16<UInt8>()  // the bytes looked at, or-ed: a high bit is a byte that is not ASCII
+            var seen: UInt64 = 0  // the bytes looked at, or-ed by eight: a high bit is a byte that is not ASCII
             var seenLast: UInt64 = 0  // the same for the last fifteen bytes or fewer
             search: if let base = UnsafeRawPointer(buffer.baseAddress) {
                 while index &+ 16 <= count {
-                    let chunk = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                    seen |= chunk
+                    let chunk = sixteenBytes(at: index, of: base)
+                    seen |= chunk.low | chunk.high
                     if let offset = firstIndex(of: UInt8(ascii: "\n"), inSixteen: chunk) {
                         index &+= offset
                         break search
@@ -370,8 +370,7 @@ extension SSDPParser {
                     index &+= 1
                 }
             }
-            let words = unsafeBitCast(seen, to: SIMD2<UInt64>.self)
-            return (index, (words[0] | words[1] | seenLast) & 0x8080_8080_8080_8080 == 0)
+            return (index, (seen | seenLast) & 0x8080_8080_8080_8080 == 0)
         }
 
         // MARK: Start line
