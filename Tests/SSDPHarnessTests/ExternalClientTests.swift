@@ -103,49 +103,6 @@ import Testing
         #expect(result.checks.first { $0.name == "stop" }?.skipped == true)
     }
 
-    /// The deliberately broken reference clients, each against the shipped live scenarios as
-    /// `ssdp-sim run Scenarios --client …` runs them: every one must fail a scenario, by the check made for
-    /// its bug. The misbehaving LAN goes first (it carries the duplicates, chatter and late answers), then the
-    /// others in name order until one catches the bug.
-    static let brokenClients: [(bug: String, check: String)] = [
-        ("no-dedupe", "each service reported once"),
-        ("one-request", "M-SEARCH count"),
-        ("extra-requests", "M-SEARCH count"),
-        ("early-stop", "stop"),
-        ("after-stop", "stop"),
-        ("wrong-target", "only the searched target reported"),
-        ("wrong-location", "reported as a device sent it"),
-    ]
-
-    static func shippedLiveScenarios() throws -> [Scenario] {
-        let live = try HarnessFixtures.shippedScenarios().filter(\.isLive)
-        return live.filter { $0.name == "misbehaving-lan" } + live.filter { $0.name != "misbehaving-lan" }
-    }
-
-    @Test(arguments: brokenClients)
-    func aBrokenReferenceClientFailsTheShippedLiveScenarios(bug: String, check: String) async throws {
-        let command = "python3 '\(try HarnessFixtures.client("client.py"))' --bug \(bug)"
-        var seen: [String] = []
-        for scenario in try Self.shippedLiveScenarios() {
-            let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
-            let failed = result.failedChecks.map(\.name)
-            seen.append("\(scenario.name): \(failed)")
-            if failed.contains(check) { return }
-        }
-        Issue.record("the \(bug) client passed every shipped live scenario's \(check) check: \(seen)")
-    }
-
-    @Test func theCorrectReferenceClientPassesEveryShippedLiveScenario() async throws {
-        let command = "python3 '\(try HarnessFixtures.client("client.py"))'"
-        let scenarios = try Self.shippedLiveScenarios()
-        #expect(scenarios.count >= 9)
-        for scenario in scenarios {
-            let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
-            #expect(result.passed, "\(scenario.name): \(Reports.failureLines(result)) \(result.record.notes)")
-            #expect(result.checks.contains { $0.name == "reported as a device sent it" && $0.passed })
-        }
-    }
-
     /// Clients side by side start one per core at a time: each holds its place until it shows it runs (this
     /// one, which neither searches nor prints, until it exits 0.3 s after its launch), and its timing starts
     /// at its own launch. Started all at once, a client that exits without searching would be timed with the
@@ -261,5 +218,62 @@ import Testing
         #expect(result.failedChecks.map(\.name).contains("stop"))
         // Killed at the deadline (10 s after the designed stop), far from the 600 s it would sleep.
         #expect(result.record.endings.first.map { $0.at < .seconds(300) } == true, "\(result.record.endings)")
+    }
+}
+
+/// The reference client, right and broken, against the shipped live scenarios: a suite of its own, so that
+/// it runs beside `ExternalClientTests` (each one test at a time) rather than after it.
+@Suite(.tags(.live), .serialized) struct ShippedScenarioClientTests {
+    /// The deliberately broken reference clients, each against the shipped live scenarios as
+    /// `ssdp-sim run Scenarios --client …` runs them: every one must fail a scenario, by the check made for
+    /// its bug. The misbehaving LAN goes first (it carries the duplicates, chatter and late answers), then the
+    /// others in name order until one catches the bug.
+    static let brokenClients: [(bug: String, check: String)] = [
+        ("no-dedupe", "each service reported once"),
+        ("one-request", "M-SEARCH count"),
+        ("extra-requests", "M-SEARCH count"),
+        ("early-stop", "stop"),
+        ("after-stop", "stop"),
+        ("wrong-target", "only the searched target reported"),
+        ("wrong-location", "reported as a device sent it"),
+    ]
+
+    static func shippedLiveScenarios() throws -> [Scenario] {
+        let live = try HarnessFixtures.shippedScenarios().filter(\.isLive)
+        return live.filter { $0.name == "misbehaving-lan" } + live.filter { $0.name != "misbehaving-lan" }
+    }
+
+    @Test(arguments: brokenClients)
+    func aBrokenReferenceClientFailsTheShippedLiveScenarios(bug: String, check: String) async throws {
+        let command = "python3 '\(try HarnessFixtures.client("client.py"))' --bug \(bug)"
+        var seen: [String] = []
+        for scenario in try Self.shippedLiveScenarios() {
+            let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
+            let failed = result.failedChecks.map(\.name)
+            seen.append("\(scenario.name): \(failed)")
+            if failed.contains(check) { return }
+        }
+        Issue.record("the \(bug) client passed every shipped live scenario's \(check) check: \(seen)")
+    }
+
+    /// Side by side, as `ssdp-sim run Scenarios --client …` runs them (`ScenarioRunner.sweep`), but two per
+    /// core rather than its sixteen: the other live suites run beside this one. One at a time they took
+    /// 146 s of the suite's time, nearly all of it waiting.
+    @Test func theCorrectReferenceClientPassesEveryShippedLiveScenario() async throws {
+        let command = "python3 '\(try HarnessFixtures.client("client.py"))'"
+        let scenarios = try Self.shippedLiveScenarios()
+        #expect(scenarios.count >= 9)
+        var ran = 0
+        await ScenarioRunner.sweep(
+            scenarios.map { ($0, $0.seed) },
+            mode: .externalClient(command: command),
+            jobs: 2 * LiveRun.clientsStartingAtOnce
+        ) { index, result in
+            ran += 1
+            let name = scenarios[index].name
+            #expect(result.passed, "\(name): \(Reports.failureLines(result)) \(result.record.notes)")
+            #expect(result.checks.contains { $0.name == "reported as a device sent it" && $0.passed }, "\(name)")
+        }
+        #expect(ran == scenarios.count)
     }
 }

@@ -23,79 +23,11 @@ import Testing
 /// per device.
 ///
 /// In CI (`SSDP_SIM_REQUIRE_INTEROP=1`) a missing client fails these tests instead of skipping them.
-// One at a time: each test runs Python clients and a simulator in a namespace of its own, and blocks a
-// thread of the test process while it waits; run side by side they starve the live tests of other suites.
-@Suite(
-    .serialized,
-    .enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"),
-    .enabled(
-        if: RealClients.areAvailable || UPnPClientLibrary.isRequired,
-        "needs gssdp-discover, upnpc and the Python packages rokuecp, soco and async-upnp-client (scripts/install-interop)"
-    )
-)
-struct RealClientInteropTests {
-    /// Runs `body` in a new namespace after starting `serve ARGS` (JSON events in $SERVE_OUT).
-    private func inNamespace(
-        serve arguments: String,
-        client name: String = "roku_client",
-        _ body: String
-    ) async throws -> CommandRunner.Output {
-        let client = try #require(Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Scripts"))
-        return try await PrivateNamespace.withServe(
-            "\(arguments) --log-level warning",
-            environment: UPnPClientLibrary.environment.merging(["CLIENT": client.path]) { $1 },
-            body
-        )
-    }
-
-    /// The devices of the `started` event: friendly name → address.
-    private func addresses(_ output: CommandRunner.Output) -> [String: String] {
-        let started = lines(output, prefix: "serve: ").first { $0["event"] as? String == "started" }
-        let devices = started?["devices"] as? [[String: Any]] ?? []
-        let pairs = devices.compactMap { device -> (String, String)? in
-            guard let name = device["friendlyName"] as? String, let address = device["address"] as? String else {
-                return nil
-            }
-            return (name, address)
-        }
-        return Dictionary(uniqueKeysWithValues: pairs)
-    }
-
-    /// The JSON objects of the lines of standard output that start with `prefix`.
-    private func lines(_ output: CommandRunner.Output, prefix: String) -> [[String: Any]] {
-        output.standardOutput.split(separator: "\n").filter { $0.hasPrefix(prefix) }.compactMap {
-            jsonObject(String($0.dropFirst(prefix.count)))
-        }
-    }
-
-    /// A client's lines by their `step`, the first of each.
-    private func steps(_ output: CommandRunner.Output, prefix: String) -> [String: [String: Any]] {
-        let pairs = lines(output, prefix: prefix).compactMap { line in (line["step"] as? String).map { ($0, line) } }
-        return Dictionary(pairs) { first, _ in first }
-    }
-
-    /// Runs the Python client `name` (a script in Scripts, one JSON line per step) with `arguments` beside
-    /// `ssdp-sim serve ARGUMENTS`, expects it to finish well, and returns its steps, its whole output and
-    /// what it printed.
-    private func client(
-        _ name: String,
-        _ arguments: String,
-        serve: String
-    ) async throws -> (steps: [String: [String: Any]], output: CommandRunner.Output, printed: String) {
-        let output = try await inNamespace(
-            serve: serve,
-            client: name,
-            #"/usr/bin/python3 "$CLIENT" \#(arguments) | sed 's/^/\#(name): /'"#
-        )
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
-        return (steps(output, prefix: "\(name): "), output, output.standardOutput)
-    }
-
-    /// The host of a URL's authority: `127.0.0.3` of `http://127.0.0.3:8060/`.
-    private func host(_ location: String) -> String {
-        URL(string: location)?.host ?? location
-    }
-
+// One at a time in each suite: each test runs Python clients and a simulator in a namespace of its own, and
+// blocks a thread of the test process while it waits; a dozen side by side starve the live tests of other
+// suites. This suite and `RecordedDeviceInteropTests` run beside each other: two at a time.
+@Suite(.serialized, .namespaceAvailable, .realClientsInstalled)
+struct RealClientInteropTests: NamespaceClientTests {
     @Test(arguments: [1, 3])
     func rokuecpReachesEachRokuAtTheSourceAddressOfItsAnswerOnPort8060(count: Int) async throws {
         let output = try await inNamespace(
@@ -201,201 +133,6 @@ struct RealClientInteropTests {
         )
     }
 
-    /// Issue 65: a Roku recorded (`ssdp-sim record`) stands in for it with the Roku gone. rokuecp reads the
-    /// played-back Roku as it read the real one, then drives it: after a launch the family's ECP answers,
-    /// still as that Roku (its serial, model and channels).
-    @Test func rokuecpReadsAndDrivesARecordedRokuAsTheRealOne() async throws {
-        let output = try await inNamespace(
-            serve: "--profile roku --seed 25",
-            #"""
-            set -o pipefail
-            /usr/bin/python3 "$CLIENT" 2 | sed 's/^/real: /'
-            RECORDING=$(mktemp --suffix .json)
-            "$SSDP_SIM" record http://127.0.0.2:8060/ --output "$RECORDING" | sed 's/^/record: /'
-            kill -INT $SERVE; wait $SERVE || true
-            # The recording stands in for the Roku; the script's end stops this serve and prints its output.
-            "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
-            SERVE=$!
-            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
-            /usr/bin/python3 "$CLIENT" 2 --drive | sed 's/^/played: /'
-            """#
-        )
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
-        let real = try #require(lines(output, prefix: "real: ").first, "\(output.standardOutput)")
-        let played = lines(output, prefix: "played: ")
-        let discovered = try #require(played.first { $0["step"] == nil }, "\(output.standardOutput)")
-        // Everything rokuecp read at discovery: the answer's headers, device-info, apps, the app in front.
-        let json = { (line: [String: Any]) in
-            String(
-                decoding: (try? JSONSerialization.data(withJSONObject: line, options: .sortedKeys)) ?? Data(),
-                as: UTF8.self
-            )
-        }
-        #expect(json(real) == json(discovered), "real: \(json(real))\nplayed: \(json(discovered))")
-        let steps = steps(output, prefix: "played: ")
-        #expect(steps["launch"]?["app"] as? String == "YouTube", "\(output.standardOutput)")
-        #expect((steps["play"]?["media"] as? [String: Any])?["paused"] as? Bool == true)
-        #expect(steps["poweroff"]?["standby"] as? Bool == true)
-        for (step, line) in steps {
-            for field in ["serial", "model", "software", "wifiMac", "apps"] {
-                #expect(
-                    "\(line[field] ?? "-")" == "\(real[field] ?? "-")",
-                    "\(step): \(field) is the recorded Roku's"
-                )
-            }
-        }
-    }
-
-    /// Runs `serve ARGS` (the real device), a stand-in for the device at `location` (`serve --record-from`,
-    /// at 127.0.0.5, no multicast) and `client` against it (printing `proxied: ` lines), stops both, then
-    /// serves the recording alone at the same address and runs `client` again (`played: ` lines). `$URL`
-    /// is the stand-in's LOCATION; the file is `$RECORDING`.
-    private func throughAStandIn(
-        serve arguments: String,
-        location: String,
-        script: String = "roku_client",
-        _ client: (_ prefix: String) -> String
-    ) async throws -> CommandRunner.Output {
-        let url = URL(string: location)
-        let standIn = "http://127.0.0.5:\(url?.port ?? 80)\(url?.path ?? "/")"
-        return try await inNamespace(
-            serve: arguments,
-            client: script,
-            #"""
-            set -o pipefail
-            RECORDING=$(mktemp --suffix .json)
-            URL=\#(standIn)
-            STAND_IN="--interface lo --port 1901 --unicast-only --addresses 127.0.0.5-127.0.0.5 --log-level warning"
-            PROXY_OUT=$(mktemp)
-            "$SSDP_SIM" serve $STAND_IN --record-from \#(location) --output "$RECORDING" > "$PROXY_OUT" 2>&1 &
-            PROXY=$!
-            for _ in $(seq 200); do grep -q '^Ready' "$PROXY_OUT" && break; sleep 0.1; done
-            \#(client("proxied: "))
-            kill -INT $PROXY; wait $PROXY
-            sed 's/^/proxy: /' "$PROXY_OUT"
-            kill -INT $SERVE; wait $SERVE || true
-            echo "proxied entries: $(grep -c '"proxied" : true' "$RECORDING")"
-            { grep -o '"action" : "[^"]*"' "$RECORDING" || true; } | sed 's/^/file: /'
-            "$SSDP_SIM" serve $STAND_IN --devices "$RECORDING" --json > "$SERVE_OUT" 2>&1 &
-            SERVE=$!
-            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
-            \#(client("played: "))
-            """#
-        )
-    }
-
-    /// Holds a client's run through a stand-in to its run against the recording alone: both ran, and it
-    /// printed `steps` JSON lines through the stand-in (`proxied: `) and the same lines against the
-    /// recording (`played: `), each as `normalized` reads it. Returns what was printed.
-    @discardableResult
-    private static func expectTheSameOnBothSides(
-        _ output: CommandRunner.Output,
-        steps: Int,
-        normalized: (Substring) -> String = { String($0) },
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) -> String {
-        let printed = output.standardOutput
-        #expect(output.status == 0, "\(printed)\n\(output.standardError)", sourceLocation: sourceLocation)
-        func lines(_ prefix: String) -> [String] {
-            printed.split(separator: "\n").filter { $0.hasPrefix(prefix + "{") }.map {
-                normalized($0.dropFirst(prefix.count))
-            }
-        }
-        #expect(lines("proxied: ").count == steps, "\(printed)", sourceLocation: sourceLocation)
-        #expect(lines("played: ") == lines("proxied: "), "\(printed)", sourceLocation: sourceLocation)
-        #expect(!printed.contains("proxied entries: 0"), "\(printed)", sourceLocation: sourceLocation)
-        return printed
-    }
-
-    /// Issue 65, the recording proxy: rokuecp reads and drives a Roku through a stand-in (`serve
-    /// --record-from`), then the stand-in's recording alone, with the Roku gone. It reads the same at every
-    /// step: the app it launched in front, paused and playing again, then standby, as the Roku answered.
-    @Test func rokuecpThroughTheRecordingProxyThenThePlaybackAloneReadsTheSame() async throws {
-        let output = try await throughAStandIn(serve: "--profile roku --seed 25", location: "http://127.0.0.2:8060/") {
-            #"/usr/bin/python3 "$CLIENT" --host 127.0.0.5 --drive | sed 's/^/\#($0)/'"#
-        }
-        let printed = Self.expectTheSameOnBothSides(output, steps: 5)
-        let steps = steps(output, prefix: "played: ")
-        #expect(steps["launch"]?["app"] as? String == "YouTube", "\(printed)")
-        #expect((steps["play"]?["media"] as? [String: Any])?["paused"] as? Bool == true)
-        #expect((steps["play again"]?["media"] as? [String: Any])?["paused"] as? Bool == false)
-        #expect(steps["poweroff"]?["standby"] as? Bool == true)
-        #expect(printed.contains("proxy: record-from: through the proxy: "), "\(printed)")
-    }
-
-    /// Issue 65, the recording proxy with SOAP: upnpc maps a port on a router through the stand-in; with the
-    /// router gone, the recording lists that mapping as the router listed it, and its AddPortMapping, a call
-    /// that changes the router, is in the file.
-    @Test func upnpcMapsAPortThroughTheRecordingProxyAndThePlaybackListsIt() async throws {
-        let output = try await throughAStandIn(
-            serve: "--profile igd --seed 23",
-            location: "http://127.0.0.2:5000/rootDesc.xml"
-        ) { prefix in
-            if prefix == "proxied: " {
-                return #"""
-                    upnpc -u $URL -a 127.0.0.1 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
-                    upnpc -u $URL -l 2>&1 | sed 's/^/proxied: /' || true
-                    """#
-            }
-            return #"upnpc -u $URL -l 2>&1 | sed 's/^/played: /' || true"#
-        }
-        let printed = output.standardOutput
-        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
-        #expect(
-            printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.1:22"),
-            "\(printed)"
-        )
-        // All but the start time, which upnpc reckons from the recorded uptime and its own clock.
-        let listed = { (prefix: String) in
-            printed.split(separator: "\n").filter { $0.hasPrefix(prefix) && !$0.contains("Time started") }
-                .map { $0.dropFirst(prefix.count) }
-        }
-        #expect(listed("proxied: ").contains { $0.contains("TCP  8080->127.0.0.1:22") }, "\(printed)")
-        #expect(listed("played: ") == listed("proxied: "), "\(printed)")
-        #expect(printed.contains(#"file: "action" : "urn:schemas-upnp-org:service:WANIPConnection:"#), "\(printed)")
-        #expect(printed.contains("#AddPortMapping\""), "\(printed)")
-    }
-
-    /// Issue 65, the recording proxy with SoCo: a Sonos controller reads a player, sets its volume, plays,
-    /// pauses and stops it and is told of a volume change through a stand-in, then does it all again against
-    /// the recording alone, with the player gone, and reads the same at every step.
-    @Test func socoThroughTheRecordingProxyThenThePlaybackAloneReadsTheSame() async throws {
-        let output = try await throughAStandIn(
-            serve: "--profile sonos --seed 24",
-            location: "http://127.0.0.2:1400/xml/device_description.xml",
-            script: "sonos_client"
-        ) {
-            #"/usr/bin/python3 "$CLIENT" --host 127.0.0.5 2>&1 | sed 's/^/\#($0)/'"#
-        }
-        Self.expectTheSameOnBothSides(output, steps: 5)
-    }
-
-    /// Issue 65, the recording proxy with async-upnp-client: Home Assistant's DmrDevice subscribes to a
-    /// renderer, sets its volume and mute, loads a URI, plays, pauses and stops it through a stand-in, then
-    /// does it all again against the recording alone, with the renderer gone: the same state at every step,
-    /// and the same events (the recorded changes' events come from the playback's own model).
-    @Test func dmrDeviceThroughTheRecordingProxyThenThePlaybackAloneSeesTheSame() async throws {
-        let output = try await throughAStandIn(
-            serve: "--profile renderer --seed 24",
-            location: "http://127.0.0.2:49152/description.xml",
-            script: "dmr_client"
-        ) {
-            #"/usr/bin/python3 "$CLIENT" 127.0.0.1 "$URL" 2>&1 | sed 's/^/\#($0)/'"#
-        }
-        // Each service's events in the order they came; the three subscriptions' initial events race one
-        // another, on both sides.
-        let byService = { (line: Substring) -> String in
-            guard var step = jsonObject(String(line)), let events = step["events"] as? [[String: Any]] else {
-                return String(line)
-            }
-            step["events"] = Dictionary(grouping: events) { $0["service"] as? String ?? "" }
-            let data = try? JSONSerialization.data(withJSONObject: step, options: .sortedKeys)
-            return data.map { String(decoding: $0, as: UTF8.self) } ?? String(line)
-        }
-        let printed = Self.expectTheSameOnBothSides(output, steps: 6, normalized: byService)
-        #expect(printed.contains(#"played: {"step": "playing", "transport": "PLAYING""#), "\(printed)")
-    }
-
     @Test func gssdpDiscoverAndAsyncUPnPClientSeeThreeRokusAtThreeHosts() async throws {
         let output = try await inNamespace(
             // Answers 1 s after each search: async-upnp-client's search listens exactly its MX (3 s), so an
@@ -463,39 +200,6 @@ struct RealClientInteropTests {
         #expect(event?["ExternalIPAddress"] as? String == "93.184.216.34", "\(output.standardOutput)")
         #expect(event?["ConnectionStatus"] as? String == "Connected")
         #expect(event?["SystemUpdateID"] as? Int == 1, "\(String(describing: event))")
-    }
-
-    /// The README's record recipe: a router recorded with `--listen` and `--anonymize` (its NOTIFYs too) and
-    /// played back is a router upnpc finds, connected, at the address it reads from the answer, and maps a
-    /// port on. The router re-advertises every 2-3 s, so that 3 s of listening hear a set.
-    @Test func upnpcUsesAnAnonymizedRecordingOfTheRouter() async throws {
-        let output = try await inNamespace(
-            serve: "--profile igd --seed 23 --max-age 6",
-            #"""
-            set -o pipefail
-            RECORDING=$(mktemp --suffix .json)
-            "$SSDP_SIM" record http://127.0.0.2:5000/rootDesc.xml --listen 3 --anonymize --output "$RECORDING" \
-                | sed 's/^/record: /'
-            kill -INT $SERVE; wait $SERVE || true
-            echo "lan: $(grep -c '127\.0\.0\.2' "$RECORDING") external: $(grep -c '93\.184\.216\.34' "$RECORDING")"
-            "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
-            SERVE=$!
-            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
-            upnpc -m lo -s 2>&1 | sed 's/^/status: /' || true
-            upnpc -m lo -a 127.0.0.1 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
-            """#
-        )
-        let printed = output.standardOutput
-        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
-        #expect(printed.contains("record: anonymized: "), "\(printed)")
-        #expect(printed.contains("record: uuid:5a5a5a5a-") && printed.contains("at http://192.0.2."), "anonymized")
-        let notifies = printed.firstMatch(of: /, (\d+) NOTIFYs \(profile igd\)/).flatMap { Int($0.output.1) }
-        #expect((notifies ?? 0) > 0, "\(printed)")
-        // The LAN address is gone from the file; the external one stays (a reserved one reads as disconnected).
-        #expect(printed.contains("lan: 0 external: ") && !printed.contains("external: 0"), "\(printed)")
-        #expect(printed.contains("status: Found valid IGD : http://127.0.0.2:5000/ctl/IPConn"), "\(printed)")
-        #expect(printed.contains("status: ExternalIPAddress = 93.184.216.34"))
-        #expect(printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.1:22"))
     }
 
     @Test func upnpcReadsTheExternalAddressAndAddsListsAndDeletesAMapping() async throws {
@@ -699,6 +403,322 @@ struct RealClientInteropTests {
         let sent = lines(output, prefix: "serve: ").filter { $0["event"] as? String == "event-sent" }
         #expect(sent.compactMap { $0["seq"] as? Int } == [0, 1], "\(sent)")
         #expect(sent.allSatisfy { $0["status"] as? Int == 200 })
+    }
+}
+
+/// Devices recorded (`ssdp-sim record`, `serve --record-from`) and played back, driven by the same clients:
+/// a suite of its own, one test at a time as the one above, so that the two run beside each other rather
+/// than one after the other (alone they take about 50 s each).
+@Suite(.serialized, .namespaceAvailable, .realClientsInstalled)
+struct RecordedDeviceInteropTests: NamespaceClientTests {
+    /// Issue 65: a Roku recorded (`ssdp-sim record`) stands in for it with the Roku gone. rokuecp reads the
+    /// played-back Roku as it read the real one, then drives it: after a launch the family's ECP answers,
+    /// still as that Roku (its serial, model and channels).
+    @Test func rokuecpReadsAndDrivesARecordedRokuAsTheRealOne() async throws {
+        let output = try await inNamespace(
+            serve: "--profile roku --seed 25",
+            #"""
+            set -o pipefail
+            /usr/bin/python3 "$CLIENT" 2 | sed 's/^/real: /'
+            RECORDING=$(mktemp --suffix .json)
+            "$SSDP_SIM" record http://127.0.0.2:8060/ --output "$RECORDING" | sed 's/^/record: /'
+            kill -INT $SERVE; wait $SERVE || true
+            # The recording stands in for the Roku; the script's end stops this serve and prints its output.
+            "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
+            SERVE=$!
+            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            /usr/bin/python3 "$CLIENT" 2 --drive | sed 's/^/played: /'
+            """#
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        let real = try #require(lines(output, prefix: "real: ").first, "\(output.standardOutput)")
+        let played = lines(output, prefix: "played: ")
+        let discovered = try #require(played.first { $0["step"] == nil }, "\(output.standardOutput)")
+        // Everything rokuecp read at discovery: the answer's headers, device-info, apps, the app in front.
+        let json = { (line: [String: Any]) in
+            String(
+                decoding: (try? JSONSerialization.data(withJSONObject: line, options: .sortedKeys)) ?? Data(),
+                as: UTF8.self
+            )
+        }
+        #expect(json(real) == json(discovered), "real: \(json(real))\nplayed: \(json(discovered))")
+        let steps = steps(output, prefix: "played: ")
+        #expect(steps["launch"]?["app"] as? String == "YouTube", "\(output.standardOutput)")
+        #expect((steps["play"]?["media"] as? [String: Any])?["paused"] as? Bool == true)
+        #expect(steps["poweroff"]?["standby"] as? Bool == true)
+        for (step, line) in steps {
+            for field in ["serial", "model", "software", "wifiMac", "apps"] {
+                #expect(
+                    "\(line[field] ?? "-")" == "\(real[field] ?? "-")",
+                    "\(step): \(field) is the recorded Roku's"
+                )
+            }
+        }
+    }
+
+    /// Runs `serve ARGS` (the real device), a stand-in for the device at `location` (`serve --record-from`,
+    /// at 127.0.0.5, no multicast) and `client` against it (printing `proxied: ` lines), stops both, then
+    /// serves the recording alone at the same address and runs `client` again (`played: ` lines). `$URL`
+    /// is the stand-in's LOCATION; the file is `$RECORDING`.
+    private func throughAStandIn(
+        serve arguments: String,
+        location: String,
+        script: String = "roku_client",
+        _ client: (_ prefix: String) -> String
+    ) async throws -> CommandRunner.Output {
+        let url = URL(string: location)
+        let standIn = "http://127.0.0.5:\(url?.port ?? 80)\(url?.path ?? "/")"
+        return try await inNamespace(
+            serve: arguments,
+            client: script,
+            #"""
+            set -o pipefail
+            RECORDING=$(mktemp --suffix .json)
+            URL=\#(standIn)
+            STAND_IN="--interface lo --port 1901 --unicast-only --addresses 127.0.0.5-127.0.0.5 --log-level warning"
+            PROXY_OUT=$(mktemp)
+            "$SSDP_SIM" serve $STAND_IN --record-from \#(location) --output "$RECORDING" > "$PROXY_OUT" 2>&1 &
+            PROXY=$!
+            for _ in $(seq 200); do grep -q '^Ready' "$PROXY_OUT" && break; sleep 0.1; done
+            \#(client("proxied: "))
+            kill -INT $PROXY; wait $PROXY
+            sed 's/^/proxy: /' "$PROXY_OUT"
+            kill -INT $SERVE; wait $SERVE || true
+            echo "proxied entries: $(grep -c '"proxied" : true' "$RECORDING")"
+            { grep -o '"action" : "[^"]*"' "$RECORDING" || true; } | sed 's/^/file: /'
+            "$SSDP_SIM" serve $STAND_IN --devices "$RECORDING" --json > "$SERVE_OUT" 2>&1 &
+            SERVE=$!
+            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            \#(client("played: "))
+            """#
+        )
+    }
+
+    /// Holds a client's run through a stand-in to its run against the recording alone: both ran, and it
+    /// printed `steps` JSON lines through the stand-in (`proxied: `) and the same lines against the
+    /// recording (`played: `), each as `normalized` reads it. Returns what was printed.
+    @discardableResult
+    private static func expectTheSameOnBothSides(
+        _ output: CommandRunner.Output,
+        steps: Int,
+        normalized: (Substring) -> String = { String($0) },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)", sourceLocation: sourceLocation)
+        func lines(_ prefix: String) -> [String] {
+            printed.split(separator: "\n").filter { $0.hasPrefix(prefix + "{") }.map {
+                normalized($0.dropFirst(prefix.count))
+            }
+        }
+        #expect(lines("proxied: ").count == steps, "\(printed)", sourceLocation: sourceLocation)
+        #expect(lines("played: ") == lines("proxied: "), "\(printed)", sourceLocation: sourceLocation)
+        #expect(!printed.contains("proxied entries: 0"), "\(printed)", sourceLocation: sourceLocation)
+        return printed
+    }
+
+    /// Issue 65, the recording proxy: rokuecp reads and drives a Roku through a stand-in (`serve
+    /// --record-from`), then the stand-in's recording alone, with the Roku gone. It reads the same at every
+    /// step: the app it launched in front, paused and playing again, then standby, as the Roku answered.
+    @Test func rokuecpThroughTheRecordingProxyThenThePlaybackAloneReadsTheSame() async throws {
+        let output = try await throughAStandIn(serve: "--profile roku --seed 25", location: "http://127.0.0.2:8060/") {
+            #"/usr/bin/python3 "$CLIENT" --host 127.0.0.5 --drive | sed 's/^/\#($0)/'"#
+        }
+        let printed = Self.expectTheSameOnBothSides(output, steps: 5)
+        let steps = steps(output, prefix: "played: ")
+        #expect(steps["launch"]?["app"] as? String == "YouTube", "\(printed)")
+        #expect((steps["play"]?["media"] as? [String: Any])?["paused"] as? Bool == true)
+        #expect((steps["play again"]?["media"] as? [String: Any])?["paused"] as? Bool == false)
+        #expect(steps["poweroff"]?["standby"] as? Bool == true)
+        #expect(printed.contains("proxy: record-from: through the proxy: "), "\(printed)")
+    }
+
+    /// Issue 65, the recording proxy with SOAP: upnpc maps a port on a router through the stand-in; with the
+    /// router gone, the recording lists that mapping as the router listed it, and its AddPortMapping, a call
+    /// that changes the router, is in the file.
+    @Test func upnpcMapsAPortThroughTheRecordingProxyAndThePlaybackListsIt() async throws {
+        let output = try await throughAStandIn(
+            serve: "--profile igd --seed 23",
+            location: "http://127.0.0.2:5000/rootDesc.xml"
+        ) { prefix in
+            if prefix == "proxied: " {
+                return #"""
+                    upnpc -u $URL -a 127.0.0.1 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
+                    upnpc -u $URL -l 2>&1 | sed 's/^/proxied: /' || true
+                    """#
+            }
+            return #"upnpc -u $URL -l 2>&1 | sed 's/^/played: /' || true"#
+        }
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        #expect(
+            printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.1:22"),
+            "\(printed)"
+        )
+        // All but the start time, which upnpc reckons from the recorded uptime and its own clock.
+        let listed = { (prefix: String) in
+            printed.split(separator: "\n").filter { $0.hasPrefix(prefix) && !$0.contains("Time started") }
+                .map { $0.dropFirst(prefix.count) }
+        }
+        #expect(listed("proxied: ").contains { $0.contains("TCP  8080->127.0.0.1:22") }, "\(printed)")
+        #expect(listed("played: ") == listed("proxied: "), "\(printed)")
+        #expect(printed.contains(#"file: "action" : "urn:schemas-upnp-org:service:WANIPConnection:"#), "\(printed)")
+        #expect(printed.contains("#AddPortMapping\""), "\(printed)")
+    }
+
+    /// Issue 65, the recording proxy with SoCo: a Sonos controller reads a player, sets its volume, plays,
+    /// pauses and stops it and is told of a volume change through a stand-in, then does it all again against
+    /// the recording alone, with the player gone, and reads the same at every step.
+    @Test func socoThroughTheRecordingProxyThenThePlaybackAloneReadsTheSame() async throws {
+        let output = try await throughAStandIn(
+            serve: "--profile sonos --seed 24",
+            location: "http://127.0.0.2:1400/xml/device_description.xml",
+            script: "sonos_client"
+        ) {
+            #"/usr/bin/python3 "$CLIENT" --host 127.0.0.5 2>&1 | sed 's/^/\#($0)/'"#
+        }
+        Self.expectTheSameOnBothSides(output, steps: 5)
+    }
+
+    /// Issue 65, the recording proxy with async-upnp-client: Home Assistant's DmrDevice subscribes to a
+    /// renderer, sets its volume and mute, loads a URI, plays, pauses and stops it through a stand-in, then
+    /// does it all again against the recording alone, with the renderer gone: the same state at every step,
+    /// and the same events (the recorded changes' events come from the playback's own model).
+    @Test func dmrDeviceThroughTheRecordingProxyThenThePlaybackAloneSeesTheSame() async throws {
+        let output = try await throughAStandIn(
+            serve: "--profile renderer --seed 24",
+            location: "http://127.0.0.2:49152/description.xml",
+            script: "dmr_client"
+        ) {
+            #"/usr/bin/python3 "$CLIENT" 127.0.0.1 "$URL" 2>&1 | sed 's/^/\#($0)/'"#
+        }
+        // Each service's events in the order they came; the three subscriptions' initial events race one
+        // another, on both sides.
+        let byService = { (line: Substring) -> String in
+            guard var step = jsonObject(String(line)), let events = step["events"] as? [[String: Any]] else {
+                return String(line)
+            }
+            step["events"] = Dictionary(grouping: events) { $0["service"] as? String ?? "" }
+            let data = try? JSONSerialization.data(withJSONObject: step, options: .sortedKeys)
+            return data.map { String(decoding: $0, as: UTF8.self) } ?? String(line)
+        }
+        let printed = Self.expectTheSameOnBothSides(output, steps: 6, normalized: byService)
+        #expect(printed.contains(#"played: {"step": "playing", "transport": "PLAYING""#), "\(printed)")
+    }
+
+    /// The README's record recipe: a router recorded with `--listen` and `--anonymize` (its NOTIFYs too) and
+    /// played back is a router upnpc finds, connected, at the address it reads from the answer, and maps a
+    /// port on. The router re-advertises every 2-3 s, so that 3 s of listening hear a set.
+    @Test func upnpcUsesAnAnonymizedRecordingOfTheRouter() async throws {
+        let output = try await inNamespace(
+            serve: "--profile igd --seed 23 --max-age 6",
+            #"""
+            set -o pipefail
+            RECORDING=$(mktemp --suffix .json)
+            "$SSDP_SIM" record http://127.0.0.2:5000/rootDesc.xml --listen 3 --anonymize --output "$RECORDING" \
+                | sed 's/^/record: /'
+            kill -INT $SERVE; wait $SERVE || true
+            echo "lan: $(grep -c '127\.0\.0\.2' "$RECORDING") external: $(grep -c '93\.184\.216\.34' "$RECORDING")"
+            "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
+            SERVE=$!
+            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            upnpc -m lo -s 2>&1 | sed 's/^/status: /' || true
+            upnpc -m lo -a 127.0.0.1 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
+            """#
+        )
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)")
+        #expect(printed.contains("record: anonymized: "), "\(printed)")
+        #expect(printed.contains("record: uuid:5a5a5a5a-") && printed.contains("at http://192.0.2."), "anonymized")
+        let notifies = printed.firstMatch(of: /, (\d+) NOTIFYs \(profile igd\)/).flatMap { Int($0.output.1) }
+        #expect((notifies ?? 0) > 0, "\(printed)")
+        // The LAN address is gone from the file; the external one stays (a reserved one reads as disconnected).
+        #expect(printed.contains("lan: 0 external: ") && !printed.contains("external: 0"), "\(printed)")
+        #expect(printed.contains("status: Found valid IGD : http://127.0.0.2:5000/ctl/IPConn"), "\(printed)")
+        #expect(printed.contains("status: ExternalIPAddress = 93.184.216.34"))
+        #expect(printed.contains("add: external 93.184.216.34:8080 TCP is redirected to internal 127.0.0.1:22"))
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Root and `unshare -n`, for a private network namespace.
+    static var namespaceAvailable: Self {
+        .enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace")
+    }
+
+    /// The real clients, unless CI requires them (then a missing one fails its test instead of skipping it).
+    static var realClientsInstalled: Self {
+        .enabled(
+            if: RealClients.areAvailable || UPnPClientLibrary.isRequired,
+            "needs gssdp-discover, upnpc and the Python packages rokuecp, soco and async-upnp-client (scripts/install-interop)"
+        )
+    }
+}
+
+/// What the interop suites share: a simulator and clients in a namespace of their own, and their output read.
+protocol NamespaceClientTests {}
+
+extension NamespaceClientTests {
+    /// Runs `body` in a new namespace after starting `serve ARGS` (JSON events in $SERVE_OUT).
+    fileprivate func inNamespace(
+        serve arguments: String,
+        client name: String = "roku_client",
+        _ body: String
+    ) async throws -> CommandRunner.Output {
+        let client = try #require(Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Scripts"))
+        return try await PrivateNamespace.withServe(
+            "\(arguments) --log-level warning",
+            environment: UPnPClientLibrary.environment.merging(["CLIENT": client.path]) { $1 },
+            body
+        )
+    }
+
+    /// The devices of the `started` event: friendly name → address.
+    fileprivate func addresses(_ output: CommandRunner.Output) -> [String: String] {
+        let started = lines(output, prefix: "serve: ").first { $0["event"] as? String == "started" }
+        let devices = started?["devices"] as? [[String: Any]] ?? []
+        let pairs = devices.compactMap { device -> (String, String)? in
+            guard let name = device["friendlyName"] as? String, let address = device["address"] as? String else {
+                return nil
+            }
+            return (name, address)
+        }
+        return Dictionary(uniqueKeysWithValues: pairs)
+    }
+
+    /// The JSON objects of the lines of standard output that start with `prefix`.
+    fileprivate func lines(_ output: CommandRunner.Output, prefix: String) -> [[String: Any]] {
+        output.standardOutput.split(separator: "\n").filter { $0.hasPrefix(prefix) }.compactMap {
+            jsonObject(String($0.dropFirst(prefix.count)))
+        }
+    }
+
+    /// A client's lines by their `step`, the first of each.
+    fileprivate func steps(_ output: CommandRunner.Output, prefix: String) -> [String: [String: Any]] {
+        let pairs = lines(output, prefix: prefix).compactMap { line in (line["step"] as? String).map { ($0, line) } }
+        return Dictionary(pairs) { first, _ in first }
+    }
+
+    /// Runs the Python client `name` (a script in Scripts, one JSON line per step) with `arguments` beside
+    /// `ssdp-sim serve ARGUMENTS`, expects it to finish well, and returns its steps, its whole output and
+    /// what it printed.
+    fileprivate func client(
+        _ name: String,
+        _ arguments: String,
+        serve: String
+    ) async throws -> (steps: [String: [String: Any]], output: CommandRunner.Output, printed: String) {
+        let output = try await inNamespace(
+            serve: serve,
+            client: name,
+            #"/usr/bin/python3 "$CLIENT" \#(arguments) | sed 's/^/\#(name): /'"#
+        )
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        return (steps(output, prefix: "\(name): "), output, output.standardOutput)
+    }
+
+    /// The host of a URL's authority: `127.0.0.3` of `http://127.0.0.3:8060/`.
+    fileprivate func host(_ location: String) -> String {
+        URL(string: location)?.host ?? location
     }
 }
 
