@@ -44,14 +44,14 @@ final class DeviceSources {
     /// Per device, how it sends.
     private(set) var sending: [Sending]
     /// The link's address, where a datagram of a device without an address of its own leaves from.
-    private let linkAddress: SocketAddress?
+    private let linkAddress: SocketAddress
     let socket: SSDPSourceAddressSocket
     private var deviceByAddress: [String: Int]
 
     init(addresses: [String?], sending: [Sending], link: SSDPLink, ttl: Int) throws {
         self.addresses = try addresses.map { try $0.map { try SocketAddress(ipAddress: $0, port: 0) } }
         self.sending = sending
-        linkAddress = try? link.address(port: 0)
+        linkAddress = link.address(port: 0)
         var deviceByAddress: [String: Int] = [:]
         for (index, address) in addresses.enumerated() {
             if let address { deviceByAddress[address] = index }
