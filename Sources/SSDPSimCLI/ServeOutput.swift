@@ -117,7 +117,8 @@ extension EventLine {
             + "Sent \(plural(counters.answersSent, "answer")) and \(counters.notificationsSent) NOTIFY; "
             + "\(counters.searchesNotHeard) searches not heard (loss), \(counters.answersLost) answers lost, "
             + "\(counters.answersRateLimited) rate-limited, \(counters.searchesRateLimited) searches past the rate limit, "
-            + "\(counters.answersOverflowed) over the pending cap."
+            + "\(counters.answersOverflowed) over the pending cap; HTTP connections: "
+            + "\(counters.httpConnectionsRefused) refused, \(counters.httpConnectionsDisplaced) closed for a newcomer."
     }
 }
 

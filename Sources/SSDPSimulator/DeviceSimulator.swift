@@ -290,13 +290,17 @@ public final class DeviceSimulator: Service, Sendable {
         }
     }
 
-    /// The counters so far, added up over the links.
+    /// The counters so far, added up over the links, with the HTTP servers' connections refused and displaced.
     public func counters() async -> SimulatorCounters {
         var parts: [SimulatorCounters] = []
         for (channel, handler) in udp {
             parts.append((try? await channel.eventLoop.submit { handler.value.counters }.get()) ?? SimulatorCounters())
         }
-        return .sum(parts)
+        var total = SimulatorCounters.sum(parts)
+        let connections = growth.limiter.counts
+        total.httpConnectionsRefused = connections.refused
+        total.httpConnectionsDisplaced = connections.displaced
+        return total
     }
 
     private func beginShutdown() {

@@ -62,6 +62,12 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
     public var networkLostOutgoing = 0
     /// Extra copies the network faults sent of a datagram.
     public var networkDuplicated = 0
+    /// HTTP connections closed as they came because every place in the connection table held one being
+    /// answered (`HTTPConnectionLimiter`).
+    public var httpConnectionsRefused = 0
+    /// HTTP connections closed, before their request, to make room in a full table for a newcomer: the
+    /// longest-waiting of the client holding the most.
+    public var httpConnectionsDisplaced = 0
 
     /// Every counter at zero.
     public init() {}
@@ -111,7 +117,7 @@ extension SimulatorCounters {
             \.notifications, \.responses, \.searchesNotHeard, \.searchesWhileSilent, \.searchesUnmatched, \.answersLost,
             \.answersRateLimited, \.searchesRateLimited, \.answersOverflowed, \.answersSent, \.notificationsSent,
             \.networkLostIncoming,
-            \.networkLostOutgoing, \.networkDuplicated,
+            \.networkLostOutgoing, \.networkDuplicated, \.httpConnectionsRefused, \.httpConnectionsDisplaced,
         ]
     }
 

@@ -123,7 +123,7 @@ import Testing
         #"{"callback":"http://127.0.0.1:9/cb","event":"event-sent","seq":3,"service":"urn:schemas-upnp-org:service:WANIPConnection:1","sid":"uuid:s","status":200,"udn":"uuid:00000000-0000-4000-8000-000000000001"}"#,
         #"{"callback":"http://127.0.0.1:9/cb","delay":1.5,"event":"event-sent","lost":true,"seq":3,"service":"urn:schemas-upnp-org:service:WANIPConnection:1","sid":"uuid:s","udn":"uuid:00000000-0000-4000-8000-000000000001"}"#,
         #"{"action":"reboot","bootId":7,"event":"device","state":"gone","udn":"uuid:00000000-0000-4000-8000-000000000001"}"#,
-        #"{"counters":{"answersLost":0,"answersOverflowed":0,"answersRateLimited":0,"answersSent":0,"datagramsReceived":0,"malformed":0,"networkDuplicated":0,"networkLostIncoming":0,"networkLostOutgoing":0,"notifications":0,"notificationsSent":0,"oversized":0,"responses":0,"searchesAccepted":0,"searchesNotHeard":0,"searchesRateLimited":0,"searchesRejected":0,"searchesUnmatched":0,"searchesWhileSilent":0,"sourcesRejected":0},"event":"stopped"}"#,
+        #"{"counters":{"answersLost":0,"answersOverflowed":0,"answersRateLimited":0,"answersSent":0,"datagramsReceived":0,"httpConnectionsDisplaced":0,"httpConnectionsRefused":0,"malformed":0,"networkDuplicated":0,"networkLostIncoming":0,"networkLostOutgoing":0,"notifications":0,"notificationsSent":0,"oversized":0,"responses":0,"searchesAccepted":0,"searchesNotHeard":0,"searchesRateLimited":0,"searchesRejected":0,"searchesUnmatched":0,"searchesWhileSilent":0,"sourcesRejected":0},"event":"stopped"}"#,
         #"{"count":3,"event":"datagram-received","from":"127.0.0.1:50000"}"#,
         #"{"count":1,"event":"datagram-sent","to":"127.0.0.1:50000"}"#,
     ]

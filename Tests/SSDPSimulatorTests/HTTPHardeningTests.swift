@@ -223,6 +223,9 @@ extension HTTPHardeningTests {
         }
         #expect((first + many).filter { !$0.isClosed }.count == 64)
         #expect(first.allSatisfy { !$0.isClosed }, "the first address's two connections were closed for the other's")
+        // Counted where serve's last line and the stopped event show them: 72 came, 64 fit, none refused.
+        let counters = await simulator.counters()
+        #expect(counters.httpConnectionsDisplaced == 8 && counters.httpConnectionsRefused == 0, "\(counters)")
         for connection in first + many { connection.close() }
     }
 
