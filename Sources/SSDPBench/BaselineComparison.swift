@@ -54,9 +54,19 @@ struct BaselineComparison {
         var compared: [String: Compared] = [:]
         var order: [String] = []
         for round in 1...rounds {
-            FileHandle.standardError.write(Data("  round \(round) of \(rounds): this build, then the baseline\n".utf8))
-            let mine = try figures(of: own, called: "this build")
-            let theirs = try figures(of: baseline, called: "the baseline")
+            // Each goes first in every other round, so that neither always meets the machine as the other left it.
+            let ownFirst = round % 2 == 1
+            let turns = ownFirst ? "this build, then the baseline" : "the baseline, then this build"
+            FileHandle.standardError.write(Data("  round \(round) of \(rounds): \(turns)\n".utf8))
+            let mine: Printed
+            let theirs: Printed
+            if ownFirst {
+                mine = try figures(of: own, called: "this build")
+                theirs = try figures(of: baseline, called: "the baseline")
+            } else {
+                theirs = try figures(of: baseline, called: "the baseline")
+                mine = try figures(of: own, called: "this build")
+            }
             if round == 1, mine.build != theirs.build {
                 throw BenchmarkFailure(
                     benchmark: "baseline",
@@ -127,7 +137,9 @@ struct BaselineComparison {
             Swift.print(String(decoding: data, as: UTF8.self))
             return
         }
-        Swift.print("this build as a % of the baseline, both run in turn, \(rounds) round\(rounds == 1 ? "" : "s"):")
+        Swift.print("this build as a % of the baseline, both run in turn, \(rounds) round\(rounds == 1 ? "" : "s").")
+        Swift.print("Above 100 % is more of what the figure counts: faster for a rate, worse for a count of")
+        Swift.print("instructions or a % of an anchor's instructions.")
         Swift.print("")
         for figure in compared {
             let own = Spread(figure.own).median

@@ -90,6 +90,11 @@ struct Bench: AsyncParsableCommand {
                 "--only '\(name)': no such benchmark (benchmarks: \(Self.names.joined(separator: ", ")))"
             )
         }
+        for (flag, path) in [("--parser-anchors", parserAnchors), ("--baseline", baseline)] {
+            if let path, !FileManager.default.isExecutableFile(atPath: path) {
+                throw ValidationError("\(flag) '\(path)': not an executable")
+            }
+        }
         if let scaleChild, !(1...100_000).contains(scaleChild) {
             throw ValidationError("--scale-child '\(scaleChild)': must be 1...100000 devices")
         }
@@ -180,16 +185,11 @@ struct Bench: AsyncParsableCommand {
 
     /// `--baseline`: this build and the other one's ssdp-bench in turn, each figure as a ratio.
     private func compare(with baseline: String, rounds: Int) throws {
-        guard FileManager.default.isExecutableFile(atPath: baseline) else {
-            FileHandle.standardError.write(
-                Data("Error: --baseline \(baseline): not an executable (another build's ssdp-bench)\n".utf8)
-            )
-            throw ExitCode(64)
-        }
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var arguments = (quick ? ["--quick"] : []) + only.flatMap { ["--only", $0] }
         if let parserAnchors { arguments += ["--parser-anchors", parserAnchors] }
-        if corpus != Self.defaultCorpus { arguments += ["--corpus", corpus] }
+        // Both read this build's corpus: the other build's own would be its source tree's, perhaps another.
+        arguments += ["--corpus", corpus]
         do {
             let comparison = BaselineComparison(own: own, baseline: baseline, arguments: arguments, rounds: rounds)
             try BaselineComparison.print(try comparison.run(), json: json, rounds: rounds)
@@ -236,22 +236,15 @@ struct Bench: AsyncParsableCommand {
 
     /// Runs the scale benchmark in a child process, so its memory figures start from a fresh heap.
     private func runScaleChild(devices: Int, sharedAddress: Bool) throws -> [Figure] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--scale-child", "\(devices)"] + (sharedAddress ? ["--scale-shared"] : [])
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw BenchmarkFailure(
-                benchmark: "scale",
-                reason: "the child process failed (status \(process.terminationStatus))"
-            )
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let arguments = ["--scale-child", "\(devices)"] + (sharedAddress ? ["--scale-shared"] : [])
+        let (status, output, errors) = try runProgram(own, arguments, keepingOutput: true)
+        guard status == 0 else {
+            let tail = errors.split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw BenchmarkFailure(benchmark: "scale", reason: "the child process failed (status \(status)): \(tail)")
         }
         do {
-            return try JSONDecoder().decode([Figure].self, from: data)
+            return try JSONDecoder().decode([Figure].self, from: Data(output.utf8))
         } catch {
             throw BenchmarkFailure(benchmark: "scale", reason: "the child process printed no figures: \(error)")
         }

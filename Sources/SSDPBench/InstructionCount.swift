@@ -90,8 +90,11 @@ enum InstructionCount {
                 to: directory.appendingPathComponent(probe == .virtual ? "virtual.json" : "\(probe.rawValue).datagrams")
             )
         }
+        var stripped: String?  // made once, for both counts
         return try perRound(input: input, counting: counting) { directory, file, rounds in
-            (try strippedProbe(in: directory), [probe.rawValue, file, "\(rounds)"])
+            let program = try stripped ?? strippedProbe(in: directory)
+            stripped = program
+            return (program, [probe.rawValue, file, "\(rounds)"])
         }
     }
 

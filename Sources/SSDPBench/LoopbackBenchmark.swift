@@ -41,7 +41,13 @@ enum LoopbackBenchmark {
         let echo = try EchoServer()
         var device = SimulatorProfile.generic.device(number: 1, seed: 7)
         device.behaviour.delay = .immediate
-        let (simulator, group) = try await BenchSimulator.start([device])
+        let (simulator, group): (DeviceSimulator, MultiThreadedEventLoopGroup)
+        do {
+            (simulator, group) = try await BenchSimulator.start([device])
+        } catch {
+            echo.stop()
+            throw error
+        }
         let port = simulator.udpAddress.port ?? 0
         var echoFloods: [FloodResult] = []
         var simulatorFloods: [FloodResult] = []

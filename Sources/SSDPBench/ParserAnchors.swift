@@ -31,14 +31,8 @@ struct ParserAnchors {
         case llhttp
     }
 
-    /// The anchors program at `path`, if it can be run.
-    init(at path: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw BenchmarkFailure(
-                benchmark: "parse",
-                reason: "--parser-anchors \(path): not an executable (build it: scripts/parser-anchors/build \(path))"
-            )
-        }
+    /// The anchors program at `path` (`ssdp-bench` checks that it can be run).
+    init(at path: String) {
         executable = path
     }
 
@@ -80,20 +74,29 @@ struct ParserAnchors {
         let file = directory.appendingPathComponent("parse.datagrams")
         try InstructionCount.framed(corpus).write(to: file)
 
-        var rates: [String: [Double]] = [:]
+        // Per round: each anchor's datagrams/s, and the parser's.
+        var anchorRates: [Parser: [Double]] = [:]
+        var ownRates: [Double] = []
         for _ in 0..<rounds {
-            rates["pico", default: []].append(try anchors.rate(of: .pico, corpus: file.path, atLeast: minimum))
-            rates["llhttp", default: []].append(try anchors.rate(of: .llhttp, corpus: file.path, atLeast: minimum))
+            for parser in [Parser.pico, .llhttp] {
+                anchorRates[parser, default: []].append(
+                    try anchors.rate(of: parser, corpus: file.path, atLeast: minimum)
+                )
+            }
             let run = CoreBenchmarks.timedParse(corpus, atLeast: minimum)
-            rates["parse", default: []].append(Double(run.rounds * corpus.count) / run.cpu.seconds)
+            ownRates.append(Double(run.rounds * corpus.count) / run.cpu.seconds)
         }
-        func percentages(of anchor: String) -> Spread {
-            Spread(zip(rates["parse"]!, rates[anchor]!).map { $0 / $1 * 100 })
+        func percentages(of anchor: Parser) -> Spread {
+            Spread(zip(ownRates, anchorRates[anchor, default: []]).map { $0 / $1 * 100 })
         }
-        let besideLLHTTP = percentages(of: "llhttp")
-        let besidePico = percentages(of: "pico")
-        var rateDetails: [String: Double] = ["rounds": Double(rounds), "% of pico's rate": besidePico.median]
-        for (name, values) in rates { rateDetails["\(name) datagrams/s"] = Spread(values).median }
+        let besideLLHTTP = percentages(of: .llhttp)
+        let besidePico = percentages(of: .pico)
+        let rateDetails: [String: Double] = [
+            "rounds": Double(rounds), "percentOfPicoRate": besidePico.median,
+            "parseDatagramsPerSecond": Spread(ownRates).median,
+            "picoDatagramsPerSecond": Spread(anchorRates[.pico, default: []]).median,
+            "llhttpDatagramsPerSecond": Spread(anchorRates[.llhttp, default: []]).median,
+        ]
         var figures = [
             Figure(
                 name: "parse-vs-llhttp",
@@ -126,7 +129,7 @@ struct ParserAnchors {
                     unit: "% of \(anchor.rawValue)'s instructions",
                     value: own / anchorCount * 100,
                     target: .atMost(100),
-                    details: [detail: own, "\(anchor.rawValue) instructionsPerDatagram": anchorCount]
+                    details: [detail: own, "\(anchor.rawValue)InstructionsPerDatagram": anchorCount]
                 )
             )
         }

@@ -44,10 +44,10 @@ public struct VirtualRun {
         case advertiserTimer(host: Int, generation: Int)
         case deliver(bytes: [UInt8], from: SSDPEndpoint, to: Recipient)
         case answer(host: Int, generation: Int, bytes: [UInt8], to: SSDPEndpoint)
-        /// `scenario.events[index]`: named by its place, so that an event is no larger than its largest case
+        /// `scenario.events[eventNumber]`: named by its place, so that an event is no larger than its largest case
         /// here (a `TimedEvent`, with a device change and network faults in it, made every event the queue
         /// moves several times as large).
-        case scenario(index: Int)
+        case scenario(eventNumber: Int)
         case back(host: Int)
     }
 
@@ -196,7 +196,7 @@ public struct VirtualRun {
             scheduleAdvertiser(index)
         }
         for (index, event) in scenario.events.enumerated() {
-            schedule(.scenario(index: index), at: SSDPInstant(offset: event.at))
+            schedule(.scenario(eventNumber: index), at: SSDPInstant(offset: event.at))
         }
         perform(session.start(at: now))
         var events = 0
@@ -269,8 +269,8 @@ public struct VirtualRun {
             guard hosts[index].generation == generation, hosts[index].online else { return }
             record.noteSent(bytes)
             transmit(bytes, from: hosts[index].virtual.endpoint, to: destination, recipients: [.client], answer: true)
-        case .scenario(let number):
-            let event = scenario.events[number]
+        case .scenario(let eventNumber):
+            let event = scenario.events[eventNumber]
             guard let operation = event.operation else {
                 network.set(event.network)
                 clientNetwork.set(event.network)

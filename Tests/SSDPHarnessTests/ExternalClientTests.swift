@@ -17,8 +17,9 @@ import Testing
 
 /// The harness is not vacuous: a client with a deliberate bug fails the expectation made for that bug,
 /// and the same client without it passes. The client is a small Python script run in external-client
-/// mode against live devices on loopback. One at a time: each judges a client's timing within 1.5 s, and
-/// a dozen Python clients at once on two cores would be judging the machine.
+/// mode against live devices on loopback. One test at a time: each judges a client's timing within 1.5 s,
+/// and a dozen Python clients at once on two cores would be judging the machine. The shipped scenarios'
+/// tests are a suite of their own beside this one (`ShippedScenarioClientTests`, up to four clients).
 @Suite(.tags(.live), .serialized) struct ExternalClientTests {
     static let bugs: [(bug: String, check: String?)] = [
         ("none", nil),
