@@ -72,7 +72,7 @@ enum CoreBenchmarks {
         atLeast minimum: Duration
     ) -> (rounds: Int, wall: Duration, cpu: Duration) {
         var diagnostics = 0
-        let run = measure(atLeast: minimum) {
+        return measure(atLeast: minimum) {
             for datagram in corpus {
                 do {
                     diagnostics &+= try SSDPParser.parse(datagram).diagnostics.count
@@ -81,7 +81,6 @@ enum CoreBenchmarks {
                 }
             }
         }
-        return run
     }
 
     // MARK: 2. session ingest

@@ -53,9 +53,12 @@ enum InstructionCount {
         datagrams: [[UInt8]],
         counting: Counting
     ) throws -> Double? {
-        let perRound = try perRound(input: framed(datagrams), counting: counting) { _, file, rounds in
-            (anchors.executable, ["rounds", file, parser.rawValue, "\(rounds)"])
-        }
+        let perRound = try perRound(
+            input: framed(datagrams),
+            counting: counting,
+            program: { _ in anchors.executable },
+            arguments: { file, rounds in ["rounds", file, parser.rawValue, "\(rounds)"] }
+        )
         return perRound.map { $0 / Double(datagrams.count) }
     }
 
@@ -90,20 +93,22 @@ enum InstructionCount {
                 to: directory.appendingPathComponent(probe == .virtual ? "virtual.json" : "\(probe.rawValue).datagrams")
             )
         }
-        var stripped: String?  // made once, for both counts
-        return try perRound(input: input, counting: counting) { directory, file, rounds in
-            let program = try stripped ?? strippedProbe(in: directory)
-            stripped = program
-            return (program, [probe.rawValue, file, "\(rounds)"])
-        }
+        return try perRound(
+            input: input,
+            counting: counting,
+            program: strippedProbe,
+            arguments: { file, rounds in [probe.rawValue, file, "\(rounds)"] }
+        )
     }
 
-    /// Instructions per round of the program and arguments `command` gives for a working directory, the input
-    /// file and a number of rounds: the difference between runs of 1 and `1 + rounds` rounds, over `rounds`.
+    /// Instructions per round of `program` (found once, given the working directory) run with the `arguments`
+    /// for the input file and a number of rounds: the difference between runs of 1 and `1 + rounds` rounds,
+    /// over `rounds`.
     private static func perRound(
         input: Data,
         counting: Counting,
-        command: (_ directory: URL, _ file: String, _ rounds: Int) throws -> (program: String, arguments: [String])
+        program: (_ directory: URL) throws -> String,
+        arguments: (_ file: String, _ rounds: Int) -> [String]
     ) throws -> Double? {
         guard let valgrind = executable(named: "valgrind") else { return nil }
         let directory = FileManager.default.temporaryDirectory
@@ -112,9 +117,9 @@ enum InstructionCount {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("input")
         try input.write(to: file)
+        let program = try program(directory)
         let counts = try [1, 1 + counting.rounds].map { rounds in
-            let (program, arguments) = try command(directory, file.path, rounds)
-            return try collected(valgrind: valgrind, program: program, arguments: arguments)
+            try collected(valgrind: valgrind, program: program, arguments: arguments(file.path, rounds))
         }
         return Double(counts[1] - counts[0]) / Double(counting.rounds)
     }
@@ -129,7 +134,7 @@ enum InstructionCount {
         }
         let copy = directory.appendingPathComponent("ssdp-bench-probe").path
         if let objcopy = executable(named: "objcopy"),
-            (try? run(objcopy, ["--strip-debug", probe, copy]).status) == 0
+            (try? runProgram(objcopy, ["--strip-debug", probe, copy], keepingOutput: false).status) == 0
         {
             return copy
         }
@@ -138,9 +143,10 @@ enum InstructionCount {
 
     /// Callgrind's total (`Collected : N`) for one run of `program` (the probe or the anchors).
     private static func collected(valgrind: String, program: String, arguments: [String]) throws -> Int {
-        let (status, errors) = try run(
+        let (status, _, errors) = try runProgram(
             valgrind,
-            ["--tool=callgrind", "--callgrind-out-file=/dev/null", program] + arguments
+            ["--tool=callgrind", "--callgrind-out-file=/dev/null", program] + arguments,
+            keepingOutput: false
         )
         let line = errors.split(separator: "\n").first { $0.contains("Collected :") }
         guard status == 0, let line, let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {
@@ -151,11 +157,6 @@ enum InstructionCount {
             )
         }
         return count
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let (status, _, errors) = try runProgram(executable, arguments, keepingOutput: false)
-        return (status, errors)
     }
 
     /// The first `name` on PATH that can be run.

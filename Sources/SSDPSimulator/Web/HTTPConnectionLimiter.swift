@@ -134,9 +134,9 @@ final class HTTPConnectionLimiter: Sendable {
         state.withLockedValue { $0.connections[ticket]?.answered = true }
     }
 
-    /// Connections open now, refused (every slot answering), and closed to make room.
-    var counts: (open: Int, refused: Int, displaced: Int) {
-        state.withLockedValue { ($0.connections.count, $0.refused, $0.displaced) }
+    /// Connections refused (every slot answering) and closed to make room, since the start.
+    var counts: (refused: Int, displaced: Int) {
+        state.withLockedValue { ($0.refused, $0.displaced) }
     }
 
     /// The connection to close for a newcomer when every slot is taken: of the client holding the most
