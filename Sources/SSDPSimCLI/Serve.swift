@@ -62,6 +62,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Stop (with byebye) after this many seconds; default: run until SIGINT or SIGTERM.")
     var serveFor: Double?
 
+    @Flag(
+        name: .customLong("stop-on-stdin-eof"),
+        help: """
+            Stop (with byebye) when standard input reaches its end: a program that starts serve with a pipe \
+            as its standard input takes it along when it dies, killed or crashed.
+            """
+    )
+    var stopOnStandardInputEnd = false
+
     @Flag(help: "Print one JSON object per event on standard output instead of text.")
     var json = false
 
@@ -157,6 +166,13 @@ struct Serve: AsyncParsableCommand {
             if let serveFor {
                 tasks.addTask {
                     try await Task.sleep(for: .milliseconds(Int64(serveFor * 1_000)))
+                    await group.triggerGracefulShutdown()
+                }
+            }
+            if stopOnStandardInputEnd {
+                tasks.addTask {
+                    for await _ in StandardInput.closed() {}
+                    guard !Task.isCancelled else { return }
                     await group.triggerGracefulShutdown()
                 }
             }

@@ -32,6 +32,7 @@ enum ServeEnvironment {
         ("shared-address", true), ("unicast-only", true),
         ("strictness", false), ("allow-any-source", true), ("rate-limit", false), ("max-pending", false),
         ("ttl", false), ("notify-copies", false), ("seed", false), ("boot-id", false), ("serve-for", false),
+        ("stop-on-stdin-eof", true),
         ("description-fault", false), ("scpd-fault", false), ("event-loss", false), ("event-delay", false),
         ("control", false), ("control-allow-origin", false), ("control-token-file", false),
         ("control-token", false), ("journal-size", false), ("json", true),

@@ -22,11 +22,18 @@ final class RunningCommand: Sendable {
     private let process: Process
     private let output = NIOLockedValueBox((standardOutput: "", standardError: ""))
 
-    init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// `standardInput`: a pipe the test holds the other end of (else the test process's own).
+    init(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        standardInput: Pipe? = nil
+    ) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let standardInput { process.standardInput = standardInput }
         let (stdout, stderr) = (Pipe(), Pipe())
         process.standardOutput = stdout
         process.standardError = stderr

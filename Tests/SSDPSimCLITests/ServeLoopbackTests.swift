@@ -229,6 +229,30 @@ import Testing
         #expect(lines.dropFirst(banner.count).first == "Ready: 2 devices serving")
     }
 
+    /// A program that starts serve with a pipe as its standard input and dies closes the pipe: with
+    /// --stop-on-stdin-eof serve stops as at SIGTERM (its `stopped` line, exit 0); without it, it runs on.
+    @Test func stopsWhenItsStandardInputEndsOnlyWhenAskedTo() async throws {
+        let arguments = ["serve", "--interface", "lo", "--unicast-only", "--port", "0", "--http-port", "any", "--json"]
+        let (lifeline, plain) = (Pipe(), Pipe())
+        let tied = try RunningCommand(
+            CommandRunner.ssdpSim,
+            arguments + ["--stop-on-stdin-eof"],
+            standardInput: lifeline
+        )
+        let untied = try RunningCommand(CommandRunner.ssdpSim, arguments, standardInput: plain)
+        defer { untied.kill() }
+        for serve in [tied, untied] { _ = try await serve.waitForLine { $0.contains("\"ready\"") } }
+        try lifeline.fileHandleForWriting.write(contentsOf: Data("anything is read and dropped\n".utf8))
+        try lifeline.fileHandleForWriting.close()
+        try plain.fileHandleForWriting.close()
+        let stopped = await tied.wait(timeout: .seconds(10))
+        #expect(stopped.status == 0, "\(stopped.standardError)")
+        #expect(stopped.event("stopped") != nil, "\(stopped.standardOutput)")
+        #expect(untied.standardOutput.contains("\"stopped\"") == false, "serve without the flag ignores its input")
+        untied.signal(SIGTERM)
+        #expect(await untied.wait().status == 0)
+    }
+
     @Test func everyOptionComesFromTheEnvironmentToo() async throws {
         let (serve, _) = try await serve(
             [],
