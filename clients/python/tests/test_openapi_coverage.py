@@ -1,0 +1,216 @@
+# SPDX-License-Identifier: Apache-2.0 (see LICENSE)
+"""The client held to the control API's own OpenAPI document (GET /openapi.json).
+
+Every operation and every parameter the document has must be sent by some method of the client, and
+every request a method sends must be one the document allows: its method and path, its path parameters'
+values, its query parameters, its body against the body's schema; sent to a running serve, its answer's
+status must be one the document lists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+from collections.abc import Callable
+from typing import Any
+
+import jsonschema
+import pytest
+
+from ssdp_sim import AsyncControlClient, ControlClient, Fault, Latency, SimulatedLAN, calls
+from ssdp_sim._http import Request
+
+UDN_OF_1 = "UDN_OF_1"  # replaced by device 1's UDN when a sample is sent
+
+# Each method of the clients with arguments that use every parameter it has. A method without a sample
+# here fails test_every_method_has_a_sample.
+SAMPLES: dict[str, list[Callable[[Any], Any]]] = {
+    "health": [lambda c: c.health()],
+    "devices": [lambda c: c.devices()],
+    "device": [lambda c: c.device(1), lambda c: c.device(UDN_OF_1)],
+    "add_devices": [lambda c: c.add_devices([{"profile": "roku", "friendlyName": "Attic Roku"}])],
+    "change_device": [
+        lambda c: c.change_device(
+            1, friendly_name="Den", max_age=1800, behaviour={"responseLoss": 0.5},
+            http_faults={"description": ["503:1"]}, actions=[], state={"powerMode": "DisplayOff"},
+        )
+    ],
+    "remove_device": [lambda c: c.remove_device(3), lambda c: c.remove_device(2, byebye=False)],
+    "act": [lambda c: c.act(1, "update")],
+    "byebye": [lambda c: c.byebye(1)],
+    "vanish": [lambda c: c.vanish(1)],
+    "alive": [lambda c: c.alive(1)],
+    "update": [lambda c: c.update(1)],
+    "reboot": [lambda c: c.reboot(1, down_for=0.2, new_port=True)],
+    "network": [lambda c: c.network()],
+    "set_network": [
+        lambda c: c.set_network(
+            loss=0.1, answer_loss=Fault(1, after=1, times=2), duplicate=0.2, latency=(0.01, 0.02),
+            reorder=Fault(0.5), reorder_delay=0.05,
+        ),
+        lambda c: c.set_network(latency=Latency(0, 0.01, times=3)),
+        lambda c: c.set_network(),
+    ],
+    "journal": [
+        lambda c: c.journal(kind="device", device=1, since=0, limit=10, action="update"),
+        lambda c: c.journal(kind="notify", where={"count": 3}),
+        lambda c: c.journal(kind="soap", where={"arguments.NewExternalPort": 8080}),
+    ],
+    "wait": [lambda c: c.wait(kind="device", device=UDN_OF_1, since=0, count=1, timeout=1, action="update")],
+    "reset": [lambda c: c.reset()],
+    "clear_journal": [lambda c: c.clear_journal()],
+    "openapi": [lambda c: c.openapi()],
+}
+
+
+@pytest.fixture(scope="module")
+def lan() -> Any:
+    with SimulatedLAN("roku", 3, http_port="any") as lan:
+        yield lan
+
+
+@pytest.fixture(scope="module")
+def document(lan: SimulatedLAN) -> dict[str, Any]:
+    return lan.control.openapi()
+
+
+class RecordingClient(ControlClient):
+    """Returns the request a method would send instead of sending it."""
+
+    def send(self, call: calls.Call[Any]) -> Any:
+        return call.request
+
+
+class AsyncRecordingClient(AsyncControlClient):
+    async def send(self, call: calls.Call[Any]) -> Any:
+        return call.request
+
+
+def sent(name: str) -> list[Request]:
+    """What each sample of a method sends; the asyncio client must send the same."""
+    blocking, awaited = RecordingClient("http://127.0.0.1:1"), AsyncRecordingClient("http://127.0.0.1:1")
+    requests = [sample(blocking) for sample in SAMPLES[name]]
+    assert requests == [asyncio.run(sample(awaited)) for sample in SAMPLES[name]], name
+    return requests
+
+
+def client_methods(client: type) -> set[str]:
+    return {name for name, _ in inspect.getmembers(client, callable) if not name.startswith("_")} - {"send"}
+
+
+def test_every_method_has_a_sample() -> None:
+    assert client_methods(ControlClient) == set(SAMPLES)
+    assert client_methods(AsyncControlClient) == set(SAMPLES)
+
+
+def test_every_operation_and_parameter_has_a_method(document: dict[str, Any]) -> None:
+    requests = [request for name in SAMPLES for request in sent(name)]
+    covered = {(r.method, r.template) for r in requests}
+    missing = [f"{m.upper()} {path}" for path, m, _ in operations(document) if (m.upper(), path) not in covered]
+    assert not missing, f"operations of /openapi.json no method sends: {missing}"
+
+    unsent = []
+    for path, method, operation in operations(document):
+        names = {r_name for r in requests if (r.method, r.template) == (method.upper(), path) for r_name, _ in r.query}
+        for parameter in query_parameters(document, operation):
+            if parameter["name"] == "fields":  # any other name is a condition on a field
+                ok = bool(names - {p["name"] for p in query_parameters(document, operation)})
+            else:
+                ok = parameter["name"] in names
+            if not ok:
+                unsent.append(f"{method.upper()} {path} ?{parameter['name']}")
+    assert not unsent, f"parameters of /openapi.json no method sends: {unsent}"
+
+
+def test_every_request_is_one_the_document_allows(lan: SimulatedLAN, document: dict[str, Any]) -> None:
+    udn = lan.devices[0].udn
+    for name in SAMPLES:
+        for request in sent(name):
+            problems = disallowed(document, request)
+            assert not problems, f"{name}: {request} is not what /openapi.json allows: {problems}"
+            request = Request(request.method, request.template, request.path.replace(UDN_OF_1, udn),
+                              tuple((k, v.replace(UDN_OF_1, udn)) for k, v in request.query), request.body)
+            status = lan.control.endpoint.send(request, None, 15).status
+            documented = operation_of(document, request)["responses"]
+            assert str(status) in documented, f"{name}: {request} answered {status}, not one of {sorted(documented)}"
+            assert status < 400, f"{name}: {request} was refused ({status})"
+
+
+# MARK: - Reading the document
+
+
+def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [(path, method, operation) for path, item in document["paths"].items()
+            for method, operation in item.items() if method != "parameters"]
+
+
+def resolve(document: dict[str, Any], value: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in value:
+        for part in value["$ref"].removeprefix("#/").split("/"):
+            document = document[part]
+        value = document
+    return value
+
+
+def parameters(document: dict[str, Any], path: str, operation: dict[str, Any]) -> list[dict[str, Any]]:
+    shared = document["paths"][path].get("parameters", [])
+    return [resolve(document, p) for p in shared + operation.get("parameters", [])]
+
+
+def query_parameters(document: dict[str, Any], operation: dict[str, Any]) -> list[dict[str, Any]]:
+    return [p for p in (resolve(document, p) for p in operation.get("parameters", [])) if p["in"] == "query"]
+
+
+def operation_of(document: dict[str, Any], request: Request) -> dict[str, Any]:
+    return document["paths"][request.template][request.method.lower()]
+
+
+def disallowed(document: dict[str, Any], request: Request) -> list[str]:
+    item = document["paths"].get(request.template)
+    if item is None or request.method.lower() not in item:
+        return [f"no operation {request.method} {request.template}"]
+    operation = item[request.method.lower()]
+    declared = parameters(document, request.template, operation)
+    problems = check_path(request, [p for p in declared if p["in"] == "path"])
+    query = {p["name"]: p for p in declared if p["in"] == "query"}
+    for name, value in request.query:
+        if name in query:
+            problems += schema_problems(query[name]["schema"], coerce(query[name]["schema"], value), f"?{name}")
+        elif "fields" not in query:
+            problems.append(f"?{name}: not a parameter of {request.template}")
+    body = operation.get("requestBody")
+    if request.body is not None:
+        if body is None:
+            problems.append("a body, which the operation takes none of")
+        else:
+            schema = {**body["content"]["application/json"]["schema"], "components": document["components"]}
+            problems += schema_problems(schema, request.body, "body")
+    elif body is not None and body.get("required"):
+        problems.append("no body, which the operation requires")
+    return problems
+
+
+def check_path(request: Request, path_parameters: list[dict[str, Any]]) -> list[str]:
+    pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(request.template))
+    match = re.fullmatch(pattern, request.path)
+    if match is None:
+        return [f"{request.path} does not fill {request.template}"]
+    problems = []
+    for parameter in path_parameters:
+        problems += schema_problems(parameter["schema"], match[parameter["name"]], f"{{{parameter['name']}}}")
+    return problems
+
+
+def coerce(schema: dict[str, Any], text: str) -> Any:
+    """A query value as the type its schema names (the query carries text)."""
+    kinds = {"integer": int, "number": float, "boolean": lambda t: {"true": True, "false": False}[t]}
+    try:
+        return kinds.get(schema.get("type"), str)(text)
+    except (KeyError, ValueError):
+        return text
+
+
+def schema_problems(schema: dict[str, Any], value: Any, where: str) -> list[str]:
+    validator = jsonschema.Draft202012Validator(schema)
+    return [f"{where}: {error.message}" for error in validator.iter_errors(value)]
