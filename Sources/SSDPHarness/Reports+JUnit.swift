@@ -91,13 +91,9 @@ extension Reports {
         String(format: "%.6f", duration.inSeconds)
     }
 
+    /// XML's five entities, and what XML cannot carry replaced: the one escaper `check`'s JUnit and the
+    /// device descriptions use too.
     private static func escape(_ text: String) -> String {
-        escaping(text) { scalar in
-            switch scalar {
-            case "\n", "\t", "'": nil
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): "?"
-            default: markupEntity(scalar)
-            }
-        }
+        SSDPRootDevice.escaped(text)
     }
 }

@@ -27,6 +27,7 @@ import FoundationXML
         let passing = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
         var failing = passing
         failing.name = "pair-<&\"expecting>-three"
+        failing.description = "it's a bell: \u{07}"  // an apostrophe, and a character XML 1.0 cannot carry
         failing.expect.found = FoundExpectation(services: nil, count: CountExpectation(3...3))
         return [
             await ScenarioRunner(trace: .everyDatagram).run(passing),
@@ -46,6 +47,8 @@ import FoundationXML
         #expect(elements["failure"] == 1)
         #expect(elements["skipped"] == nil)
         #expect(xml.contains(#"<testsuite name="pair-&lt;&amp;&quot;expecting&gt;-three [seed 11]""#))
+        // One escaper for every XML the tool writes: `check`'s JUnit and the descriptions write these so too.
+        #expect(xml.contains("<system-out>it&apos;s a bell: \u{FFFD}</system-out>"))
         #expect(xml.contains(#"name="found count"><failure message="expected 3 services reported; got 2 reported"#))
         #expect(
             xml.contains(#"<testsuites name="virtual" tests="\#(checks)" failures="1" errors="0" skipped="0""#)
@@ -76,7 +79,7 @@ import FoundationXML
         let xml = Reports.junit([result], title: "client")
         let elements = try XMLElementCounter.count(xml)
         #expect(elements["skipped"] == skipped.count)
-        #expect(xml.contains(#"name="stop reason"><skipped message="an external client's stop is its exit"#))
+        #expect(xml.contains(#"name="stop reason"><skipped message="an external client&apos;s stop is its exit"#))
         #expect(xml.contains(#"skipped="\#(skipped.count)""#))
         let object = try JSONSerialization.jsonObject(with: try Reports.json([result])) as? [String: Any]
         #expect(object?["checksSkipped"] as? Int == skipped.count)
