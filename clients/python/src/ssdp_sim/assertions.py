@@ -52,5 +52,6 @@ def _entries(count: int) -> str:
 
 
 def _describe(conditions: dict[str, Any]) -> str:
-    where = conditions.pop("where", None) or {}
-    return " ".join(f"{name}={value}" for name, value in {**conditions, **where}.items()) or "no condition"
+    shown = {**conditions, **(conditions.get("where") or {})}  # a copy: the caller's conditions stay as they are
+    shown.pop("where", None)
+    return " ".join(f"{name}={value}" for name, value in shown.items()) or "no condition"

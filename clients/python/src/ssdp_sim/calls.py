@@ -13,7 +13,17 @@ from typing import Any, Generic, TypeVar
 
 from ._http import Request, Response, fill
 from .errors import ControlError, JournalWaitTimeout
-from .models import Device, Fault, Health, JournalEntry, JournalPage, Latency, NearMiss, NetworkFaults
+from .models import (
+    Device,
+    Fault,
+    Health,
+    JournalEntry,
+    JournalPage,
+    Latency,
+    NearMiss,
+    NetworkFaults,
+    without_none,
+)
 
 T = TypeVar("T")
 
@@ -92,7 +102,7 @@ def change_device(
     ``http_faults`` in a device file's words (``{"responseLoss": 0.5}``, ``{"description": ["503:2"]}``),
     ``actions`` its SOAP answers, ``state`` its live state by name (``{"ExternalIPAddress":
     "198.51.100.7"}``, a Roku's ``{"powerMode": "DisplayOff"}``), which subscribers hear."""
-    body = _without_none(
+    body = without_none(
         friendlyName=friendly_name, maxAge=max_age, behaviour=behaviour, httpFaults=http_faults,
         actions=None if actions is None else list(actions), state=state,
     )
@@ -114,7 +124,7 @@ def act(id: DeviceID, action: str, *, down_for: float | None = None, new_port: b
     if action not in ACTIONS:
         raise ValueError(f"{action!r}: no such action (the actions: {', '.join(ACTIONS)})")
     template = "/devices/{id}/actions/{action}"
-    body = _without_none(downFor=down_for, newPort=new_port) or None
+    body = without_none(downFor=down_for, newPort=new_port) or None
     return Call(Request("POST", template, fill(template, id=id, action=action), body=body), Device.from_json)
 
 
@@ -165,7 +175,7 @@ def set_network(
         latency = Latency(*latency)
     body = {
         name: value.to_json() if isinstance(value, (Fault, Latency)) else value
-        for name, value in _without_none(
+        for name, value in without_none(
             loss=loss, answerLoss=answer_loss, duplicate=duplicate, latency=latency, reorder=reorder,
             reorderDelay=reorder_delay,
         ).items()
@@ -231,10 +241,6 @@ def openapi() -> Call[dict[str, Any]]:
 
 def _devices(body: Mapping[str, Any]) -> list[Device]:
     return [Device.from_json(d) for d in body["devices"]]
-
-
-def _without_none(**values: Any) -> dict[str, Any]:
-    return {name: value for name, value in values.items() if value is not None}
 
 
 def _text(value: object) -> str:

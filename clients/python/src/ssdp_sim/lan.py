@@ -17,7 +17,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -104,18 +104,23 @@ def find_binary(binary: str | os.PathLike[str] | None = None) -> str:
     return str(chosen)
 
 
+def given_options(options: Mapping[str, Any]) -> Iterator[tuple[str, list[Any]]]:
+    """Each option that is given, with its values: a list is several (a repeatable option), False or None
+    is not given, True is a flag that is."""
+    for name, value in options.items():
+        listed = value if isinstance(value, (list, tuple)) else [value]
+        if values := [each for each in listed if each is not None and each is not False]:
+            yield name, values
+
+
 def serve_arguments(options: Mapping[str, Any]) -> list[str]:
     """``serve``'s command line from options named as its flags (``unicast_only=True`` is
-    ``--unicast-only``; a list repeats the flag; False or None leaves it out)."""
+    ``--unicast-only``; a list repeats the flag)."""
     arguments = []
-    for name, value in options.items():
+    for name, values in given_options(options):
         flag = "--" + name.replace("_", "-")
-        values = value if isinstance(value, (list, tuple)) else [value]
-        for each in values:
-            if each is True:
-                arguments.append(flag)
-            elif each is not None and each is not False:
-                arguments += [flag, str(each)]
+        for value in values:
+            arguments += [flag] if value is True else [flag, str(value)]
     return arguments
 
 

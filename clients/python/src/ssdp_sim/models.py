@@ -97,7 +97,7 @@ class Fault:
     times: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return _without_none({"probability": self.probability, "after": self.after, "times": self.times})
+        return without_none(probability=self.probability, after=self.after, times=self.times)
 
     @classmethod
     def from_json(cls, value: JSON) -> Fault:
@@ -114,7 +114,7 @@ class Latency:
     times: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return _without_none({"min": self.minimum, "max": self.maximum, "after": self.after, "times": self.times})
+        return without_none(min=self.minimum, max=self.maximum, after=self.after, times=self.times)
 
     @classmethod
     def from_json(cls, value: JSON) -> Latency:
@@ -169,8 +169,7 @@ class JournalEntry:
     def describe(self) -> str:
         """One line: ``#12 http device 1 method=POST path=/keypress/Home status=200``."""
         about = f" device {self.device}" if self.device is not None else ""
-        shown = " ".join(f"{k}={v}" for k, v in self.fields.items() if k != "event")
-        return f"#{self.seq} {self.kind}{about} {shown}".rstrip()
+        return f"#{self.seq} {self.kind}{about} {describe_fields(self.fields)}".rstrip()
 
     @classmethod
     def from_json(cls, value: JSON) -> JournalEntry:
@@ -219,5 +218,11 @@ class NearMiss:
         return cls(JournalEntry.from_json(value["entry"]), mismatches)
 
 
-def _without_none(value: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in value.items() if v is not None}
+def without_none(**values: Any) -> dict[str, Any]:
+    """The values given, those that are None left out (a JSON body's optional fields)."""
+    return {name: value for name, value in values.items() if value is not None}
+
+
+def describe_fields(fields: JSON) -> str:
+    """An event's fields on one line, ``method=POST path=/keypress/Home``, its ``event`` name left out."""
+    return " ".join(f"{name}={value}" for name, value in fields.items() if name != "event")

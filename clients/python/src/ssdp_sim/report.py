@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .models import describe_fields
+
 # The failed outcomes, shown first and open.
 FAILED = ("failed", "error")
 
@@ -118,10 +120,8 @@ def _lan(lan: LANRecord) -> str:
 
 
 def _cells(entry: Mapping[str, Any]) -> list[object]:
-    fields = entry.get("fields", {})
-    shown = " ".join(f"{name}={value}" for name, value in fields.items() if name != "event")
     return [entry.get("seq", ""), entry.get("time", ""), entry.get("kind", entry.get("error", "")),
-            entry.get("device", ""), shown]
+            entry.get("device", ""), describe_fields(entry.get("fields", {}))]
 
 
 def _e(value: object) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from testcontainers.core.container import DockerContainer
 from testcontainers.core.wait_strategies import LogMessageWaitStrategy
 
-from .lan import FakeLAN, SimulatedDevice
+from .lan import FakeLAN, SimulatedDevice, given_options
 
 CONTROL_PORT = 8787
 
@@ -25,13 +25,10 @@ CONTROL_PORT = 8787
 def environment(options: dict[str, Any]) -> dict[str, str]:
     """serve's options as the image takes them: ``SSDP_SIM_<OPTION>`` (``response_loss=0.3`` is
     ``SSDP_SIM_RESPONSE_LOSS=0.3``; True is 1; a list is comma-separated)."""
-    variables = {}
-    for name, value in options.items():
-        if value is None or value is False:
-            continue
-        values = value if isinstance(value, (list, tuple)) else [value]
-        variables["SSDP_SIM_" + name.upper()] = ",".join("1" if v is True else str(v) for v in values)
-    return variables
+    return {
+        "SSDP_SIM_" + name.upper(): ",".join("1" if value is True else str(value) for value in values)
+        for name, values in given_options(options)
+    }
 
 
 class SsdpSimContainer(DockerContainer, FakeLAN):
