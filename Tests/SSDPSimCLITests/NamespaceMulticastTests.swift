@@ -37,9 +37,15 @@ enum PrivateNamespace {
             trap 'kill $(jobs -p) 2>/dev/null || true' EXIT  # a process left running would hold the output open: the test would wait for ever
             ip link set lo up; ip link set lo multicast on; \(route)
             SERVE_OUT=$(mktemp)
-            "$SSDP_SIM" serve --interface lo \(arguments) --json > "$SERVE_OUT" 2>&1 &
-            SERVE=$!
-            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            # Starts serve ARGS with JSON events in $SERVE_OUT, emptied first here rather than by the
+            # background job's redirection, which could come after the wait read a former serve's `started`.
+            start_serve() {
+                : > "$SERVE_OUT"
+                "$SSDP_SIM" serve "$@" --json > "$SERVE_OUT" 2>&1 &
+                SERVE=$!
+                for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            }
+            start_serve --interface lo \(arguments)
             \(body)
             kill -INT $SERVE; wait $SERVE || true
             sed 's/^/serve: /' "$SERVE_OUT"

@@ -424,9 +424,7 @@ struct RecordedDeviceInteropTests: NamespaceClientTests {
             "$SSDP_SIM" record http://127.0.0.2:8060/ --output "$RECORDING" | sed 's/^/record: /'
             kill -INT $SERVE; wait $SERVE || true
             # The recording stands in for the Roku; the script's end stops this serve and prints its output.
-            "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
-            SERVE=$!
-            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            start_serve --interface lo --devices "$RECORDING" --log-level warning
             /usr/bin/python3 "$CLIENT" 2 --drive | sed 's/^/played: /'
             """#
         )
@@ -486,9 +484,7 @@ struct RecordedDeviceInteropTests: NamespaceClientTests {
             kill -INT $SERVE; wait $SERVE || true
             echo "proxied entries: $(grep -c '"proxied" : true' "$RECORDING")"
             { grep -o '"action" : "[^"]*"' "$RECORDING" || true; } | sed 's/^/file: /'
-            "$SSDP_SIM" serve $STAND_IN --devices "$RECORDING" --json > "$SERVE_OUT" 2>&1 &
-            SERVE=$!
-            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            start_serve $STAND_IN --devices "$RECORDING"
             \#(client("played: "))
             """#
         )
@@ -621,9 +617,7 @@ struct RecordedDeviceInteropTests: NamespaceClientTests {
                 | sed 's/^/record: /'
             kill -INT $SERVE; wait $SERVE || true
             echo "lan: $(grep -c '127\.0\.0\.2' "$RECORDING") external: $(grep -c '93\.184\.216\.34' "$RECORDING")"
-            "$SSDP_SIM" serve --interface lo --devices "$RECORDING" --log-level warning --json > "$SERVE_OUT" 2>&1 &
-            SERVE=$!
-            for _ in $(seq 200); do grep -q '"started"' "$SERVE_OUT" && break; sleep 0.1; done
+            start_serve --interface lo --devices "$RECORDING" --log-level warning
             upnpc -m lo -s 2>&1 | sed 's/^/status: /' || true
             upnpc -m lo -a 127.0.0.1 22 8080 TCP 2>&1 | sed 's/^/add: /' || true
             """#
