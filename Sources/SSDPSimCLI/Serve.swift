@@ -195,7 +195,7 @@ struct Serve: AsyncParsableCommand {
         standingInFor recording: RecordingProxy? = nil,
         logger: Logger = Logger(label: "ssdp-sim")
     ) throws -> SimulatorConfiguration {
-        let seed = network.seed ?? UInt64.random(in: 1...999_999)
+        let seed = network.seed?.value ?? UInt64.random(in: 1...999_999)
         let standIn = try recording.map { try RecordingProxyOptions.standIn(for: $0, seed: seed, logger: logger) }
         var devices = try standIn?.devices ?? self.devices.makeDevices(seed: seed)
         try behaviour.apply(to: &devices)

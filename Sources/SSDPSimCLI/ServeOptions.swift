@@ -251,8 +251,13 @@ struct NetworkOptions: ParsableArguments {
     @Option(help: "How many times each NOTIFY round sends the alive set, 1...3.")
     var notifyCopies = 2
 
-    @Option(help: "The seed of every random choice (UDNs, delays, loss); default: random, printed at start.")
-    var seed: UInt64?
+    @Option(
+        help: """
+            The seed of every random choice (UDNs, delays, loss): a number, or any other text (a pod's name), \
+            which stands for its hash; default: random, printed at start.
+            """
+    )
+    var seed: Seed?
 
     @Option(help: "BOOTID.UPNP.ORG; default: the start time in seconds, so it grows with every start.")
     var bootId: Int?
@@ -316,6 +321,23 @@ struct NetworkOptions: ParsableArguments {
 }
 
 extension SSDPSearchRequest.Strictness: ExpressibleByArgument {}
+
+/// `--seed`: a number, or any other text, which stands for its 64-bit FNV-1a hash. The same text makes the
+/// same devices, so replicas given their pod's name (Kubernetes' downward API) each have UDNs of their own,
+/// and a StatefulSet's pod that comes back under its name comes back with its UDNs, as a rebooted device
+/// does. The number printed at start reproduces the run.
+struct Seed: ExpressibleByArgument {
+    let value: UInt64
+
+    init?(argument: String) {
+        if let number = UInt64(argument) {
+            value = number
+            return
+        }
+        guard !argument.isEmpty else { return nil }
+        value = argument.utf8.reduce(0xcbf2_9ce4_8422_2325) { hash, byte in (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+}
 
 /// A configuration error as a user reads it: the flag (or field) at fault, the value, and the reason.
 func describe(_ error: SSDPConfigurationError) -> String {

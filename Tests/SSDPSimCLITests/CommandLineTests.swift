@@ -272,6 +272,22 @@ import Testing
         #expect(output.standardError.hasPrefix("Error: \(message)"), "stderr: \(output.standardError)")
     }
 
+    /// `SSDP_SIM_SEED` from a pod's name: every replica its own UDNs, and the same ones under the same name.
+    @Test func aSeedThatIsNotANumberStandsForItsHash() throws {
+        #expect(Seed(argument: "7")?.value == 7)
+        #expect(Seed(argument: "") == nil)
+        let names = ["building-0", "building-1", "building-2", "building-10", "building-pod-0"]
+        let seeds = try names.map { try #require(Seed(argument: $0)).value }
+        #expect(Set(seeds).count == names.count)
+        #expect(Seed(argument: "building-0")?.value == seeds[0])
+        // FNV-1a's published test vector: the same text makes the same seed on every machine and release.
+        #expect(Seed(argument: "a")?.value == 0xaf63_dc4c_8601_ec8c)
+        let devices = try ["building-0", "building-1"].map { name in
+            try DeviceOptions.parse(["--profile", "roku"]).makeDevices(seed: #require(Seed(argument: name)).value)
+        }
+        #expect(devices[0][0].device.udn != devices[1][0].device.udn)
+    }
+
     @Test func anOptionOnTheCommandLineIsBlamedOnTheCommandLine() {
         let environment = ["SSDP_SIM_PROFILE": "roku", "SSDP_SIM_PORT": "1901"]
         let message = "--http-port 'eighty': expected a port 1...65535, any, or real"
