@@ -1,0 +1,224 @@
+# SPDX-License-Identifier: Apache-2.0 (see LICENSE)
+"""Rendered Kubernetes YAML (`kubectl kustomize`), checked offline and turned into what podman plays.
+
+    manifests.py check RENDERED.yaml SERVE_HELP.txt   exit 1, naming object, field and reason, if a check fails
+    manifests.py podman RENDERED.yaml > PLAY.yaml      a StatefulSet's pods as Deployments, Jobs as Pods
+
+`check` holds every object to the models of the `kubernetes` Python client (its version is printed): each
+field must be one the model has, of the model's type, and every required field present. That catches a
+misspelled or misplaced field, a string where a number goes, a missing container name. Beyond the
+schema, what a cluster would refuse or silently mis-wire: a selector its template's labels do not match, a
+StatefulSet whose serviceName is no headless Service here, a Service that selects no pod, a probe naming a
+port the container does not have, an SSDP_SIM_* variable serve has no option for. Objects of kinds the
+client does not model (Multus's NetworkAttachmentDefinition) get their own small check. Nothing here runs
+admission, scheduling or a CNI: that takes a cluster.
+"""
+
+import json
+import re
+import sys
+
+import yaml
+
+
+def documents(path):
+    with open(path) as file:
+        return [document for document in yaml.safe_load_all(file) if document]
+
+
+def name_of(document):
+    return f"{document.get('kind')} {document.get('metadata', {}).get('name')}"
+
+
+class SchemaCheck:
+    """Walks a document beside the client's model of its kind."""
+
+    def __init__(self):
+        import kubernetes.client
+
+        self.models = kubernetes.client
+        self.api = kubernetes.client.ApiClient()
+
+    def model_of(self, document):
+        version = document.get("apiVersion", "").split("/")[-1]
+        return f"{version[:1].upper()}{version[1:]}{document.get('kind', '')}"
+
+    def errors(self, document):
+        model = self.model_of(document)
+        if not hasattr(self.models, model):
+            return None
+        found = []
+        self.walk(document, model, document.get("kind", ""), found)
+        if not found:
+            try:  # the models' own constructors refuse a missing required field
+                self.api._ApiClient__deserialize(document, model)
+            except (ValueError, TypeError) as error:
+                found.append(" ".join(str(error).split()[:12]))
+        return found
+
+    def walk(self, value, type_name, path, found):
+        if type_name in ("object", "datetime", "date"):
+            return
+        simple = {"str": str, "bytes": str, "bool": bool, "float": (int, float)}
+        if type_name in simple:
+            if not isinstance(value, simple[type_name]) or (type_name == "float" and isinstance(value, bool)):
+                found.append(f"{path}: expected {type_name}, got {type(value).__name__} {value!r}")
+            return
+        if type_name == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                found.append(f"{path}: expected int, got {type(value).__name__} {value!r}")
+            return
+        if type_name.lower().startswith("list["):
+            if not isinstance(value, list):
+                found.append(f"{path}: expected a list, got {type(value).__name__}")
+                return
+            for index, item in enumerate(value):
+                self.walk(item, type_name[5:-1], f"{path}[{index}]", found)
+            return
+        if type_name.lower().startswith(("dict(", "dict[")):
+            if not isinstance(value, dict):
+                found.append(f"{path}: expected a map, got {type(value).__name__}")
+                return
+            inner = type_name[5:-1].split(", ", 1)[1]
+            for key, item in value.items():
+                self.walk(item, inner, f"{path}.{key}", found)
+            return
+        model = getattr(self.models, type_name)
+        if not isinstance(value, dict):
+            found.append(f"{path}: expected an object ({type_name}), got {type(value).__name__}")
+            return
+        fields = {json_name: attribute for attribute, json_name in model.attribute_map.items()}
+        for key, item in value.items():
+            if key not in fields:
+                found.append(f"{path}.{key}: no such field in {type_name}")
+            else:
+                self.walk(item, model.openapi_types[fields[key]], f"{path}.{key}", found)
+
+
+def network_attachment_errors(document):
+    """Multus's NetworkAttachmentDefinition: spec.config must be a CNI configuration in JSON."""
+    try:
+        config = json.loads(document.get("spec", {}).get("config", ""))
+    except json.JSONDecodeError as error:
+        return [f"spec.config: not JSON: {error}"]
+    return [f"spec.config.{key}: missing" for key in ("cniVersion", "type") if key not in config]
+
+
+def pod_templates(documents):
+    for document in documents:
+        spec = document.get("spec", {})
+        if document.get("kind") in ("StatefulSet", "Deployment", "Job", "DaemonSet"):
+            yield document, spec.get("template", {})
+        elif document.get("kind") == "Pod":
+            yield document, document
+
+
+def wiring_errors(documents, serve_options):
+    found = []
+    services = {d["metadata"]["name"]: d for d in documents if d.get("kind") == "Service"}
+    templates = list(pod_templates(documents))
+    for document, template in templates:
+        labels = template.get("metadata", {}).get("labels", {})
+        selector = document.get("spec", {}).get("selector", {}).get("matchLabels")
+        if selector is not None and any(labels.get(key) != value for key, value in selector.items()):
+            found.append(f"{name_of(document)}: spec.selector {selector} does not match the template's labels {labels}")
+        service_name = document.get("spec", {}).get("serviceName") if document.get("kind") == "StatefulSet" else None
+        if service_name is not None and services.get(service_name, {}).get("spec", {}).get("clusterIP") != "None":
+            found.append(f"{name_of(document)}: spec.serviceName {service_name!r} is no headless Service here")
+        for container in template.get("spec", {}).get("containers", []):
+            ports = {port.get("name") for port in container.get("ports", [])}
+            for probe in ("readinessProbe", "livenessProbe", "startupProbe"):
+                port = container.get(probe, {}).get("httpGet", {}).get("port")
+                if isinstance(port, str) and port not in ports:
+                    found.append(f"{name_of(document)}: {probe}.httpGet.port {port!r} is no port of {container['name']}")
+            for variable in container.get("env", []):
+                name = variable.get("name", "")
+                option = "--" + name.removeprefix("SSDP_SIM_").lower().replace("_", "-")
+                if name.startswith("SSDP_SIM_") and option not in serve_options:
+                    found.append(f"{name_of(document)}: env {name}: serve has no option {option}")
+    for name, service in services.items():
+        selector = service.get("spec", {}).get("selector", {})
+        if not any(
+            all(template.get("metadata", {}).get("labels", {}).get(key) == value for key, value in selector.items())
+            for _, template in templates
+        ):
+            found.append(f"Service {name}: spec.selector {selector} selects no pod here")
+    return found
+
+
+def check(path, serve_help):
+    import importlib.metadata
+
+    objects = documents(path)
+    with open(serve_help) as file:
+        serve_options = set(re.findall(r"--[a-z0-9-]+", file.read()))
+    schema = SchemaCheck()
+    found, unchecked = [], []
+    for document in objects:
+        errors = schema.errors(document)
+        if errors is None and document.get("apiVersion") == "k8s.cni.cncf.io/v1":
+            errors = network_attachment_errors(document)
+        if errors is None:
+            unchecked.append(name_of(document))
+            continue
+        found += [f"{name_of(document)}: {error}" for error in errors]
+    found += wiring_errors(objects, serve_options)
+    for line in found:
+        print(f"{path}: {line}")
+    version = importlib.metadata.version("kubernetes")
+    print(f"{path}: {len(objects)} objects, {len(found)} problems (models of the kubernetes client {version})"
+          + (f"; no model for {', '.join(unchecked)}" if unchecked else ""))
+    return 1 if found or unchecked else 0
+
+
+def replica(statefulset, ordinal):
+    """One pod of a StatefulSet as a Deployment of one, named as the cluster names the pod (NAME-ORDINAL),
+    with volumes of its own: podman makes an emptyDir a named volume, which replicas would share."""
+    name = f"{statefulset['metadata']['name']}-{ordinal}"
+    template = json.loads(json.dumps(statefulset["spec"]["template"]))
+    for volume in template["spec"].get("volumes", []):
+        volume["name"] = f"{name}-{volume['name']}"
+    for container in template["spec"]["containers"]:
+        for mount in container.get("volumeMounts", []):
+            mount["name"] = f"{name}-{mount['name']}"
+    return {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": dict(statefulset["metadata"], name=name),
+        "spec": {"replicas": 1, "selector": statefulset["spec"]["selector"], "template": template},
+    }
+
+
+def for_podman(path):
+    """What podman 4.3's `kube play` plays (Pods and Deployments) from what a cluster gets. The probes go:
+    podman would run the HTTP one with a curl the image does not have; the test runs both itself. The
+    container ports go too: podman publishes each on the host's port of the same number, so the second pod
+    would find 8787 taken (in a cluster they only name the ports)."""
+    played = []
+    for document in documents(path):
+        kind = document.get("kind")
+        if kind in ("StatefulSet", "Job"):
+            template = document["spec"]["template"]
+            for container in template["spec"]["containers"]:
+                container.pop("readinessProbe", None)
+                container.pop("livenessProbe", None)
+                container.pop("ports", None)
+        if kind == "StatefulSet":
+            played += [replica(document, ordinal) for ordinal in range(document["spec"].get("replicas", 1))]
+        elif kind == "Job":
+            template = document["spec"]["template"]
+            metadata = dict(template.get("metadata", {}), name=document["metadata"]["name"])
+            played.append({"apiVersion": "v1", "kind": "Pod", "metadata": metadata, "spec": template["spec"]})
+        else:
+            print(f"not played: {name_of(document)} (podman 4.3 plays Pods and Deployments)", file=sys.stderr)
+    yaml.safe_dump_all(played, sys.stdout, sort_keys=False)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "check":
+        sys.exit(check(sys.argv[2], sys.argv[3]))
+    if len(sys.argv) == 3 and sys.argv[1] == "podman":
+        sys.exit(for_podman(sys.argv[2]))
+    print(__doc__.split("\n\n")[1], file=sys.stderr)
+    sys.exit(64)
