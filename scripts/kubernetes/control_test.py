@@ -43,31 +43,36 @@ def main(addresses):
     profiles = sorted(device.profile for listed in devices.values() for device in listed)
     assert profiles == ["dial-tv", "dlna-server", "igd", "roku"], profiles
     udns = {device.udn for listed in devices.values() for device in listed}
-    assert search() == udns, f"before: {search()} against {udns}"
+    found = search()
+    assert found == udns, f"a search found {found}, the pods list {udns}"
     print(f"{len(pods)} pods list {', '.join(profiles)}, and a search from this pod finds the 4")
 
     roku = next(pod for pod, listed in devices.items() if listed[0].profile == "roku")
     udn = devices[roku][0].udn
     since = roku.journal().next
     roku.vanish(udn)
-    assert search() == udns - {udn}
+    found = search()
+    assert found == udns - {udn}, f"after the vanish a search found {found}"
     heard = roku.wait(kind="search", since=since, timeout=5)[0].fields
     assert "gone" in str(heard.get("unanswered")), heard
     print(f"the Roku vanished: the next search finds 3, and the Roku's journal has it (from {heard['from']},"
           f" unanswered: {heard['unanswered']})")
     roku.alive(udn)
-    assert search() == udns
+    found = search()
+    assert found == udns, f"after alive a search found {found}"
     print("alive again: the next search finds 4")
 
     tv = next(pod for pod, listed in devices.items() if listed[0].profile == "dial-tv")
     before = devices[tv][0]
     since = tv.journal().next
     tv.reboot(before.udn, down_for=1)
+    tv.wait(kind="notify", since=since, where={"nts": "ssdp:byebye"}, timeout=5)
     tv.wait(kind="notify", since=since, where={"nts": "ssdp:alive"}, timeout=10)
     after = tv.device(before.udn)
     assert after.alive and after.boot_id != before.boot_id, (before.boot_id, after.boot_id)
-    assert search() == udns
-    print(f"the TV rebooted: BOOTID {before.boot_id} → {after.boot_id}, found again")
+    found = search()
+    assert found == udns, f"after the reboot a search found {found}"
+    print(f"the TV rebooted: byebye, then alive with BOOTID {before.boot_id} → {after.boot_id}, found again")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,22 @@
 # SPDX-License-Identifier: Apache-2.0 (see LICENSE)
 """Rendered Kubernetes YAML (`kubectl kustomize`), checked offline and turned into what podman plays.
 
-    manifests.py check RENDERED.yaml SERVE_HELP.txt   exit 1, naming object, field and reason, if a check fails
+    manifests.py check RENDERED.yaml HELP_DIR         exit 1, naming object, field and reason, if a check fails
     manifests.py podman RENDERED.yaml > PLAY.yaml      a StatefulSet's pods as Deployments, Jobs as Pods
 
 `check` holds every object to the models of the `kubernetes` Python client (its version is printed): each
 field must be one the model has, of the model's type, and every required field present. That catches a
 misspelled or misplaced field, a string where a number goes, a missing container name. Beyond the
 schema, what a cluster would refuse or silently mis-wire: a selector its template's labels do not match, a
-StatefulSet whose serviceName is no headless Service here, a Service that selects no pod, a probe naming a
-port the container does not have, an SSDP_SIM_* variable serve has no option for. Objects of kinds the
-client does not model (Multus's NetworkAttachmentDefinition) get their own small check. Nothing here runs
-admission, scheduling or a CNI: that takes a cluster.
+StatefulSet whose serviceName is no headless Service selecting its pods, a Service whose pods lack its
+named target port, a probe naming a port the container does not have, a pod that Pod Security's
+"restricted" level would refuse, a Multus network that is not defined here. And ssdp-sim's own wiring,
+read from HELP_DIR (`ssdp-sim serve --help` as serve.txt, `search --help` as search.txt, `profiles` as
+profiles.txt): an SSDP_SIM_* variable serve has no option for, a profile it does not have, an argument
+the subcommand does not take, a harness whose --expect-count is not the devices' number (the replicas
+times SSDP_SIM_COUNT of every StatefulSet). Objects of kinds the client does not model (Multus's
+NetworkAttachmentDefinition) get their own small check. Nothing here runs admission, scheduling or a CNI:
+that takes a cluster.
 """
 
 import json
@@ -113,45 +118,130 @@ def pod_templates(documents):
             yield document, document
 
 
-def wiring_errors(documents, serve_options):
+def labels_match(selector, labels):
+    return all(labels.get(key) == value for key, value in selector.items())
+
+
+def restricted_errors(spec):
+    """What Pod Security's "restricted" level refuses, for the fields these pods set."""
+    found = []
+    if spec.get("hostNetwork") or spec.get("hostPID") or spec.get("hostIPC"):
+        found.append("a host namespace")
+    if any("hostPath" in volume for volume in spec.get("volumes", [])):
+        found.append("a hostPath volume")
+    pod = spec.get("securityContext", {})
+    for container in spec.get("containers", []) + spec.get("initContainers", []):
+        own = container.get("securityContext", {})
+        if not own.get("runAsNonRoot", pod.get("runAsNonRoot")):
+            found.append(f"{container['name']}: runAsNonRoot is not true")
+        if own.get("allowPrivilegeEscalation") is not False:
+            found.append(f"{container['name']}: allowPrivilegeEscalation is not false")
+        if "ALL" not in own.get("capabilities", {}).get("drop", []) or own.get("capabilities", {}).get("add"):
+            found.append(f"{container['name']}: capabilities are not drop [ALL] alone")
+        if own.get("privileged"):
+            found.append(f"{container['name']}: privileged")
+        seccomp = own.get("seccompProfile", pod.get("seccompProfile", {})).get("type")
+        if seccomp not in ("RuntimeDefault", "Localhost"):
+            found.append(f"{container['name']}: seccompProfile is {seccomp}, not RuntimeDefault")
+    return found
+
+
+def ssdp_sim_errors(name, container, helps, profiles):
+    """An ssdp-sim container's variables and arguments, beside what the binary says it takes."""
+    found = []
+    args = container.get("args", [])
+    subcommand = args[0] if args else "serve"
+    for variable in container.get("env", []):
+        variable_name = variable.get("name", "")
+        if not variable_name.startswith("SSDP_SIM_"):
+            continue
+        option = "--" + variable_name.removeprefix("SSDP_SIM_").lower().replace("_", "-")
+        if option not in helps["serve"]:
+            found.append(f"{name}: env {variable_name}: serve has no option {option}")
+        if variable_name == "SSDP_SIM_PROFILE" and variable.get("value") not in profiles:
+            found.append(f"{name}: env SSDP_SIM_PROFILE: no profile {variable.get('value')!r}")
+    if subcommand not in helps:
+        found.append(f"{name}: args: subcommand {subcommand!r} is not one this check knows")
+        return found
+    for argument in args[1:]:
+        if argument.startswith("--") and argument.split("=", 1)[0] not in helps[subcommand]:
+            found.append(f"{name}: args: {subcommand} has no option {argument}")
+    return found
+
+
+def devices_started(documents):
+    """Root devices the rendering starts: each StatefulSet's replicas times its SSDP_SIM_COUNT."""
+    total = 0
+    for document in documents:
+        if document.get("kind") == "StatefulSet":
+            env = {v["name"]: v.get("value") for c in document["spec"]["template"]["spec"]["containers"]
+                   for v in c.get("env", [])}
+            total += document["spec"].get("replicas", 1) * int(env.get("SSDP_SIM_COUNT") or 1)
+    return total
+
+
+def wiring_errors(documents, helps, profiles):
     found = []
     services = {d["metadata"]["name"]: d for d in documents if d.get("kind") == "Service"}
+    networks = {d["metadata"]["name"] for d in documents if d.get("kind") == "NetworkAttachmentDefinition"}
     templates = list(pod_templates(documents))
     for document, template in templates:
+        name = name_of(document)
         labels = template.get("metadata", {}).get("labels", {})
         selector = document.get("spec", {}).get("selector", {}).get("matchLabels")
-        if selector is not None and any(labels.get(key) != value for key, value in selector.items()):
-            found.append(f"{name_of(document)}: spec.selector {selector} does not match the template's labels {labels}")
-        service_name = document.get("spec", {}).get("serviceName") if document.get("kind") == "StatefulSet" else None
-        if service_name is not None and services.get(service_name, {}).get("spec", {}).get("clusterIP") != "None":
-            found.append(f"{name_of(document)}: spec.serviceName {service_name!r} is no headless Service here")
-        for container in template.get("spec", {}).get("containers", []):
+        if selector is not None and not labels_match(selector, labels):
+            found.append(f"{name}: spec.selector {selector} does not match the template's labels {labels}")
+        if document.get("kind") == "StatefulSet":
+            service = services.get(document["spec"].get("serviceName"), {}).get("spec", {})
+            if service.get("clusterIP") != "None" or not labels_match(service.get("selector", {}), labels):
+                found.append(f"{name}: spec.serviceName {document['spec'].get('serviceName')!r} is no headless"
+                             " Service here that selects its pods")
+        attached = template.get("metadata", {}).get("annotations", {}).get("k8s.v1.cni.cncf.io/networks")
+        for network in (attached or "").split(","):
+            if network.strip() and network.strip() not in networks:
+                found.append(f"{name}: network {network.strip()!r} is no NetworkAttachmentDefinition here")
+        spec = template.get("spec", {})
+        found += [f"{name}: restricted: {reason}" for reason in restricted_errors(spec)]
+        for container in spec.get("containers", []):
             ports = {port.get("name") for port in container.get("ports", [])}
             for probe in ("readinessProbe", "livenessProbe", "startupProbe"):
                 port = container.get(probe, {}).get("httpGet", {}).get("port")
                 if isinstance(port, str) and port not in ports:
-                    found.append(f"{name_of(document)}: {probe}.httpGet.port {port!r} is no port of {container['name']}")
-            for variable in container.get("env", []):
-                name = variable.get("name", "")
-                option = "--" + name.removeprefix("SSDP_SIM_").lower().replace("_", "-")
-                if name.startswith("SSDP_SIM_") and option not in serve_options:
-                    found.append(f"{name_of(document)}: env {name}: serve has no option {option}")
+                    found.append(f"{name}: {probe}.httpGet.port {port!r} is no port of {container['name']}")
+            if container.get("image", "").split("/")[-1].startswith("ssdp-sim:"):
+                found += ssdp_sim_errors(name, container, helps, profiles)
+                args = container.get("args", [])
+                if "--expect-count" in args and "upnp:rootdevice" in args:
+                    expected = int(args[args.index("--expect-count") + 1])
+                    if expected != devices_started(documents):
+                        found.append(f"{name}: args: --expect-count {expected}, but the rendering starts"
+                                     f" {devices_started(documents)} root devices")
     for name, service in services.items():
         selector = service.get("spec", {}).get("selector", {})
-        if not any(
-            all(template.get("metadata", {}).get("labels", {}).get(key) == value for key, value in selector.items())
-            for _, template in templates
-        ):
+        selected = [template for _, template in templates
+                    if labels_match(selector, template.get("metadata", {}).get("labels", {}))]
+        if not selected:
             found.append(f"Service {name}: spec.selector {selector} selects no pod here")
+        for port in service.get("spec", {}).get("ports", []):
+            target = port.get("targetPort")
+            for template in selected if isinstance(target, str) else []:
+                named = {p.get("name") for c in template["spec"]["containers"] for p in c.get("ports", [])}
+                if target not in named:
+                    found.append(f"Service {name}: targetPort {target!r} is no port of a pod it selects"
+                                 f" ({template['metadata'].get('labels')})")
     return found
 
 
-def check(path, serve_help):
+def check(path, help_dir):
     import importlib.metadata
 
     objects = documents(path)
-    with open(serve_help) as file:
-        serve_options = set(re.findall(r"--[a-z0-9-]+", file.read()))
+    helps = {}
+    for subcommand in ("serve", "search"):
+        with open(f"{help_dir}/{subcommand}.txt") as file:
+            helps[subcommand] = set(re.findall(r"--[a-z0-9-]+", file.read()))
+    with open(f"{help_dir}/profiles.txt") as file:
+        profiles = {line.split()[0] for line in file if line.strip()}
     schema = SchemaCheck()
     found, unchecked = [], []
     for document in objects:
@@ -162,7 +252,7 @@ def check(path, serve_help):
             unchecked.append(name_of(document))
             continue
         found += [f"{name_of(document)}: {error}" for error in errors]
-    found += wiring_errors(objects, serve_options)
+    found += wiring_errors(objects, helps, profiles)
     for line in found:
         print(f"{path}: {line}")
     version = importlib.metadata.version("kubernetes")
