@@ -139,7 +139,7 @@ final class ExternalClient: Sendable {
         }
         guard let exit else { return }
         if !exit.signalled, exit.status == 0 {
-            recorder.record(.stopped(reason: "exited", found: found), at: exit.at)
+            recorder.record(.stopped(reason: .exited, found: found), at: exit.at)
             return
         }
         let how = exit.signalled ? "was killed by signal \(exit.status)" : "exited with status \(exit.status)"

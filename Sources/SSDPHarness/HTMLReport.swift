@@ -589,7 +589,7 @@ private struct RunBuilder {
                         id: id,
                         t: entry.at.inSeconds,
                         kind: "stop",
-                        text: "stop: \(reason), \(found) found"
+                        text: "stop: \(RunRecord.StopReason.describe(reason)), \(found) found"
                     )
                 )
             case .failed(let reason):

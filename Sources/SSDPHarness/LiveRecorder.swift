@@ -147,7 +147,7 @@ final class RecordingDelegate: SSDPSearchSessionDelegate {
     }
 
     func searchSessionDidStopSearch(_ searchSession: SSDPSearchSession, foundServices: [SSDPService]) {
-        let reason = searchSession.stopReason.map { "\($0)" } ?? "unknown"
+        let reason = searchSession.stopReason.map(RunRecord.StopReason.init)
         recorder.record(.stopped(reason: reason, found: foundServices.count))
         ended.complete()
     }

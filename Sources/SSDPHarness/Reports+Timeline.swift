@@ -33,7 +33,8 @@ extension Reports {
             let text: String
             switch entry.outcome {
             case .found(let service): text = "client reports \(service.usn) (ST \(service.st))"
-            case .stopped(let reason, let found): text = "client stops: \(reason), \(found) found"
+            case .stopped(let reason, let found):
+                text = "client stops: \(RunRecord.StopReason.describe(reason)), \(found) found"
             case .failed(let reason): text = "client fails: \(reason)"
             }
             lines.append((entry.at, result.record.trace.count + index, text))

@@ -40,10 +40,36 @@ public struct RunRecord: Sendable {
         }
     }
 
+    /// Why a client's search ended, as a run records it and a scenario expects it: the search session's
+    /// own reasons, or an external client's exit.
+    public enum StopReason: String, Sendable, Hashable, CaseIterable {
+        /// N × MX + 0.1 s passed.
+        case timedOut
+        /// The session was told to stop.
+        case stopRequested
+        /// The search sends no requests, so there was nothing to wait for.
+        case noSearchRequests
+        /// An external client's process ended: its exit carries no reason of the session's kind.
+        case exited
+
+        /// The reason's name, or `unknown` for a stop that gave none.
+        static func describe(_ reason: StopReason?) -> String { reason?.rawValue ?? "unknown" }
+
+        /// The search session's reason.
+        public init(_ reason: SearchSessionStateMachine.StopReason) {
+            switch reason {
+            case .timedOut: self = .timedOut
+            case .stopRequested: self = .stopRequested
+            case .noSearchRequests: self = .noSearchRequests
+            }
+        }
+    }
+
     /// Something the client told its user, in order.
     public enum Outcome: Sendable, Hashable {
         case found(ReportedService)
-        case stopped(reason: String, found: Int)
+        /// The search ended; `reason` is nil when the session stopped without saying why.
+        case stopped(reason: StopReason?, found: Int)
         case failed(String)
 
         /// Whether it reports a service found.

@@ -226,7 +226,7 @@ public struct Expectations: Sendable, Hashable {
     /// What an external client must do over HTTP after discovery.
     public var http: HTTPExpectation?
     /// Why the search stops; by default `timedOut`, or `noSearchRequests` for zero requests.
-    public var stopReason: String?
+    public var stopReason: RunRecord.StopReason?
     /// How far the stop may be from the design; by default exact in virtual time and generous live.
     public var stopTolerance: Duration?
     /// M-SEARCH messages the client sends; by default `search.requests`.

@@ -195,26 +195,30 @@ public struct ScenarioChecks {
 
     /// Why the session stopped, as the scenario expects (`timedOut` unless it sends no searches).
     private func stopReason() -> CheckResult {
-        let expected = expect.stopReason ?? (search.requests == 0 ? "noSearchRequests" : "timedOut")
+        let expected: RunRecord.StopReason = expect.stopReason ?? (search.requests == 0 ? .noSearchRequests : .timedOut)
         guard record.mode != .externalClient else {
             return .skipped(
                 "stop reason",
-                expected: expected,
+                expected: expected.rawValue,
                 because: "an external client's stop is its exit, which carries no reason"
             )
         }
-        let reasons = record.endings.compactMap { ending -> String? in
+        let reasons = record.endings.compactMap { ending -> RunRecord.StopReason?? in
             if case .stopped(let reason, _) = ending.outcome { reason } else { nil }
         }
         // An expected error ends the search with no stop reason; the error check judges it.
         if reasons.isEmpty, expect.error != nil {
-            return .skipped("stop reason", expected: expected, because: "the search ended in the expected error")
+            return .skipped(
+                "stop reason",
+                expected: expected.rawValue,
+                because: "the search ended in the expected error"
+            )
         }
         return CheckResult(
             name: "stop reason",
             passed: reasons == [expected],
-            expected: expected,
-            actual: reasons.isEmpty ? "no stop" : reasons.joined(separator: ", ")
+            expected: expected.rawValue,
+            actual: reasons.isEmpty ? "no stop" : reasons.map(RunRecord.StopReason.describe).joined(separator: ", ")
         ).resting(on: CheckEvidence(ending: true))
     }
 
@@ -625,7 +629,7 @@ public struct ScenarioChecks {
     private func describe(_ outcome: RunRecord.Outcome) -> String {
         switch outcome {
         case .found(let service): "\(service)"
-        case .stopped(let reason, let found): "stop (\(reason), \(found) found)"
+        case .stopped(let reason, let found): "stop (\(RunRecord.StopReason.describe(reason)), \(found) found)"
         case .failed(let reason): "error \"\(reason)\""
         }
     }

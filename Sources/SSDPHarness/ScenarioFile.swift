@@ -343,14 +343,16 @@ struct ExpectFields: Codable {
         var expectations = Expectations()
         expectations.found = try found?.make(path: "\(path).found")
         if let stop {
-            let reasons = ["timedOut", "noSearchRequests"]
-            if let reason = stop.reason, !reasons.contains(reason) {
-                throw FieldError(
-                    "\(path).stop.reason",
-                    "\"\(reason)\": must be one of \(reasons.joined(separator: ", "))"
-                )
+            let reasons: [RunRecord.StopReason] = [.timedOut, .noSearchRequests]
+            if let reason = stop.reason {
+                guard let expected = RunRecord.StopReason(rawValue: reason), reasons.contains(expected) else {
+                    throw FieldError(
+                        "\(path).stop.reason",
+                        "\"\(reason)\": must be one of \(reasons.map(\.rawValue).joined(separator: ", "))"
+                    )
+                }
+                expectations.stopReason = expected
             }
-            expectations.stopReason = stop.reason
             expectations.stopTolerance = try stop.tolerance.map { (value) throws(FieldError) in
                 try seconds(value, path: "\(path).stop.tolerance")
             }

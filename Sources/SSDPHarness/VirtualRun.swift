@@ -363,7 +363,7 @@ public struct VirtualRun {
                 }
             case .stop(let found, let reason):
                 stoppedAt = now
-                record.record(.stopped(reason: "\(reason)", found: found.count), at: now.offset)
+                record.record(.stopped(reason: RunRecord.StopReason(reason), found: found.count), at: now.offset)
             case .fail(let error):
                 stoppedAt = now
                 record.record(.failed(error.reason), at: now.offset)

@@ -54,7 +54,7 @@ struct SearchOutput {
         }
         let found = record.reports.count
         let elapsed = clock.now - start
-        record.record(.stopped(reason: session.stopReason.map { "\($0)" } ?? "", found: found), at: elapsed)
+        record.record(.stopped(reason: session.stopReason.map(RunRecord.StopReason.init), found: found), at: elapsed)
         record.statistics = session.statistics
         output.emit(StoppedLine(time: seconds(elapsed), found: found, statistics: Counts(session.statistics)))
         return record

@@ -91,6 +91,11 @@ import Testing
             scenario(extra: #", "expect": {"stop": {"reason": "bored"}}"#), "$.expect.stop.reason",
             "must be one of timedOut"
         ),
+        // A reason a run records, but not one a search a scenario describes can end with.
+        (
+            scenario(extra: #", "expect": {"stop": {"reason": "exited"}}"#), "$.expect.stop.reason",
+            "\"exited\": must be one of timedOut, noSearchRequests"
+        ),
         (
             scenario(extra: #", "network": {"answerLoss": {"probability": 0.5, "times": 0}}"#),
             "$.network.answerLoss.times", "must be 1 or more"
@@ -325,7 +330,7 @@ import Testing
         #expect(expectations.found?.services == nil)
         #expect(expectations.found?.count == CountExpectation(1...Int.max))
         #expect(expectations.dropped == [.unparseable: CountExpectation(0...0)])
-        #expect(expectations.stopReason == "timedOut")
+        #expect(expectations.stopReason == .timedOut)
     }
 
     @Test(arguments: [

@@ -130,7 +130,7 @@ import Testing
             let service = ReportedService(usn: "\(udn)::upnp:rootdevice", st: "upnp:rootdevice")
             record.record(.found(service), at: .milliseconds(100 * (index + 1)))
         }
-        record.record(.stopped(reason: "exit", found: reports.count), at: .milliseconds(Int(stop * 1_000)))
+        record.record(.stopped(reason: .exited, found: reports.count), at: .milliseconds(Int(stop * 1_000)))
         var checks = ScenarioChecks(
             scenario: scenario,
             record: record,

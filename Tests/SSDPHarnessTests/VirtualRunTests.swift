@@ -292,14 +292,14 @@ import Testing
             "counts one service fewer at its stop", "found at the stop",
             { record in
                 let last = record.outcomes.count - 1
-                record.outcomes[last].outcome = .stopped(reason: "timedOut", found: 1)
+                record.outcomes[last].outcome = .stopped(reason: .timedOut, found: 1)
             }
         ),
         (
             "stops for another reason", "stop reason",
             { record in
                 let last = record.outcomes.count - 1
-                record.outcomes[last].outcome = .stopped(reason: "stopRequested", found: 2)
+                record.outcomes[last].outcome = .stopped(reason: .stopRequested, found: 2)
             }
         ),
         (
@@ -363,7 +363,7 @@ import Testing
         let search = SearchSpecification(target: "upnp:rootdevice", mx: 1, requests: 2)
         var record = RunRecord(mode: .live, seed: 0)
         record.record(.found(ReportedService(usn: "uuid:a::upnp:rootdevice", st: "upnp:rootdevice")), at: .zero)
-        record.record(.stopped(reason: "timedOut", found: 1), at: .milliseconds(2_100))
+        record.record(.stopped(reason: .timedOut, found: 1), at: .milliseconds(2_100))
         var statistics = SearchSessionStatistics()
         statistics.duplicates = 1
         record.statistics = statistics
