@@ -203,6 +203,8 @@ public struct ScenarioChecks {
                 because: "an external client's stop is its exit, which carries no reason"
             )
         }
+        // Each stop's reason: an optional inside compactMap's optional, since a stop may give no reason
+        // (nil) while an ending that is not a stop is left out.
         let reasons = record.endings.compactMap { ending -> RunRecord.StopReason?? in
             if case .stopped(let reason, _) = ending.outcome { reason } else { nil }
         }
