@@ -2,7 +2,8 @@
 """Rendered Kubernetes YAML (`kubectl kustomize`), checked offline and turned into what podman plays.
 
     manifests.py check RENDERED.yaml HELP_DIR         exit 1, naming object, field and reason, if a check fails
-    manifests.py podman RENDERED.yaml > PLAY.yaml      a StatefulSet's pods as Deployments, Jobs as Pods
+    manifests.py podman RENDERED.yaml PREFIX           a StatefulSet's pods as Deployments into PREFIX.play.yaml,
+                                                       Jobs as Pods into PREFIX.harness.play.yaml
 
 `check` holds every object to the models of the `kubernetes` Python client (its version is printed): each
 field must be one the model has, of the model's type, and every required field present. That catches a
@@ -185,6 +186,7 @@ def wiring_errors(documents, helps, profiles):
     services = {d["metadata"]["name"]: d for d in documents if d.get("kind") == "Service"}
     networks = {d["metadata"]["name"] for d in documents if d.get("kind") == "NetworkAttachmentDefinition"}
     templates = list(pod_templates(documents))
+    started = devices_started(documents)
     for document, template in templates:
         name = name_of(document)
         labels = template.get("metadata", {}).get("labels", {})
@@ -213,9 +215,9 @@ def wiring_errors(documents, helps, profiles):
                 args = container.get("args", [])
                 if "--expect-count" in args and "upnp:rootdevice" in args:
                     expected = int(args[args.index("--expect-count") + 1])
-                    if expected != devices_started(documents):
+                    if expected != started:
                         found.append(f"{name}: args: --expect-count {expected}, but the rendering starts"
-                                     f" {devices_started(documents)} root devices")
+                                     f" {started} root devices")
     for name, service in services.items():
         selector = service.get("spec", {}).get("selector", {})
         selected = [template for _, template in templates
@@ -279,12 +281,12 @@ def replica(statefulset, ordinal):
     }
 
 
-def for_podman(path):
+def for_podman(path, prefix):
     """What podman 4.3's `kube play` plays (Pods and Deployments) from what a cluster gets. The probes go:
     podman would run the HTTP one with a curl the image does not have; the test runs both itself. The
     container ports go too: podman publishes each on the host's port of the same number, so the second pod
     would find 8787 taken (in a cluster they only name the ports)."""
-    played = []
+    devices, harnesses = [], []
     for document in documents(path):
         kind = document.get("kind")
         if kind in ("StatefulSet", "Job"):
@@ -294,21 +296,23 @@ def for_podman(path):
                 container.pop("livenessProbe", None)
                 container.pop("ports", None)
         if kind == "StatefulSet":
-            played += [replica(document, ordinal) for ordinal in range(document["spec"].get("replicas", 1))]
+            devices += [replica(document, ordinal) for ordinal in range(document["spec"].get("replicas", 1))]
         elif kind == "Job":
             template = document["spec"]["template"]
             metadata = dict(template.get("metadata", {}), name=document["metadata"]["name"])
-            played.append({"apiVersion": "v1", "kind": "Pod", "metadata": metadata, "spec": template["spec"]})
+            harnesses.append({"apiVersion": "v1", "kind": "Pod", "metadata": metadata, "spec": template["spec"]})
         else:
             print(f"not played: {name_of(document)} (podman 4.3 plays Pods and Deployments)", file=sys.stderr)
-    yaml.safe_dump_all(played, sys.stdout, sort_keys=False)
+    for played, suffix in ((devices, "play"), (harnesses, "harness.play")):
+        with open(f"{prefix}.{suffix}.yaml", "w") as file:
+            yaml.safe_dump_all(played, file, sort_keys=False)
     return 0
 
 
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "check":
         sys.exit(check(sys.argv[2], sys.argv[3]))
-    if len(sys.argv) == 3 and sys.argv[1] == "podman":
-        sys.exit(for_podman(sys.argv[2]))
+    if len(sys.argv) == 4 and sys.argv[1] == "podman":
+        sys.exit(for_podman(sys.argv[2], sys.argv[3]))
     print(__doc__.split("\n\n")[1], file=sys.stderr)
     sys.exit(64)
