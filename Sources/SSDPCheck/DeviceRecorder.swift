@@ -31,6 +31,12 @@ public struct DeviceRecordOptions: Sendable {
     public var pick: Int?
     /// How long to listen on the group for the devices' NOTIFY messages, from the start; `nil`: not at all.
     public var listen: Duration?
+    /// How long to wait for the device to appear, looking again every second; `nil`: it must be there at
+    /// once. With `listen`, what it multicasts as it starts is heard too.
+    public var wait: Duration?
+    /// Told when every device is recorded and the listening goes on (`listen`), with how much longer it
+    /// listens: a device stopped now is heard saying byebye.
+    public var stillListening: (@Sendable (Duration) -> Void)?
     /// Action calls the user names (`--call`), made after the read-only ones, in order, whatever they change.
     public var calls: [NamedCall] = []
 
@@ -207,6 +213,11 @@ public struct RecordedDevice: Sendable {
     public var searches: [(target: String, answers: [Answer])]
     /// The MX the searches carried.
     public var mx: Int
+    /// Whether it draws each answer's delay within the search's MX: its answers to one of three searches
+    /// of ssdp:all at MX 3 spread over more than 0.9 s (`SSDPRecordedAnswers.spreadOverMX`).
+    public var drawsDelaysWithinMX = false
+    /// The widest spread of its answers to one of those searches, first to last.
+    public var widestSpread = Duration.zero
     /// The exchanges: the description, each SCPD and icon, the description's HEAD.
     public var exchanges: [Exchange]
     /// What it answered to a GET of a path it does not have.
@@ -299,33 +310,12 @@ public enum DeviceRecorder {
         _ target: DeviceCheckTarget,
         options: DeviceRecordOptions
     ) async throws(DeviceRecordError) -> [RecordedDevice] {
-        var found: [URL]
-        // Where its searches go: where the device is, or, for one found by multicast, the group (a UPnP
-        // 1.0 device need not answer a search sent to its address).
-        var searchHost: String?
-        switch target {
-        case .location(let url):
-            found = [url]
-        case .address(let address):
-            found = try await locations(answering: "ssdp:all", at: address, options: options)
-        case .searchTarget(let searchTarget):
-            found = try await locations(answering: searchTarget, at: options.searchHost, options: options)
-            searchHost = options.searchHost
-        }
-        // In the order of their LOCATIONs, so that --pick N names the same device from run to run.
-        found.sort { $0.absoluteString < $1.absoluteString }
-        if let pick = options.pick {
-            guard (1...found.count).contains(pick) else {
-                throw DeviceRecordError(
-                    "--pick \(pick): \(target) found \(found.count) device\(found.count == 1 ? "" : "s"): \(found.map(\.absoluteString).joined(separator: ", "))"
-                )
-            }
-            found = [found[pick - 1]]
-        }
-        // The group is listened to while the devices are recorded: their NOTIFY sets, from the start. A port
-        // or a route that cannot be had is said before anything is recorded.
+        // The group is listened to from the start, before the devices are looked for: their NOTIFY sets,
+        // those they send as they start included when the recording waits for them. A port or a route that
+        // cannot be had is said before anything is recorded.
         let limit = maximumNotifications * DeviceChecker.maximumDevices
         var listening: (listener: SSDPGroupListener, heard: Task<[SSDPGroupListener.Heard], any Error>)?
+        let listeningSince = ContinuousClock.now
         if let duration = options.listen {
             do {
                 let listener = try SSDPGroupListener(port: options.ssdpPort)
@@ -339,6 +329,20 @@ public enum DeviceRecorder {
         }
         // A recording that fails does not wait for the listening to end.
         defer { listening?.listener.stop() }
+        // Where its searches go: where the device is, or, for one found by multicast, the group (a UPnP
+        // 1.0 device need not answer a search sent to its address).
+        let searchHost: String? = if case .searchTarget = target { options.searchHost } else { nil }
+        var found = try await devices(at: target, options: options)
+        // In the order of their LOCATIONs, so that --pick N names the same device from run to run.
+        found.sort { $0.absoluteString < $1.absoluteString }
+        if let pick = options.pick {
+            guard (1...found.count).contains(pick) else {
+                throw DeviceRecordError(
+                    "--pick \(pick): \(target) found \(found.count) device\(found.count == 1 ? "" : "s"): \(found.map(\.absoluteString).joined(separator: ", "))"
+                )
+            }
+            found = [found[pick - 1]]
+        }
         var devices: [RecordedDevice] = []
         for location in found {
             let device = try await record(location, searchHost: searchHost ?? location.host ?? "", options: options)
@@ -353,6 +357,9 @@ public enum DeviceRecorder {
             devices.append(device)
         }
         if let listening {
+            if let duration = options.listen {
+                options.stillListening?(max(duration - listeningSince.duration(to: .now), .zero))
+            }
             let heard: [SSDPGroupListener.Heard]
             do {
                 heard = try await listening.heard.value
@@ -373,6 +380,39 @@ public enum DeviceRecorder {
             }
         }
         return devices
+    }
+
+    /// The LOCATIONs of the devices `target` names: the URL itself, or those that answer a search. With
+    /// `options.wait`, looked for again every second until one is found or the wait is over (a URL: until
+    /// it answers at all); the last failure is the error.
+    private static func devices(
+        at target: DeviceCheckTarget,
+        options: DeviceRecordOptions
+    ) async throws(DeviceRecordError) -> [URL] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + (options.wait ?? .zero)
+        while true {
+            do throws(DeviceRecordError) {
+                switch target {
+                case .location(let url):
+                    if options.wait != nil {
+                        let fetch = HTTPFetch(
+                            timeout: options.timeout,
+                            maximumBodySize: HTTPRecording.maximumResponseSize
+                        )
+                        _ = try await exchange("GET", url, fetch: fetch, what: "the description")
+                    }
+                    return [url]
+                case .address(let address):
+                    return try await locations(answering: "ssdp:all", at: address, options: options)
+                case .searchTarget(let searchTarget):
+                    return try await locations(answering: searchTarget, at: options.searchHost, options: options)
+                }
+            } catch {
+                guard clock.now < deadline, !Task.isCancelled else { throw error }
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
     }
 
     /// The LOCATIONs of the root devices that answer `searchTarget` at `host`, as `check` finds them.
@@ -416,7 +456,12 @@ public enum DeviceRecorder {
         guard let described else { throw DeviceRecordError("\(location.absoluteString): no device in the description") }
         var exchanges = [try recorded(description, "GET", location)]
 
-        let searches = try await answers(of: described, at: location, searchHost: searchHost, options: options)
+        let (searches, spreads) = try await answers(
+            of: described,
+            at: location,
+            searchHost: searchHost,
+            options: options
+        )
 
         var documents: [URL] = []
         for service in described.allDevices.flatMap(\.services) {
@@ -617,6 +662,8 @@ public enum DeviceRecorder {
             },
             searches: searches,
             mx: options.mx,
+            drawsDelaysWithinMX: SSDPRecordedAnswers.spreadOverMX(spreads),
+            widestSpread: spreads.map { ($0.max() ?? .zero) - ($0.min() ?? .zero) }.max() ?? .zero,
             exchanges: exchanges,
             notFound: notFound,
             unsupportedMethod: unsupported,
@@ -742,7 +789,9 @@ public enum DeviceRecorder {
         at location: URL,
         searchHost: String,
         options: DeviceRecordOptions
-    ) async throws(DeviceRecordError) -> [(target: String, answers: [RecordedDevice.Answer])] {
+    ) async throws(DeviceRecordError) -> (
+        searches: [(target: String, answers: [RecordedDevice.Answer])], spreads: [[Duration]]
+    ) {
         guard let address = try? SocketAddress(ipAddress: searchHost, port: options.ssdpPort) else {
             throw DeviceRecordError("\(location.absoluteString): \(searchHost) is not an IP address to search")
         }
@@ -754,7 +803,21 @@ public enum DeviceRecorder {
             return headers["LOCATION"].flatMap { URL(string: $0)?.origin } == origin
         }
         var searches = DiscoveryAudit.searches(for: device, mx: options.mx).filter { $0.check == "discovery.answers" }
+        // Beside the first round, three searches of ssdp:all at MX 3 show whether the device draws each
+        // answer's delay within the MX (played so) or answers at once or all together (played as recorded).
+        // They end when the round does, or a second after: an answer drawn within MX 3 has come by then.
+        searches += (0..<3).map { _ in
+            CheckSearch(
+                check: Self.spreadCheck,
+                subject: "ssdp:all",
+                target: "ssdp:all",
+                expected: [],
+                bytes: DiscoveryAudit.search(target: "ssdp:all", mx: "3"),
+                lateWait: .milliseconds(500)
+            )
+        }
         var recorded: [(target: String, answers: [RecordedDevice.Answer])] = []
+        var spreads: [[Duration]] = []
         for round in 0..<2 {
             let results = await DiscoveryAudit.send(searches, to: address)
             for (search, result) in zip(searches, results) {
@@ -767,7 +830,11 @@ public enum DeviceRecorder {
                 let mine = answers.filter(own).map {
                     RecordedDevice.Answer(delay: $0.elapsed, sourcePort: $0.sourcePort, bytes: $0.bytes)
                 }
-                recorded.append((search.target, mine))
+                if search.check == Self.spreadCheck {
+                    spreads.append(mine.map(\.delay))
+                } else {
+                    recorded.append((search.target, mine))
+                }
             }
             guard round == 0 else { break }
             // Targets its answers to ssdp:all named that the description did not imply (a :1 of a :2).
@@ -794,8 +861,11 @@ public enum DeviceRecorder {
                 "\(address.endpointDescription): the device described at \(location.absoluteString) answered none of \(recorded.count) searches (does it listen for searches on another port: --port? A UPnP 1.0 device may answer only on the group: record it by a search target)"
             )
         }
-        return recorded
+        return (recorded, spreads)
     }
+
+    /// What the searches that tell how the device times its answers are called among the others.
+    private static let spreadCheck = "record.spread"
 
     /// The URLs of the icons of `element` and the devices inside it.
     private static func icons(of element: SSDPXMLElement, base: URL) -> [URL] {

@@ -30,6 +30,8 @@ struct CheckSearch: Sendable {
     var expected: Set<String>
     /// The datagram.
     var bytes: [UInt8]
+    /// How long after MX the checker still listens: the time a late answer takes to be seen and named.
+    var lateWait = Duration.milliseconds(1_500)
 
     /// The MX the datagram carries, 1 when it carries none that is a number of at least 1.
     var mx: Int {
@@ -37,9 +39,8 @@ struct CheckSearch: Sendable {
         return message?.headers["MX"].flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil } ?? 1
     }
 
-    /// How long the checker listens after sending it: MX, and the time a late answer takes to be seen and
-    /// named.
-    var wait: Duration { .seconds(mx) + .milliseconds(1_500) }
+    /// How long the checker listens after sending it: MX, then `lateWait`.
+    var wait: Duration { .seconds(mx) + lateWait }
 }
 
 /// An answer to one of the checker's searches.

@@ -65,6 +65,14 @@ struct Record: AsyncParsableCommand {
     var listen: Double?
 
     @Option(
+        help: ArgumentHelp(
+            "Wait up to this many seconds for the device to appear, looking again every second: start the recording, then the device, and with --listen what it says as it starts is recorded too.",
+            valueName: "seconds"
+        )
+    )
+    var wait: Double?
+
+    @Option(
         name: .customLong("call"),
         help: ArgumentHelp(
             "Also make this action call, which may change the device, and keep its answer: 'SERVICE#ACTION NAME=VALUE ...' (repeatable; made last, in order).",
@@ -87,6 +95,9 @@ struct Record: AsyncParsableCommand {
         if let listen, !(0.1...3_600).contains(listen) {
             throw ValidationError("--listen must be 0.1...3600 seconds, got \(listen)")
         }
+        if let wait, !(0.1...3_600).contains(wait) {
+            throw ValidationError("--wait must be 0.1...3600 seconds, got \(wait)")
+        }
         try validateReportPaths([("--output", output)])
     }
 
@@ -100,6 +111,10 @@ struct Record: AsyncParsableCommand {
         options.timeout = device.exchangeTimeout
         options.pick = pick
         options.listen = listen.map { .milliseconds(Int64($0 * 1_000)) }
+        options.wait = wait.map { .milliseconds(Int64($0 * 1_000)) }
+        options.stillListening = { left in
+            output.say("Recorded; listening \(left.secondsText) s more (a device stopped now is heard saying byebye)")
+        }
         options.calls = calls.compactMap { try? NamedCall.parse($0).get() }
         output.say("Recording \(device.target)")
         let devices: [RecordedDevice]
@@ -207,7 +222,8 @@ extension DeviceSpecification {
             events: device.events.map { RecordingSpecification.Event(target: $0.target, bytes: $0.response) },
             notifications: device.notifications.map {
                 .init(delay: $0.elapsed.inSeconds, sourcePort: $0.sourcePort, ttl: $0.ttl, bytes: $0.bytes)
-            }
+            },
+            answerDelays: device.drawsDelaysWithinMX ? .withinMX : nil
         )
     }
 }

@@ -75,7 +75,10 @@ struct RecordingFile {
                     + (recorded.vendorReads > 0 ? " (\(recorded.vendorReads) of its REST side)" : "")
                     + ", \(recorded.calls.count) action calls, \(recorded.events.count) initial events"
                     + (listened ? ", \(recorded.notifications.count) NOTIFYs " : " ")
-                    + "(profile \(entry.profile ?? "generic"))"
+                    + "(profile \(entry.profile ?? "generic")); "
+                    + (recorded.drawsDelaysWithinMX
+                        ? "answers each at a delay drawn within the MX" : "answers at their recorded delays")
+                    + " (ssdp:all at MX 3: spread over \(recorded.widestSpread.secondsText) s)"
             )
         }
         return lines

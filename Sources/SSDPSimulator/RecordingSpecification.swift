@@ -214,9 +214,33 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
     public var events: [Event]?
     /// The NOTIFY messages it multicast while it was recorded (`record --listen`), in the order they came.
     public var notifications: [Answer]?
+    /// When its answers to searches leave: at their recorded delays (`nil`, `as-recorded`), or each at a
+    /// delay drawn within the search's MX (`within-mx`), as `record` saw the device do.
+    public var answerDelays: AnswerDelays?
+
+    /// When a recorded device's answers to searches leave.
+    public enum AnswerDelays: String, Codable, Sendable, Hashable, CaseIterable {
+        /// Each at the delay it was recorded with.
+        case asRecorded = "as-recorded"
+        /// Each at a delay drawn anew within the search's MX (UDA 1.1 §1.3.3; GSSDP does so).
+        case withinMX = "within-mx"
+
+        /// The value a file names; the error says which it may name.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let value = Self(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "\"\(text)\": must be \(Self.allCases.map(\.rawValue).joined(separator: " or "))"
+                )
+            }
+            self = value
+        }
+    }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case source, searches, http, notFound, unsupportedMethod, events, notifications
+        case source, searches, http, notFound, unsupportedMethod, events, notifications, answerDelays
     }
 
     /// A recording of these parts.
@@ -227,7 +251,8 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         notFound: Exchange? = nil,
         unsupportedMethod: Exchange? = nil,
         events: [Event] = [],
-        notifications: [Answer] = []
+        notifications: [Answer] = [],
+        answerDelays: AnswerDelays? = nil
     ) {
         self.source = source
         self.searches = searches
@@ -236,6 +261,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
         self.unsupportedMethod = unsupportedMethod
         self.events = events.isEmpty ? nil : events
         self.notifications = notifications.isEmpty ? nil : notifications
+        self.answerDelays = answerDelays
     }
 
     /// The LOCATION's `http://host:port`, and its path; the error names the field.
@@ -286,7 +312,11 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             targets.append(.init(search.st, answers))
         }
         let sourcePorts = searches.flatMap(\.answers).compactMap(\.sourcePort)
-        return SSDPRecordedAnswers(targets: targets, sourcePorts: Set(sourcePorts))
+        return SSDPRecordedAnswers(
+            targets: targets,
+            sourcePorts: Set(sourcePorts),
+            drawsDelaysWithinMX: answerDelays == .withinMX
+        )
     }
 
     /// A datagram's `delay` in seconds as a duration, when it is 0...`limit`; the error names `field`'s delay.

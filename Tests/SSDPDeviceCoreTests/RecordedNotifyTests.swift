@@ -72,6 +72,46 @@ import Testing
         #expect(moved.contains("Cache-Control: max-age = 1800\r\n") && moved.contains("BOOTID.UPNP.ORG: -1\r\n"))
     }
 
+    @Test func aDeviceHeardFromItsStartToItsStopSaysByebyeAtStartAndAtItsEndAsItDid() throws {
+        // GSSDP 1.6 as a recording that waited for it heard it: one byebye per NT, the alive set three times
+        // (a message every 120 ms), and, when it stopped, the byebye set three times.
+        let targets = ["upnp:rootdevice", DeviceFixtures.root]
+        var heard: [SSDPNotifyHeaders.Heard] = []
+        var at = Duration.milliseconds(2_000)
+        let hear = { (nts: String, times: Int) in
+            for _ in 0..<times {
+                for target in targets {
+                    heard.append(.init(at: at, sourcePort: 1900, ttl: 4, bytes: Self.gssdp(nts, nt: target)))
+                    at += .milliseconds(120)
+                }
+            }
+        }
+        hear("ssdp:byebye", 1)
+        hear("ssdp:alive", 3)
+        at += .seconds(6)
+        hear("ssdp:byebye", 3)
+        let headers = try #require(SSDPNotifyHeaders(heard: heard))
+        #expect(headers.byebyeAtStart && headers.byebyeCopiesAtStart == 1 && headers.byebyeCopies == 3)
+        #expect(headers.aliveCopies == 3 && !headers.sentFromOwnPort)
+        // Played: at start the byebye set once, then the first alive set; at its end the byebye set thrice.
+        var device = Self.device
+        device.notifyHeaders = headers
+        var advertiser = DeviceAdvertiser(device: device, copies: 1, seed: 1)
+        advertiser.start(at: .zero)
+        let first = advertiser.timerFired(at: SSDPInstant(offset: .seconds(1)))
+        let set = device.advertisements.count
+        #expect(first.prefix(set).allSatisfy { $0.headers["NTS"] == "ssdp:byebye" })
+        #expect(
+            first.dropFirst(set).count == set && first.dropFirst(set).allSatisfy { $0.headers["NTS"] == "ssdp:alive" }
+        )
+        let last = advertiser.stop(at: SSDPInstant(offset: .seconds(2)))
+        #expect(last.count == 3 * set && last.allSatisfy { $0.headers["NTS"] == "ssdp:byebye" })
+        // Heard only after its start, a device says byebye at start as its family does, and at its end as
+        // often as it was heard to.
+        let late = try #require(SSDPNotifyHeaders(heard: Array(heard.dropFirst(targets.count))))
+        #expect(!late.byebyeAtStart && late.byebyeCopiesAtStart == nil && late.byebyeCopies == 3)
+    }
+
     @Test func whatWasNotHeardIsTheFamilysAndNamesAsWrittenStayUnspaced() throws {
         // MiniDLNA: NAME:value, from port 1900 (so not a port of its own), no byebye heard.
         let minidlna = Array(

@@ -391,6 +391,47 @@ import Testing
         #expect(try sent("-1", 8).contains("BOOTID.UPNP.ORG: -1\r\n"))
     }
 
+    @Test func aDeviceSeenToDrawItsDelaysWithinMXIsPlayedSoAndAnotherAtItsRecordedDelays() throws {
+        let answer = { (st: String) in
+            SSDPRecordedAnswers.Answer(
+                delay: .milliseconds(40),
+                bytes: Array("HTTP/1.1 200 OK\r\nST: \(st)\r\nUSN: uuid:x::\(st)\r\n\r\n".utf8)
+            )
+        }
+        let targets: [SSDPRecordedAnswers.Target] = [
+            .init("ssdp:all", ["upnp:rootdevice", "urn:a:device:Light:1", "urn:a:service:Switch:1"].map(answer))
+        ]
+        let delays = { (drawn: Bool, mx: Int, seed: UInt64) -> [Duration] in
+            var behaviour = SSDPDeviceBehaviour()
+            behaviour.recorded = SSDPRecordedAnswers(targets: targets, drawsDelaysWithinMX: drawn)
+            var responder = DeviceResponder(
+                device: DeviceFixtures.gateway,
+                behaviour: behaviour,
+                startedAt: .zero,
+                seed: seed
+            )
+            guard case .answered(let sent) = responder.receive(DeviceFixtures.search("ssdp:all", mx: mx), at: .zero)
+            else { return [] }
+            return sent.map(\.delay)
+        }
+        let played = (1...20).flatMap { delays(true, 3, $0) }
+        #expect(played.count == 60)
+        #expect(played.allSatisfy { $0 >= .zero && $0 <= .seconds(3) }, "within MX 3")
+        #expect(played.contains { $0 > .seconds(2) } && played.contains { $0 < .seconds(1) }, "over the whole MX")
+        #expect(Set(played).count > 50, "each drawn anew, not the recorded 40 ms")
+        #expect((1...20).flatMap { delays(true, 1, $0) }.allSatisfy { $0 <= .seconds(1) }, "within MX 1")
+        #expect(delays(false, 3, 1) == Array(repeating: .milliseconds(40), count: 3), "as recorded")
+    }
+
+    @Test func answersSpreadOverTheMXOnlyWhenOneSearchsSpanIsWide() {
+        let ms = { (values: [Int64]) in values.map { Duration.milliseconds($0) } }
+        // GSSDP at MX 3: four answers over 2.1 s.
+        #expect(SSDPRecordedAnswers.spreadOverMX([ms([30, 400, 2_100, 1_200]), ms([10, 20, 30, 40])]))
+        // miniupnpd at once, libupnp all together after a second, a single answer, no answer.
+        #expect(!SSDPRecordedAnswers.spreadOverMX([ms([3, 4, 9, 12]), ms([1_001, 1_002, 1_004])]))
+        #expect(!SSDPRecordedAnswers.spreadOverMX([ms([2_500]), [], ms([0, 900])]))
+    }
+
     @Test func aDeviceThatAnsweredFromAPortOfItsOwnDoesSoWhereverItPlays() {
         let answers = { (ports: Set<Int>) in SSDPRecordedAnswers(targets: [], sourcePorts: ports) }
         // libupnp: a socket per answer, on a port the system picks.

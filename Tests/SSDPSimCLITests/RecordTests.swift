@@ -641,19 +641,37 @@ import Testing
 /// device sent it, heard by a plain-socket listener: lines, spelling, copies, TTL, a port of its own.
 @Suite(.enabled(if: PrivateNamespace.isAvailable, "needs root and unshare -n to create a private network namespace"))
 struct RecordedNotifyTests {
-    @Test func aRecordedDeviceSendsItsNOTIFYsAsTheDeviceDid() async throws {
+    /// Runs `script` in a private network namespace whose loopback carries multicast, with `set -e`, its
+    /// jobs stopped at the end, `without_profile FILE` defined, and SSDP_SIM, LISTENER (notify_listener.py)
+    /// and DIR (`directory`) set.
+    static func inNamespace(_ script: String, directory: URL) async throws -> CommandRunner.Output {
         let listener = try #require(
             Bundle.module.url(forResource: "notify_listener", withExtension: "py", subdirectory: "Scripts")
         )
+        let preamble = """
+            set -e
+            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+            ip link set lo up; ip link set lo multicast on; ip route add 239.0.0.0/8 dev lo src 127.0.0.1
+            without_profile() {  # a recording whose family is dropped: only what it recorded says how it sends
+                /usr/bin/python3 -c 'import json, sys; path = sys.argv[1]; file = json.load(open(path)); file["devices"][0].pop("profile", None); json.dump(file, open(path, "w"))' "$1"
+            }
+
+            """
+        return try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/unshare"),
+            ["-n", "bash", "-c", preamble + script],
+            environment: ["LISTENER": listener.path, "SSDP_SIM": CommandRunner.ssdpSim.path, "DIR": directory.path],
+            timeout: .seconds(60)
+        )
+    }
+
+    @Test func aRecordedDeviceSendsItsNOTIFYsAsTheDeviceDid() async throws {
         let directory = try RecordTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // The device: the renderer profile (libupnp's NOTIFY lines) at an address of its own, so that its
         // NOTIFYs leave from a port of their own, with TTL 5, a set every 1.3-2 s. Its recording loses the
         // profile, so that only the recorded NOTIFYs can say how the played device writes its own.
         let script = """
-            set -e
-            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
-            ip link set lo up; ip link set lo multicast on; ip route add 239.0.0.0/8 dev lo src 127.0.0.1
             serve() {
                 out=$(mktemp)
                 "$SSDP_SIM" serve --interface lo "$@" --json > "$out" 2>&1 &
@@ -669,20 +687,13 @@ struct RecordedNotifyTests {
             "$SSDP_SIM" record upnp:rootdevice --pick 1 --listen 3 --output "$DIR/recording.json" | sed 's/^/record: /'
             wait $LISTENING
             kill -INT $SERVE; wait $SERVE || true
-            /usr/bin/python3 -c 'import json, sys; path = sys.argv[1]; file = json.load(open(path)); file["devices"][0].pop("profile", None); json.dump(file, open(path, "w"))' "$DIR/recording.json"
+            without_profile "$DIR/recording.json"
             serve --devices "$DIR/recording.json"
             listen played
             wait $LISTENING
             kill -INT $SERVE; wait $SERVE || true
             """
-        let output = try await CommandRunner.run(
-            URL(fileURLWithPath: "/usr/bin/unshare"),
-            ["-n", "bash", "-c", script],
-            environment: [
-                "LISTENER": listener.path, "SSDP_SIM": CommandRunner.ssdpSim.path, "DIR": directory.path,
-            ],
-            timeout: .seconds(60)
-        )
+        let output = try await Self.inNamespace(script, directory: directory)
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         #expect(output.standardOutput.contains(" NOTIFYs (profile renderer)"), "\(output.standardOutput)")
         let recording = try #require(
@@ -721,5 +732,56 @@ struct RecordedNotifyTests {
             return times.map { first in times.filter { $0 >= first && $0 - first < 1 }.count }.max() ?? 0
         }
         #expect(copies(original) == 2 && copies(played) == 2, "\(original.count) and \(played.count) alives")
+    }
+
+    /// `record --wait` started before the device: what it says as it starts (MiniDLNA's byebye sets before
+    /// its first alive) and as it stops is heard, and answers drawn within the MX are seen to be; played
+    /// back without its profile, the device says byebye at start as heard.
+    @Test func aDeviceRecordedFromItsStartToItsStopIsPlayedSayingByebyeAsItDid() async throws {
+        let directory = try RecordTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            "$SSDP_SIM" record upnp:rootdevice --pick 1 --wait 20 --listen 20 --output "$DIR/recording.json" \\
+                > "$DIR/record.out" 2>&1 &
+            RECORD=$!
+            sleep 1
+            "$SSDP_SIM" serve --interface lo --profile dlna-server --addresses 127.0.0.5-127.0.0.5 --delay uniform \\
+                > "$DIR/serve.out" 2>&1 &
+            SERVE=$!
+            for _ in $(seq 300); do grep -q '^Recorded; listening' "$DIR/record.out" && break; sleep 0.1; done
+            kill -INT $SERVE; wait $SERVE || true
+            wait $RECORD || { cat "$DIR/record.out"; exit 1; }
+            sed 's/^/record: /' "$DIR/record.out"
+            without_profile "$DIR/recording.json"
+            /usr/bin/python3 "$LISTENER" 3 | sed "s/^/played: /" &
+            LISTENING=$!
+            sleep 0.5
+            "$SSDP_SIM" serve --interface lo --devices "$DIR/recording.json" > "$DIR/serve.out" 2>&1 &
+            SERVE=$!
+            wait $LISTENING
+            kill -INT $SERVE; wait $SERVE || true
+            """
+        let output = try await Self.inNamespace(script, directory: directory)
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(
+            output.standardOutput.contains("answers each at a delay drawn within the MX"),
+            "\(output.standardOutput)"
+        )
+        let recording = try #require(
+            try RecordTests.recording(in: directory.appendingPathComponent("recording.json").path)
+        )
+        #expect(recording["answerDelays"] as? String == "within-mx")
+        let kinds = (recording["notifications"] as? [[String: Any]] ?? []).map {
+            ($0["datagram"] as? String ?? "").contains("NTS:ssdp:byebye") ? "byebye" : "alive"
+        }
+        let firstAlive = try #require(kinds.firstIndex(of: "alive"), "\(kinds)")
+        #expect(firstAlive > 0 && kinds[firstAlive...].contains("byebye"), "heard at its start and stop: \(kinds)")
+        // Played: the byebye sets as MiniDLNA sent them at start (twice), then the first alive. (It records for
+        // 12 s: MiniDLNA sends no initial event, and each subscription waits for one.)
+        let played = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("played: {") }.compactMap {
+            jsonObject(String($0.dropFirst("played: ".count)))?["nts"] as? String
+        }
+        let playedFirstAlive = try #require(played.firstIndex(of: "ssdp:alive"), "\(played)")
+        #expect(playedFirstAlive == firstAlive && played.count > firstAlive, "\(played)")
     }
 }

@@ -279,6 +279,11 @@ import Testing
             recording { $0["http"] = [["method": "GET", "target": "/rootDesc.xml", "response": "<root/>"]] },
             "$.devices[0].recording.http[0]: \"<root/>\": a response starts with its status line"
         ),
+        (recording { $0["answerDelays"] = "within-mx" }, nil),
+        (
+            recording { $0["answerDelays"] = "spread" },
+            #"$.devices[0].recording.answerDelays: "spread": must be as-recorded or within-mx"#
+        ),
         (
             recording { $0["searches"] = [["st": "a", "answers": []], ["st": "a", "answers": []]] },
             "$.devices[0].recording.searches[1].st: \"a\": recorded twice"

@@ -40,9 +40,12 @@ extension SSDPNotifyHeaders {
     /// (HOST, NT, USN, LOCATION, SERVER, CACHE-CONTROL's max-age, a 31-bit BOOTID, a CONFIGID) made the
     /// placeholder the device fills in, so that a played device at another address, or rebooted, says its
     /// own; every other line as it came (a vendor's, GSSDP's BOOTID -1). The copies of a set are the most
-    /// alives of one NT heard within a second; the TTL the one most of them came with; a port of its own
-    /// when none came from 1900 or from `ssdpPort`. What a recording cannot show (a byebye at start, the
-    /// byebye copies when none was heard) is `profile`'s, the device's family's. `nil` when no alive was heard.
+    /// alives of one NT heard within a second (of a byebye set: among those heard after an alive, its
+    /// leaving's, else among those before, its start's); the TTL the one most of them came with; a port of its own
+    /// when none came from 1900 or from `ssdpPort`. A byebye heard before any alive says the device says
+    /// byebye at start (GSSDP, MiniDLNA: a recording that waited for the device to start hears it). What a
+    /// recording cannot show (whether a device heard only after it started says byebye at start, the byebye
+    /// copies when none was heard) is `profile`'s, the device's family's. `nil` when no alive was heard.
     public init?(heard: [Heard], otherwise profile: SSDPNotifyHeaders? = nil, ssdpPort: Int = 1900) {
         let parsed = heard.compactMap { heard in
             (try? SSDPParser.parseMessage(heard.bytes)).map { (heard, $0.headers) }
@@ -59,10 +62,15 @@ extension SSDPNotifyHeaders {
         self.init(alive: aliveLines.lines, byebye: recordedByebye?.lines ?? profile?.byebye ?? derived)
         unspacedNames = aliveLines.unspaced.union(recordedByebye?.unspaced ?? [])
         aliveCopies = Self.mostWithinASecond(parsed.filter { isAlive($0.1) })
+        // Byebyes before the first alive are its start's; after it, its leaving's (or a restart's).
+        let firstAlive = parsed.firstIndex { isAlive($0.1) } ?? parsed.endIndex
+        let startByebyes = parsed[..<firstAlive].filter { isByebye($0.1) }
+        let laterByebyes = parsed[firstAlive...].filter { isByebye($0.1) }
+        byebyeAtStart = !startByebyes.isEmpty || profile?.byebyeAtStart == true
+        byebyeCopiesAtStart = startByebyes.isEmpty ? nil : Self.mostWithinASecond(startByebyes)
         byebyeCopies =
-            recordedByebye == nil
-            ? profile?.byebyeCopies ?? 1 : Self.mostWithinASecond(parsed.filter { isByebye($0.1) })
-        byebyeAtStart = profile?.byebyeAtStart ?? false
+            laterByebyes.isEmpty
+            ? byebyeCopiesAtStart ?? profile?.byebyeCopies ?? 1 : Self.mostWithinASecond(laterByebyes)
         let ttls = heard.compactMap(\.ttl)
         ttl = Dictionary(grouping: ttls, by: { $0 }).max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key
         sentFromOwnPort = SSDPRecordedAnswers.areOwn(Set(heard.compactMap(\.sourcePort)), ssdpPort: ssdpPort)

@@ -96,7 +96,7 @@ public struct DeviceAdvertiser: Sendable {
         guard case .running(var next, let lastAlive) = state, now >= next.at else { return [] }
         let byebyes =
             lastAlive == nil && next.copiesLeft == copies && device.notifyHeaders?.byebyeAtStart == true
-            ? byebyeSets() : []
+            ? byebyeSets(atStart: true) : []
         next.copiesLeft -= 1
         if next.copiesLeft > 0 {
             next.at = now + copySpacing
@@ -166,9 +166,11 @@ public struct DeviceAdvertiser: Sendable {
     }
 
     /// The byebye set, as many times as the device sends it.
-    private func byebyeSets() -> [SSDPMessage] {
+    private func byebyeSets(atStart: Bool = false) -> [SSDPMessage] {
         let set = device.advertisements.map { device.byebye($0, host: host) }
-        return Array([[SSDPMessage]](repeating: set, count: device.notifyHeaders?.byebyeCopies ?? 1).joined())
+        let headers = device.notifyHeaders
+        let copies = (atStart ? headers?.byebyeCopiesAtStart : nil) ?? headers?.byebyeCopies ?? 1
+        return Array([[SSDPMessage]](repeating: set, count: copies).joined())
     }
 
     /// A NOTIFY of this advertiser as the device writes it on the wire, each header spelled as it spells it

@@ -153,7 +153,8 @@ public struct DeviceResponder: Sendable {
                 statistics.searchesUnmatched += 1
                 return .noMatch
             }
-            return .answered(scheduleRecorded(answers))
+            let window: Duration? = recorded.drawsDelaysWithinMX ? search.responseWindow : nil
+            return .answered(scheduleRecorded(answers, drawingWithin: window))
         }
         let answers = answers(to: .search(search.target))
         guard !answers.isEmpty else {
@@ -177,10 +178,15 @@ public struct DeviceResponder: Sendable {
         return made
     }
 
-    /// Recorded answers at their recorded delays, each sent `duplicates` times unless lost.
-    private mutating func scheduleRecorded(_ answers: [ScheduledAnswer]) -> [ScheduledAnswer] {
+    /// Recorded answers at their recorded delays, or each at a delay drawn within `window` where one is
+    /// given, each sent `duplicates` times unless lost.
+    private mutating func scheduleRecorded(
+        _ answers: [ScheduledAnswer],
+        drawingWithin window: Duration?
+    ) -> [ScheduledAnswer] {
         var scheduled: [ScheduledAnswer] = []
-        for answer in answers {
+        for var answer in answers {
+            if let window { answer.delay = random.duration(upTo: window) }
             for _ in 0..<behaviour.duplicates {
                 if random.chance(behaviour.responseLoss) {
                     statistics.answersLost += 1

@@ -203,6 +203,9 @@ public struct SSDPNotifyHeaders: Hashable, Sendable {
     /// Whether the device says byebye for everything before its first alive set, in case an earlier run of
     /// it left without saying so (MiniDLNA at start).
     public var byebyeAtStart = false
+    /// How many times the byebye set goes out at start, where that is not `byebyeCopies` (GSSDP: once at
+    /// start, three times when it leaves, as a recording heard it).
+    public var byebyeCopiesAtStart: Int?
     /// The headers it writes `NAME:value`, with no space after the colon (MiniDLNA's HOST, CACHE-CONTROL,
     /// LOCATION, NT, USN and NTS; its SERVER has one). A client that splits each line on ": " fails on them.
     public var unspacedNames: Set<String> = []
