@@ -333,6 +333,7 @@ public enum DeviceRecorder {
         // 1.0 device need not answer a search sent to its address).
         let searchHost: String? = if case .searchTarget = target { options.searchHost } else { nil }
         var found = try await devices(at: target, options: options)
+        let foundAfter = listeningSince.duration(to: .now)
         // In the order of their LOCATIONs, so that --pick N names the same device from run to run.
         found.sort { $0.absoluteString < $1.absoluteString }
         if let pick = options.pick {
@@ -367,6 +368,11 @@ public enum DeviceRecorder {
                 throw DeviceRecordError("--listen: \(error)")
             }
             for index in devices.indices {
+                if let duration = options.listen, duration <= foundAfter {
+                    devices[index].leftOut.append(
+                        "NOTIFYs: the listening (--listen \(duration.shortSecondsText) s) ended before the device was found (after \(foundAfter.secondsText) s); listen for longer than --wait"
+                    )
+                }
                 let owns = devices[index].owns
                 let own = heard.filter { (try? SSDPParser.parseMessage($0.bytes)).map(owns) == true }
                 devices[index].notifications = own.prefix(maximumNotifications).map {
@@ -409,7 +415,12 @@ public enum DeviceRecorder {
                     return try await locations(answering: searchTarget, at: options.searchHost, options: options)
                 }
             } catch {
-                guard clock.now < deadline, !Task.isCancelled else { throw error }
+                guard clock.now < deadline, !Task.isCancelled else {
+                    guard let wait = options.wait else { throw error }
+                    throw DeviceRecordError(
+                        "\(error.reason) (looked for again every second for --wait \(wait.shortSecondsText) s)"
+                    )
+                }
                 try? await Task.sleep(for: .seconds(1))
             }
         }

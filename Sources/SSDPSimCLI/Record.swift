@@ -57,16 +57,18 @@ struct Record: AsyncParsableCommand {
     var anonymize = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "Listen on the group this many seconds from the start for the device's NOTIFY messages (Linux).",
+            "Listen on the group this many seconds (0.1 to 3600) from the start for the device's NOTIFY messages (Linux).",
             valueName: "seconds"
         )
     )
     var listen: Double?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "Wait up to this many seconds for the device to appear, looking again every second: start the recording, then the device, and with --listen what it says as it starts is recorded too.",
+            "Wait up to this many seconds (0.1 to 3600) for the device to appear, looking again every second: start the recording, then the device, and with --listen what it says as it starts is recorded too.",
             valueName: "seconds"
         )
     )
@@ -113,7 +115,11 @@ struct Record: AsyncParsableCommand {
         options.listen = listen.map { .milliseconds(Int64($0 * 1_000)) }
         options.wait = wait.map { .milliseconds(Int64($0 * 1_000)) }
         options.stillListening = { left in
-            output.say("Recorded; listening \(left.secondsText) s more (a device stopped now is heard saying byebye)")
+            output.say(
+                left > .zero
+                    ? "Recorded; listening \(left.secondsText) s more (a device stopped now is heard saying byebye)"
+                    : "Recorded; the listening (--listen) ended before the recording did: a device stopped now is not heard"
+            )
         }
         options.calls = calls.compactMap { try? NamedCall.parse($0).get() }
         output.say("Recording \(device.target)")

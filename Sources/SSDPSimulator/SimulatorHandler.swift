@@ -615,10 +615,15 @@ final class SimulatorHandler: ChannelInboundHandler {
         timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: NIODeadline(deadline)) { [weak self] in
             guard let self, let context = self.context else { return }
             let now = self.now(context)
-            let messages = self.advertisers.indices.flatMap { index in
-                self.wire(self.advertisers[index].timerFired(at: now), of: index)
+            let due = self.advertisers.indices.map { self.advertisers[$0].timerFired(at: now) }
+            // A device that says byebye at start (`SSDPNotifyHeaders.byebyeAtStart`) sends its byebye sets
+            // first: they go, and are counted, logged and faulted, as byebyes.
+            for subtype in [SSDPNotificationSubtype.byebye, .alive] {
+                let messages = due.indices.flatMap { index in
+                    self.wire(due[index].filter { ($0.notificationSubtype ?? .alive) == subtype }, of: index)
+                }
+                self.multicast(messages, subtype: subtype, context: context)
             }
-            self.multicast(messages, subtype: .alive, context: context)
             self.multicastReplayed(at: now, context: context)
             self.armTimer(context: context)
         }

@@ -461,6 +461,25 @@ import Testing
             "\(output.standardError)"
         )
         #expect(!FileManager.default.fileExists(atPath: file))
+        // Waited for, it is looked for again until the wait is over, and the error says so.
+        let clock = ContinuousClock()
+        let started = clock.now
+        let waited = try await CommandRunner.ssdpSim(
+            "record",
+            "http://127.0.0.1:9/rootDesc.xml",
+            "--wait",
+            "2",
+            "--output",
+            file
+        )
+        #expect(waited.status == 1 && started.duration(to: clock.now) >= .seconds(2))
+        #expect(
+            waited.standardError.contains("Connection refused (looked for again every second for --wait 2 s)"),
+            "\(waited.standardError)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: file))
+        let negative = try await CommandRunner.ssdpSim("record", "upnp:rootdevice", "--wait", "-1", "--output", file)
+        #expect(negative.status == 64 && negative.standardError.contains("--wait must be 0.1...3600 seconds, got -1.0"))
     }
 
     /// A description that is not one, a document that hangs, and one far larger than a recording holds.

@@ -59,6 +59,22 @@ struct LoopbackLANTests {
         }
     }
 
+    /// MiniDLNA says byebye for everything before its first alive set: those go, and are reported, as a
+    /// byebye round, not as part of the alive round they go out with.
+    @Test func aByebyeAtStartIsReportedAsByebyesBeforeTheFirstAlives() async throws {
+        let listener = try await NotifyListener.start()
+        defer { listener.close() }
+        var options = LoopbackLAN.Options()
+        options.notifyDestination = listener.address
+        try await LoopbackLAN.run([.dlnaServer()], options: options) { lan in
+            let advertised = lan.devices[0].advertisements.count
+            try await listener.waitFor { $0.filter { $0.nts == "ssdp:alive" }.count >= advertised }
+            let rounds = lan.notifications.map { "\($0.subtype) ×\($0.count)" }
+            #expect(rounds.prefix(2) == ["byebye ×\(2 * advertised)", "alive ×\(advertised)"], "\(rounds)")
+            #expect(listener.received.prefix(2 * advertised).allSatisfy { $0.nts == "ssdp:byebye" })
+        }
+    }
+
     /// The closure throws half-way: `run` rethrows after every byebye went out and every socket closed.
     @Test func aClosureThatThrowsLeavesNoSocketOpenAndEveryByebyeSent() async throws {
         let listener = try await NotifyListener.start()
