@@ -31,8 +31,8 @@ public struct DeviceRecordOptions: Sendable {
     public var pick: Int?
     /// How long to listen on the group for the devices' NOTIFY messages, from the start; `nil`: not at all.
     public var listen: Duration?
-    /// How long to wait for the device to appear, looking again every second; `nil`: it must be there at
-    /// once. With `listen`, what it multicasts as it starts is heard too.
+    /// How long to wait for the device to appear, looking again a second after each try; `nil`: it must be
+    /// there at once. With `listen`, what it multicasts as it starts is heard too.
     public var wait: Duration?
     /// Told when every device is recorded and the listening goes on (`listen`), with how much longer it
     /// listens: a device stopped now is heard saying byebye.
@@ -370,7 +370,7 @@ public enum DeviceRecorder {
             for index in devices.indices {
                 if let duration = options.listen, duration <= foundAfter {
                     devices[index].leftOut.append(
-                        "NOTIFYs: the listening (--listen \(duration.shortSecondsText) s) ended before the device was found (after \(foundAfter.secondsText) s); listen for longer than --wait"
+                        "NOTIFYs: the listening (--listen \(duration.shortSecondsText) s) ended before the device was found (after \(foundAfter.secondsText) s); listen for longer than it takes to find the device and record it"
                     )
                 }
                 let owns = devices[index].owns
@@ -389,14 +389,21 @@ public enum DeviceRecorder {
     }
 
     /// The LOCATIONs of the devices `target` names: the URL itself, or those that answer a search. With
-    /// `options.wait`, looked for again every second until one is found or the wait is over (a URL: until
-    /// it answers at all); the last failure is the error.
+    /// `options.wait`, looked for again a second after each try until one is found (as many as `--pick`
+    /// names) or the wait is over (a URL: until it answers HTTP at all); the last failure is the error.
     private static func devices(
         at target: DeviceCheckTarget,
         options: DeviceRecordOptions
     ) async throws(DeviceRecordError) -> [URL] {
         let clock = ContinuousClock()
         let deadline = clock.now + (options.wait ?? .zero)
+        // While waiting, fewer devices than `--pick` names are not yet enough: the Nth may still start.
+        let enough = { (found: [URL]) throws(DeviceRecordError) -> [URL] in
+            guard options.wait != nil, let pick = options.pick, found.count < pick, clock.now < deadline else {
+                return found
+            }
+            throw DeviceRecordError("--pick \(pick): \(found.count) found so far")
+        }
         while true {
             do throws(DeviceRecordError) {
                 switch target {
@@ -410,15 +417,17 @@ public enum DeviceRecorder {
                     }
                     return [url]
                 case .address(let address):
-                    return try await locations(answering: "ssdp:all", at: address, options: options)
+                    return try await enough(locations(answering: "ssdp:all", at: address, options: options))
                 case .searchTarget(let searchTarget):
-                    return try await locations(answering: searchTarget, at: options.searchHost, options: options)
+                    return try await enough(
+                        locations(answering: searchTarget, at: options.searchHost, options: options)
+                    )
                 }
             } catch {
                 guard clock.now < deadline, !Task.isCancelled else {
                     guard let wait = options.wait else { throw error }
                     throw DeviceRecordError(
-                        "\(error.reason) (looked for again every second for --wait \(wait.shortSecondsText) s)"
+                        "\(error.reason) (looked for until --wait \(wait.shortSecondsText) s was over)"
                     )
                 }
                 try? await Task.sleep(for: .seconds(1))

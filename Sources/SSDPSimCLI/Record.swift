@@ -68,7 +68,7 @@ struct Record: AsyncParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Wait up to this many seconds (0.1 to 3600) for the device to appear, looking again every second: start the recording, then the device, and with --listen what it says as it starts is recorded too.",
+            "Wait up to this many seconds (0.1 to 3600) for the device to appear, looking again a second after each try: start the recording, then the device, and with --listen what it says as it starts is recorded too.",
             valueName: "seconds"
         )
     )

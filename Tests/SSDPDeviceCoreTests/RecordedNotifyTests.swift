@@ -106,6 +106,20 @@ import Testing
         )
         let last = advertiser.stop(at: SSDPInstant(offset: .seconds(2)))
         #expect(last.count == 3 * set && last.allSatisfy { $0.headers["NTS"] == "ssdp:byebye" })
+        // A device already on, power-cycled while heard: its leaving's byebyes (twice, then a 5 s reboot)
+        // are no byebye at start; its start's (once, straight into its alives) are.
+        var cycled: [SSDPNotifyHeaders.Heard] = []
+        for (offset, nts) in [(0, "ssdp:byebye"), (100, "ssdp:byebye")] + [(5_000, "ssdp:alive")] {
+            for target in targets {
+                cycled.append(
+                    .init(at: .milliseconds(offset), sourcePort: 1900, ttl: 4, bytes: Self.gssdp(nts, nt: target))
+                )
+            }
+        }
+        let plain = try #require(SSDPNotifyHeaders(heard: cycled))
+        #expect(!plain.byebyeAtStart && plain.byebyeCopiesAtStart == nil && plain.byebyeCopies == 2)
+        let gssdp = try #require(SSDPNotifyHeaders(heard: Array(cycled.prefix(2 * targets.count)) + heard))
+        #expect(gssdp.byebyeAtStart && gssdp.byebyeCopiesAtStart == 1 && gssdp.byebyeCopies == 3)
         // Heard only after its start, a device says byebye at start as its family does, and at its end as
         // often as it was heard to.
         let late = try #require(SSDPNotifyHeaders(heard: Array(heard.dropFirst(targets.count))))

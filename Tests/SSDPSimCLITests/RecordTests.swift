@@ -474,7 +474,7 @@ import Testing
         )
         #expect(waited.status == 1 && started.duration(to: clock.now) >= .seconds(2))
         #expect(
-            waited.standardError.contains("Connection refused (looked for again every second for --wait 2 s)"),
+            waited.standardError.contains("Connection refused (looked for until --wait 2 s was over)"),
             "\(waited.standardError)"
         )
         #expect(!FileManager.default.fileExists(atPath: file))
@@ -751,6 +751,27 @@ struct RecordedNotifyTests {
             return times.map { first in times.filter { $0 >= first && $0 - first < 1 }.count }.max() ?? 0
         }
         #expect(copies(original) == 2 && copies(played) == 2, "\(original.count) and \(played.count) alives")
+    }
+
+    /// `record --pick 2 --wait` waits for a second device when only one has started.
+    @Test func aWaitForTheNthDeviceLastsUntilItIsFound() async throws {
+        let directory = try RecordTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            "$SSDP_SIM" record upnp:rootdevice --pick 2 --wait 20 --output "$DIR/second.json" > "$DIR/record.out" 2>&1 &
+            RECORD=$!
+            "$SSDP_SIM" serve --interface lo --profile igd --addresses 127.0.0.5-127.0.0.5 > /dev/null 2>&1 &
+            sleep 4
+            "$SSDP_SIM" serve --interface lo --profile roku --addresses 127.0.0.6-127.0.0.6 > /dev/null 2>&1 &
+            wait $RECORD || { cat "$DIR/record.out"; exit 1; }
+            cat "$DIR/record.out"
+            """
+        let output = try await Self.inNamespace(script, directory: directory)
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(
+            output.standardOutput.contains("roku-com:device:player:1-0 at http://127.0.0.6:"),
+            "\(output.standardOutput)"
+        )
     }
 
     /// `record --wait` started before the device: what it says as it starts (MiniDLNA's byebye sets before
