@@ -213,11 +213,11 @@ public struct RecordedDevice: Sendable {
     public var searches: [(target: String, answers: [Answer])]
     /// The MX the searches carried.
     public var mx: Int
-    /// Whether it draws each answer's delay within the search's MX: its answers to one of three searches
-    /// of ssdp:all at MX 3 spread over more than 0.9 s (`SSDPRecordedAnswers.spreadOverMX`).
-    public var drawsDelaysWithinMX = false
-    /// The widest spread of its answers to one of those searches, first to last.
+    /// The widest spread, first to last, of its answers to one of three searches of ssdp:all at MX 3.
     public var widestSpread = Duration.zero
+    /// Whether it draws each answer's delay within the search's MX: `widestSpread` is over 0.9 s
+    /// (`SSDPRecordedAnswers.spreadOverMX`).
+    public var drawsDelaysWithinMX: Bool { SSDPRecordedAnswers.spreadOverMX(widestSpread: widestSpread) }
     /// The exchanges: the description, each SCPD and icon, the description's HEAD.
     public var exchanges: [Exchange]
     /// What it answered to a GET of a path it does not have.
@@ -682,8 +682,7 @@ public enum DeviceRecorder {
             },
             searches: searches,
             mx: options.mx,
-            drawsDelaysWithinMX: SSDPRecordedAnswers.spreadOverMX(spreads),
-            widestSpread: spreads.map { ($0.max() ?? .zero) - ($0.min() ?? .zero) }.max() ?? .zero,
+            widestSpread: SSDPRecordedAnswers.widestSpread(spreads),
             exchanges: exchanges,
             notFound: notFound,
             unsupportedMethod: unsupported,

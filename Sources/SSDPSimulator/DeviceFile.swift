@@ -399,7 +399,7 @@ public struct DeviceSpecification: Codable, Sendable {
             throw SSDPConfigurationError(
                 field: field,
                 value: value,
-                reason: "must be \(Choice.allCases.map(\.rawValue).joined(separator: " or "))"
+                reason: "must be \(Choice.namedChoices)"
             )
         }
         return choice
@@ -866,4 +866,9 @@ extension SSDPConfigurationError {
     public func reason(quoting: Bool) -> String {
         quoting ? "\"\(value)\": \(reason)" : reason
     }
+}
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+    /// The cases as a device file names them, for an error: `as-recorded or within-mx`.
+    static var namedChoices: String { allCases.map(\.rawValue).joined(separator: " or ") }
 }

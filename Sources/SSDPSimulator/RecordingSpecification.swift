@@ -232,7 +232,7 @@ public struct RecordingSpecification: Codable, Sendable, Hashable {
             guard let value = Self(rawValue: text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container,
-                    debugDescription: "\"\(text)\": must be \(Self.allCases.map(\.rawValue).joined(separator: " or "))"
+                    debugDescription: "\"\(text)\": must be \(Self.namedChoices)"
                 )
             }
             self = value

@@ -69,16 +69,28 @@ public struct SSDPRecordedAnswers: Hashable, Sendable {
         self.drawsDelaysWithinMX = drawsDelaysWithinMX
     }
 
+    /// How far apart, first to last, answers to one search may come and still count as sent together: a
+    /// device that answers at once still needs the machine (0.6 s for a dozen answers on a busy CI one).
+    public static let togetherWithin = Duration.milliseconds(900)
+
+    /// The widest spread, first answer to last, of the answers to any one of some searches; `delays` are
+    /// each search's answer delays.
+    public static func widestSpread(_ delays: [[Duration]]) -> Duration {
+        delays.map { ($0.max() ?? .zero) - ($0.min() ?? .zero) }.max() ?? .zero
+    }
+
     /// Whether answers to the same search at an MX of 2 or more show a device that draws each answer's
-    /// delay within the MX: some search's answers spread over more than `togetherWithin` from the first to
-    /// the last. A device that answers at once, or all together after one delay (libupnp), shows none;
-    /// one that draws each delay over MX 3 spreads four answers that far in 92 % of searches, so three
-    /// searches miss it about 6 times in 10,000. `delays` are each search's answer delays.
-    public static func spreadOverMX(_ delays: [[Duration]], togetherWithin: Duration = .milliseconds(900)) -> Bool {
-        delays.contains { search in
-            guard let first = search.min(), let last = search.max() else { return false }
-            return last - first > togetherWithin
-        }
+    /// delay within the MX: some search's answers spread over more than `togetherWithin`. A device that
+    /// answers at once, or all together after one delay (libupnp), shows none; one that draws each delay
+    /// over MX 3 spreads four answers that far in 92 % of searches, so three searches miss it about 6 times
+    /// in 10,000. `delays` are each search's answer delays.
+    public static func spreadOverMX(_ delays: [[Duration]]) -> Bool {
+        spreadOverMX(widestSpread: widestSpread(delays))
+    }
+
+    /// Whether `widestSpread` (of `widestSpread(_:)`) shows a device that draws its delays within the MX.
+    public static func spreadOverMX(widestSpread: Duration) -> Bool {
+        widestSpread > togetherWithin
     }
 
     /// Whether the device answered from a port of its own, not the one it heard the search on (libupnp opens

@@ -41,12 +41,12 @@ extension SSDPNotifyHeaders {
     /// placeholder the device fills in, so that a played device at another address, or rebooted, says its
     /// own; every other line as it came (a vendor's, GSSDP's BOOTID -1). The copies of a set are the most
     /// alives of one NT heard within a second (of a byebye set: among its leaving's, else among its
-    /// start's); the TTL the one most of them came with; a port of its own
-    /// when none came from 1900 or from `ssdpPort`. Byebyes that run straight into an alive (each within a
-    /// second of the next) say the device says byebye at start (GSSDP, MiniDLNA: a recording that waited
-    /// for the device to start hears it); any other byebye is its leaving's. What a
-    /// recording cannot show (whether a device heard only after it started says byebye at start, the byebye
-    /// copies when none was heard) is `profile`'s, the device's family's. `nil` when no alive was heard.
+    /// start's); the TTL the one most of them came with; a port of its own when none came from 1900 or from
+    /// `ssdpPort`. Byebyes that run straight into an alive (each within a second of the next) say the device
+    /// says byebye at start (GSSDP, MiniDLNA: a recording that waited for the device to start hears it); any
+    /// other byebye is its leaving's. What a recording cannot show (whether a device heard only after it
+    /// started says byebye at start, the byebye copies when none was heard) is `profile`'s, the device's
+    /// family's. `nil` when no alive was heard.
     public init?(heard: [Heard], otherwise profile: SSDPNotifyHeaders? = nil, ssdpPort: Int = 1900) {
         let parsed = heard.compactMap { heard in
             (try? SSDPParser.parseMessage(heard.bytes)).map { (heard, $0.headers) }
@@ -66,15 +66,14 @@ extension SSDPNotifyHeaders {
         // A start's byebyes run straight into its alives (each within a second of the next); any other
         // byebye is a leaving's, a power cycle's first half included.
         var startsAt: Set<Int> = []
-        for index in parsed.indices where isAlive(parsed[index].1) && index > 0 && isByebye(parsed[index - 1].1) {
-            var first = index - 1
+        for index in parsed.indices where isAlive(parsed[index].1) {
+            var first = index
             while first > 0, isByebye(parsed[first - 1].1), parsed[first].0.at - parsed[first - 1].0.at < .seconds(1) {
                 first -= 1
             }
-            guard parsed[index].0.at - parsed[index - 1].0.at < .seconds(1) else { continue }
             startsAt.formUnion(first..<index)
         }
-        let startByebyes = parsed.indices.filter { startsAt.contains($0) }.map { parsed[$0] }
+        let startByebyes = startsAt.sorted().map { parsed[$0] }
         let laterByebyes = parsed.indices.filter { !startsAt.contains($0) && isByebye(parsed[$0].1) }.map {
             parsed[$0]
         }
