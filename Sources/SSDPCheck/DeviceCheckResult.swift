@@ -123,45 +123,36 @@ extension DeviceCheckReport {
     /// named without the device's HTTP port, which a device (or `serve --http-port any`) may pick anew each
     /// run, so that CI can follow one test across runs.
     public func junit(title: String) -> String {
-        let escaped = SSDPRootDevice.escaped(_:)  // XML's five, and what XML cannot carry replaced
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="\#(escaped(title))" tests="\#(results.count)" failures="\#(count(.failed))" skipped="\#(count(.skipped))">"#,
-        ]
         var groups: [String] = []
         for result in results where !groups.contains(result.group) { groups.append(result.group) }
-        for group in groups {
-            let members = results.filter { $0.group == group }
-            lines.append(
-                #"  <testsuite name="\#(escaped(group))" tests="\#(members.count)" failures="\#(members.count { $0.outcome == .failed })" skipped="\#(members.count { $0.outcome == .skipped })">"#
-            )
-            for result in members {
-                let stable = Self.withoutPort(of: result.location)
-                let name = escaped(stable(result.subject.isEmpty ? result.check : "\(result.check) \(result.subject)"))
-                let className = escaped(result.location.isEmpty ? target : stable(result.location))
-                switch result.outcome {
-                case .passed:
-                    lines.append(#"    <testcase name="\#(name)" classname="\#(className)"/>"#)
-                case .warned:
-                    lines.append(#"    <testcase name="\#(name)" classname="\#(className)">"#)
-                    lines.append(#"      <system-out>warning: \#(escaped(result.detail))</system-out>"#)
-                    lines.append("    </testcase>")
-                case .skipped:
-                    lines.append(
-                        #"    <testcase name="\#(name)" classname="\#(className)"><skipped message="\#(escaped(result.detail))"/></testcase>"#
-                    )
-                case .failed:
-                    lines.append(#"    <testcase name="\#(name)" classname="\#(className)">"#)
-                    lines.append(
-                        #"      <failure message="\#(escaped(result.detail))">\#(escaped(result.evidence))</failure>"#
-                    )
-                    lines.append("    </testcase>")
-                }
-            }
-            lines.append("  </testsuite>")
+        let suites = groups.map { group in
+            JUnitReport.Suite(name: group, cases: results.filter { $0.group == group }.map(junitCase))
         }
-        lines.append("</testsuites>")
-        return lines.joined(separator: "\n") + "\n"
+        return JUnitReport(name: title, suites: suites).xml
+    }
+
+    /// One result as a JUnit case, named by its check and subject and classed by its LOCATION, without
+    /// the port: a warning is a pass that says so.
+    private func junitCase(_ result: DeviceCheckResult) -> JUnitReport.TestCase {
+        let stable = Self.withoutPort(of: result.location)
+        let name = stable(result.subject.isEmpty ? result.check : "\(result.check) \(result.subject)")
+        let className = result.location.isEmpty ? target : stable(result.location)
+        switch result.outcome {
+        case .passed:
+            return JUnitReport.TestCase(className: className, name: name, outcome: .passed)
+        case .warned:
+            return JUnitReport.TestCase(
+                className: className,
+                name: name,
+                outcome: .passed,
+                output: "warning: \(result.detail)"
+            )
+        case .skipped:
+            return JUnitReport.TestCase(className: className, name: name, outcome: .skipped(message: result.detail))
+        case .failed:
+            let failure = JUnitReport.Outcome.failed(message: result.detail, text: result.evidence)
+            return JUnitReport.TestCase(className: className, name: name, outcome: failure)
+        }
     }
 
     /// A function that writes `location`'s origin without its port wherever it appears in a text:

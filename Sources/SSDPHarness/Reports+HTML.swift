@@ -13,6 +13,7 @@
 
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 
 // The HTML report and the Markdown summary.
 
@@ -125,21 +126,10 @@ extension Reports {
         file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
     }
 
-    /// `text` safe in HTML text and attribute values.
+    /// `text` safe in HTML text and attribute values: the XML escaper of the device descriptions and the
+    /// JUnit reports (`&apos;` is HTML5's too).
     static func htmlEscaped(_ text: String) -> String {
-        escaping(text, markupEntity)
-    }
-
-    /// The entity that stands for a scalar with a meaning in HTML and XML (`&`, `<`, `>`, quotes).
-    static func markupEntity(_ scalar: Unicode.Scalar) -> String? {
-        switch scalar {
-        case "&": "&amp;"
-        case "<": "&lt;"
-        case ">": "&gt;"
-        case "\"": "&quot;"
-        case "'": "&#39;"
-        default: nil
-        }
+        SSDPRootDevice.escaped(text)
     }
 
     /// JSON safe inside a `<script>` element: no `<`, `>` or `&` (so no `</script>` or `<!--`), and no

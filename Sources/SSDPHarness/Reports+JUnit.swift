@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Foundation
 import SSDPCore
 import SSDPDeviceCore
 
@@ -24,56 +23,43 @@ extension Reports {
     /// could not make.
     /// `title` names the whole report (`ssdp-sim run in virtual time`).
     public static func junit(_ results: [ScenarioResult], title: String) -> String {
-        let cases = results.map { result in
-            result.skipped != nil || result.harnessError != nil ? 1 : max(result.checks.count, 1)
-        }.reduce(0, +)
-        let failures = results.map(\.failedChecks.count).reduce(0, +)
-        let errors = results.filter { $0.harnessError != nil }.count
-        let skipped = results.map { $0.skipped != nil ? 1 : $0.skippedChecks.count }.reduce(0, +)
-        let time = decimal(results.reduce(.zero) { $0 + $1.elapsed })
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml +=
-            "<testsuites name=\"\(escape(title))\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
-        for result in results {
-            let name = escape(caseName(result))
-            let failed = result.failedChecks.count
-            let skippedHere = result.skipped != nil ? 1 : result.skippedChecks.count
-            let tests = result.skipped != nil || result.harnessError != nil ? 1 : max(result.checks.count, 1)
-            xml +=
-                "  <testsuite name=\"\(name)\" file=\"\(escape(result.scenario.file))\" tests=\"\(tests)\" failures=\"\(failed)\""
-            xml +=
-                " errors=\"\(result.harnessError == nil ? 0 : 1)\" skipped=\"\(skippedHere)\" time=\"\(decimal(result.elapsed))\">\n"
-            xml +=
-                "    <properties><property name=\"seed\" value=\"\(result.seed)\"/><property name=\"mode\" value=\"\(result.mode.rawValue)\"/>"
-            xml += "<property name=\"ssdp-sim\" value=\"\(ToolVersion.current)\"/></properties>\n"
-            let classname = "scenarios.\(result.mode.rawValue).\(escape(result.scenario.name))"
-            if let reason = result.skipped {
-                xml +=
-                    "    <testcase classname=\"\(classname)\" name=\"run\"><skipped message=\"\(escape(reason))\"/></testcase>\n"
-            } else if let error = result.harnessError {
-                xml +=
-                    "    <testcase classname=\"\(classname)\" name=\"run\"><error message=\"\(escape(error))\"/></testcase>\n"
-            } else {
-                for check in result.checks {
-                    xml += "    <testcase classname=\"\(classname)\" name=\"\(escape(check.name))\">"
-                    switch check.status {
-                    case .passed:
-                        break
-                    case .failed:
-                        let line = "expected \(check.expected); got \(check.actual)"
-                        xml +=
-                            "<failure message=\"\(escape(line))\" type=\"expectation\">\(escape(line + "\nseed \(result.seed)"))</failure>"
-                    case .skipped:
-                        xml += "<skipped message=\"\(escape(check.actual))\"/>"
-                    }
-                    xml += "</testcase>\n"
+        JUnitReport(name: title, suites: results.map(junitSuite)).xml
+    }
+
+    /// One scenario run as a JUnit suite: its checks as cases, or one case `run` that was skipped or could
+    /// not be made.
+    static func junitSuite(_ result: ScenarioResult) -> JUnitReport.Suite {
+        let className = "scenarios.\(result.mode.rawValue).\(result.scenario.name)"
+        let cases: [JUnitReport.TestCase]
+        if let reason = result.skipped {
+            cases = [JUnitReport.TestCase(className: className, name: "run", outcome: .skipped(message: reason))]
+        } else if let error = result.harnessError {
+            cases = [JUnitReport.TestCase(className: className, name: "run", outcome: .error(message: error))]
+        } else {
+            cases = result.checks.map { check in
+                let outcome: JUnitReport.Outcome
+                switch check.status {
+                case .passed:
+                    outcome = .passed
+                case .failed:
+                    let line = "expected \(check.expected); got \(check.actual)"
+                    outcome = .failed(message: line, type: "expectation", text: line + "\nseed \(result.seed)")
+                case .skipped:
+                    outcome = .skipped(message: check.actual)
                 }
+                return JUnitReport.TestCase(className: className, name: check.name, outcome: outcome)
             }
-            xml += "    <system-out>\(escape(result.scenario.description))</system-out>\n"
-            xml += "  </testsuite>\n"
         }
-        xml += "</testsuites>\n"
-        return xml
+        return JUnitReport.Suite(
+            name: caseName(result),
+            file: result.scenario.file,
+            time: result.elapsed.inSeconds,
+            properties: [
+                ("seed", "\(result.seed)"), ("mode", result.mode.rawValue), ("ssdp-sim", ToolVersion.current),
+            ],
+            cases: cases,
+            output: result.scenario.description
+        )
     }
 
     /// Each failed expectation as one line: name, expected, actual.
@@ -84,16 +70,5 @@ extension Reports {
 
     static func caseName(_ result: ScenarioResult) -> String {
         result.seed == result.scenario.seed ? result.scenario.name : "\(result.scenario.name) [seed \(result.seed)]"
-    }
-
-    /// Seconds with six decimals and never an exponent, as JUnit's `xs:decimal` times need.
-    static func decimal(_ duration: Duration) -> String {
-        String(format: "%.6f", duration.inSeconds)
-    }
-
-    /// XML's five entities, and what XML cannot carry replaced: the one escaper `check`'s JUnit and the
-    /// device descriptions use too.
-    private static func escape(_ text: String) -> String {
-        SSDPRootDevice.escaped(text)
     }
 }

@@ -98,14 +98,14 @@ import FoundationXML
             )
             #expect(output.status == 0, "\(output.standardOutput)")
             let xml = try String(contentsOf: junit, encoding: .utf8)
-            runs.append(try DocsTests.captures(of: #"(<testcase name="[^"]*" classname="[^"]*")"#, in: xml))
+            runs.append(try DocsTests.captures(of: #"(<testcase classname="[^"]*" name="[^"]*")"#, in: xml))
             serve.kill()
         }
         #expect(runs[0].count > 80)
         #expect(runs[0] == runs[1])
         #expect(
             runs[0].contains(
-                #"<testcase name="description.fetch http://127.0.0.2/description.xml" classname="http://127.0.0.2/description.xml""#
+                #"<testcase classname="http://127.0.0.2/description.xml" name="description.fetch http://127.0.0.2/description.xml""#
             )
         )
     }
