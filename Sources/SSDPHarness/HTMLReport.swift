@@ -27,11 +27,11 @@ public struct HTMLReport: Sendable, Encodable {
     /// `ssdp-sim`'s version.
     public var version = ToolVersion.current
     /// How many runs passed (counted from `runs`, as `failed` and `skipped` are; not in the page's data).
-    public var passed: Int { runs.filter { $0.status == "passed" }.count }
+    public var passed: Int { runs.count { $0.status == .passed } }
     /// How many runs failed.
-    public var failed: Int { runs.filter { $0.status == "failed" }.count }
+    public var failed: Int { runs.count { $0.status == .failed } }
     /// How many runs were skipped.
-    public var skipped: Int { runs.filter { $0.status == "skipped" }.count }
+    public var skipped: Int { runs.count { $0.status == .skipped } }
     /// The runs, failed first, then skipped, then passed, each group in the order they ran.
     public var runs: [Run] = []
     /// Messages kept per run: a run with more keeps its first ones and says how many it left out.
@@ -43,12 +43,13 @@ public struct HTMLReport: Sendable, Encodable {
         public var id: String
         /// The scenario's name, file and description.
         public var name: String, file: String, description: String
-        /// `virtual`, `live` or `external-client`.
+        /// A run mode's name (`virtual`, `live`, `external-client`: `RunMode`'s), or `capture` for a capture
+        /// shown before any run, which is not a mode a scenario runs in.
         public var mode: String
         /// The seed, as text (a `UInt64` does not fit a JavaScript number).
         public var seed: String
-        /// `passed`, `failed` or `skipped`.
-        public var status: String
+        /// Whether the run passed, failed or was skipped (in the page's data: `passed`, `failed`, `skipped`).
+        public var status: CheckResult.Status
         /// Why the run was skipped, or the harness error that ended it.
         public var note: String?
         /// Remarks on the run: how an external client exited, what the report left out.
@@ -75,8 +76,8 @@ public struct HTMLReport: Sendable, Encodable {
 
     /// One check and the messages (and marks) its verdict rests on.
     public struct Check: Sendable, Encodable {
-        /// The check's name, verdict (`passed`, `failed`, `skipped`), expectation and what happened.
-        public var name: String, status: String, expected: String, actual: String
+        /// The check's name and verdict, what was expected and what happened.
+        public var name: String, status: CheckResult.Status, expected: String, actual: String
         /// Ids of the messages (`m…`) and marks (`k…`) behind the verdict.
         public var evidence: [String]
     }
@@ -173,7 +174,7 @@ public struct HTMLReport: Sendable, Encodable {
                 repeated[result.scenario.name] == nil
                 ? result.scenario.name : "\(result.scenario.name)-seed-\(result.seed)"
             let run = RunBuilder(result: result, id: id, reproduce: reproduce(result)).run
-            let order = run.status == "failed" ? 0 : run.status == "skipped" ? 1 : 2
+            let order = run.status == .failed ? 0 : run.status == .skipped ? 1 : 2
             runs.append((order * results.count + index, run))
         }
         self.runs = runs.sorted { $0.order < $1.order }.map(\.run)
@@ -209,7 +210,7 @@ private struct RunBuilder {
 
     init(result: ScenarioResult, id: String, reproduce: String) {
         let scenario = result.scenario
-        let status = result.skipped != nil ? "skipped" : result.passed ? "passed" : "failed"
+        let status: CheckResult.Status = result.skipped != nil ? .skipped : result.passed ? .passed : .failed
         run = HTMLReport.Run(
             id: id,
             name: scenario.name,
@@ -256,7 +257,7 @@ private struct RunBuilder {
             description: description,
             mode: "capture",
             seed: "0",
-            status: "passed",
+            status: .passed,
             reproduce: "",
             duration: trace.last.map { $0.at.inSeconds } ?? 0
         )
@@ -656,7 +657,7 @@ private struct RunBuilder {
             run.checks.append(
                 HTMLReport.Check(
                     name: check.name,
-                    status: check.status.rawValue,
+                    status: check.status,
                     expected: check.expected,
                     actual: check.actual,
                     evidence: evidence.filter { seen.insert($0).inserted }

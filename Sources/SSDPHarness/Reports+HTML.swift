@@ -69,22 +69,22 @@ extension Reports {
         var text = "## \(markdownEscaped(report.title))\n\n"
         text += "**\(report.failed) failed**, \(report.passed) passed, \(report.skipped) skipped"
         text += report.command.isEmpty ? "\n\n" : " · `\(report.command.replacingOccurrences(of: "`", with: "'"))`\n\n"
-        for run in report.runs where run.status == "failed" {
+        for run in report.runs where run.status == .failed {
             text += "### ❌ \(markdownEscaped(run.name)) (seed \(run.seed), \(run.mode))\n\n"
             if let note = run.note { text += "\(markdownEscaped(note))\n\n" }
             text += "| check | expected | got |\n|---|---|---|\n"
-            for check in run.checks where check.status == "failed" {
+            for check in run.checks where check.status == .failed {
                 text += "| \(cell(check.name)) | \(cell(check.expected)) | \(cell(check.actual)) |\n"
             }
             text += "\nReproduce: `\(run.reproduce.replacingOccurrences(of: "`", with: "'"))`\n\n"
         }
-        let others = report.runs.filter { $0.status != "failed" }
+        let others = report.runs.filter { $0.status != .failed }
         if !others.isEmpty {
             text += "<details><summary>\(others.count) runs passed or skipped</summary>\n\n"
             text += "| run | result | checks |\n|---|---|---|\n"
             for run in others {
-                let passed = run.checks.filter { $0.status == "passed" }.count
-                text += "| \(cell(run.name)) | \(run.status) | \(passed) of \(run.checks.count) passed |\n"
+                let passed = run.checks.count { $0.status == .passed }
+                text += "| \(cell(run.name)) | \(run.status.rawValue) | \(passed) of \(run.checks.count) passed |\n"
             }
             text += "\n</details>\n"
         }
@@ -96,10 +96,11 @@ extension Reports {
     public static func htmlIndex(_ report: HTMLReport, pages: [(run: HTMLReport.Run, file: String)]) -> String {
         var rows = ""
         for (run, file) in pages {
-            let failed = run.checks.filter { $0.status == "failed" }.map { htmlEscaped($0.name) }.joined(
+            let failed = run.checks.filter { $0.status == .failed }.map { htmlEscaped($0.name) }.joined(
                 separator: ", "
             )
-            rows += "<tr class=\"\(run.status)\"><td class=\"badge \(run.status)\">\(run.status)</td>"
+            let status = run.status.rawValue
+            rows += "<tr class=\"\(status)\"><td class=\"badge \(status)\">\(status)</td>"
             rows += "<td><a href=\"\(htmlEscaped(percentEncoded(file)))\">\(htmlEscaped(run.name))</a></td>"
             rows += "<td>\(htmlEscaped(run.seed))</td><td>\(htmlEscaped(run.mode))</td><td>\(failed)</td></tr>\n"
         }

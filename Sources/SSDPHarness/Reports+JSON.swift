@@ -37,7 +37,7 @@ extension Reports {
         struct Run: Encodable {
             var name: String
             var file: String
-            var mode: String
+            var mode: RunMode
             var seed: UInt64
             var passed: Bool
             var skipped: String?
@@ -53,7 +53,7 @@ extension Reports {
             init(_ result: ScenarioResult) {
                 name = result.scenario.name
                 file = result.scenario.file
-                mode = result.mode.rawValue
+                mode = result.mode
                 seed = result.seed
                 passed = result.passed
                 skipped = result.skipped

@@ -119,11 +119,11 @@ import Testing
         )
         let report = Self.report([passing, failed])
         #expect((report.passed, report.failed, report.skipped) == (1, 1, 0))
-        #expect(report.runs.map(\.status) == ["failed", "passed"], "failures first")
+        #expect(report.runs.map(\.status) == [.failed, .passed], "failures first")
         let run = report.runs[0]
         #expect(run.reproduce == "ssdp-sim run \(failed.scenario.file)")
         let check = try #require(run.checks.first { $0.name == "each service reported once" })
-        #expect(check.status == "failed")
+        #expect(check.status == .failed)
         let marks = check.evidence.compactMap { id in run.marks.first { $0.id == id } }
         let byUSN = Dictionary(grouping: marks) { $0.text }
         #expect(byUSN.values.contains { $0.count >= 2 }, "a service reported twice is linked twice")
