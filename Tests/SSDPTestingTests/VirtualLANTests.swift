@@ -13,7 +13,6 @@
 
 import SSDPCore
 import SSDPDeviceCore
-import SSDPHarness
 import SSDPSearch
 import SSDPTesting
 import Testing
