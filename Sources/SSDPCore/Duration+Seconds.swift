@@ -42,11 +42,10 @@ extension Duration {
     }
 
     /// Seconds with three decimals, as reports and output print them: `9.100`, `-0.250`.
-    package var secondsText: String {
-        let sign = milliseconds < 0 ? "-" : ""
-        let magnitude = abs(milliseconds)
-        return "\(sign)\(magnitude / 1_000).\(Self.threeDigits(magnitude % 1_000))"
-    }
+    package var secondsText: String { Self.decimalText(milliseconds, decimals: 3) }
+
+    /// Seconds with six decimals, never an exponent, as JUnit's `xs:decimal` times need: `0.000021`.
+    package var microsecondsText: String { Self.decimalText(microseconds, decimals: 6) }
 
     /// Seconds with only the decimals needed, at most three, as flags and files spell them: `1.5`, `2`.
     package var shortSecondsText: String {
@@ -57,8 +56,13 @@ extension Duration {
         return String(text.dropLast(4))
     }
 
-    private static func threeDigits(_ value: Int64) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: 3 - digits.count) + digits
+    /// `units` (thousandths or millionths of a second) as seconds with that many `decimals`.
+    private static func decimalText(_ units: Int64, decimals: Int) -> String {
+        var perSecond: Int64 = 1
+        for _ in 0..<decimals { perSecond *= 10 }
+        let fraction = String(units.magnitude % UInt64(perSecond))
+        let whole = units.magnitude / UInt64(perSecond)
+        return (units < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: decimals - fraction.count)
+            + fraction
     }
 }

@@ -53,7 +53,7 @@ extension Reports {
         return JUnitReport.Suite(
             name: caseName(result),
             file: result.scenario.file,
-            time: result.elapsed.inSeconds,
+            time: result.elapsed,
             properties: [
                 ("seed", "\(result.seed)"), ("mode", result.mode.rawValue), ("ssdp-sim", ToolVersion.current),
             ],

@@ -27,7 +27,7 @@ import FoundationXML
             JUnitReport.Suite(
                 name: "first",
                 file: "dir/it's.json",
-                time: 0.000021,
+                time: .microseconds(21),
                 properties: [("seed", "7")],
                 cases: [
                     JUnitReport.TestCase(className: "c", name: "passes", outcome: .passed),
@@ -42,7 +42,7 @@ import FoundationXML
             ),
             JUnitReport.Suite(
                 name: "second",
-                time: 2,
+                time: .seconds(2),
                 cases: [
                     JUnitReport.TestCase(className: "d", name: "skips", outcome: .skipped(message: "not seen")),
                     JUnitReport.TestCase(className: "d", name: "run", outcome: .error(message: "no socket")),
@@ -88,8 +88,16 @@ import FoundationXML
         #expect(report.xml.contains(#"<testsuite name="gena" tests="0" failures="0" errors="0" skipped="0">"#))
     }
 
-    @Test(arguments: [(0.0, "0.000000"), (0.000021, "0.000021"), (9.1, "9.100000"), (1_234.5678916, "1234.567892")])
-    func timesArePlainDecimals(seconds: Double, written: String) {
-        #expect(JUnitReport.decimal(seconds) == written)
+    @Test(arguments: [
+        (Duration.zero, "0.000000"), (.microseconds(21), "0.000021"), (.milliseconds(9_100), "9.100000"),
+        (.nanoseconds(1_234_567_892_999), "1234.567892"), (.microseconds(-250), "-0.000250"),
+    ])
+    func timesArePlainDecimalsToTheMicrosecond(time: Duration, written: String) {
+        let report = JUnitReport(name: "t", suites: [JUnitReport.Suite(name: "s", time: time, cases: [])])
+        #expect(
+            report.xml.contains(
+                #"<testsuite name="s" tests="0" failures="0" errors="0" skipped="0" time="\#(written)">"#
+            )
+        )
     }
 }

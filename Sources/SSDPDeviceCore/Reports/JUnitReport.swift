@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 /// A report as JUnit XML, the form CI systems read: suites of test cases, each passed, failed, skipped
 /// or in error. The one writer of both reports that give JUnit (`ssdp-sim run`'s scenarios and
 /// `ssdp-sim check`'s rules): each says what its suites and cases are, and the counts, the escaping and
@@ -44,8 +46,8 @@ package struct JUnitReport: Sendable {
     package struct Suite: Sendable {
         package var name: String
         package var file: String?
-        /// Seconds, when measured.
-        package var time: Double?
+        /// How long it took, when measured.
+        package var time: Duration?
         package var properties: [(name: String, value: String)] = []
         package var cases: [TestCase]
         /// What the suite printed (a scenario's description).
@@ -54,7 +56,7 @@ package struct JUnitReport: Sendable {
         package init(
             name: String,
             file: String? = nil,
-            time: Double? = nil,
+            time: Duration? = nil,
             properties: [(name: String, value: String)] = [],
             cases: [TestCase],
             output: String? = nil
@@ -83,7 +85,7 @@ package struct JUnitReport: Sendable {
         let all = suites.flatMap(\.cases)
         let time = suites.compactMap(\.time)
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        let total = time.isEmpty ? nil : time.reduce(0, +)
+        let total = time.isEmpty ? nil : time.reduce(Duration.zero, +)
         xml += "<testsuites \(Self.attributes(name: name, counting: all, time: total))>\n"
         for suite in suites {
             xml +=
@@ -109,7 +111,7 @@ package struct JUnitReport: Sendable {
         name: String,
         file: String? = nil,
         counting cases: [TestCase],
-        time: Double?
+        time: Duration?
     ) -> String {
         var (failures, errors, skipped) = (0, 0, 0)
         for testCase in cases {
@@ -122,7 +124,8 @@ package struct JUnitReport: Sendable {
         }
         let counts = #"tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)""#
         let filed = file.map { #" file="\#(escaped($0))""# } ?? ""
-        return #"name="\#(escaped(name))"\#(filed) "# + counts + (time.map { #" time="\#(decimal($0))""# } ?? "")
+        return #"name="\#(escaped(name))"\#(filed) "# + counts
+            + (time.map { #" time="\#($0.microsecondsText)""# } ?? "")
     }
 
     private static func element(_ testCase: TestCase) -> String {
@@ -141,17 +144,6 @@ package struct JUnitReport: Sendable {
         }
         if let output = testCase.output { body += "<system-out>\(escaped(output))</system-out>" }
         return body.isEmpty ? open + "/>\n" : open + ">" + body + "</testcase>\n"
-    }
-
-    /// Seconds with six decimals and never an exponent, as JUnit's `xs:decimal` times need.
-    package static func decimal(_ seconds: Double) -> String {
-        let micros = (seconds * 1_000_000).rounded()
-        guard micros.isFinite, abs(micros) < 9e18 else { return "0.000000" }
-        let whole = Int64(micros)
-        let sign = whole < 0 ? "-" : ""
-        let magnitude = whole.magnitude
-        let fraction = String(magnitude % 1_000_000)
-        return sign + String(magnitude / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 
     /// XML's five entities, and what XML cannot carry replaced: the project's one escaper.
