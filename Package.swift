@@ -205,7 +205,7 @@ let package = Package(
             dependencies: ["SSDPCore", "CSSDPTestSettings"],
             resources: [.copy("Fixtures")]
         ),
-        // How many tests run at once (Tests/CSSDPTestSettings/settings.c): linked into the test process only.
+        // Swift Testing's settings (Tests/CSSDPTestSettings/settings.c): linked into the test process only.
         .target(name: "CSSDPTestSettings", path: "Tests/CSSDPTestSettings"),
         .testTarget(
             name: "SSDPDeviceCoreTests",

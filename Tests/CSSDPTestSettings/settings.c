@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 (see LICENSE)
 //
-// How many tests the test process runs at once, set before Swift Testing starts.
+// The test process's settings for Swift Testing, set before it starts: how many tests run at once, and
+// no backtrace for every error thrown.
 //
 // Nearly every test here is async, so Swift Testing, left alone, starts them all together: a hundred live
 // tests with real sockets, simulators, Python clients and Chromium at once on a two-core machine, each
@@ -10,17 +11,25 @@
 // of its tests wait on sockets and timers, not the CPU (at three per core the CPU was idle 40 % of the
 // run, while the serial suites waited for places; docs/tests-and-ci.md has the figures).
 //
-// Swift Testing reads SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH when it starts; a constructor runs
-// when the test bundle loads, before that. A width already in the environment is kept.
+// Swift Testing also takes a backtrace of every error thrown anywhere in the test process (a hook on
+// swift_willThrow), to say where a test's uncaught error came from. Here that is millions of errors the
+// code under test throws and catches by design: the fuzzers' malformed datagrams, the devices' refusals.
+// Unwinding the stack for each cost a third of the fuzzers' CPU and a sixth of the whole suite's
+// (docs/tests-and-ci.md has the figures), so it is off. A test that fails on an error still names the
+// error and the test; SWT_SWIFT_ERROR_BACKTRACING_ENABLED=1 turns the backtraces back on.
+//
+// Swift Testing reads both variables when it starts; a constructor runs when the test bundle loads,
+// before that. A value already in the environment is kept.
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "CSSDPTestSettings.h"
 
-__attribute__((constructor)) static void cssdp_limit_parallel_tests(void) {
+__attribute__((constructor)) static void cssdp_apply_test_settings(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     char width[24];
     snprintf(width, sizeof width, "%ld", 5 * (cores < 1 ? 1 : cores));
     setenv("SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH", width, 0);
+    setenv("SWT_SWIFT_ERROR_BACKTRACING_ENABLED", "0", 0);
 }

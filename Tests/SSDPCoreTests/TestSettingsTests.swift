@@ -14,12 +14,17 @@
 import Foundation
 import Testing
 
-/// The test process limits how many tests run at once (Tests/CSSDPTestSettings/settings.c), unless the
-/// environment already says: three per core.
+/// The test process sets Swift Testing up before it starts (Tests/CSSDPTestSettings/settings.c), unless
+/// the environment already says otherwise.
 @Suite struct TestSettingsTests {
     @Test func theTestProcessRunsAFewTestsPerCoreAtOnce() throws {
         let width = try #require(ProcessInfo.processInfo.environment["SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH"])
-        // Three per core, unless the environment gave another width.
+        // Five per core, unless the environment gave another width.
         #expect((Int(width) ?? 0) > 0, "\(width)")
+    }
+
+    @Test func noBacktraceIsTakenOfEachThrownErrorUnlessAsked() throws {
+        let flag = try #require(ProcessInfo.processInfo.environment["SWT_SWIFT_ERROR_BACKTRACING_ENABLED"])
+        #expect(!flag.isEmpty)
     }
 }
