@@ -18,8 +18,9 @@ import Testing
 /// The harness is not vacuous: a client with a deliberate bug fails the expectation made for that bug,
 /// and the same client without it passes. The client is a small Python script run in external-client
 /// mode against live devices on loopback. One test at a time: each judges a client's timing within 1.5 s,
-/// and a dozen Python clients at once on two cores would be judging the machine. The shipped scenarios'
-/// tests are a suite of their own beside this one (`ShippedScenarioClientTests`, up to four clients).
+/// and a dozen Python clients at once on two cores would be judging the machine. The suites below run
+/// beside this one, each a chain of its own: a serialized suite's next test waits behind every test that
+/// asked for a place before it, so one long chain ends the whole run.
 @Suite(.tags(.live), .serialized) struct ExternalClientTests {
     static let bugs: [(bug: String, check: String?)] = [
         ("none", nil),
@@ -67,6 +68,27 @@ import Testing
         #expect(own.passed, "\(Reports.failureLines(own)) \(own.record.notes)")
     }
 
+    /// A policy that leaves the timing unjudged does not let a wrong client through: it still fails by the
+    /// check made for its mistake.
+    @Test(arguments: [
+        ("no-dedupe", "each service reported once"), ("wrong-target", "only the searched target reported"),
+        ("wrong-location", "reported as a device sent it"),
+    ])
+    func aWrongClientFailsWhateverItsPolicy(bug: String, check: String) async throws {
+        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
+        let command = "python3 '\(try HarnessFixtures.client("client.py"))' --bug \(bug)"
+        let policy = SearchPolicy(spacing: .unjudged, stop: .unjudged)
+        let result = await ScenarioRunner(mode: .externalClient(command: command, policy: policy)).run(scenario)
+        #expect(result.failedChecks.map(\.name).contains(check), "\(result.failedChecks.map(\.name))")
+        #expect(result.checks.first { $0.name == "stop" }?.skipped == true)
+    }
+}
+
+/// What a scenario expects of an external client beyond its search: when its events begin, how clients
+/// side by side start, its LOCATION fetches, an error it is expected to end with. One test at a time as in
+/// `ExternalClientTests`, and a suite of its own so that the two run beside each other: one chain of all
+/// these tests waited for its places one test after another and ended the run last.
+@Suite(.tags(.live), .serialized) struct ClientExpectationTests {
     /// A scenario's events count from the client's first M-SEARCH, as its timing does: a client that takes
     /// 1.5 s to start still finds the device that vanishes 1 s into its search (before, the vanishing came
     /// 1 s after the launch, and the client never saw the device).
@@ -87,21 +109,6 @@ import Testing
         let result = await ScenarioRunner(mode: .externalClient(command: command)).run(scenario)
         #expect(result.passed, "\(Reports.failureLines(result)) \(result.record.notes)")
         #expect(result.record.notes.allSatisfy { !$0.contains("not done") }, "\(result.record.notes)")
-    }
-
-    /// A policy that leaves the timing unjudged does not let a wrong client through: it still fails by the
-    /// check made for its mistake.
-    @Test(arguments: [
-        ("no-dedupe", "each service reported once"), ("wrong-target", "only the searched target reported"),
-        ("wrong-location", "reported as a device sent it"),
-    ])
-    func aWrongClientFailsWhateverItsPolicy(bug: String, check: String) async throws {
-        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
-        let command = "python3 '\(try HarnessFixtures.client("client.py"))' --bug \(bug)"
-        let policy = SearchPolicy(spacing: .unjudged, stop: .unjudged)
-        let result = await ScenarioRunner(mode: .externalClient(command: command, policy: policy)).run(scenario)
-        #expect(result.failedChecks.map(\.name).contains(check), "\(result.failedChecks.map(\.name))")
-        #expect(result.checks.first { $0.name == "stop" }?.skipped == true)
     }
 
     /// Clients side by side start one per core at a time: each holds its place until it shows it runs (this
@@ -166,17 +173,6 @@ import Testing
         }
     }
 
-    @Test func aClientThatCrashesIsAnErrorWithItsStandardError() async throws {
-        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
-        let result = await ScenarioRunner(mode: .externalClient(command: "echo 'no route to host' >&2; exit 3")).run(
-            scenario
-        )
-
-        #expect(result.failedChecks.map(\.name).contains("error"))
-        #expect(result.failedChecks.first { $0.name == "error" }?.actual.contains("status 3") == true)
-        #expect(result.record.notes.contains { $0.contains("no route to host") })
-    }
-
     @Test func anExpectedErrorPassesWhenItHappens() async throws {
         let scenario = try HarnessFixtures.scenario(
             HarnessFixtures.chattyPair.replacingOccurrences(
@@ -189,6 +185,22 @@ import Testing
 
         #expect(result.passed, "\(Reports.failureLines(result))")
         #expect(result.checks.first { $0.name == "error" }?.actual == "the client exited with status 3")
+    }
+}
+
+/// What the harness does with a client's process whatever it prints: a crash, what it leaves running, a
+/// client that never exits. No Python client runs and no timing is judged, so these run beside the other
+/// tests rather than one at a time in `ExternalClientTests`, whose chain of tests ended the run last.
+@Suite(.tags(.live)) struct ClientProcessTests {
+    @Test func aClientThatCrashesIsAnErrorWithItsStandardError() async throws {
+        let scenario = try HarnessFixtures.scenario(HarnessFixtures.chattyPair)
+        let result = await ScenarioRunner(mode: .externalClient(command: "echo 'no route to host' >&2; exit 3")).run(
+            scenario
+        )
+
+        #expect(result.failedChecks.map(\.name).contains("error"))
+        #expect(result.failedChecks.first { $0.name == "error" }?.actual.contains("status 3") == true)
+        #expect(result.record.notes.contains { $0.contains("no route to host") })
     }
 
     @Test func whatAClientLeavesRunningIsKilledWithItAndItsLinesStillCount() async throws {
@@ -222,8 +234,8 @@ import Testing
     }
 }
 
-/// The reference client, right and broken, against the shipped live scenarios: a suite of its own, so that
-/// it runs beside `ExternalClientTests` (each one test at a time) rather than after it.
+/// The broken reference clients against the shipped live scenarios: a suite of its own, so that it runs
+/// beside `ExternalClientTests` (each one test at a time) rather than after it.
 @Suite(.tags(.live), .serialized) struct ShippedScenarioClientTests {
     /// The deliberately broken reference clients, each against the shipped live scenarios as
     /// `ssdp-sim run Scenarios --client …` runs them: every one must fail a scenario, by the check made for
@@ -256,13 +268,18 @@ import Testing
         }
         Issue.record("the \(bug) client passed every shipped live scenario's \(check) check: \(seen)")
     }
+}
 
+/// The correct reference client against every shipped live scenario: a suite of its own and not one
+/// test at a time, so that it takes its place among the others whenever it comes. As the last of
+/// `ShippedScenarioClientTests` it waited for the whole run to drain before it began and ended the run.
+@Suite(.tags(.live)) struct ShippedScenarioCorrectClientTests {
     /// Side by side, as `ssdp-sim run Scenarios --client …` runs them (`ScenarioRunner.sweep`), but two per
     /// core rather than its sixteen: the other live suites run beside this one. One at a time they took
     /// 146 s of the suite's time, nearly all of it waiting.
     @Test func theCorrectReferenceClientPassesEveryShippedLiveScenario() async throws {
         let command = "python3 '\(try HarnessFixtures.client("client.py"))'"
-        let scenarios = try Self.shippedLiveScenarios()
+        let scenarios = try ShippedScenarioClientTests.shippedLiveScenarios()
         #expect(scenarios.count >= 9)
         var ran = 0
         await ScenarioRunner.sweep(
