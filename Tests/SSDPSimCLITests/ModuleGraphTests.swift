@@ -100,10 +100,37 @@ import Testing
         }
     }
 
+    /// Every module of this package, and every product of its dependencies, that a target's files import is
+    /// among the target's dependencies or theirs, test targets included. A test target that imported a module
+    /// outside them compiled only when that module happened to be built first: a clean clone's `swift build
+    /// --build-tests` failed on one (VirtualLANTests importing SSDPHarness).
+    @Test func everyTargetDependsOnWhatItsFilesImport() async throws {
+        let manifest = try await PackageManifest.read()
+        #expect(manifest.targets.count > 20, "\(manifest.targets.keys.sorted())")
+        let products = Set(manifest.targets.values.flatMap(\.products))
+        var missing: [String] = []
+        for (name, target) in manifest.targets {
+            let (closure, reachableProducts) = manifest.closure(of: name)
+            let imported = try Self.imports(in: target.folder)
+            for module in imported.sorted() where module != name {
+                let known = manifest.targets[module] != nil || products.contains(module)
+                if known && !closure.contains(module) && !reachableProducts.contains(module) {
+                    missing.append("\(name) imports \(module) but does not depend on it")
+                }
+            }
+        }
+        #expect(missing.isEmpty, "\(missing)")
+    }
+
     /// The modules a module's files import, by name.
     static func imports(of module: String) throws -> Set<String> {
+        try imports(in: "Sources/\(module)")
+    }
+
+    /// The modules the Swift files under `folder` (from the repository's root) import, by name.
+    static func imports(in folder: String) throws -> Set<String> {
         var names = Set<String>()
-        for text in try sources(of: module) {
+        for text in try sources(in: folder) {
             for line in text.split(separator: "\n") {
                 var words = line.split(separator: " ").map(String.init)
                 while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
@@ -118,8 +145,78 @@ import Testing
     }
 
     static func sources(of module: String) throws -> [String] {
-        let folder = VersionTests.repository.appendingPathComponent("Sources/\(module)")
+        try sources(in: "Sources/\(module)")
+    }
+
+    static func sources(in folder: String) throws -> [String] {
+        let folder = VersionTests.repository.appendingPathComponent(folder)
         return try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
             .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+    }
+}
+
+/// The targets Package.swift declares and what each depends on, as `swift package dump-package` reads them.
+struct PackageManifest {
+    struct Target {
+        /// Where its files are, from the repository's root.
+        var folder: String
+        /// The targets of this package it depends on.
+        var targets: [String]
+        /// The products of other packages it depends on.
+        var products: [String]
+    }
+
+    var targets: [String: Target]
+
+    /// The manifest of this repository. `dump-package` runs with a scratch folder of its own: the one of
+    /// `swift test` is locked while the tests run.
+    static func read() async throws -> PackageManifest {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "swift", "package", "--package-path", VersionTests.repository.path, "--scratch-path", scratch.path,
+                "dump-package",
+            ],
+            timeout: .seconds(120)
+        )
+        guard output.status == 0 else { throw ManifestError(description: output.standardError) }
+        let json = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
+        var targets: [String: Target] = [:]
+        for entry in json?["targets"] as? [[String: Any]] ?? [] {
+            guard let name = entry["name"] as? String else { continue }
+            let type = entry["type"] as? String
+            let folder = entry["path"] as? String ?? (type == "test" ? "Tests/\(name)" : "Sources/\(name)")
+            var target = Target(folder: folder, targets: [], products: [])
+            for dependency in entry["dependencies"] as? [[String: Any]] ?? [] {
+                if let first = (dependency["byName"] ?? dependency["target"]) as? [Any],
+                    let name = first.first as? String
+                {
+                    target.targets.append(name)
+                } else if let product = dependency["product"] as? [Any], let name = product.first as? String {
+                    target.products.append(name)
+                }
+            }
+            targets[name] = target
+        }
+        return PackageManifest(targets: targets)
+    }
+
+    /// The targets `name` depends on, directly or through others, and the products they bring.
+    func closure(of name: String) -> (targets: Set<String>, products: Set<String>) {
+        var seen = Set<String>()
+        var products = Set<String>()
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard let target = targets[next] else { continue }
+            products.formUnion(target.products)
+            for dependency in target.targets where seen.insert(dependency).inserted { pending.append(dependency) }
+        }
+        return (seen, products)
+    }
+
+    struct ManifestError: Error, CustomStringConvertible {
+        var description: String
     }
 }
