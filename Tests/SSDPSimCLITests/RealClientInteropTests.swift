@@ -24,8 +24,10 @@ import Testing
 ///
 /// In CI (`SSDP_SIM_REQUIRE_INTEROP=1`) a missing client fails these tests instead of skipping them.
 // One at a time in each suite: each test runs Python clients and a simulator in a namespace of its own, and
-// blocks a thread of the test process while it waits; a dozen side by side starve the live tests of other
-// suites. This suite and `RecordedDeviceInteropTests` run beside each other: two at a time.
+// a dozen side by side would starve the live tests of other suites. Four suites of them run beside each
+// other (the Roku clients, the UPnP clients, and the recorded devices in the same two halves): a serialized
+// suite's next test waits behind every test that asked for a place before it, and one long chain of them
+// ended the whole run (docs/tests-and-ci.md).
 @Suite(.serialized, .namespaceAvailable, .realClientsInstalled)
 struct RealClientInteropTests: NamespaceClientTests {
     @Test(arguments: [1, 3])
@@ -158,7 +160,12 @@ struct RealClientInteropTests: NamespaceClientTests {
             #expect(answer["_host"] as? String == host(answer["location"] as? String ?? ""), "\(answer)")
         }
     }
+}
 
+/// The UPnP clients: async-upnp-client and upnpc on a router, SoCo on a Sonos household, Home Assistant's
+/// DmrDevice on a renderer, aiohue on a Hue bridge. A suite of its own beside the Roku clients'.
+@Suite(.serialized, .namespaceAvailable, .realClientsInstalled)
+struct RealUPnPClientInteropTests: NamespaceClientTests {
     /// Issue 40: clients name an IGD's actions by miniupnpd's serviceIds, as Home Assistant's
     /// `upnp-client call-action LOCATION WANIPConn1/GetExternalIPAddress` does, and subscribe to them so too.
     @Test func asyncUPnPClientCallsTheRoutersActionsByMiniupnpdsServiceIDs() async throws {
@@ -407,10 +414,9 @@ struct RealClientInteropTests: NamespaceClientTests {
 }
 
 /// Devices recorded (`ssdp-sim record`, `serve --record-from`) and played back, driven by the same clients:
-/// a suite of its own, one test at a time as the one above, so that the two run beside each other rather
-/// than one after the other (alone they take about 50 s each).
+/// the Rokus, one test at a time as the suites above and beside them.
 @Suite(.serialized, .namespaceAvailable, .realClientsInstalled)
-struct RecordedDeviceInteropTests: NamespaceClientTests {
+struct RecordedDeviceInteropTests: RecordingClientTests {
     /// Issue 65: a Roku recorded (`ssdp-sim record`) stands in for it with the Roku gone. rokuecp reads the
     /// played-back Roku as it read the real one, then drives it: after a launch the family's ECP answers,
     /// still as that Roku (its serial, model and channels).
@@ -454,65 +460,6 @@ struct RecordedDeviceInteropTests: NamespaceClientTests {
         }
     }
 
-    /// Runs `serve ARGS` (the real device), a stand-in for the device at `location` (`serve --record-from`,
-    /// at 127.0.0.5, no multicast) and `client` against it (printing `proxied: ` lines), stops both, then
-    /// serves the recording alone at the same address and runs `client` again (`played: ` lines). `$URL`
-    /// is the stand-in's LOCATION; the file is `$RECORDING`.
-    private func throughAStandIn(
-        serve arguments: String,
-        location: String,
-        script: String = "roku_client",
-        _ client: (_ prefix: String) -> String
-    ) async throws -> CommandRunner.Output {
-        let url = URL(string: location)
-        let standIn = "http://127.0.0.5:\(url?.port ?? 80)\(url?.path ?? "/")"
-        return try await inNamespace(
-            serve: arguments,
-            client: script,
-            #"""
-            set -o pipefail
-            RECORDING=$(mktemp --suffix .json)
-            URL=\#(standIn)
-            STAND_IN="--interface lo --port 1901 --unicast-only --addresses 127.0.0.5-127.0.0.5 --log-level warning"
-            PROXY_OUT=$(mktemp)
-            "$SSDP_SIM" serve $STAND_IN --record-from \#(location) --output "$RECORDING" > "$PROXY_OUT" 2>&1 &
-            PROXY=$!
-            for _ in $(seq 200); do grep -q '^Ready' "$PROXY_OUT" && break; sleep 0.1; done
-            \#(client("proxied: "))
-            kill -INT $PROXY; wait $PROXY
-            sed 's/^/proxy: /' "$PROXY_OUT"
-            kill -INT $SERVE; wait $SERVE || true
-            echo "proxied entries: $(grep -c '"proxied" : true' "$RECORDING")"
-            { grep -o '"action" : "[^"]*"' "$RECORDING" || true; } | sed 's/^/file: /'
-            start_serve $STAND_IN --devices "$RECORDING"
-            \#(client("played: "))
-            """#
-        )
-    }
-
-    /// Holds a client's run through a stand-in to its run against the recording alone: both ran, and it
-    /// printed `steps` JSON lines through the stand-in (`proxied: `) and the same lines against the
-    /// recording (`played: `), each as `normalized` reads it. Returns what was printed.
-    @discardableResult
-    private static func expectTheSameOnBothSides(
-        _ output: CommandRunner.Output,
-        steps: Int,
-        normalized: (Substring) -> String = { String($0) },
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) -> String {
-        let printed = output.standardOutput
-        #expect(output.status == 0, "\(printed)\n\(output.standardError)", sourceLocation: sourceLocation)
-        func lines(_ prefix: String) -> [String] {
-            printed.split(separator: "\n").filter { $0.hasPrefix(prefix + "{") }.map {
-                normalized($0.dropFirst(prefix.count))
-            }
-        }
-        #expect(lines("proxied: ").count == steps, "\(printed)", sourceLocation: sourceLocation)
-        #expect(lines("played: ") == lines("proxied: "), "\(printed)", sourceLocation: sourceLocation)
-        #expect(!printed.contains("proxied entries: 0"), "\(printed)", sourceLocation: sourceLocation)
-        return printed
-    }
-
     /// Issue 65, the recording proxy: rokuecp reads and drives a Roku through a stand-in (`serve
     /// --record-from`), then the stand-in's recording alone, with the Roku gone. It reads the same at every
     /// step: the app it launched in front, paused and playing again, then standby, as the Roku answered.
@@ -528,7 +475,12 @@ struct RecordedDeviceInteropTests: NamespaceClientTests {
         #expect(steps["poweroff"]?["standby"] as? Bool == true)
         #expect(printed.contains("proxy: record-from: through the proxy: "), "\(printed)")
     }
+}
 
+/// The recorded router, Sonos and renderer: the UPnP half of the recorded devices, a suite of its own
+/// beside `RecordedDeviceInteropTests` (see `RealClientInteropTests`).
+@Suite(.serialized, .namespaceAvailable, .realClientsInstalled)
+struct RecordedUPnPDeviceInteropTests: RecordingClientTests {
     /// Issue 65, the recording proxy with SOAP: upnpc maps a port on a router through the stand-in; with the
     /// router gone, the recording lists that mapping as the router listed it, and its AddPortMapping, a call
     /// that changes the router, is in the file.
@@ -715,6 +667,70 @@ extension NamespaceClientTests {
     /// The host of a URL's authority: `127.0.0.3` of `http://127.0.0.3:8060/`.
     fileprivate func host(_ location: String) -> String {
         URL(string: location)?.host ?? location
+    }
+}
+
+/// The suites whose clients run through a recording stand-in and then against the recording alone.
+protocol RecordingClientTests: NamespaceClientTests {}
+
+extension RecordingClientTests {
+    /// Runs `serve ARGS` (the real device), a stand-in for the device at `location` (`serve --record-from`,
+    /// at 127.0.0.5, no multicast) and `client` against it (printing `proxied: ` lines), stops both, then
+    /// serves the recording alone at the same address and runs `client` again (`played: ` lines). `$URL`
+    /// is the stand-in's LOCATION; the file is `$RECORDING`.
+    fileprivate func throughAStandIn(
+        serve arguments: String,
+        location: String,
+        script: String = "roku_client",
+        _ client: (_ prefix: String) -> String
+    ) async throws -> CommandRunner.Output {
+        let url = URL(string: location)
+        let standIn = "http://127.0.0.5:\(url?.port ?? 80)\(url?.path ?? "/")"
+        return try await inNamespace(
+            serve: arguments,
+            client: script,
+            #"""
+            set -o pipefail
+            RECORDING=$(mktemp --suffix .json)
+            URL=\#(standIn)
+            STAND_IN="--interface lo --port 1901 --unicast-only --addresses 127.0.0.5-127.0.0.5 --log-level warning"
+            PROXY_OUT=$(mktemp)
+            "$SSDP_SIM" serve $STAND_IN --record-from \#(location) --output "$RECORDING" > "$PROXY_OUT" 2>&1 &
+            PROXY=$!
+            for _ in $(seq 200); do grep -q '^Ready' "$PROXY_OUT" && break; sleep 0.1; done
+            \#(client("proxied: "))
+            kill -INT $PROXY; wait $PROXY
+            sed 's/^/proxy: /' "$PROXY_OUT"
+            kill -INT $SERVE; wait $SERVE || true
+            echo "proxied entries: $(grep -c '"proxied" : true' "$RECORDING")"
+            { grep -o '"action" : "[^"]*"' "$RECORDING" || true; } | sed 's/^/file: /'
+            start_serve $STAND_IN --devices "$RECORDING"
+            \#(client("played: "))
+            """#
+        )
+    }
+
+    /// Holds a client's run through a stand-in to its run against the recording alone: both ran, and it
+    /// printed `steps` JSON lines through the stand-in (`proxied: `) and the same lines against the
+    /// recording (`played: `), each as `normalized` reads it. Returns what was printed.
+    @discardableResult
+    fileprivate static func expectTheSameOnBothSides(
+        _ output: CommandRunner.Output,
+        steps: Int,
+        normalized: (Substring) -> String = { String($0) },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        let printed = output.standardOutput
+        #expect(output.status == 0, "\(printed)\n\(output.standardError)", sourceLocation: sourceLocation)
+        func lines(_ prefix: String) -> [String] {
+            printed.split(separator: "\n").filter { $0.hasPrefix(prefix + "{") }.map {
+                normalized($0.dropFirst(prefix.count))
+            }
+        }
+        #expect(lines("proxied: ").count == steps, "\(printed)", sourceLocation: sourceLocation)
+        #expect(lines("played: ") == lines("proxied: "), "\(printed)", sourceLocation: sourceLocation)
+        #expect(!printed.contains("proxied entries: 0"), "\(printed)", sourceLocation: sourceLocation)
+        return printed
     }
 }
 
