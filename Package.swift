@@ -285,3 +285,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The container image compiles the `ssdp-sim` binary alone and copies no tests: docker/Dockerfile sets
+// SSDP_SIM_IMAGE_BUILD, and then the package declares no target under Tests (SwiftPM would look for their
+// folders). A change to a test then leaves the image's layers as they are instead of compiling it again.
+if Context.environment["SSDP_SIM_IMAGE_BUILD"] != nil {
+    package.targets.removeAll { $0.type == .test || $0.path?.hasPrefix("Tests/") == true }
+}
