@@ -126,9 +126,13 @@ struct JournalQuery {
 
     /// The filter of `kind`, `device`, `since` and the remaining parameters (field filters).
     mutating func filter() throws -> JournalFilter {
-        let kind = take("kind")?.value
-        if let kind, !JournalEntry.kinds.contains(kind) {
-            throw ControlRefusal(400, "no kind \(kind) (the kinds: \(JournalEntry.kinds.joined(separator: ", ")))")
+        var kind: JournalEntry.Kind?
+        if let word = take("kind")?.value {
+            kind = JournalEntry.Kind(rawValue: word)
+            guard kind != nil else {
+                let kinds = JournalEntry.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ControlRefusal(400, "no kind \(word) (the kinds: \(kinds))")
+            }
         }
         let device = take("device")?.value
         let since = try integer("since", in: 0...Int.max) ?? 0

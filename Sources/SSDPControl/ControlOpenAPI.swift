@@ -11,9 +11,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPSimulator
+
 /// The control API's OpenAPI 3.1 document, `GET /openapi.json`: every path and method `ControlRoute` lists
 /// and every status each answers (a test holds the server to it, both ways).
 enum ControlOpenAPI {
+    /// The journal's kinds as the document's enum lists them: from `JournalEntry.Kind`, not a copy.
+    private static let journalKinds = JournalEntry.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
     static let document = """
         {
           "openapi": "3.1.0",
@@ -222,7 +227,7 @@ enum ControlOpenAPI {
           "components": {
             "parameters": {
               "DeviceID": {"name": "id", "in": "path", "required": true, "description": "The device's number (from 1) or UDN", "schema": {"type": "string"}},
-              "Kind": {"name": "kind", "in": "query", "schema": {"type": "string", "enum": ["search", "dropped", "answer", "notify", "http", "soap", "subscription", "event", "device", "action", "network"]}},
+              "Kind": {"name": "kind", "in": "query", "schema": {"type": "string", "enum": [\(journalKinds)]}},
               "Device": {"name": "device", "in": "query", "description": "A device's number or UDN", "schema": {"type": "string"}},
               "Since": {"name": "since", "in": "query", "description": "Only entries with a greater seq", "schema": {"type": "integer", "minimum": 0, "default": 0}},
               "Fields": {"name": "fields", "in": "query", "style": "form", "explode": true, "description": "Any other parameter NAME=VALUE is a condition on the event's field NAME (dotted for a member: arguments.NewExternalPort), compared as text; field:NAME for a field named like a parameter above; a NAME no entry has is 400", "schema": {"type": "object", "additionalProperties": {"type": "string"}}}

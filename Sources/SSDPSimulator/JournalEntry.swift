@@ -19,10 +19,8 @@ public struct JournalEntry: Hashable, Sendable {
     public var seq: Int
     /// Seconds since the journal started.
     public var time: Double
-    /// What kind of event it was: `search`, `answer`, `notify`, `http`, `soap`, `subscription`, `event`
-    /// (a GENA NOTIFY sent), `device` (an operation), `action` (a Roku or DIAL device action), `network`
-    /// (the network faults changed).
-    public var kind: String
+    /// What kind of event it was.
+    public var kind: Kind
     /// The device it is about (its number, from 1), when the journal can tell.
     public var device: Int?
     /// That device's UDN.
@@ -33,11 +31,32 @@ public struct JournalEntry: Hashable, Sendable {
     /// The event's fields, as `serve --json` prints them (`SimulatorEvent.json`).
     public var fields: [String: SSDPJSONValue]
 
-    /// The kinds an entry can be, in the order the documentation lists them.
-    public static let kinds = [
-        "search", "dropped", "answer", "notify", "http", "soap", "subscription", "event", "device", "action",
-        "network",
-    ]
+    /// The kinds an entry can be, in the order the documentation lists them; the raw value is the word the
+    /// journal's JSON, the control API's `kind=` and its OpenAPI document use.
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        /// An M-SEARCH received.
+        case search
+        /// A datagram dropped (malformed, refused, over a limit).
+        case dropped
+        /// A search answer sent.
+        case answer
+        /// NOTIFYs sent (alive, byebye, update).
+        case notify
+        /// An HTTP request served.
+        case http
+        /// A SOAP action called.
+        case soap
+        /// A GENA subscription made, renewed or cancelled.
+        case subscription
+        /// A GENA NOTIFY sent.
+        case event
+        /// A device operation (vanish, reboot, a change).
+        case device
+        /// A Roku or DIAL device action.
+        case action
+        /// The network faults changed.
+        case network
+    }
 
     /// The names an entry's `fields` can have, whatever its kind: a filter on any other name matches
     /// nothing, so the control API refuses it (a test holds the list to `SimulatorEvent.json`).
@@ -59,26 +78,26 @@ public struct JournalEntry: Hashable, Sendable {
     /// The entry as JSON: `{"seq", "time", "kind", "device"?, "fields"}`.
     public var json: SSDPJSONValue {
         var members: [String: SSDPJSONValue] = [
-            "seq": .int(seq), "time": .double(time), "kind": .string(kind), "fields": .object(fields),
+            "seq": .int(seq), "time": .double(time), "kind": .string(kind.rawValue), "fields": .object(fields),
         ]
         members["device"] = device.map { .int($0) }
         return .object(members)
     }
 
     /// The journal's kind for `event`; `nil` for what it does not keep (`started`, `stopped`, datagrams).
-    static func kind(of event: SimulatorEvent) -> String? {
+    static func kind(of event: SimulatorEvent) -> Kind? {
         switch event {
-        case .searchReceived: "search"
-        case .datagramDropped: "dropped"
-        case .answerSent: "answer"
-        case .notificationsSent: "notify"
-        case .httpRequest: "http"
-        case .actionCalled: "soap"
-        case .subscription: "subscription"
-        case .eventSent: "event"
-        case .deviceChanged, .deviceAdded: "device"
-        case .networkChanged: "network"
-        case .deviceAction: "action"
+        case .searchReceived: .search
+        case .datagramDropped: .dropped
+        case .answerSent: .answer
+        case .notificationsSent: .notify
+        case .httpRequest: .http
+        case .actionCalled: .soap
+        case .subscription: .subscription
+        case .eventSent: .event
+        case .deviceChanged, .deviceAdded: .device
+        case .networkChanged: .network
+        case .deviceAction: .action
         case .started, .stopped, .datagram: nil
         }
     }

@@ -13,8 +13,8 @@
 
 /// Which journal entries a query or a wait is about: every condition must hold.
 public struct JournalFilter: Hashable, Sendable, CustomStringConvertible {
-    /// The entry's kind (`http`, `device`, …), when given.
-    public var kind: String?
+    /// The entry's kind, when given.
+    public var kind: JournalEntry.Kind?
     /// The device, by number (from 1) or UDN, when given.
     public var device: String?
     /// Only entries after this sequence number (0: all).
@@ -38,7 +38,7 @@ public struct JournalFilter: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A filter of the given conditions; none: every entry.
-    public init(kind: String? = nil, device: String? = nil, since: Int = 0, fields: [Field] = []) {
+    public init(kind: JournalEntry.Kind? = nil, device: String? = nil, since: Int = 0, fields: [Field] = []) {
         self.kind = kind
         self.device = device
         self.since = since
@@ -48,7 +48,7 @@ public struct JournalFilter: Hashable, Sendable, CustomStringConvertible {
     /// The conditions in the query's words: `kind=http path=/keypress/Home`.
     public var description: String {
         let conditions =
-            [kind.map { "kind=\($0)" }, device.map { "device=\($0)" }].compactMap { $0 }
+            [kind.map { "kind=\($0.rawValue)" }, device.map { "device=\($0)" }].compactMap { $0 }
             + fields.map { "\($0.name)=\($0.value)" }
         return conditions.isEmpty ? "any entry" : conditions.joined(separator: " ")
     }
@@ -62,7 +62,7 @@ public struct JournalFilter: Hashable, Sendable, CustomStringConvertible {
     public func mismatches(of entry: JournalEntry) -> [JournalMismatch] {
         var mismatches: [JournalMismatch] = []
         if let kind, entry.kind != kind {
-            mismatches.append(JournalMismatch(field: "kind", expected: kind, actual: entry.kind))
+            mismatches.append(JournalMismatch(field: "kind", expected: kind.rawValue, actual: entry.kind.rawValue))
         }
         if let device, !entry.isDevice(device) {
             let several =

@@ -21,6 +21,20 @@ import Testing
 
 /// The journal on its own, fed events directly: no sockets.
 @Suite struct SimulatorJournalTests {
+    /// docs/control.md's table of the journal's entries lists the kinds `JournalEntry.Kind` has, in its
+    /// order (the OpenAPI document's list is written from the type).
+    @Test func theDocumentationListsEveryKindInOrder() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let page = try String(contentsOf: repository.appendingPathComponent("docs/control.md"), encoding: .utf8)
+        let parts = page.components(separatedBy: "| kind | `fields.event` | fields |\n| --- | --- | --- |\n")
+        try #require(parts.count == 2, "docs/control.md has no table of the journal's kinds")
+        let kinds = parts[1].split(separator: "\n").prefix { $0.hasPrefix("| `") }.map {
+            String($0.dropFirst(3).prefix { $0 != "`" })
+        }
+        #expect(kinds == JournalEntry.Kind.allCases.map(\.rawValue))
+    }
+
     @Test func keepsTheNewestEntriesAndCountsTheDropped() {
         let journal = SimulatorJournal(capacity: 3)
         for index in 1...5 { journal.append(JournalEvents.keypress("Key\(index)")) }
@@ -37,7 +51,7 @@ import Testing
         journal.append(.datagram(received: true, peer: JournalEvents.peer, local: JournalEvents.peer, bytes: [1, 2]))
         journal.append(.notificationsSent(subtype: .alive, count: 4))
         let entries = journal.entries(matching: JournalFilter()).entries
-        #expect(entries.map(\.kind) == ["notify"])
+        #expect(entries.map(\.kind) == [.notify])
         #expect(entries.first?.seq == 1)
     }
 
@@ -54,7 +68,7 @@ import Testing
         journal.append(.notificationsSent(subtype: .byebye, count: 3, devices: [3]))
         journal.append(.notificationsSent(subtype: .alive, count: 3))
         func seqs(device: String) -> [Int] {
-            journal.entries(matching: JournalFilter(kind: "notify", device: device)).entries.map(\.seq)
+            journal.entries(matching: JournalFilter(kind: .notify, device: device)).entries.map(\.seq)
         }
         #expect(seqs(device: "1") == [1])
         #expect(seqs(device: "3") == [1, 2])
@@ -64,7 +78,7 @@ import Testing
         let entries = journal.entries(matching: JournalFilter()).entries
         #expect(entries.map(\.device) == [nil, 3, nil], "a device only for one device's")
         #expect(entries.map { $0.fields["devices"] } == [.array([.int(1), .int(3)]), .array([.int(3)]), nil])
-        let miss = JournalFilter(kind: "notify", device: "2").mismatches(of: entries[0])
+        let miss = JournalFilter(kind: .notify, device: "2").mismatches(of: entries[0])
         #expect(miss == [JournalMismatch(field: "device", expected: "2", actual: "1,3")])
     }
 
@@ -90,12 +104,12 @@ import Testing
         journal.append(JournalEvents.http("/keypress/Home", method: "POST"))
         journal.append(JournalEvents.http("/keypress/Back", method: "POST"))
         let posts = journal.entries(
-            matching: JournalFilter(kind: "http", fields: [.init(name: "method", value: "POST")])
+            matching: JournalFilter(kind: .http, fields: [.init(name: "method", value: "POST")])
         )
         #expect(posts.entries.map(\.seq) == [3, 4])
         let home = journal.entries(matching: JournalFilter(fields: [.init(name: "path", value: "/keypress/Home")]))
         #expect(home.entries.map(\.seq) == [3])
-        let since = journal.entries(matching: JournalFilter(kind: "http", since: 3))
+        let since = journal.entries(matching: JournalFilter(kind: .http, since: 3))
         #expect(since.entries.map(\.seq) == [4])
         let status = journal.entries(matching: JournalFilter(fields: [.init(name: "status", value: "200")]))
         #expect(status.entries.count == 3, "numbers compare as text")
@@ -106,7 +120,7 @@ import Testing
         journal.append(JournalEvents.soap(port: "8080"))
         journal.append(JournalEvents.soap(port: "9090"))
         let filter = JournalFilter(
-            kind: "soap",
+            kind: .soap,
             fields: [
                 .init(name: "action", value: "AddPortMapping"), .init(name: "arguments.NewExternalPort", value: "9090"),
             ]
@@ -137,7 +151,7 @@ import Testing
     @Test func aWaitIsSatisfiedByEntriesAlreadyThere() async {
         let journal = SimulatorJournal()
         journal.append(JournalEvents.keypress("Home"))
-        let result = await journal.wait(for: JournalFilter(kind: "action"), timeout: .seconds(5))
+        let result = await journal.wait(for: JournalFilter(kind: .action), timeout: .seconds(5))
         #expect(result.outcome == .satisfied)
         #expect(result.entries.map(\.seq) == [1])
     }
@@ -145,7 +159,7 @@ import Testing
     @Test func aWaitWakesOnTheAppendThatCompletesIt() async throws {
         // Timers on a virtual clock that never moves: no timeout and no polling could wake the wait.
         let journal = SimulatorJournal(eventLoopGroup: NIOAsyncTestingEventLoop())
-        let filter = JournalFilter(kind: "action", fields: [.init(name: "value", value: "Home")])
+        let filter = JournalFilter(kind: .action, fields: [.init(name: "value", value: "Home")])
         async let waited = journal.wait(for: filter, count: 2, timeout: .seconds(30))
         try await journal.untilWaiting()
         journal.append(JournalEvents.keypress("Home"))
@@ -164,7 +178,7 @@ import Testing
         journal.append(JournalEvents.keypress("Home"))
         journal.append(JournalEvents.http("/keypress/Back", method: "POST"))
         journal.append(JournalEvents.http("/query/apps"))
-        let filter = JournalFilter(kind: "http", fields: [.init(name: "path", value: "/keypress/Home")])
+        let filter = JournalFilter(kind: .http, fields: [.init(name: "path", value: "/keypress/Home")])
         let started = ContinuousClock.now
         let result = await journal.wait(for: filter, timeout: .milliseconds(200))
         #expect(ContinuousClock.now - started >= .milliseconds(200))
@@ -192,7 +206,7 @@ import Testing
 
     @Test func aCancelledWaitEndsAtOnce() async {
         let journal = SimulatorJournal()
-        let task = Task { await journal.wait(for: JournalFilter(kind: "device"), timeout: .seconds(60)) }
+        let task = Task { await journal.wait(for: JournalFilter(kind: .device), timeout: .seconds(60)) }
         try? await journal.untilWaiting()
         task.cancel()
         let result = await task.value
