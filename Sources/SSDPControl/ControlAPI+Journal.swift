@@ -126,13 +126,11 @@ struct JournalQuery {
 
     /// The filter of `kind`, `device`, `since` and the remaining parameters (field filters).
     mutating func filter() throws -> JournalFilter {
-        var kind: JournalEntry.Kind?
-        if let word = take("kind")?.value {
-            kind = JournalEntry.Kind(rawValue: word)
-            guard kind != nil else {
-                let kinds = JournalEntry.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ControlRefusal(400, "no kind \(word) (the kinds: \(kinds))")
-            }
+        let word = take("kind")?.value
+        let kind = word.flatMap(JournalEntry.Kind.init(rawValue:))
+        if let word, kind == nil {
+            let kinds = JournalEntry.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ControlRefusal(400, "no kind \(word) (the kinds: \(kinds))")
         }
         let device = take("device")?.value
         let since = try integer("since", in: 0...Int.max) ?? 0

@@ -137,7 +137,13 @@ import Testing
             let method = try await harness.request("PUT", "/journal")
             #expect(method.status == 405)
             #expect(method.header("Allow") == "GET, DELETE")
-            #expect(try await harness.request("/journal?kind=toaster").status == 400)
+            let kind = try await harness.request("/journal?kind=toaster")
+            #expect(kind.status == 400)
+            #expect(
+                try kind.json()["error"] as? String
+                    == "no kind toaster (the kinds: search, dropped, answer, notify, http, soap, subscription, "
+                    + "event, device, action, network)"
+            )
             #expect(try await harness.request("/journal?count=2").status == 400)
             #expect(try await harness.request("/journal/wait?timeout=301").status == 400)
             let large = try await harness.request(
