@@ -217,6 +217,7 @@ let package = Package(
                 "SSDPNIO",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -234,6 +235,7 @@ let package = Package(
         .testTarget(
             name: "SSDPSearchTests",
             dependencies: [
+                "SSDPCore",
                 "SSDPSearch",
                 "SSDPNIO",
                 "SSDPDemo",
@@ -291,4 +293,18 @@ let package = Package(
 // folders). A change to a test then leaves the image's layers as they are instead of compiling it again.
 if Context.environment["SSDP_SIM_IMAGE_BUILD"] != nil {
     package.targets.removeAll { $0.type == .test || $0.path?.hasPrefix("Tests/") == true }
+}
+
+// Every Swift target spells `any` on each existential, and a file sees the members of only the modules it
+// imports itself (not those another file of the target imports), as swift-log builds: a missing import
+// fails here rather than in the package of a user who imports less. Not the member rule for SSDPNIO and
+// its tests: the Clang importer takes Glibc's `sockaddr_in` and `in_addr` for swift-nio's private C module
+// (CNIOLinux, whose header includes theirs first), which no target of ours may import.
+for target in package.targets where !target.name.hasPrefix("CSSDP") {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    if target.name != "SSDPNIO" && target.name != "SSDPNIOTests" {
+        settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    }
+    target.swiftSettings = settings
 }

@@ -18,6 +18,7 @@ import NIOCore
 import NIOPosix
 import SSDPBenchWorkloads
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSimulator
 
 #if canImport(Glibc)

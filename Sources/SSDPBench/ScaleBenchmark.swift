@@ -16,6 +16,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSearch
 import SSDPSimulator
 

@@ -24,6 +24,7 @@
 import Foundation
 import SSDPBenchWorkloads
 import SSDPCore
+import SSDPDeviceCore
 import SSDPHarness
 
 #if canImport(Glibc)

@@ -63,7 +63,7 @@ final class NotifyListener: Sendable {
             .bind(to: group)
             .get()
         do {
-            guard let multicast = channel as? MulticastChannel else {
+            guard let multicast = channel as? any MulticastChannel else {
                 throw DeviceCheckError("cannot listen to the SSDP group: not a multicast socket")
             }
             try await multicast.joinGroup(group, device: device).get()

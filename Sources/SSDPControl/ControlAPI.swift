@@ -13,6 +13,7 @@
 
 import NIOConcurrencyHelpers
 import NIOCore
+import SSDPDeviceCore
 import SSDPSimulator
 
 /// What the control API answers, without any I/O: requests in, responses out. It turns them into the

@@ -14,6 +14,7 @@
 import Foundation
 import SSDPCore
 import SSDPDeviceCore
+import SSDPSimulator
 
 /// What the HTML report shows of a set of runs, as the data its page draws from: the runs with their
 /// checks, and per run the lifelines, every message and what became of it, the client's reports and the

@@ -16,6 +16,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import SSDPCore
+import SSDPDeviceCore
 import SSDPSearch
 import SSDPSimulator
 

@@ -15,6 +15,7 @@ import Foundation
 import SSDPCore
 import SSDPDeviceCore
 import SSDPSimulator
+import SSDPVirtualNetwork
 
 /// Reading scenario files: JSON in, checked `Scenario` values out, or an error naming the file, the JSON
 /// path and the reason.

@@ -81,7 +81,7 @@ public enum SSDPSocket {
         device: NIONetworkDevice?,
         family: NIOBSDSocket.ProtocolFamily
     ) -> EventLoopFuture<Void> {
-        guard let provider = channel as? SocketOptionProvider else {
+        guard let provider = channel as? any SocketOptionProvider else {
             return channel.eventLoop.makeSucceededVoidFuture()
         }
         if family == .inet6 {

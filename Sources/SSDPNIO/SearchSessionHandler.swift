@@ -145,7 +145,7 @@ public final class SearchSessionHandler: ChannelInboundHandler {
     }
 
     /// Ends the search with a `socketFailed` error, unless it has already ended.
-    public func errorCaught(context: ChannelHandlerContext, error: Error) {
+    public func errorCaught(context: ChannelHandlerContext, error: any Error) {
         fail(SSDPSearchSessionError(.socketFailed, reason: "socket error: \(error)"), context: context)
     }
 

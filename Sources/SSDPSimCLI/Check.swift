@@ -14,6 +14,7 @@
 import ArgumentParser
 import Foundation
 import SSDPCheck
+import SSDPCore
 import SSDPDeviceCore
 import SSDPHarness
 import SSDPSimulator

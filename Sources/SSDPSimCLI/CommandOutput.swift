@@ -13,6 +13,7 @@
 
 import ArgumentParser
 import Foundation
+import SSDPCore
 
 /// Something a command reports as it works: one JSON object with an `event` field for programs, and the
 /// same thing in words for people (`nil` when it is only of interest to programs, like every datagram).

@@ -14,7 +14,10 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
+import SSDPCore
 import SSDPDemo
+import SSDPHarness
 import SSDPNIO
 import SSDPSearch
 

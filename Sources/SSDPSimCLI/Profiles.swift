@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import ArgumentParser
+import Foundation
 import SSDPCore
 import SSDPDeviceCore
 import SSDPSimulator

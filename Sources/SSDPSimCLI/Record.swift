@@ -16,6 +16,7 @@ import Dispatch
 import Foundation
 import SSDPCapture
 import SSDPCheck
+import SSDPCore
 import SSDPDeviceCore
 import SSDPHarness
 import SSDPSimulator

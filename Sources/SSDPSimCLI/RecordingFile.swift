@@ -11,8 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+import FoundationEssentials
 import SSDPCapture
 import SSDPCheck
+import SSDPCore
 import SSDPHarness
 import SSDPSimulator
 

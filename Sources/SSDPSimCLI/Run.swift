@@ -13,6 +13,7 @@
 
 import ArgumentParser
 import Foundation
+import SSDPCore
 import SSDPHarness
 import SSDPSimulator
 

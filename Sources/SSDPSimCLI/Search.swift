@@ -13,6 +13,7 @@
 
 import ArgumentParser
 import Logging
+import SSDPCore
 import SSDPHarness
 import SSDPNIO
 import SSDPSearch

@@ -14,6 +14,7 @@
 import Foundation
 import Logging
 import NIOCore
+import SSDPCore
 import SSDPHarness
 import SSDPSearch
 import SSDPSimulator

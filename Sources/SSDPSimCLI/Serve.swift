@@ -15,6 +15,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SSDPCheck
+import SSDPControl
 import SSDPCore
 import SSDPSimulator
 import ServiceLifecycle

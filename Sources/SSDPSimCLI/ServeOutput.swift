@@ -15,6 +15,7 @@ import Foundation
 import NIOCore
 import SSDPDeviceCore
 import SSDPHarness
+import SSDPNIO
 import SSDPSimulator
 
 /// Prints what a running simulator does: a start banner, the device actions, SOAP calls and GENA traffic

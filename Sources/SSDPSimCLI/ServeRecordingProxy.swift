@@ -15,6 +15,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SSDPCheck
+import SSDPDeviceCore
 import SSDPSimulator
 
 /// `serve --record-from`: the recording proxy. The device is recorded as `record` records it, its recording

@@ -15,6 +15,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPNIO
 
 #if canImport(Glibc)
 import Glibc

@@ -601,7 +601,7 @@ extension DeviceSimulator {
     }
 
     static func joinGroup(_ channel: any Channel, group: SocketAddress, link: SSDPLink, ttl: Int) async throws {
-        guard let multicast = channel as? MulticastChannel else {
+        guard let multicast = channel as? any MulticastChannel else {
             throw SimulatorError(reason: "cannot use multicast on \(link)")
         }
         do {

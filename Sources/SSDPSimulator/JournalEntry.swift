@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPDeviceCore
 
 /// One thing that happened in a running simulator, as the journal keeps it.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import NIOCore
+import SSDPCore
 import SSDPDeviceCore
 import SSDPNIO
 

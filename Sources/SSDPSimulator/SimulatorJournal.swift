@@ -14,6 +14,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SSDPDeviceCore
 
 /// Everything a running simulator did, bounded: the events of its `onEvent` stream as numbered entries, for
 /// the control API's queries and waits and for tests.

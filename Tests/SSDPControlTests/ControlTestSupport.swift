@@ -257,7 +257,7 @@ enum PlainHTTP {
             promise.succeed(bytes)
         }
 
-        func errorCaught(context: ChannelHandlerContext, error: Error) {
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
             promise.fail(error)
             context.close(promise: nil)
         }

@@ -12,8 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
+import SSDPCore
 import SSDPDeviceCore
 import Testing
 

@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test(arguments: [\SSDPService.location, \.server, \.searchTarget, \.uniqueServiceName])
-    func servicesDifferingInAnIdentifyingFieldAreDifferent(field: WritableKeyPath<SSDPService, String> & Sendable) {
+    func servicesDifferingInAnIdentifyingFieldAreDifferent(field: any WritableKeyPath<SSDPService, String> & Sendable) {
         let first = dial.service()
         var second = first
         second[keyPath: field] += "2"

@@ -14,7 +14,9 @@
 import Foundation
 import SSDPCapture
 import SSDPCore
+import SSDPDeviceCore
 import SSDPHarness
+import SSDPSimulator
 import SSDPVirtualNetwork
 import Testing
 

@@ -13,7 +13,9 @@
 
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 import SSDPHarness
+import SSDPSimulator
 import Testing
 
 /// The HTML report's data: what the page draws must be what the run did. (What a person sees of it in a

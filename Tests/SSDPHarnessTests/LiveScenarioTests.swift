@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPCore
 import SSDPHarness
 import SSDPSimulator
 import Testing

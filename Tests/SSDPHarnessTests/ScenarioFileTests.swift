@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPCore
+import SSDPDeviceCore
 import SSDPHarness
 import SSDPSimulator
 import Testing

@@ -41,7 +41,7 @@ import Darwin
     @Test func bindsAnEphemeralPortNever1900WithMulticastTTL2() async throws {
         let channel = try await openSearchChannel(interface: nil)
         let port = try #require(channel.localAddress?.port)
-        let ttl = try await (channel as! SocketOptionProvider).getIPMulticastTTL().get()
+        let ttl = try await (channel as! any SocketOptionProvider).getIPMulticastTTL().get()
         try await channel.close()
         #expect(port != 1900)
         #expect(port > 1024)
@@ -51,14 +51,14 @@ import Darwin
     @Test(arguments: [1, 4, 255])
     func usesTheRequestedTTL(ttl: Int) async throws {
         let channel = try await openSearchChannel(interface: nil, ttl: ttl)
-        let actual = try await (channel as! SocketOptionProvider).getIPMulticastTTL().get()
+        let actual = try await (channel as! any SocketOptionProvider).getIPMulticastTTL().get()
         try await channel.close()
         #expect(Int(actual) == ttl)
     }
 
     @Test func aChosenInterfaceIsTheMulticastInterfaceAndTheBoundAddress() async throws {
         let channel = try await openSearchChannel(interface: "lo")
-        let multicastInterface = try await (channel as! SocketOptionProvider).getIPMulticastIF().get()
+        let multicastInterface = try await (channel as! any SocketOptionProvider).getIPMulticastIF().get()
         let local = channel.localAddress
         try await channel.close()
         var loopback = in_addr()

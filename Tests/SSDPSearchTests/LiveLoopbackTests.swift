@@ -14,6 +14,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SSDPCore
 import SSDPDemo
 import SSDPNIO
 import SSDPSearch

@@ -11,7 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+import ArgumentParser
 import Foundation
+import SSDPDeviceCore
+import SSDPSimulator
 import Testing
 
 @testable import SSDPSimCLI

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 import Testing
 
 @Suite struct DeviceDescriptionTests {

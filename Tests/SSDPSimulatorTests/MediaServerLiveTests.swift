@@ -13,6 +13,7 @@
 
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
 import SSDPCore
 import SSDPDeviceCore
 import SSDPSimulator

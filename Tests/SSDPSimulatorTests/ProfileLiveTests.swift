@@ -13,8 +13,10 @@
 
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPNIO
 import SSDPSearch
 import SSDPSimulator
 import Testing

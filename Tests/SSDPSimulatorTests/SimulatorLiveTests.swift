@@ -15,7 +15,9 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SSDPCore
 import SSDPDeviceCore
+import SSDPNIO
 import SSDPSearch
 import Testing
 

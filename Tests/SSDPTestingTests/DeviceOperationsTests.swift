@@ -14,6 +14,7 @@
 import Foundation
 import SSDPCore
 import SSDPDeviceCore
+import SSDPSearch
 import SSDPSimulator
 import SSDPTesting
 import Testing

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 extension SSDPDevice {
     /// The device a UPnP device description (`<root><device>…`) describes, as a recorded device is read
     /// (`ssdp-sim record`): its UDN, type, names and properties, its services with the paths of their URLs

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
+
 extension SSDPServiceDescription {
     /// The service an SCPD document (`<scpd>…`) describes, as a recorded device serves it: its actions with
     /// their arguments, and its state variables with their types, defaults and allowed values, each in the
