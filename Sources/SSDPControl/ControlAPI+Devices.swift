@@ -140,80 +140,80 @@ extension ControlAPI {
     }
 
     /// A body (`{}` when empty) read by `decode` as an input file is read: a bad one is 400 with the JSON
-    /// path and reason a bad device file gets.
+    /// path and reason a bad device file gets, and one that is not JSON at all says where it stops being JSON.
     static func read<Value>(
         _ body: [UInt8],
         _ decode: (Data) throws(SimulatorInputError) -> Value
     ) throws -> Value {
+        let data = Data(bodyOrEmptyObject(body))
         do {
-            return try decode(Data(bodyOrEmptyObject(body)))
+            return try decode(data)
         } catch {
+            if let reason = Self.whyNotJSON(data) {
+                throw ControlRefusal(400, "the body is not JSON: \(reason)", path: "$")
+            }
             throw ControlRefusal(400, error.reason, path: error.path)
         }
     }
 
-    /// The operation `action` names, with its body's parameters: `{"downFor": SECONDS}` for a reboot, nothing
-    /// (or `{}`) for the others.
+    /// The operation `action` names, with its body's fields: `{"downFor": SECONDS, "newPort": BOOL}` for a
+    /// reboot, none (or `{}`) for the others.
     static func operation(_ action: String, body: [UInt8]) throws -> DeviceOperation {
         guard actions.contains(action) else {
             throw ControlRefusal(404, "no action \(action) (the actions: \(actions.joined(separator: ", ")))")
         }
-        let members = try object(body)
-        let allowed: Set<String> = action == "reboot" ? ["downFor", "newPort"] : []
-        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
-            let takes = allowed.isEmpty ? "takes no fields" : "takes only downFor and newPort"
-            throw ControlRefusal(400, "unknown field: \(action) \(takes)", path: "$.\(unknown)")
-        }
-        switch action {
-        case "byebye": return .byebye
-        case "vanish": return .vanish
-        case "alive": return .alive
-        case "update": return .update
-        default:
-            let seconds = try members["downFor"].map(Self.downFor) ?? defaultRebootDown
-            let newPort: Bool
-            switch members["newPort"] {
-            case nil: newPort = false
-            case .bool(let value): newPort = value
-            default: throw ControlRefusal(400, "must be true or false", path: "$.newPort")
+        let source = "POST /devices/{id}/actions/\(action)"
+        guard action == "reboot" else {
+            _ = try read(body) { (data) throws(SimulatorInputError) in
+                try InputFile.decode(NoFields.self, from: data, file: source)
             }
-            return .reboot(downFor: .milliseconds(Int64((seconds * 1_000).rounded())), newPort: newPort)
-        }
-    }
-
-    private static func downFor(_ value: SSDPJSONValue) throws -> Double {
-        let seconds: Double? =
-            switch value {
-            case .int(let int): Double(int)
-            case .double(let double): double
-            default: nil
+            switch action {
+            case "byebye": return .byebye
+            case "vanish": return .vanish
+            case "alive": return .alive
+            default: return .update
             }
-        guard let seconds, (0...maximumRebootDown).contains(seconds) else {
+        }
+        let reboot = try read(body) { (data) throws(SimulatorInputError) in
+            try InputFile.decode(RebootFields.self, from: data, file: source)
+        }
+        let seconds = reboot.downFor ?? defaultRebootDown
+        guard (0...maximumRebootDown).contains(seconds) else {
             throw ControlRefusal(400, "must be a number of seconds, 0...3600", path: "$.downFor")
         }
-        return seconds
+        return .reboot(
+            downFor: .milliseconds(Int64((seconds * 1_000).rounded())),
+            newPort: reboot.newPort ?? false
+        )
     }
 
-    /// A body as a JSON object; an empty body is an empty object.
-    private static func object(_ body: [UInt8]) throws -> [String: SSDPJSONValue] {
-        let value: SSDPJSONValue
-        do {
-            value = try JSONDecoder().decode(SSDPJSONValue.self, from: Data(bodyOrEmptyObject(body)))
-        } catch {
-            throw ControlRefusal(400, "the body is not JSON: \(Self.describe(notJSON: body))", path: "$")
+    /// What a reboot's body may say: how long the device stays down, and whether it comes back on another
+    /// HTTP port. Read strictly: any other field is refused with its path.
+    private struct RebootFields: Decodable {
+        var downFor: Double?
+        var newPort: Bool?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case downFor, newPort
         }
-        guard case .object(let members) = value else {
-            throw ControlRefusal(400, "the body must be a JSON object", path: "$")
-        }
-        return members
     }
 
-    /// Why `body` is not JSON, in one line (`Unexpected end of file during JSON parse.`): JSONSerialization
-    /// says where, JSONDecoder does not.
-    private static func describe(notJSON body: [UInt8]) -> String {
+    /// The body of an action that takes no fields: `{}`, or nothing.
+    private struct NoFields: Decodable {
+        /// None: the strict decoder refuses every field.
+        enum CodingKeys: CodingKey, CaseIterable {}
+
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.container(keyedBy: CodingKeys.self)
+        }
+    }
+
+    /// Why `data` is not JSON, in one line (`Unexpected end of file during JSON parse.`), or `nil` when it
+    /// is: JSONSerialization says where, JSONDecoder does not.
+    private static func whyNotJSON(_ data: Data) -> String? {
         do {
-            _ = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
-            return "not a value this API reads"
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
         } catch {
             return ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
         }

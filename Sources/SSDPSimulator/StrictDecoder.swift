@@ -39,7 +39,8 @@ struct StrictDecoder: Decoder {
                 throw DecodingError.dataCorruptedError(
                     forKey: unknown,
                     in: all,
-                    debugDescription: "unknown field (fields: \(fields.joined(separator: ", ")))"
+                    debugDescription: fields.isEmpty
+                        ? "unknown field (it takes none)" : "unknown field (fields: \(fields.joined(separator: ", ")))"
                 )
             }
         }

@@ -124,6 +124,42 @@ import Testing
         }
     }
 
+    @Test func everyBodyIsReadByTheStrictDecoderWithItsWords() async throws {
+        try await ControlHarness.run { harness in
+            let vanish = try await harness.request(
+                "POST",
+                "/devices/1/actions/vanish",
+                body: Array(#"{"soon": 1}"#.utf8)
+            )
+            #expect(vanish.status == 400)
+            #expect(try vanish.json()["error"] as? String == "unknown field (it takes none)")
+            #expect(try vanish.json()["path"] as? String == "$.soon")
+            let reboot = try await harness.request(
+                "POST",
+                "/devices/1/actions/reboot",
+                body: Array(#"{"down": 5}"#.utf8)
+            )
+            #expect(try reboot.json()["error"] as? String == "unknown field (fields: downFor, newPort)")
+            let soon = try await harness.request(
+                "POST",
+                "/devices/1/actions/reboot",
+                body: Array(#"{"downFor": "soon"}"#.utf8)
+            )
+            #expect(try soon.json()["error"] as? String == "expected a number")
+            // Not JSON at all: the same words from an action as from a device file or a change.
+            for (method, path) in [
+                ("POST", "/devices/1/actions/reboot"), ("POST", "/devices"), ("PATCH", "/devices/1"),
+            ] {
+                let response = try await harness.request(method, path, body: Array(#"{"downFor": "#.utf8))
+                #expect(response.status == 400)
+                let error = try response.json()["error"] as? String
+                #expect(error?.hasPrefix("the body is not JSON: ") == true, "\(method) \(path): \(response.body)")
+                #expect(error != "the body is not JSON: ", "\(method) \(path) says where it stops being JSON")
+            }
+            #expect(try await harness.request("/devices/1").json()["state"] as? String == "alive")
+        }
+    }
+
     @Test func badRequestsGetTheirStatus() async throws {
         try await ControlHarness.run { harness in
             let action = try await harness.request("POST", "/devices/1/actions/explode")
