@@ -146,7 +146,9 @@ struct DatagramFuzzer {
         var ranges: [Range<Int>] = []
         var start = 0
         while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            var end = start  // an index loop: a million datagrams in a debug build
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            end = min(end + 1, bytes.count)
             ranges.append(start..<end)
             start = end
         }

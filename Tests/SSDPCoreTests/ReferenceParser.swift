@@ -109,14 +109,14 @@ enum ReferenceParser {
             }
             let rawName = line[..<colon]
             let rawValue = line[(colon + 1)...]
-            let nameBytes = rawName.drop(while: isSpaceOrTab).reversed().drop(while: isSpaceOrTab).reversed()
+            let nameBytes = withoutTrailingSpaceOrTab(rawName.drop(while: isSpaceOrTab))
             guard !nameBytes.isEmpty else {
                 throw SSDPParseError(.emptyHeaderName, line: lineNumber, text: excerpt(text))
             }
             let leading = rawValue.prefix(while: isSpaceOrTab).count
-            let valueBytes = rawValue.dropFirst(leading).reversed().drop(while: isSpaceOrTab).reversed()
-            let name = decode(ArraySlice(nameBytes))
-            let value = decode(ArraySlice(valueBytes))
+            let valueBytes = withoutTrailingSpaceOrTab(rawValue.dropFirst(leading))
+            let name = decode(nameBytes)
+            let value = decode(valueBytes)
 
             let spaceAroundName = nameBytes.count != rawName.count
             if spaceAroundName || (leading > 0 && !(leading == 1 && rawValue.first == 32)) {
@@ -152,6 +152,13 @@ enum ReferenceParser {
         /// `text`'s UTF-8 with ASCII capitals in lower case, and nothing else changed.
         func asciiLowercased(_ text: String) -> [UInt8] {
             text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+        }
+
+        /// `bytes` without the spaces and tabs at their end.
+        func withoutTrailingSpaceOrTab(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            var bytes = bytes
+            while let last = bytes.last, isSpaceOrTab(last) { bytes.removeLast() }
+            return bytes
         }
 
         func isSpaceOrTab(_ byte: UInt8) -> Bool {
