@@ -219,18 +219,18 @@ extension ControlAPI {
         }
     }
 
-    static func json(device: DeviceStatus) -> SSDPJSONValue {
-        var members: [String: SSDPJSONValue] = [
+    static func json(device: DeviceStatus) -> JSONValue {
+        var members: [String: JSONValue] = [
             "number": .int(device.number), "udn": .string(device.udn), "friendlyName": .string(device.friendlyName),
             "deviceType": .string(device.deviceType), "address": .string(device.address),
             "location": .string(device.location), "state": .string(device.state.name), "bootId": .int(device.bootID),
             "configId": .int(device.configID), "maxAge": .int(device.maxAge), "behaviour": device.behaviour.json,
             "httpFaults": device.httpFaults.json,
             "advertisements": .array(
-                device.advertisements.map { .object(["nt": .string($0.target), "usn": .string($0.usn)]) }
+                device.advertisements.map { JSONValue(["nt": .string($0.target), "usn": .string($0.usn)]) }
             ),
         ]
         members["profile"] = device.profile.map { .string($0) }
-        return .object(members)
+        return JSONValue(members)
     }
 }

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
 import SSDPSimulator
 
 extension ControlAPI {
@@ -46,10 +47,10 @@ extension ControlAPI {
         let timeout = try parameters.seconds("timeout", atMost: Self.maximumWait) ?? Self.defaultWait
         let filter = try parameters.filter()
         let result = await journal.wait(for: filter, count: count, timeout: .milliseconds(Int64(timeout * 1_000)))
-        let entries = SSDPJSONValue.array(result.entries.map(\.json))
-        let nearMisses = SSDPJSONValue.array(
+        let entries = JSONValue.array(result.entries.map(\.json))
+        let nearMisses = JSONValue.array(
             result.nearMisses.map {
-                .object(["entry": $0.entry.json, "mismatches": .array($0.mismatches.map(\.json))])
+                JSONValue(["entry": $0.entry.json, "mismatches": .array($0.mismatches.map(\.json))])
             }
         )
         switch result.outcome {

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import SSDPDeviceCore
 import SSDPSimulator
 
 /// One request to the control API, read whole.
@@ -55,7 +56,7 @@ struct ControlResponse: Sendable {
     var body: String
 
     /// `value` as JSON.
-    static func json(_ status: Int, _ value: SSDPJSONValue) -> ControlResponse {
+    static func json(_ status: Int, _ value: JSONValue) -> ControlResponse {
         ControlResponse(status: status, body: value.jsonText + "\n")
     }
 
@@ -64,12 +65,12 @@ struct ControlResponse: Sendable {
         _ status: Int,
         _ message: String,
         path: String? = nil,
-        extra: [String: SSDPJSONValue] = [:]
+        extra: [String: JSONValue] = [:]
     ) -> ControlResponse {
         var members = extra
         members["error"] = .string(message)
         members["path"] = path.map { .string($0) }
-        return json(status, .object(members))
+        return json(status, JSONValue(members))
     }
 
     /// 204, no body.

@@ -151,16 +151,16 @@ struct EventLine: OutputLine {
     }
 
     /// The line's JSON fields (made only when the line is printed as JSON).
-    var fields: [String: SSDPJSONValue] {
+    var fields: [String: JSONValue] {
         var fields = source.json
         if case .started = source {
             fields["version"] = .string(ToolVersion.current)
-            fields["control"] = control.map(SSDPJSONValue.string)
+            fields["control"] = control.map(JSONValue.string)
         }
         return fields
     }
 
     func encode(to encoder: any Encoder) throws {
-        try SSDPJSONValue.object(fields).encode(to: encoder)
+        try JSONValue(fields).encode(to: encoder)
     }
 }

@@ -17,8 +17,7 @@ import SSDPDeviceCore
 
 extension DeviceChange {
     /// The state's values as text: a string as it is, a number or a boolean as JSON writes it.
-    fileprivate static func state(_ values: [String: SSDPJSONValue]) throws(SSDPConfigurationError) -> [String: String]
-    {
+    fileprivate static func state(_ values: [String: JSONValue]) throws(SSDPConfigurationError) -> [String: String] {
         var state: [String: String] = [:]
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             switch value {
@@ -46,7 +45,7 @@ extension DeviceChange {
         var behaviour: BehaviourSpecification?
         var httpFaults: HTTPFaultSpecification?
         var actions: [ActionResponseSpecification]?
-        var state: [String: SSDPJSONValue]?
+        var state: [String: JSONValue]?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case friendlyName, maxAge, behaviour, httpFaults, actions, state
@@ -91,8 +90,8 @@ extension SimulatedDevice {
 
 extension SSDPDeviceBehaviour {
     /// The behaviour as a device file writes it (`{"delay": "uniform", "searchLoss": 0, …}`), every field given.
-    public var json: SSDPJSONValue {
-        .object([
+    public var json: JSONValue {
+        JSONValue([
             "delay": .string(delay.text), "searchLoss": .double(searchLoss), "responseLoss": .double(responseLoss),
             "ignoreFirst": .int(ignoredSearches), "duplicates": .int(duplicates),
             "chatty": .array(chatter.map(\.rawValue).sorted().map { .string($0) }),
@@ -105,8 +104,8 @@ extension SSDPDeviceBehaviour {
 extension HTTPFaults {
     /// The faults as a device file writes them (`{"description": ["503:2"], "eventLoss": 0, …}`), every
     /// field given.
-    public var json: SSDPJSONValue {
-        .object([
+    public var json: JSONValue {
+        JSONValue([
             "description": .array(description.map { .string($0.text) }),
             "serviceDescriptions": .array(serviceDescriptions.map { .string($0.text) }),
             "eventLoss": .double(eventLoss), "eventDelay": .double(eventDelay.inSeconds),

@@ -30,7 +30,7 @@ public struct JournalEntry: Hashable, Sendable {
     var severalDevices: [Int] = []
     var severalUDNs: [String] = []
     /// The event's fields, as `serve --json` prints them (`SimulatorEvent.json`).
-    public var fields: [String: SSDPJSONValue]
+    public var fields: [String: JSONValue]
 
     /// The kinds an entry can be, in the order the documentation lists them; the raw value is the word the
     /// journal's JSON, the control API's `kind=` and its OpenAPI document use.
@@ -77,12 +77,12 @@ public struct JournalEntry: Hashable, Sendable {
     }
 
     /// The entry as JSON: `{"seq", "time", "kind", "device"?, "fields"}`.
-    public var json: SSDPJSONValue {
-        var members: [String: SSDPJSONValue] = [
-            "seq": .int(seq), "time": .double(time), "kind": .string(kind.rawValue), "fields": .object(fields),
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "seq": .int(seq), "time": .double(time), "kind": .string(kind.rawValue), "fields": JSONValue(fields),
         ]
         members["device"] = device.map { .int($0) }
-        return .object(members)
+        return JSONValue(members)
     }
 
     /// The journal's kind for `event`; `nil` for what it does not keep (`started`, `stopped`, datagrams).
@@ -131,7 +131,7 @@ struct JournalDevices: Sendable {
     }
 
     /// The index of the device `event` is about, when it can be told.
-    func index(of event: SimulatorEvent, fields: [String: SSDPJSONValue]) -> Int? {
+    func index(of event: SimulatorEvent, fields: [String: JSONValue]) -> Int? {
         switch event {
         case .deviceChanged(let status, _), .deviceAdded(let status):
             return status.number - 1
@@ -142,7 +142,7 @@ struct JournalDevices: Sendable {
         case .httpRequest(_, let path, _, let origin):
             return bases[Self.base(of: origin + path)] ?? bases[origin]
         default:
-            return fields["udn"]?.text.flatMap { udn in udns.firstIndex(of: udn) }
+            return fields["udn"]?.scalarText.flatMap { udn in udns.firstIndex(of: udn) }
         }
     }
 

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 /// Which journal entries a query or a wait is about: every condition must hold.
 public struct JournalFilter: Hashable, Sendable, CustomStringConvertible {
     /// The entry's kind, when given.
@@ -67,11 +69,11 @@ public struct JournalFilter: Hashable, Sendable, CustomStringConvertible {
         if let device, !entry.isDevice(device) {
             let several =
                 entry.severalDevices.isEmpty ? nil : entry.severalDevices.map(String.init).joined(separator: ",")
-            let actual = entry.device.map(String.init) ?? entry.fields["udn"]?.text ?? several
+            let actual = entry.device.map(String.init) ?? entry.fields["udn"]?.scalarText ?? several
             mismatches.append(JournalMismatch(field: "device", expected: device, actual: actual))
         }
         for field in fields {
-            let actual = entry.field(field.name)?.text
+            let actual = entry.field(field.name)?.scalarText
             if actual != field.value {
                 mismatches.append(JournalMismatch(field: field.name, expected: field.value, actual: actual))
             }
@@ -95,14 +97,16 @@ public struct JournalMismatch: Hashable, Sendable {
     public var actual: String?
 
     /// As JSON: `{"field": …, "expected": …, "actual": …}`.
-    public var json: SSDPJSONValue {
-        .object(["field": .string(field), "expected": .string(expected), "actual": actual.map { .string($0) } ?? .null])
+    public var json: JSONValue {
+        JSONValue([
+            "field": .string(field), "expected": .string(expected), "actual": actual.map { .string($0) } ?? .null,
+        ])
     }
 }
 
 extension JournalEntry {
     /// The event's field `name`: a top-level one, else a dotted path into objects (`arguments.NewExternalPort`).
-    public func field(_ name: String) -> SSDPJSONValue? {
+    public func field(_ name: String) -> JSONValue? {
         if let value = fields[name] { return value }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count > 1, var value = fields[parts[0]] else { return nil }
@@ -116,6 +120,6 @@ extension JournalEntry {
     /// Whether the entry is about the device `id` (a number from 1, or a UDN), alone or among others.
     func isDevice(_ id: String) -> Bool {
         if let number = Int(id) { return device == number || severalDevices.contains(number) }
-        return fields["udn"]?.text == id || udn == id || severalUDNs.contains(id)
+        return fields["udn"]?.scalarText == id || udn == id || severalUDNs.contains(id)
     }
 }

@@ -191,24 +191,24 @@ public struct NetworkFaultsSpecification: Codable, Sendable {
 
 extension NetworkFaults {
     /// The faults as `NetworkFaultsSpecification` reads them, every field given.
-    public var json: SSDPJSONValue {
-        func rate(_ fault: Fault) -> SSDPJSONValue {
-            var members: [String: SSDPJSONValue] = ["probability": .double(probability(of: fault))]
+    public var json: JSONValue {
+        func rate(_ fault: Fault) -> JSONValue {
+            var members: [String: JSONValue] = ["probability": .double(probability(of: fault))]
             if let window = windows[fault] {
                 members["after"] = .int(window.after)
                 members["times"] = window.times.map { .int($0) }
             }
-            return .object(members)
+            return JSONValue(members)
         }
-        var latency: [String: SSDPJSONValue] = [
+        var latency: [String: JSONValue] = [
             "min": .double(self.latency.lowerBound.inSeconds), "max": .double(self.latency.upperBound.inSeconds),
         ]
         if let window = windows[.latency] {
             latency["after"] = .int(window.after)
             latency["times"] = window.times.map { .int($0) }
         }
-        return .object([
-            "latency": .object(latency), "loss": rate(.loss), "answerLoss": rate(.answerLoss),
+        return JSONValue([
+            "latency": JSONValue(latency), "loss": rate(.loss), "answerLoss": rate(.answerLoss),
             "duplicate": rate(.duplicate), "reorder": rate(.reorder), "reorderDelay": .double(reorderDelay.inSeconds),
         ])
     }

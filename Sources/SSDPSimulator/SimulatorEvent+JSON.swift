@@ -22,7 +22,7 @@ extension SimulatorEvent {
     /// `unsubscribe`, `refused`, `event-sent`, `device`, `started`, `stopped`, `datagram-received`,
     /// `datagram-sent`), and the fields that do not apply are left out. `started` has no `version`: the
     /// tool adds its own.
-    public var json: [String: SSDPJSONValue] {
+    public var json: [String: JSONValue] {
         var fields = JSONFields()
         switch self {
         case .started(let udp, let http, let devices, let links):
@@ -117,7 +117,7 @@ extension SimulatorEvent {
             fields["faults"] = faults.json
         case .stopped(let counters):
             fields["event"] = "stopped"
-            fields["counters"] = SSDPJSONValue(encoding: counters)
+            fields["counters"] = JSONValue(encoding: counters)
         case .datagram(let received, let peer, _, let bytes):
             fields["event"] = .string(received ? "datagram-received" : "datagram-sent")
             fields[received ? "from" : "to"] = .string(peer.endpointDescription)
@@ -140,11 +140,11 @@ extension SimulatorEvent {
     }
 
     /// Name-value pairs as an object; the last of a repeated name wins.
-    private static func object(_ pairs: [(String, String)]) -> SSDPJSONValue {
-        .object(Dictionary(pairs.map { ($0.0, SSDPJSONValue.string($0.1)) }) { $1 })
+    private static func object(_ pairs: [(String, String)]) -> JSONValue {
+        JSONValue(Dictionary(pairs.map { ($0.0, JSONValue.string($0.1)) }) { $1 })
     }
 
-    private static func json(device index: Int, of devices: [SSDPRootDevice], links: [SimulatorLink]) -> SSDPJSONValue {
+    private static func json(device index: Int, of devices: [SSDPRootDevice], links: [SimulatorLink]) -> JSONValue {
         let device = devices[index]
         var fields = JSONFields()
         fields["udn"] = .string(device.device.udn)
@@ -156,11 +156,11 @@ extension SimulatorEvent {
         // Where the device lives on the first link: the source of its answers and its LOCATION's host.
         fields["address"] = .string(links.first?.deviceAddresses[index] ?? "")
         fields["bootId"] = device.bootID
-        return .object(fields.members)
+        return JSONValue(fields.members)
     }
 
-    private static func json(link: SimulatorLink) -> SSDPJSONValue {
-        .object([
+    private static func json(link: SimulatorLink) -> JSONValue {
+        JSONValue([
             "interface": .string(link.link.interfaceName),
             "scope": .string(link.link.scope.rawValue),
             "udp": .string(link.udpAddress.endpointDescription),
@@ -173,20 +173,20 @@ extension SimulatorEvent {
 
 /// An object being filled in, where assigning `nil` (a field that does not apply) leaves the field out.
 private struct JSONFields {
-    var members: [String: SSDPJSONValue] = [:]
+    var members: [String: JSONValue] = [:]
 
-    subscript(key: String) -> SSDPJSONValue? {
+    subscript(key: String) -> JSONValue? {
         get { members[key] }
         set { members[key] = newValue }
     }
 
     subscript(key: String) -> String? {
-        get { members[key]?.text }
+        get { members[key]?.scalarText }
         set { members[key] = newValue.map { .string($0) } }
     }
 
     subscript(key: String) -> Int? {
-        get { members[key]?.text.flatMap { Int($0) } }
+        get { members[key]?.scalarText.flatMap { Int($0) } }
         set { members[key] = newValue.map { .int($0) } }
     }
 }

@@ -11,20 +11,21 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPDeviceCore
 import Testing
 
-@Suite struct HueJSONTests {
+@Suite struct JSONValueTests {
     @Test func readsWhatAnAppSendsAndWritesItBackInOrder() throws {
         let text = #"{"on":true,"bri":100,"xy":[0.141,0.123],"name":"Desk \"1\"\n","alert":null,"e":-1.5e2}"#
-        let value = try #require(HueJSON(parsing: Array(text.utf8)))
+        let value = try #require(JSONValue(parsing: Array(text.utf8)))
         #expect(value["bri"] == .int(100) && value["xy"] == .array([.double(0.141), .double(0.123)]))
         #expect(value["e"] == .double(-150) && value["alert"] == .null)
         #expect(value.text == text.replacing("-1.5e2", with: "-150.0"))
     }
 
     @Test func decodesEscapesAndSurrogatePairs() throws {
-        let value = try #require(HueJSON(parsing: Array(#" [ "\u00e9\ud83d\udca1\/\t" ] "#.utf8)))
+        let value = try #require(JSONValue(parsing: Array(#" [ "\u00e9\ud83d\udca1\/\t" ] "#.utf8)))
         #expect(value == .array([.string("é💡/\t")]))
     }
 
@@ -34,7 +35,7 @@ import Testing
     ])
     func refusesWhatIsNotJSON(_ text: String) {
         let bytes = text == "\"\u{FF}\"" ? [0x22, 0xFF, 0x22] : Array(text.utf8)
-        #expect(HueJSON(parsing: bytes) == nil, "\(text)")
+        #expect(JSONValue(parsing: bytes) == nil, "\(text)")
     }
 }
 
@@ -215,10 +216,10 @@ import Testing
 
     /// The bridge's error list of one, written as JSON (the description's quotes escaped).
     private func error(_ type: Int, _ address: String, _ description: String) -> String {
-        let error = HueJSON.object([
+        let error = JSONValue.object([
             .init("type", .int(type)), .init("address", .string(address)), .init("description", .string(description)),
         ])
-        return HueJSON.array([.object([.init("error", error)])]).text
+        return JSONValue.array([.object([.init("error", error)])]).text
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -227,10 +228,37 @@ import Testing
     }
 }
 
-extension HueJSON {
+extension JSONValue {
     /// The elements of an array answer.
-    fileprivate var elements: [HueJSON] {
+    fileprivate var elements: [JSONValue] {
         guard case .array(let values) = self else { return [] }
         return values
+    }
+}
+
+/// The one JSON value as the events, the journal and the control API use it: objects made from dictionaries
+/// or decoded compare as dictionaries would, while a Hue answer keeps the order it was built in.
+@Suite struct JSONValueObjectTests {
+    @Test func anObjectFromADictionaryOrALiteralHasItsMembersInTheOrderOfTheirNames() {
+        let made = JSONValue(["seq": 2, "kind": "device", "fields": ["udn": "uuid:1", "bootId": 3]])
+        let literal: JSONValue = ["fields": ["bootId": 3, "udn": "uuid:1"], "kind": "device", "seq": 2]
+        #expect(made == literal)
+        #expect(made.text == #"{"fields":{"bootId":3,"udn":"uuid:1"},"kind":"device","seq":2}"#)
+        #expect(made["fields"]?["udn"]?.scalarText == "uuid:1" && made["seq"]?.scalarText == "2")
+        #expect(made["fields"]?.scalarText == nil && made["nothing"] == nil)
+    }
+
+    @Test func decodingSortsTheMembersAndEncodingWritesThemAll() throws {
+        let text = #"{"b":[1,2.5,null,true],"a":{"z":"x","y":{}}}"#
+        let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(decoded == ["a": ["y": JSONValue.object([]), "z": "x"], "b": .array([1, .double(2.5), .null, true])])
+        #expect(decoded.text == #"{"a":{"y":{},"z":"x"},"b":[1,2.5,null,true]}"#)
+        let hue = JSONValue.object([.init("on", true), .init("bri", 254)])  // in the order the bridge writes
+        #expect(hue.text == #"{"on":true,"bri":254}"#)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = String(decoding: try encoder.encode(hue), as: UTF8.self)
+        #expect(encoded == #"{"bri":254,"on":true}"#)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(encoded.utf8)) == ["bri": 254, "on": true])
     }
 }

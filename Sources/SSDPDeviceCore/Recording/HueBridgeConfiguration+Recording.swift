@@ -39,16 +39,16 @@ extension HueBridgeConfiguration {
     }
 
     /// The string `json` is, if it is one.
-    private static func string(_ json: HueJSON?) -> String? {
+    private static func string(_ json: JSONValue?) -> String? {
         guard case .string(let value) = json else { return nil }
         return value
     }
 
     /// The JSON of each recorded 200 answer to `method target`, in the order recorded.
-    private static func recordedJSON(of method: String, _ target: String, in recording: HTTPRecording) -> [HueJSON] {
+    private static func recordedJSON(of method: String, _ target: String, in recording: HTTPRecording) -> [JSONValue] {
         recording.exchanges.filter { $0.method == method && $0.target == target }.compactMap { exchange in
             guard HTTPRecording.status(of: exchange.response) == 200 else { return nil }
-            return HueJSON(parsing: Array(exchange.response[(HTTPRecording.headEnd(exchange.response) ?? 0)...]))
+            return JSONValue(parsing: Array(exchange.response[(HTTPRecording.headEnd(exchange.response) ?? 0)...]))
         }
     }
 }

@@ -99,7 +99,7 @@ public struct HueBridge: Sendable {
     /// changed), for the simulator's event stream.
     public struct Answer: Hashable, Sendable {
         /// The answer's JSON (status 200 always, errors included).
-        public var json: HueJSON
+        public var json: JSONValue
         /// `pair` (the app's devicetype), `lightState` (the light's id and the changes it took, as JSON)
         /// or `lightName` (the id and the new name); `nil` when nothing changed.
         public var action: Action?
@@ -128,7 +128,7 @@ public struct HueBridge: Sendable {
     /// What the request being answered did, taken by `respond(to:)`.
     private var action: Action?
 
-    private mutating func answer(_ request: Request) -> HueJSON? {
+    private mutating func answer(_ request: Request) -> JSONValue? {
         guard request.path == "/api" || request.path.hasPrefix("/api/") else { return nil }
         let parts = request.path.split(separator: "/").dropFirst().map(String.init)
         guard let key = parts.first else {  // /api itself: only POST, which pairs an app
@@ -155,7 +155,7 @@ public struct HueBridge: Sendable {
             guard let index = lights.firstIndex(where: { $0.id == resource[1] }) else {
                 return Self.error(3, address, "resource, /lights/\(resource[1]), not available")
             }
-            guard let body = HueJSON(parsing: request.body), case .object(let members) = body else {
+            guard let body = JSONValue(parsing: request.body), case .object(let members) = body else {
                 return Self.error(2, address, "body contains invalid json")
             }
             let (answer, changed) = resource.count == 3 ? lights[index].change(members) : lights[index].rename(members)
@@ -163,7 +163,7 @@ public struct HueBridge: Sendable {
                 let id = lights[index].id
                 action =
                     resource.count == 3
-                    ? Action(name: "lightState", value: "\(id) \(HueJSON.object(changed).text)")
+                    ? Action(name: "lightState", value: "\(id) \(JSONValue.object(changed).text)")
                     : Action(name: "lightName", value: "\(id) \(lights[index].name)")
             }
             return answer
@@ -173,8 +173,10 @@ public struct HueBridge: Sendable {
     }
 
     /// `POST /api {"devicetype": "app#device"}`: a new key while the link button is pressed.
-    private mutating func pair(_ request: Request) -> HueJSON {
-        guard let body = HueJSON(parsing: request.body) else { return Self.error(2, "", "body contains invalid json") }
+    private mutating func pair(_ request: Request) -> JSONValue {
+        guard let body = JSONValue(parsing: request.body) else {
+            return Self.error(2, "", "body contains invalid json")
+        }
         guard case .object = body, let deviceType = body["devicetype"] else {
             return Self.error(5, "/", "invalid/missing parameters in body")
         }
@@ -188,7 +190,7 @@ public struct HueBridge: Sendable {
         if whitelist.count >= Self.maximumApps { whitelist.removeFirst() }
         whitelist.append((key, name))
         action = Action(name: "pair", value: name)
-        var success = [HueJSON.Member("username", .string(key))]
+        var success = [JSONValue.Member("username", .string(key))]
         if body["generateclientkey"] == .bool(true) {
             success.append(.init("clientkey", .string(draw(32, from: Self.hexDigits))))
         }
@@ -204,7 +206,7 @@ public struct HueBridge: Sendable {
 
     /// What `GET /api/KEY/…` reads: the configuration, the lights or one of them, and the resources this
     /// bridge has none of (groups, scenes, sensors, schedules, rules, resource links) as empty objects.
-    private func read(_ resource: [String], _ request: Request) -> HueJSON? {
+    private func read(_ resource: [String], _ request: Request) -> JSONValue? {
         switch (resource.first, resource.count) {
         case ("config", 1): return fullConfiguration(request)
         case ("lights", 1): return .object(lights.map { .init($0.id, $0.json) })
@@ -217,7 +219,7 @@ public struct HueBridge: Sendable {
     private static let emptyResources = ["groups", "schedules", "scenes", "sensors", "rules", "resourcelinks"]
 
     /// `GET /api/KEY`: every resource, as the bridge lists them.
-    private func fullState(_ request: Request) -> HueJSON {
+    private func fullState(_ request: Request) -> JSONValue {
         .object(
             [.init("lights", .object(lights.map { .init($0.id, $0.json) }))]
                 + [.init("groups", .object([])), .init("config", fullConfiguration(request))]
@@ -226,7 +228,7 @@ public struct HueBridge: Sendable {
     }
 
     /// `GET /api/config` (or with a key the bridge does not know): what any app may read.
-    var shortConfiguration: HueJSON {
+    var shortConfiguration: JSONValue {
         let configuration = configuration
         return .object([
             .init("name", .string(configuration.name)),
@@ -243,10 +245,10 @@ public struct HueBridge: Sendable {
     }
 
     /// `GET /api/KEY/config`: the whole configuration, the paired apps included.
-    private func fullConfiguration(_ request: Request) -> HueJSON {
+    private func fullConfiguration(_ request: Request) -> JSONValue {
         let configuration = configuration
         let apps = whitelist.map { app in
-            HueJSON.Member(
+            JSONValue.Member(
                 app.key,
                 .object([
                     .init("last use date", .string(request.utc)), .init("create date", .string(request.utc)),
@@ -283,17 +285,17 @@ public struct HueBridge: Sendable {
     }
 
     /// The bridge's answer for an error: a list of one error.
-    static func error(_ type: Int, _ address: String, _ description: String) -> HueJSON {
+    static func error(_ type: Int, _ address: String, _ description: String) -> JSONValue {
         .array([failure(type, address, description)])
     }
 
     /// One success among the answers to a request (`{"success": {…}}`), with what took.
-    static func success(_ members: [HueJSON.Member]) -> HueJSON {
+    static func success(_ members: [JSONValue.Member]) -> JSONValue {
         .object([.init("success", .object(members))])
     }
 
     /// One error among the answers to a request (`{"error": {"type", "address", "description"}}`).
-    static func failure(_ type: Int, _ address: String, _ description: String) -> HueJSON {
+    static func failure(_ type: Int, _ address: String, _ description: String) -> JSONValue {
         .object([
             .init(
                 "error",

@@ -79,19 +79,19 @@ public struct HueLight: Hashable, Sendable {
     static let colourTemperatures = 153...500
 
     /// The light as `GET /api/KEY/lights/ID` answers it.
-    var json: HueJSON {
-        var state: [HueJSON.Member] = [.init("on", .bool(self.state.on)), .init("bri", .int(self.state.brightness))]
+    var json: JSONValue {
+        var state: [JSONValue.Member] = [.init("on", .bool(self.state.on)), .init("bri", .int(self.state.brightness))]
         if kind.hasColour {
             state += [
                 .init("hue", .int(self.state.hue)), .init("sat", .int(self.state.saturation)),
-                .init("effect", .string(self.state.effect)), .init("xy", .array(self.state.xy.map(HueJSON.double))),
+                .init("effect", .string(self.state.effect)), .init("xy", .array(self.state.xy.map(JSONValue.double))),
                 .init("ct", .int(self.state.colourTemperature)),
             ]
         }
         state += [.init("alert", .string(self.state.alert))]
         if kind.hasColour { state.append(.init("colormode", .string(self.state.colourMode))) }
         state += [.init("mode", .string("homeautomation")), .init("reachable", .bool(self.state.reachable))]
-        var control: [HueJSON.Member] = [
+        var control: [JSONValue.Member] = [
             .init("mindimlevel", .int(kind.hasColour ? 5000 : 2000)),
             .init("maxlumen", .int(kind.hasColour ? 600 : 750)),
         ]
@@ -99,7 +99,7 @@ public struct HueLight: Hashable, Sendable {
             let gamut = [[0.675, 0.322], [0.409, 0.518], [0.167, 0.04]]
             control += [
                 .init("colorgamuttype", .string("B")),
-                .init("colorgamut", .array(gamut.map { .array($0.map(HueJSON.double)) })),
+                .init("colorgamut", .array(gamut.map { .array($0.map(JSONValue.double)) })),
                 .init(
                     "ct",
                     .object([
@@ -144,11 +144,11 @@ public struct HueLight: Hashable, Sendable {
     /// as the bridge answers; the values that succeed change the state. A light that is off takes only
     /// `on`, `alert` and `transitiontime` unless the same request turns it on (error 201). Returns the
     /// answer and the parameters that took.
-    mutating func change(_ parameters: [HueJSON.Member]) -> (HueJSON, changed: [HueJSON.Member]) {
+    mutating func change(_ parameters: [JSONValue.Member]) -> (JSONValue, changed: [JSONValue.Member]) {
         let address = "/lights/\(id)/state"
         let turnsOn = parameters.contains { $0.name == "on" && $0.value == .bool(true) }
-        var answers: [HueJSON] = []
-        var changed: [HueJSON.Member] = []
+        var answers: [JSONValue] = []
+        var changed: [JSONValue.Member] = []
         for parameter in parameters {
             let name = parameter.name
             let path = "\(address)/\(name)"
@@ -176,7 +176,7 @@ public struct HueLight: Hashable, Sendable {
     private static let colourParameters: Set = ["hue", "sat", "xy", "ct", "effect"]
 
     /// Sets parameter `name` to `value` when the value is one the bridge takes; false when it is not.
-    private mutating func apply(_ name: String, _ value: HueJSON) -> Bool {
+    private mutating func apply(_ name: String, _ value: JSONValue) -> Bool {
         let whole = { (range: ClosedRange<Int>) -> Int? in
             guard case .int(let number) = value, range.contains(number) else { return nil }
             return number
@@ -216,8 +216,8 @@ public struct HueLight: Hashable, Sendable {
     }
 
     /// `PUT /api/KEY/lights/ID {"name": …}`: a new name of 1 to 32 characters.
-    mutating func rename(_ parameters: [HueJSON.Member]) -> (HueJSON, changed: [HueJSON.Member]) {
-        var changed: [HueJSON.Member] = []
+    mutating func rename(_ parameters: [JSONValue.Member]) -> (JSONValue, changed: [JSONValue.Member]) {
+        var changed: [JSONValue.Member] = []
         let answers = parameters.map { parameter in
             let path = "/lights/\(id)/\(parameter.name)"
             guard parameter.name == "name" else {

@@ -11,15 +11,27 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// A JSON value as a Hue bridge's REST API reads and writes it. Objects keep their members in order, so an
-/// answer is written in the order the real bridge writes it; numbers are whole (`bri`) or not (`xy`).
-public enum HueJSON: Hashable, Sendable {
+/// A JSON value: what a Hue bridge's REST API reads and answers, an event's fields as `serve --json` prints
+/// them and the journal keeps them, and the control API's answers. One type for all of them.
+///
+/// An object keeps its members in order, so that an answer is written in the order the real device writes
+/// it (`text`). An object made from a dictionary (`init(_:)`) or decoded (`Decodable`) has its members in
+/// the order of their names, so two of them are equal when they have the same members, as dictionaries
+/// would be. Numbers are whole (`bri`, a count) or not (`xy`, a time).
+public enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction or an exponent.
     case double(Double)
+    /// A string.
     case string(String)
-    case array([HueJSON])
+    /// An array.
+    case array([JSONValue])
+    /// An object: its members in order.
     case object([Member])
 
     /// One member of an object: its name and value.
@@ -27,19 +39,36 @@ public enum HueJSON: Hashable, Sendable {
         /// The member's name.
         public var name: String
         /// The member's value.
-        public var value: HueJSON
+        public var value: JSONValue
 
         /// The member `name` with `value`.
-        public init(_ name: String, _ value: HueJSON) {
+        public init(_ name: String, _ value: JSONValue) {
             self.name = name
             self.value = value
         }
     }
 
+    /// An object with `members`, in the order of their names.
+    public init(_ members: [String: JSONValue]) {
+        self = .object(members.sorted { $0.key < $1.key }.map { Member($0.key, $0.value) })
+    }
+
     /// The value of member `name`, when this is an object that has one.
-    public subscript(name: String) -> HueJSON? {
+    public subscript(name: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.name == name }?.value
+    }
+
+    /// The value as text, for comparing with a query's `field=value`: a string as it is, a number or a
+    /// boolean as JSON writes it; `nil` for `null`, arrays and objects.
+    public var scalarText: String? {
+        switch self {
+        case .string(let value): value
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .bool(let value): value ? "true" : "false"
+        case .null, .array, .object: nil
+        }
     }
 
     /// The number, whole or not.
@@ -51,7 +80,8 @@ public enum HueJSON: Hashable, Sendable {
         }
     }
 
-    /// The value written as JSON, without spaces (as the bridge writes its answers).
+    /// The value written as JSON, without spaces, each object's members in their order (as a Hue bridge
+    /// writes its answers).
     public var text: String {
         var text = ""
         write(to: &text)
@@ -122,13 +152,13 @@ public enum HueJSON: Hashable, Sendable {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 
-        mutating func value(depth: Int) -> HueJSON? {
+        mutating func value(depth: Int) -> JSONValue? {
             skipSpace()
             guard index < bytes.count, depth <= maxDepth else { return nil }
             switch bytes[index] {
             case UInt8(ascii: "{"): return object(depth: depth)
             case UInt8(ascii: "["): return array(depth: depth)
-            case UInt8(ascii: "\""): return string().map(HueJSON.string)
+            case UInt8(ascii: "\""): return string().map(JSONValue.string)
             case UInt8(ascii: "t"): return literal("true", .bool(true))
             case UInt8(ascii: "f"): return literal("false", .bool(false))
             case UInt8(ascii: "n"): return literal("null", .null)
@@ -136,7 +166,7 @@ public enum HueJSON: Hashable, Sendable {
             }
         }
 
-        private mutating func literal(_ word: String, _ value: HueJSON) -> HueJSON? {
+        private mutating func literal(_ word: String, _ value: JSONValue) -> JSONValue? {
             let word = Array(word.utf8)
             guard bytes.count - index >= word.count, Array(bytes[index..<index + word.count]) == word else {
                 return nil
@@ -145,7 +175,7 @@ public enum HueJSON: Hashable, Sendable {
             return value
         }
 
-        private mutating func object(depth: Int) -> HueJSON? {
+        private mutating func object(depth: Int) -> JSONValue? {
             index += 1
             var members: [Member] = []
             skipSpace()
@@ -172,9 +202,9 @@ public enum HueJSON: Hashable, Sendable {
             }
         }
 
-        private mutating func array(depth: Int) -> HueJSON? {
+        private mutating func array(depth: Int) -> JSONValue? {
             index += 1
-            var values: [HueJSON] = []
+            var values: [JSONValue] = []
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
@@ -255,7 +285,7 @@ public enum HueJSON: Hashable, Sendable {
         }
 
         /// A number as JSON writes one: whole when it has no fraction or exponent and fits an `Int`.
-        private mutating func number() -> HueJSON? {
+        private mutating func number() -> JSONValue? {
             let start = index
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
             let digits = { (reader: inout Reader) -> Int in
@@ -283,7 +313,88 @@ public enum HueJSON: Hashable, Sendable {
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if isWhole, let value = Int(text) { return .int(value) }
-            return Double(text).map(HueJSON.double)
+            return Double(text).map(JSONValue.double)
         }
+    }
+}
+
+extension JSONValue: Codable {
+    /// Reads any JSON value: a whole number as `int`, another number as `double`, an object's members in
+    /// the order of their names.
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: MemberName.self) {
+            self = .object(
+                try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+                    Member(key.stringValue, try object.decode(JSONValue.self, forKey: key))
+                }
+            )
+            return
+        }
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let int = try? container.decode(Int.self) {
+            self = .int(int)
+        } else if let double = try? container.decode(Double.self) {
+            self = .double(double)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else {
+            self = .array(try container.decode([JSONValue].self))
+        }
+    }
+
+    /// Writes the value, an object's members in their order (an encoder may sort them: `.sortedKeys`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .object(let members):
+            var container = encoder.container(keyedBy: MemberName.self)
+            for member in members {
+                try container.encode(member.value, forKey: MemberName(stringValue: member.name))
+            }
+        case .array(let values):
+            var container = encoder.singleValueContainer()
+            try container.encode(values)
+        default:
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .bool(let value): try container.encode(value)
+            default: try container.encodeNil()
+            }
+        }
+    }
+
+    /// An object member's name as a coding key.
+    private struct MemberName: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) {
+            self.stringValue = stringValue
+        }
+
+        init?(intValue: Int) {
+            nil
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    /// `"text"` as a string.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// `5` as a whole number.
+    public init(integerLiteral value: Int) { self = .int(value) }
+    /// `true` as a boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `["key": value]` as an object, its members in the order of their names (a name given twice: the last).
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(Dictionary(elements) { $1 })
     }
 }
