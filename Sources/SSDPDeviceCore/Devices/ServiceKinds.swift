@@ -11,27 +11,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// Every service kind with a behaviour of its own, by kind (the service type's name, `WANIPConnection`): the
-/// one place a new kind is registered. A kind not here answers from its state variables.
-enum ServiceKinds {
-    /// The behaviour of a service of `kind` on a device whose services are of `kinds`, written by `stack`.
-    static func behaviour(for kind: String, on kinds: Set<String>, stack: ControlStack) -> any ServiceBehaviour {
-        switch stack {
-        case .uda: registered[kind]?(kinds) ?? StateVariableService()
-        case .gmrender: GMRenderService()
-        }
-    }
-
-    /// The kinds ssdp-sim's own stack gives a behaviour, each made from the kinds of its device's services.
-    private static let registered: [String: @Sendable (Set<String>) -> any ServiceBehaviour] = [
-        "WANIPConnection": { _ in InternetGatewayConnection() },
-        "WANPPPConnection": { _ in InternetGatewayConnection() },
-        "WANCommonInterfaceConfig": { _ in InternetGatewayInterfaceConfig() },
-        "Layer3Forwarding": { _ in MiniUPnPdService() },
-        "ContentDirectory": { _ in MediaServerContentDirectory() },
-        "ConnectionManager": { kinds in MediaServerConnectionManager.behaviour(on: kinds) },
-        "AVTransport": { _ in RendererTransport() },
-        "DeviceProperties": { _ in SonosHousehold(service: .deviceProperties) },
-        "ZoneGroupTopology": { _ in SonosHousehold(service: .zoneGroupTopology) },
-    ]
+extension ServiceRegistry {
+    /// Every service kind ssdp-sim's own stack gives a behaviour of its own, by kind, and the stacks that
+    /// give every service theirs: the one place a family of ours is registered. A kind not here answers
+    /// from its state variables.
+    public static let builtIn = ServiceRegistry()
+        .registering("WANIPConnection") { _ in InternetGatewayConnection() }
+        .registering("WANPPPConnection") { _ in InternetGatewayConnection() }
+        .registering("WANCommonInterfaceConfig") { _ in InternetGatewayInterfaceConfig() }
+        .registering("Layer3Forwarding") { _ in MiniUPnPdService() }
+        .registering("ContentDirectory") { _ in MediaServerContentDirectory() }
+        .registering("ConnectionManager") { kinds in MediaServerConnectionManager.behaviour(on: kinds) }
+        .registering("AVTransport") { _ in RendererTransport() }
+        .registering("DeviceProperties") { _ in SonosHousehold(service: .deviceProperties) }
+        .registering("ZoneGroupTopology") { _ in SonosHousehold(service: .zoneGroupTopology) }
+        .registering(stack: .gmrender) { _ in GMRenderService() }
 }

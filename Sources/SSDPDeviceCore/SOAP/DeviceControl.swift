@@ -40,12 +40,14 @@ public struct DeviceControl: Sendable {
     let startedAt: SSDPInstant
 
     /// The control side of a device whose services start in the real device's state where that differs from
-    /// their SCPD defaults (an IGD is connected); `startedAt` is when the device started, for uptimes.
+    /// their SCPD defaults (an IGD is connected); `startedAt` is when the device started, for uptimes. Each
+    /// service's behaviour comes from `registry` (ssdp-sim's own families unless another is given).
     public init(
         services: [ControlledService],
         environment: ControlEnvironment = ControlEnvironment(),
         responses: [ActionResponse] = [],
         stack: ControlStack = .uda,
+        registry: ServiceRegistry = .builtIn,
         startedAt: SSDPInstant
     ) {
         self.services = services
@@ -55,7 +57,7 @@ public struct DeviceControl: Sendable {
         self.startedAt = startedAt
         let kinds = Set(services.map(\.kind))
         for index in self.services.indices {
-            self.services[index].behaviour = ServiceKinds.behaviour(
+            self.services[index].behaviour = registry.behaviour(
                 for: self.services[index].kind,
                 on: kinds,
                 stack: stack
@@ -265,7 +267,7 @@ public struct ControlledService: Sendable {
     public var description: SSDPServiceDescription
     /// The current values by variable name; a variable not here has its default.
     public var values: [String: String] = [:]
-    /// What the service does beyond its SCPD, chosen by its kind when its device is built (`ServiceKinds`).
+    /// What the service does beyond its SCPD, chosen by its kind when its device is built (`ServiceRegistry`).
     public internal(set) var behaviour: any ServiceBehaviour = StateVariableService()
 
     /// A service whose state variables all start at their defaults.

@@ -15,7 +15,7 @@ import SSDPCore
 
 /// What one kind of service does beyond its SCPD (an IGD's port mappings, a renderer's transport, a Sonos
 /// player's household): the state its real device keeps and its answers to actions. `DeviceControl` chooses
-/// one for each service when the device is built (`ServiceKinds`), and calls it after the SCPD check and the
+/// one for each service when the device is built (`ServiceRegistry`), and calls it after the SCPD check and the
 /// user's answers; an action it leaves (`nil`) is answered from the state variables.
 ///
 /// Every requirement has a default: a kind names only where its real device differs from the state-variable
