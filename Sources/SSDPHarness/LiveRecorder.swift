@@ -24,6 +24,8 @@ final class LiveRecorder: Sendable {
     private let state: NIOLockedValueBox<(record: RunRecord, start: ContinuousClock.Instant)>
     /// Keep every datagram in the trace (`--trace`).
     private let tracing: Bool
+    /// What to do when an external client's first M-SEARCH is heard (`onFirstClientSearch`), until it is.
+    private let firstSearchHook = NIOLockedValueBox<(@Sendable (ContinuousClock.Instant) -> Void)?>(nil)
 
     init(mode: RunMode, seed: UInt64, tracing: Bool) {
         state = NIOLockedValueBox((RunRecord(mode: mode, seed: seed), .now))
@@ -38,13 +40,35 @@ final class LiveRecorder: Sendable {
     /// An M-SEARCH the simulator heard. An external client's search begins with its first M-SEARCH, not
     /// with its launch: how long a Python or a JVM takes to start is not part of its timing.
     func search(_ headers: SSDPHeaders) {
-        state.withLockedValue { state in
-            let now = ContinuousClock.now
-            if state.record.mode == .externalClient, state.record.searches.isEmpty {
-                Self.moveStart(of: &state, to: now)
-            }
+        let now = ContinuousClock.now
+        let first = state.withLockedValue { state in
+            let first = state.record.mode == .externalClient && state.record.searches.isEmpty
+            if first { Self.moveStart(of: &state, to: now) }
             state.record.searches.append(RunRecord.Search(at: now - state.start, headers: headers))
+            return first
         }
+        if first,
+            let hook = firstSearchHook.withLockedValue({ hook in
+                defer { hook = nil }
+                return hook
+            })
+        {
+            hook(now)
+        }
+    }
+
+    /// Calls `hook` with the instant an external client's first M-SEARCH is heard, once: on the thread that
+    /// heard it, as it is heard (at once when it was heard already). What it schedules counts from the
+    /// search itself, not from when a task that looks for it wakes up, which on a busy machine is late.
+    func onFirstClientSearch(_ hook: @escaping @Sendable (ContinuousClock.Instant) -> Void) {
+        firstSearchHook.withLockedValue { $0 = hook }
+        guard let start = clientSearchStart,
+            let hook = firstSearchHook.withLockedValue({ hook in
+                defer { hook = nil }
+                return hook
+            })
+        else { return }
+        hook(start)
     }
 
     /// Whether the simulator heard an M-SEARCH yet.

@@ -162,26 +162,30 @@ public enum LiveRun {
         let limit = max(scenario.search.designedStop, ownStop) + clientGrace
         // The events count from the start of the search as the client's timing does, from its first M-SEARCH:
         // an interpreter that takes a second to start must not find a reboot "at 1 s" behind it. Those at 0 s
-        // happen before it can search.
+        // happen before it can search. The later ones are scheduled as the first M-SEARCH is heard, on the
+        // simulator's thread: a task that looked for it every 5 ms woke more than a second late on a busy
+        // machine, and a byebye "at 1 s" came after the answer it was to void, sent 2 s after the search.
         var scheduled = schedule(scenario.events.filter { $0.at <= .zero }, from: .now(), on: simulator, recorder)
         let later = scenario.events.filter { $0.at > .zero }
-        let anchoring = Task { () -> [Scheduled<Void>] in
-            while !Task.isCancelled {
-                if let start = recorder.clientSearchStart {
+        let laterScheduled = NIOLockedValueBox<(tasks: [Scheduled<Void>], runEnded: Bool)>(([], false))
+        if !later.isEmpty {
+            recorder.onFirstClientSearch { [weak recorder] start in  // weak: the recorder keeps the hook
+                laterScheduled.withLockedValue { state in
+                    guard !state.runEnded, let recorder else { return }
                     let deadline = NIODeadline.now() - TimeAmount(ContinuousClock.now - start)
-                    return schedule(later, from: deadline, on: simulator, recorder)
+                    state.tasks = schedule(later, from: deadline, on: simulator, recorder)
                 }
-                try? await Task.sleep(for: .milliseconds(5))
             }
-            return []
         }
         if !(await client.exited.wait(timeout: limit)) {
             client.kill()
             recorder.note("the client was still running \(limit.secondsText) s after the search began; it was killed")
             _ = await client.exited.wait(timeout: .seconds(5))
         }
-        anchoring.cancel()
-        scheduled += await anchoring.value
+        scheduled += laterScheduled.withLockedValue { state in
+            state.runEnded = true
+            return state.tasks
+        }
         for task in scheduled { task.cancel() }
         if !later.isEmpty, !recorder.hasSearch {
             recorder.note("the client sent no M-SEARCH, so the scenario's events after 0 s did not happen")
