@@ -157,7 +157,7 @@ struct InternetGatewayControlTests {
         var control = gateway()
         let changes = try control.set("ExternalIPAddress", to: "198.51.100.7").get()
         #expect(changes.map(\.service) == [0] && changes.first?.changed == ["ExternalIPAddress"])
-        let answer = call(&control, "GetExternalIPAddress")
+        let answer = control.call("GetExternalIPAddress")
         #expect(try answer.outcome.get() == [SOAPArgument("NewExternalIPAddress", "198.51.100.7")])
         #expect(
             control.eventProperties(service: 0, changed: ["ExternalIPAddress"]).contains {
@@ -184,31 +184,13 @@ struct InternetGatewayControlTests {
         #expect(control.services.map(\.values) == before)
     }
 
-    private func call(
-        _ control: inout DeviceControl,
-        _ action: String,
-        _ arguments: [(String, String)] = [],
-        service: Int = 0,
-        client: String = "192.168.1.50",
-        at seconds: Int = 10
-    ) -> ActionResult {
-        let serviceType = control.services[service].serviceType
-        let call = SOAPActionCall(
-            serviceType: serviceType,
-            actionName: action,
-            arguments: arguments.map { SOAPArgument($0.0, $0.1) }
-        )
-        return control.call(call, service: service, client: client, at: SSDPInstant(offset: .seconds(seconds)))
-    }
-
     private func add(
         _ control: inout DeviceControl,
         port: String,
         client: String = "192.168.1.50",
         lease: String = "0"
     ) -> ActionResult {
-        call(
-            &control,
+        control.call(
             "AddPortMapping",
             [
                 ("NewRemoteHost", ""), ("NewExternalPort", port), ("NewProtocol", "TCP"), ("NewInternalPort", "22"),
@@ -230,24 +212,23 @@ struct InternetGatewayControlTests {
     @Test func theRouterIsConnectedWithAPublicLookingAddressAndCountsItsUptime() {
         var control = gateway()
         #expect(
-            values(call(&control, "GetStatusInfo", at: 42)) == [
+            values(control.call("GetStatusInfo", at: 42)) == [
                 "NewConnectionStatus": "Connected", "NewLastConnectionError": "ERROR_NONE", "NewUptime": "42",
             ]
         )
-        #expect(values(call(&control, "GetExternalIPAddress"))["NewExternalIPAddress"] == "93.184.216.34")
-        #expect(values(call(&control, "GetTotalBytesSent", service: 1, at: 2))["NewTotalBytesSent"] == "2048")
-        #expect(values(call(&control, "GetCommonLinkProperties", service: 1))["NewPhysicalLinkStatus"] == "Up")
+        #expect(values(control.call("GetExternalIPAddress"))["NewExternalIPAddress"] == "93.184.216.34")
+        #expect(values(control.call("GetTotalBytesSent", service: 1, at: 2))["NewTotalBytesSent"] == "2048")
+        #expect(values(control.call("GetCommonLinkProperties", service: 1))["NewPhysicalLinkStatus"] == "Up")
     }
 
     @Test func theSCPDDecidesWhatIsACall() {
         var control = gateway()
-        #expect(code(call(&control, "GetExternalIPAddres")) == 401)
+        #expect(code(control.call("GetExternalIPAddres")) == 401)
         // No NewRemoteHost.
-        #expect(code(call(&control, "DeletePortMapping", [("NewExternalPort", "80"), ("NewProtocol", "TCP")])) == 402)
+        #expect(code(control.call("DeletePortMapping", [("NewExternalPort", "80"), ("NewProtocol", "TCP")])) == 402)
         #expect(
             code(
-                call(
-                    &control,
+                control.call(
                     "DeletePortMapping",
                     [("NewRemoteHost", ""), ("NewExternalPort", "eighty"), ("NewProtocol", "TCP")]
                 )
@@ -257,16 +238,15 @@ struct InternetGatewayControlTests {
         // the nftables back end says so for any delete), and a lease past the SCPD's range is taken.
         #expect(
             code(
-                call(
-                    &control,
+                control.call(
                     "DeletePortMapping",
                     [("NewRemoteHost", ""), ("NewExternalPort", "80"), ("NewProtocol", "SCTP")]
                 )
             ) == nil
         )
         #expect(code(add(&control, port: "8080", lease: "700000")) == nil)
-        #expect(code(call(&control, "SetConnectionType", [("NewConnectionType", "IP_Routed")])) == 731)
-        #expect(code(call(&control, "ForceTermination")) == 606)
+        #expect(code(control.call("SetConnectionType", [("NewConnectionType", "IP_Routed")])) == 731)
+        #expect(code(control.call("ForceTermination")) == 606)
     }
 
     @Test func mappingsAreAddedListedReplacedAndDeletedWithMiniupnpdsCodes() {
@@ -277,20 +257,20 @@ struct InternetGatewayControlTests {
         #expect(code(add(&control, port: "8080")) == nil)  // the same client replaces its own
         #expect(code(add(&control, port: "0")) == 716)
         #expect(
-            values(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")]))["NewExternalPort"]
+            values(control.call("GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")]))["NewExternalPort"]
                 == "8080"
         )
-        #expect(code(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "1")])) == 713)
+        #expect(code(control.call("GetGenericPortMappingEntry", [("NewPortMappingIndex", "1")])) == 713)
         let specific = [("NewRemoteHost", ""), ("NewExternalPort", "8080"), ("NewProtocol", "TCP")]
         #expect(
-            values(call(&control, "GetSpecificPortMappingEntry", specific)) == [
+            values(control.call("GetSpecificPortMappingEntry", specific)) == [
                 "NewInternalPort": "22", "NewInternalClient": "192.168.1.50", "NewEnabled": "1",
                 "NewPortMappingDescription": "ssh", "NewLeaseDuration": "604800",  // lease 0: a week (IGD v2 build)
             ]
         )
-        #expect(code(call(&control, "DeletePortMapping", specific)) == nil)
-        #expect(code(call(&control, "DeletePortMapping", specific)) == nil)  // gone already: 200 (nftables)
-        #expect(code(call(&control, "GetSpecificPortMappingEntry", specific)) == 714)
+        #expect(code(control.call("DeletePortMapping", specific)) == nil)
+        #expect(code(control.call("DeletePortMapping", specific)) == nil)  // gone already: 200 (nftables)
+        #expect(code(control.call("GetSpecificPortMappingEntry", specific)) == 714)
         #expect(control.services[0].value(of: "PortMappingNumberOfEntries") == "0")
     }
 
@@ -302,7 +282,7 @@ struct InternetGatewayControlTests {
         for (port, lease) in [(largest, "0"), ("65536", "0"), ("-1", "0"), ("8080", largest), ("8080", "4294967296")] {
             #expect(code(add(&control, port: port, lease: lease)) == 402, "port \(port), lease \(lease)")
         }
-        #expect(code(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", largest)])) == 402)
+        #expect(code(control.call("GetGenericPortMappingEntry", [("NewPortMappingIndex", largest)])) == 402)
         #expect(control.portMappings.isEmpty)
         for spelling in ["++8080", "+-8080", "8080x", "0x50", "", "+"] {
             #expect(code(add(&control, port: spelling)) == 402, "\(spelling)")
@@ -319,10 +299,10 @@ struct InternetGatewayControlTests {
         #expect(code(add(&control, port: "9000", client: "", lease: "60")) == 501)
         #expect(control.portMappings.isEmpty)
         #expect(code(add(&control, port: "9000", lease: "60")) == nil)
-        let entry = values(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")], at: 40))
+        let entry = values(control.call("GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")], at: 40))
         #expect(entry["NewInternalClient"] == "192.168.1.50")
         #expect(entry["NewLeaseDuration"] == "30")  // added at 10 s for 60 s, read at 40 s
-        #expect(code(call(&control, "GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")], at: 71)) == 713)
+        #expect(code(control.call("GetGenericPortMappingEntry", [("NewPortMappingIndex", "0")], at: 71)) == 713)
     }
 
     @Test func aMappingChangeIsEventedWithTheWholeEventedSet() {
@@ -336,7 +316,7 @@ struct InternetGatewayControlTests {
             ]
         )
         #expect(properties.last?.value == "1")
-        let read = call(&control, "GetStatusInfo")
+        let read = control.call("GetStatusInfo")
         #expect(read.changedVariables.isEmpty)
         #expect(control.eventProperties(service: 0, changed: read.changedVariables).isEmpty)
     }
@@ -350,10 +330,10 @@ struct InternetGatewayControlTests {
             ),
             ActionResponse(action: "AddPortMapping", outcome: .failure(UPnPError(code: 725))),
         ])
-        #expect(values(call(&control, "GetExternalIPAddress"))["NewExternalIPAddress"] == "")
+        #expect(values(control.call("GetExternalIPAddress"))["NewExternalIPAddress"] == "")
         #expect(code(add(&control, port: "8080")) == 725)
         #expect(control.portMappings.isEmpty)
-        #expect(code(call(&control, "NoSuchAction")) == 401)  // the SCPD still decides first
+        #expect(code(control.call("NoSuchAction")) == 401)  // the SCPD still decides first
     }
 }
 

@@ -65,3 +65,23 @@ enum DeviceFixtures {
         SSDPSearchRequest(target: SSDPSearchTarget(target), responseWindow: .seconds(mx), isMulticast: true)
     }
 }
+
+extension DeviceControl {
+    /// Calls `action` on service `service` with `arguments` (names and values, in order) from `client`,
+    /// `seconds` into the device's life: a control point's call as the control tests make it, without
+    /// writing its envelope.
+    mutating func call(
+        _ action: String,
+        _ arguments: [(String, String)] = [],
+        service: Int = 0,
+        client: String = "192.168.1.50",
+        at seconds: Int = 10
+    ) -> ActionResult {
+        let call = SOAPActionCall(
+            serviceType: services[service].serviceType,
+            actionName: action,
+            arguments: arguments.map { SOAPArgument($0.0, $0.1) }
+        )
+        return self.call(call, service: service, client: client, at: SSDPInstant(offset: .seconds(seconds)))
+    }
+}

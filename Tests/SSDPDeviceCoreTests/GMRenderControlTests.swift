@@ -51,12 +51,7 @@ struct GMRenderControlTests {
         _ action: String,
         _ arguments: [(String, String)] = [("InstanceID", "0")]
     ) -> Result<[SOAPArgument], UPnPError> {
-        let call = SOAPActionCall(
-            serviceType: control.services[service].serviceType,
-            actionName: action,
-            arguments: arguments.map { SOAPArgument($0.0, $0.1) }
-        )
-        return control.call(call, service: service, client: "192.168.77.2", at: .zero).outcome
+        control.call(action, arguments, service: service, client: "192.168.77.2", at: 0).outcome
     }
 
     private func values(_ result: Result<[SOAPArgument], UPnPError>) -> [String] {

@@ -94,12 +94,7 @@ struct MediaRendererControlTests {
         _ arguments: [(String, String)] = [],
         at seconds: Int = 10
     ) -> ActionResult {
-        let call = SOAPActionCall(
-            serviceType: control.services[service].serviceType,
-            actionName: action,
-            arguments: arguments.map { SOAPArgument($0.0, $0.1) }
-        )
-        return control.call(call, service: service, client: "192.168.1.50", at: SSDPInstant(offset: .seconds(seconds)))
+        control.call(action, arguments, service: service, at: seconds)
     }
 
     private func transport(

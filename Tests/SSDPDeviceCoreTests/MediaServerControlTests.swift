@@ -53,12 +53,7 @@ struct MediaServerControlTests {
         _ arguments: [(String, String)] = [],
         service: Int = 0
     ) -> ActionResult {
-        let call = SOAPActionCall(
-            serviceType: control.services[service].serviceType,
-            actionName: action,
-            arguments: arguments.map { SOAPArgument($0.0, $0.1) }
-        )
-        return control.call(call, service: service, client: "192.168.1.50", at: SSDPInstant(offset: .seconds(10)))
+        control.call(action, arguments, service: service)
     }
 
     private func browse(

@@ -58,17 +58,17 @@ import Testing
         )
     )
 
-    static func call(_ control: inout DeviceControl, _ action: String, _ arguments: [SOAPArgument] = []) -> String? {
-        let call = SOAPActionCall(serviceType: toaster.serviceType, actionName: action, arguments: arguments)
-        let result = control.call(call, service: 0, client: "192.168.1.50", at: SSDPInstant(offset: .seconds(1)))
-        return try? result.outcome.get().first?.value
+    /// The first out-argument's value of `action` called on the toaster (`DeviceControl.call` of the fixtures).
+    static func call(_ control: inout DeviceControl, _ action: String, _ arguments: [(String, String)] = []) -> String?
+    {
+        try? control.call(action, arguments).outcome.get().first?.value
     }
 
     @Test func aRegisteredFamilyAnswersWithItsBehaviourAndKeepsItsState() {
         let registry = ServiceRegistry.builtIn.registering("Toaster") { _ in Toaster() }
         var control = DeviceControl(services: [Self.toaster], registry: registry, startedAt: .zero)
         #expect(Self.call(&control, "Toast") == "toast 1, darkness 3")
-        _ = Self.call(&control, "SetDarkness", [SOAPArgument("NewDarkness", "5")])
+        _ = Self.call(&control, "SetDarkness", [("NewDarkness", "5")])
         #expect(Self.call(&control, "Toast") == "toast 2, darkness 5")
     }
 
