@@ -47,14 +47,7 @@ final class LiveRecorder: Sendable {
             state.record.searches.append(RunRecord.Search(at: now - state.start, headers: headers))
             return first
         }
-        if first,
-            let hook = firstSearchHook.withLockedValue({ hook in
-                defer { hook = nil }
-                return hook
-            })
-        {
-            hook(now)
-        }
+        if first, let hook = takeFirstSearchHook() { hook(now) }
     }
 
     /// Calls `hook` with the instant an external client's first M-SEARCH is heard, once: on the thread that
@@ -62,13 +55,16 @@ final class LiveRecorder: Sendable {
     /// search itself, not from when a task that looks for it wakes up, which on a busy machine is late.
     func onFirstClientSearch(_ hook: @escaping @Sendable (ContinuousClock.Instant) -> Void) {
         firstSearchHook.withLockedValue { $0 = hook }
-        guard let start = clientSearchStart,
-            let hook = firstSearchHook.withLockedValue({ hook in
-                defer { hook = nil }
-                return hook
-            })
-        else { return }
+        guard let start = clientSearchStart, let hook = takeFirstSearchHook() else { return }
         hook(start)
+    }
+
+    /// The hook, now no longer kept: whoever takes it calls it, and it is called once.
+    private func takeFirstSearchHook() -> (@Sendable (ContinuousClock.Instant) -> Void)? {
+        firstSearchHook.withLockedValue { hook in
+            defer { hook = nil }
+            return hook
+        }
     }
 
     /// Whether the simulator heard an M-SEARCH yet.
