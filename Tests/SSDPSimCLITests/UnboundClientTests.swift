@@ -49,19 +49,20 @@ struct UnboundClientTests {
     }
 
     /// A source the policy refuses: every search is a `dropped` event with its reason and the flag that lets
-    /// it in, the log has one line for the five (at most one a second), and `check` says why nothing answered.
+    /// it in, the log has one line for a burst of five (at most one a second; `check`'s own searches may
+    /// add one more, counting those it left out), and `check` says why nothing answered.
     @Test func aSearchFromARefusedSourceIsJournaledLoggedAndExplainedByCheck() async throws {
         let output = try await UnboundClients.inNamespace(
             route: "ip addr add 203.0.113.5/32 dev lo; ip route add 239.0.0.0/8 dev lo src 203.0.113.5",
             serve: "--profile roku --delay immediate --log-level info",
             """
-            for _ in 1 2 3 4 5; do /usr/bin/python3 "$UNBOUND" roku:ecp 0.1 | sed 's/^/unbound: /'; done
+            /usr/bin/python3 "$UNBOUND" roku:ecp 0.5 1 5 | sed 's/^/unbound: /'
             "$SSDP_SIM" check roku:ecp | sed 's/^/check: /' || true
             """
         )
         #expect(output.status == 0, "\(output.standardError)")
         let unbound = output.jsonLines(prefix: "unbound: ")
-        #expect(unbound.count == 5 && unbound.allSatisfy { ($0["answers"] as? [Any])?.isEmpty == true })
+        #expect(unbound.count == 1 && unbound.allSatisfy { ($0["answers"] as? [Any])?.isEmpty == true })
         let dropped = output.jsonLines(prefix: "serve: ").filter { $0["event"] as? String == "dropped" }
         #expect(dropped.count >= 5, "\(output.standardOutput)")
         #expect(
