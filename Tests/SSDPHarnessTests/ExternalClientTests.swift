@@ -139,6 +139,15 @@ import Testing
         }
     }
 
+    /// `zero-requests` holds a client's stop within 2.5 s of its launch, for an interpreter starting on a
+    /// loaded machine; a client that searches nothing but waits out the MX (3 s) before it stops still fails.
+    @Test func aClientThatWaitsOutTheMXWithoutSearchingFailsZeroRequests() async throws {
+        let scenario = try #require(try HarnessFixtures.shippedScenarios().first { $0.name == "zero-requests" })
+        #expect(scenario.expect.stopTolerance == .milliseconds(2_500))
+        let result = await ScenarioRunner(mode: .externalClient(command: "sleep \(scenario.search.mx)")).run(scenario)
+        #expect(result.failedChecks.map(\.name) == ["stop"], "\(Reports.failureLines(result))")
+    }
+
     @Test(arguments: [("--fetch", true), ("--fetch --bug fetch-twice", false), ("", false)])
     func aClientMustFetchEachLocationOnce(flags: String, passes: Bool) async throws {
         let scenario = try HarnessFixtures.scenario(
