@@ -105,7 +105,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            resources: [.embedInCode("Resources/openapi.json")]
         ),
         // The scenario harness: scenario files, the virtual network, live and external-client runs, checks
         // and reports.
@@ -121,7 +122,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The HTML report's style and script, compiled into the binary (no bundle beside it).
+            resources: [.embedInCode("Resources/report.css"), .embedInCode("Resources/report.js")]
         ),
         // `ssdp-sim check`: audits a device (ours or anyone's) against UDA 1.1 by using it as a control point
         // does: discovery, descriptions, SCPDs, eventing and control.

@@ -466,4 +466,14 @@ import Testing
             #expect(served["openapi"] as? String == "3.1.0")
         }
     }
+
+    /// The document is a file (`Resources/openapi.json`); the journal's kinds it lists (for the `kind`
+    /// parameter and an entry's `kind`) are `JournalEntry.Kind`'s.
+    @Test func theOpenAPIDocumentListsTheJournalsKinds() throws {
+        let schemas = try #require(
+            (try OpenAPIDocument.parsed()["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        )
+        let listed = try #require((schemas["JournalKind"] as? [String: Any])?["enum"] as? [String])
+        #expect(listed == JournalEntry.Kind.allCases.map(\.rawValue))
+    }
 }

@@ -163,7 +163,13 @@ import FoundationXML
         }
     }
 
+    /// What `executable` printed (standard output and error together).
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        try runWithStatus(executable, arguments).output
+    }
+
+    /// What `executable` printed (standard output and error together) and its exit status.
+    static func runWithStatus(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -173,7 +179,7 @@ import FoundationXML
         try process.runWithNoSignalBlocked()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
 

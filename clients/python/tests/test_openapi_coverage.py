@@ -4,7 +4,8 @@
 Every operation and every parameter the document has must be sent by some method of the client, and
 every request a method sends must be one the document allows: its method and path, its path parameters'
 values, its query parameters, its body against the body's schema; sent to a running serve, its answer's
-status must be one the document lists.
+status must be one the document lists and its body valid against that answer's schema. The document itself
+must be valid OpenAPI 3.1 (openapi-spec-validator).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 import jsonschema
+import openapi_spec_validator
 import pytest
+from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
 from ssdp_sim import AsyncControlClient, ControlClient, Fault, Latency, SimulatedLAN, calls
 from ssdp_sim._http import Request
@@ -142,10 +145,31 @@ def test_every_request_is_one_the_document_allows(lan: SimulatedLAN, document: d
             assert not problems, f"{name}: {request} is not what /openapi.json allows: {problems}"
             request = Request(request.method, request.template, request.path.replace(UDN_OF_1, udn),
                               tuple((k, v.replace(UDN_OF_1, udn)) for k, v in request.query), request.body)
-            status = lan.control.endpoint.send(request, None, 15).status
+            answer = lan.control.endpoint.send(request, None, 15)
             documented = operation_of(document, request)["responses"]
+            status = answer.status
             assert str(status) in documented, f"{name}: {request} answered {status}, not one of {sorted(documented)}"
             assert status < 400, f"{name}: {request} was refused ({status})"
+            problems = answer_problems(document, documented[str(status)], answer.json())
+            assert not problems, f"{name}: {request} answered {status} with a body the document does not allow: {problems}"
+
+
+def test_the_document_is_openapi_3_1(document: dict[str, Any]) -> None:
+    openapi_spec_validator.validate(document)
+    broken = {**document, "paths": {**document["paths"], "/health": {"get": {"responses": {"200": {}}}}}}
+    with pytest.raises(OpenAPIValidationError, match="'description' is a required property"):
+        openapi_spec_validator.validate(broken)
+
+
+def test_an_answer_the_document_does_not_describe_is_caught(lan: SimulatedLAN, document: dict[str, Any]) -> None:
+    """What the answer check says when a device lacks a field the document requires, or has a wrong type."""
+    answer = lan.control.endpoint.send(sent("device")[0], None, 15).json()
+    documented = document["paths"]["/devices/{id}"]["get"]["responses"]["200"]
+    assert answer_problems(document, documented, answer) == []
+    del answer["udn"]
+    answer["maxAge"] = "1800"
+    assert answer_problems(document, documented, answer) == [
+        "answer: 'udn' is a required property", "answer.maxAge: '1800' is not of type 'integer'"]
 
 
 # MARK: - Reading the document
@@ -183,11 +207,12 @@ def disallowed(document: dict[str, Any], request: Request) -> list[str]:
         return [f"no operation {request.method} {request.template}"]
     operation = item[request.method.lower()]
     declared = parameters(document, request.template, operation)
-    problems = check_path(request, [p for p in declared if p["in"] == "path"])
+    problems = check_path(document, request, [p for p in declared if p["in"] == "path"])
     query = {p["name"]: p for p in declared if p["in"] == "query"}
     for name, value in request.query:
         if name in query:
-            problems += schema_problems(query[name]["schema"], coerce(query[name]["schema"], value), f"?{name}")
+            schema = resolve(document, query[name]["schema"])
+            problems += schema_problems(schema, coerce(schema, value), f"?{name}")
         elif "fields" not in query:
             problems.append(f"?{name}: not a parameter of {request.template}")
     body = operation.get("requestBody")
@@ -202,14 +227,15 @@ def disallowed(document: dict[str, Any], request: Request) -> list[str]:
     return problems
 
 
-def check_path(request: Request, path_parameters: list[dict[str, Any]]) -> list[str]:
+def check_path(document: dict[str, Any], request: Request, path_parameters: list[dict[str, Any]]) -> list[str]:
     pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(request.template))
     match = re.fullmatch(pattern, request.path)
     if match is None:
         return [f"{request.path} does not fill {request.template}"]
     problems = []
     for parameter in path_parameters:
-        problems += schema_problems(parameter["schema"], match[parameter["name"]], f"{{{parameter['name']}}}")
+        schema = resolve(document, parameter["schema"])
+        problems += schema_problems(schema, match[parameter["name"]], f"{{{parameter['name']}}}")
     return problems
 
 
@@ -224,4 +250,15 @@ def coerce(schema: dict[str, Any], text: str) -> Any:
 
 def schema_problems(schema: dict[str, Any], value: Any, where: str) -> list[str]:
     validator = jsonschema.Draft202012Validator(schema)
-    return [f"{where}: {error.message}" for error in validator.iter_errors(value)]
+    errors = sorted(validator.iter_errors(value), key=lambda error: list(error.absolute_path))
+    return [f"{where}{''.join(f'.{part}' if isinstance(part, str) else f'[{part}]' for part in error.absolute_path)}: "
+            f"{error.message}" for error in errors]
+
+
+def answer_problems(document: dict[str, Any], response: dict[str, Any], body: Any) -> list[str]:
+    """What in ``body`` the documented ``response`` (an entry of an operation's responses) does not allow."""
+    response = resolve(document, response)
+    content = response.get("content", {}).get("application/json")
+    if content is None:
+        return [] if body is None else ["answer: a JSON body, where the document describes none"]
+    return schema_problems({**content.get("schema", {}), "components": document["components"]}, body, "answer")
