@@ -59,14 +59,9 @@ public struct JournalEntry: Hashable, Sendable {
         case network
     }
 
-    /// The names an entry's `fields` can have, whatever its kind: a filter on any other name matches
-    /// nothing, so the control API refuses it (a test holds the list to `SimulatorEvent.json`).
-    public static let fieldNames: Set<String> = [
-        "event", "from", "to", "st", "mx", "usn", "nts", "count", "answers", "devices", "unanswered", "rejected",
-        "lost", "method", "path", "url", "status", "udn", "service", "action", "arguments", "result", "errorCode",
-        "sid", "timeout", "reason", "seq", "callback", "delay", "state", "bootId", "location", "address", "value",
-        "query", "additionalDataUrl", "faults", "detail", "flag", "recorded",
-    ]
+    /// The names an entry's `fields` can have, whatever its kind (each kind's `fieldNames`): a filter on any
+    /// other name matches nothing, so the control API refuses it.
+    public static let fieldNames = Set(Kind.allCases.flatMap(\.fieldNames))
 
     /// Fills in the UDNs of the devices the entry is about, where `devices` knows them.
     mutating func resolveUDNs(_ devices: JournalDevices) {

@@ -20,173 +20,411 @@ extension SimulatorEvent {
     /// The event as one JSON object, the one encoding `serve --json` prints and the journal keeps: `event`
     /// names it (`search`, `dropped`, `answer`, `notify`, `http`, `action`, `soap`, `subscribe`, `renew`,
     /// `unsubscribe`, `refused`, `event-sent`, `device`, `started`, `stopped`, `datagram-received`,
-    /// `datagram-sent`), and the fields that do not apply are left out. `started` has no `version`: the
-    /// tool adds its own.
+    /// `datagram-sent`), and the fields that do not apply are left out. The fields of each are one
+    /// `Encodable` type below, their names its `CodingKeys`. `started` has no `version`: the tool adds its own.
     public var json: [String: JSONValue] {
-        var fields = JSONFields()
         switch self {
         case .started(let udp, let http, let devices, let links):
-            fields["event"] = "started"
-            fields["udp"] = .string(udp.endpointDescription)
-            fields["http"] = .string(http.endpointDescription)
-            fields["devices"] = .array(devices.indices.map { Self.json(device: $0, of: devices, links: links) })
-            fields["links"] = .array(links.map(Self.json(link:)))
+            Self.members(of: StartedFields(udp: udp, http: http, devices: devices, links: links))
         case .searchReceived(let from, let headers, let outcome, let answeredBy, let unanswered):
-            fields["event"] = "search"
-            fields["from"] = .string(from.endpointDescription)
-            fields["st"] = .string(headers["ST"] ?? "")
-            fields["mx"] = headers["MX"]
-            switch outcome {
-            case .answered(let count):
-                fields["answers"] = count
-                fields["devices"] = answeredBy.isEmpty ? nil : .array(answeredBy.map { .int($0) })
-                fields["unanswered"] = unanswered.reason
-            case .rejected(let rejection): fields["rejected"] = rejection.rawValue
-            case .lostByNetwork: fields["lost"] = true
-            }
+            Self.members(
+                of: SearchFields(
+                    from: from,
+                    headers: headers,
+                    outcome: outcome,
+                    answeredBy: answeredBy,
+                    unanswered: unanswered
+                )
+            )
         case .datagramDropped(let from, let reason, let target):
-            fields["event"] = "dropped"
-            fields["from"] = .string(from.endpointDescription)
-            fields["reason"] = .string(reason.rawValue)
-            fields["detail"] = .string(reason.explanation)
-            fields["flag"] = reason.remedy.map { .string($0) }
-            fields["st"] = target.map { .string($0) }
+            Self.members(
+                of: DroppedFields(
+                    from: from.endpointDescription,
+                    reason: reason.rawValue,
+                    detail: reason.explanation,
+                    flag: reason.remedy,
+                    st: target
+                )
+            )
         case .answerSent(let to, let usn, let target, let lost):
-            fields["event"] = "answer"
-            fields["to"] = .string(to.endpointDescription)
-            fields["usn"] = .string(usn)
-            fields["st"] = .string(target)
-            fields["lost"] = lost ? true : nil
+            Self.members(of: AnswerFields(to: to.endpointDescription, usn: usn, st: target, lost: lost ? true : nil))
         case .notificationsSent(let subtype, let count, let devices):
-            fields["event"] = "notify"
-            fields["nts"] = .string(subtype.rawValue)
-            fields["count"] = count
-            fields["devices"] = devices.isEmpty ? nil : .array(devices.map { .int($0) })
+            Self.members(
+                of: NotifyFields(nts: subtype.rawValue, count: count, devices: devices.isEmpty ? nil : devices)
+            )
         case .httpRequest(let method, let path, let status, let origin):
-            fields["event"] = "http"
-            fields["method"] = .string(method)
-            fields["path"] = .string(path)
-            fields["url"] = .string(origin + path)
-            fields["status"] = status
+            Self.members(of: HTTPFields(method: method, path: path, url: origin + path, status: status))
         case .deviceAction(let action):
-            fields["event"] = "action"
-            fields["udn"] = .string(action.udn)
-            fields["action"] = .string(action.name)
-            fields["value"] = .string(action.value)
-            if !action.query.isEmpty {
-                fields["query"] = Self.object(action.query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-            }
-            if let url = action.additionalDataURL { fields["additionalDataUrl"] = .string(url) }
+            Self.members(
+                of: ActionFields(
+                    udn: action.udn,
+                    action: action.name,
+                    value: action.value,
+                    query: action.query.isEmpty ? nil : action.query,
+                    additionalDataUrl: action.additionalDataURL
+                )
+            )
         case .actionCalled(let record):
-            Self.describe(record, in: &fields)
+            Self.members(of: SOAPFields(record))
         case .subscription(let record):
-            fields["event"] = .string(record.kind.rawValue)
-            fields["udn"] = .string(record.udn)
-            fields["service"] = .string(record.serviceType)
-            fields["sid"] = .string(record.sid)
-            fields["timeout"] = record.timeout
-            fields["status"] = record.status
-            fields["reason"] = record.reason
-            fields["from"] = record.subscriber.isEmpty ? nil : record.subscriber
+            Self.members(
+                of: SubscriptionFields(
+                    event: record.kind.rawValue,
+                    udn: record.udn,
+                    service: record.serviceType,
+                    sid: record.sid,
+                    timeout: record.timeout,
+                    status: record.status,
+                    reason: record.reason,
+                    from: record.subscriber.isEmpty ? nil : record.subscriber
+                )
+            )
         case .eventSent(let delivery):
-            fields["event"] = "event-sent"
-            fields["udn"] = .string(delivery.udn)
-            fields["service"] = .string(delivery.serviceType)
-            fields["sid"] = .string(delivery.event.sid)
-            fields["seq"] = Int(delivery.event.sequence)
-            fields["callback"] = .string(delivery.event.callback)
-            fields["status"] = delivery.status
-            fields["lost"] = delivery.lost ? true : nil
-            fields["delay"] = delivery.delay.map { .double(Double($0 / .milliseconds(1)) / 1_000) }
+            Self.members(
+                of: EventSentFields(
+                    udn: delivery.udn,
+                    service: delivery.serviceType,
+                    sid: delivery.event.sid,
+                    seq: Int(delivery.event.sequence),
+                    callback: delivery.event.callback,
+                    status: delivery.status,
+                    lost: delivery.lost ? true : nil,
+                    delay: delivery.delay.map { Double($0 / .milliseconds(1)) / 1_000 }
+                )
+            )
         case .deviceChanged(let device, let operation):
-            fields["event"] = "device"
-            fields["udn"] = .string(device.udn)
-            fields["action"] = .string(operation.name)
-            fields["state"] = .string(device.state.name)
-            fields["bootId"] = device.bootID
+            Self.members(
+                of: DeviceFields(
+                    udn: device.udn,
+                    action: operation.name,
+                    state: device.state.name,
+                    bootId: device.bootID
+                )
+            )
         case .deviceAdded(let device):
-            fields["event"] = "device"
-            fields["udn"] = .string(device.udn)
-            fields["action"] = "add"
-            fields["state"] = .string(device.state.name)
-            fields["bootId"] = device.bootID
-            fields["location"] = .string(device.location)
-            fields["address"] = .string(device.address)
+            Self.members(
+                of: DeviceFields(
+                    udn: device.udn,
+                    action: "add",
+                    state: device.state.name,
+                    bootId: device.bootID,
+                    location: device.location,
+                    address: device.address
+                )
+            )
         case .networkChanged(let faults):
-            fields["event"] = "network"
-            fields["faults"] = faults.json
+            Self.members(of: NetworkFields(faults: faults.json))
         case .stopped(let counters):
-            fields["event"] = "stopped"
-            fields["counters"] = JSONValue(encoding: counters)
+            Self.members(of: StoppedFields(counters: counters))
         case .datagram(let received, let peer, _, let bytes):
-            fields["event"] = .string(received ? "datagram-received" : "datagram-sent")
-            fields[received ? "from" : "to"] = .string(peer.endpointDescription)
-            fields["count"] = bytes.count
+            Self.members(
+                of: DatagramFields(
+                    event: received ? "datagram-received" : "datagram-sent",
+                    from: received ? peer.endpointDescription : nil,
+                    to: received ? nil : peer.endpointDescription,
+                    count: bytes.count
+                )
+            )
         }
-        return fields.members
     }
 
-    private static func describe(_ record: ActionRecord, in fields: inout JSONFields) {
-        fields["event"] = "soap"
-        fields["udn"] = .string(record.udn)
-        fields["service"] = .string(record.serviceType)
-        fields["action"] = .string(record.call.actionName)
-        fields["arguments"] = object(record.call.arguments.map { ($0.name, $0.value) })
-        switch record.outcome {
-        case .success(let out): fields["result"] = object(out.map { ($0.name, $0.value) })
-        case .failure(let error): fields["errorCode"] = error.code
-        }
-        fields["recorded"] = record.recorded ? true : nil
-    }
-
-    /// Name-value pairs as an object; the last of a repeated name wins.
-    private static func object(_ pairs: [(String, String)]) -> JSONValue {
-        JSONValue(Dictionary(pairs.map { ($0.0, JSONValue.string($0.1)) }) { $1 })
-    }
-
-    private static func json(device index: Int, of devices: [SSDPRootDevice], links: [SimulatorLink]) -> JSONValue {
-        let device = devices[index]
-        var fields = JSONFields()
-        fields["udn"] = .string(device.device.udn)
-        fields["deviceType"] = .string(device.device.deviceType)
-        fields["friendlyName"] = .string(device.device.friendlyName)
-        fields["location"] = .string(device.location)
-        // One per link, in the order of `links`, when there are several.
-        fields["locations"] = links.count > 1 ? .array(links.map { .string($0.devices[index].location) }) : nil
-        // Where the device lives on the first link: the source of its answers and its LOCATION's host.
-        fields["address"] = .string(links.first?.deviceAddresses[index] ?? "")
-        fields["bootId"] = device.bootID
-        return JSONValue(fields.members)
-    }
-
-    private static func json(link: SimulatorLink) -> JSONValue {
-        JSONValue([
-            "interface": .string(link.link.interfaceName),
-            "scope": .string(link.link.scope.rawValue),
-            "udp": .string(link.udpAddress.endpointDescription),
-            "host": .string(link.link.urlHost),
-            // Whether several devices share the link's address (and so take consecutive HTTP ports).
-            "sharedAddress": .bool(link.devicesShareAnAddress),
-        ])
+    /// The members `fields` encodes (each event's fields are one type, encoded as itself, not boxed).
+    private static func members(of fields: some Encodable) -> [String: JSONValue] {
+        (try? JSONValueEncoder().encodeMembers(fields)) ?? [:]
     }
 }
 
-/// An object being filled in, where assigning `nil` (a field that does not apply) leaves the field out.
-private struct JSONFields {
-    var members: [String: JSONValue] = [:]
+extension JournalEntry.Kind {
+    /// The fields an event of this kind can have: its type's `CodingKeys` (the control API's document lists
+    /// the same, a test holds them together).
+    var fieldNames: [String] {
+        switch self {
+        case .search: SearchFields.CodingKeys.allCases.map(\.rawValue)
+        case .dropped: DroppedFields.CodingKeys.allCases.map(\.rawValue)
+        case .answer: AnswerFields.CodingKeys.allCases.map(\.rawValue)
+        case .notify: NotifyFields.CodingKeys.allCases.map(\.rawValue)
+        case .http: HTTPFields.CodingKeys.allCases.map(\.rawValue)
+        case .soap: SOAPFields.CodingKeys.allCases.map(\.rawValue)
+        case .subscription: SubscriptionFields.CodingKeys.allCases.map(\.rawValue)
+        case .event: EventSentFields.CodingKeys.allCases.map(\.rawValue)
+        case .device: DeviceFields.CodingKeys.allCases.map(\.rawValue)
+        case .action: ActionFields.CodingKeys.allCases.map(\.rawValue)
+        case .network: NetworkFields.CodingKeys.allCases.map(\.rawValue)
+        }
+    }
+}
 
-    subscript(key: String) -> JSONValue? {
-        get { members[key] }
-        set { members[key] = newValue }
+// MARK: - The fields of each event
+
+private struct StartedFields: Encodable {
+    let event = "started"
+    let udp: String
+    let http: String
+    let devices: [Device]
+    let links: [Link]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, udp, http, devices, links
     }
 
-    subscript(key: String) -> String? {
-        get { members[key]?.scalarText }
-        set { members[key] = newValue.map { .string($0) } }
+    init(udp: SocketAddress, http: SocketAddress, devices: [SSDPRootDevice], links: [SimulatorLink]) {
+        self.udp = udp.endpointDescription
+        self.http = http.endpointDescription
+        self.devices = devices.indices.map { Device(index: $0, of: devices, links: links) }
+        self.links = links.map(Link.init)
     }
 
-    subscript(key: String) -> Int? {
-        get { members[key]?.scalarText.flatMap { Int($0) } }
-        set { members[key] = newValue.map { .int($0) } }
+    struct Device: Encodable {
+        let udn: String
+        let deviceType: String
+        let friendlyName: String
+        let location: String
+        /// One per link, in the order of the links, when there are several.
+        let locations: [String]?
+        /// Where the device lives on the first link: the source of its answers and its LOCATION's host.
+        let address: String
+        let bootId: Int
+
+        init(index: Int, of devices: [SSDPRootDevice], links: [SimulatorLink]) {
+            let device = devices[index]
+            udn = device.device.udn
+            deviceType = device.device.deviceType
+            friendlyName = device.device.friendlyName
+            location = device.location
+            locations = links.count > 1 ? links.map { $0.devices[index].location } : nil
+            address = links.first?.deviceAddresses[index] ?? ""
+            bootId = device.bootID
+        }
     }
+
+    struct Link: Encodable {
+        let interface: String
+        let scope: String
+        let udp: String
+        let host: String
+        /// Whether several devices share the link's address (and so take consecutive HTTP ports).
+        let sharedAddress: Bool
+
+        init(_ link: SimulatorLink) {
+            interface = link.link.interfaceName
+            scope = link.link.scope.rawValue
+            udp = link.udpAddress.endpointDescription
+            host = link.link.urlHost
+            sharedAddress = link.devicesShareAnAddress
+        }
+    }
+}
+
+private struct SearchFields: Encodable {
+    let event = "search"
+    let from: String
+    let st: String
+    let mx: String?
+    /// Accepted: how many answers were scheduled, which devices answer, and why the others do not.
+    let answers: Int?
+    let devices: [Int]?
+    let unanswered: String?
+    let rejected: String?
+    let lost: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, from, st, mx, answers, devices, unanswered, rejected, lost
+    }
+
+    init(
+        from: SocketAddress,
+        headers: SSDPHeaders,
+        outcome: SimulatorEvent.SearchOutcome,
+        answeredBy: [Int],
+        unanswered: SimulatorResponder.Unanswered
+    ) {
+        self.from = from.endpointDescription
+        st = headers["ST"] ?? ""
+        mx = headers["MX"]
+        var answers: Int?
+        var rejected: String?
+        var lost: Bool?
+        switch outcome {
+        case .answered(let count): answers = count
+        case .rejected(let rejection): rejected = rejection.rawValue
+        case .lostByNetwork: lost = true
+        }
+        self.answers = answers
+        self.rejected = rejected
+        self.lost = lost
+        devices = answers == nil || answeredBy.isEmpty ? nil : answeredBy
+        self.unanswered = answers == nil ? nil : unanswered.reason
+    }
+}
+
+private struct DroppedFields: Encodable {
+    let event = "dropped"
+    let from: String
+    let reason: String
+    let detail: String
+    /// The option that lets such a datagram in.
+    let flag: String?
+    let st: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, from, reason, detail, flag, st
+    }
+}
+
+private struct AnswerFields: Encodable {
+    let event = "answer"
+    let to: String
+    let usn: String
+    let st: String
+    let lost: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, to, usn, st, lost
+    }
+}
+
+private struct NotifyFields: Encodable {
+    let event = "notify"
+    let nts: String
+    let count: Int
+    let devices: [Int]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, nts, count, devices
+    }
+}
+
+private struct HTTPFields: Encodable {
+    let event = "http"
+    let method: String
+    let path: String
+    let url: String
+    let status: Int
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, method, path, url, status
+    }
+}
+
+private struct ActionFields: Encodable {
+    let event = "action"
+    let udn: String
+    let action: String
+    let value: String
+    let query: [String: String]?
+    let additionalDataUrl: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, udn, action, value, query, additionalDataUrl
+    }
+}
+
+private struct SOAPFields: Encodable {
+    let event = "soap"
+    let udn: String
+    let service: String
+    let action: String
+    let arguments: [String: String]
+    let result: [String: String]?
+    let errorCode: Int?
+    let recorded: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, udn, service, action, arguments, result, errorCode, recorded
+    }
+
+    init(_ record: ActionRecord) {
+        udn = record.udn
+        service = record.serviceType
+        action = record.call.actionName
+        arguments = Self.object(record.call.arguments)
+        switch record.outcome {
+        case .success(let out):
+            result = Self.object(out)
+            errorCode = nil
+        case .failure(let error):
+            result = nil
+            errorCode = error.code
+        }
+        recorded = record.recorded ? true : nil
+    }
+
+    /// Arguments by name; the last of a repeated name wins.
+    private static func object(_ arguments: [SOAPArgument]) -> [String: String] {
+        Dictionary(arguments.map { ($0.name, $0.value) }) { $1 }
+    }
+}
+
+private struct SubscriptionFields: Encodable {
+    /// `subscribe`, `renew`, `unsubscribe` or `refused`.
+    let event: String
+    let udn: String
+    let service: String
+    let sid: String
+    let timeout: Int?
+    let status: Int
+    let reason: String?
+    /// The subscriber's address.
+    let from: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, udn, service, sid, timeout, status, reason, from
+    }
+}
+
+private struct EventSentFields: Encodable {
+    let event = "event-sent"
+    let udn: String
+    let service: String
+    let sid: String
+    let seq: Int
+    let callback: String
+    /// The subscriber's answer; none when it never came.
+    let status: Int?
+    let lost: Bool?
+    /// Seconds the delivery was held back.
+    let delay: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, udn, service, sid, seq, callback, status, lost, delay
+    }
+}
+
+private struct DeviceFields: Encodable {
+    let event = "device"
+    let udn: String
+    /// The operation, or `add` for a device that joined.
+    let action: String
+    let state: String
+    let bootId: Int
+    /// A device that joined: where it is.
+    var location: String? = nil
+    var address: String? = nil
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, udn, action, state, bootId, location, address
+    }
+}
+
+private struct NetworkFields: Encodable {
+    let event = "network"
+    let faults: JSONValue
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, faults
+    }
+}
+
+private struct StoppedFields: Encodable {
+    let event = "stopped"
+    let counters: SimulatorCounters
+}
+
+private struct DatagramFields: Encodable {
+    /// `datagram-received` or `datagram-sent`.
+    let event: String
+    let from: String?
+    let to: String?
+    /// The datagram's size in bytes.
+    let count: Int
 }

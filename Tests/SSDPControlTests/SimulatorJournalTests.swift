@@ -84,21 +84,6 @@ import Testing
         #expect(miss == [JournalMismatch(field: "device", expected: "2", actual: "1,3")])
     }
 
-    /// The names the control API accepts in a filter are every name `SimulatorEvent.json` writes for an
-    /// event the journal keeps (those only `started` and `stopped` have aside): a field added there and not
-    /// here would be refused.
-    @Test func theFieldNamesAreThoseTheEventsWrite() throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/SSDPSimulator/SimulatorEvent+JSON.swift")
-        let text = try String(contentsOf: source, encoding: .utf8)
-        let written = Set(text.matches(of: /fields\["([A-Za-z]+)"\]/).map { String($0.output.1) })
-        let startedAndStoppedOnly: Set = [
-            "counters", "deviceType", "friendlyName", "http", "links", "locations", "udp",
-        ]
-        #expect(written.count > 40, "the names were found")
-        #expect(written.subtracting(startedAndStoppedOnly) == JournalEntry.fieldNames)
-    }
-
     @Test func filtersByKindSinceAndFields() {
         let journal = SimulatorJournal()
         journal.append(JournalEvents.http("/query/apps"))

@@ -16,6 +16,7 @@ import NIOCore
 import SSDPCore
 import Testing
 
+@testable import SSDPControl
 @testable import SSDPDeviceCore
 @testable import SSDPSimCLI
 @testable import SSDPSimulator
@@ -27,6 +28,32 @@ import Testing
     static let udn = "uuid:00000000-0000-4000-8000-000000000001"
     static let service = "urn:schemas-upnp-org:service:WANIPConnection:1"
 
+    /// Device `number` at `address`, as an operation leaves it (what a `device` line says of it).
+    static func device(
+        _ number: Int,
+        _ address: String,
+        location: String,
+        state: DeviceLifecycle.State,
+        bootID: Int
+    ) -> DeviceStatus {
+        DeviceStatus(
+            number: number,
+            udn: udn,
+            friendlyName: "Device \(number)",
+            deviceType: "urn:x",
+            profile: nil,
+            address: address,
+            location: location,
+            state: state,
+            bootID: bootID,
+            configID: 1,
+            maxAge: 1800,
+            behaviour: .init(),
+            httpFaults: .init(),
+            advertisements: []
+        )
+    }
+
     static var events: [SimulatorEvent] {
         let call = SOAPActionCall(
             serviceType: service,
@@ -34,22 +61,7 @@ import Testing
             arguments: [SOAPArgument("NewExternalPort", "8080"), SOAPArgument("NewProtocol", "TCP")]
         )
         let event = GENAEvent(sid: "uuid:s", callback: "http://127.0.0.1:9/cb", sequence: 3, body: "")
-        let status = DeviceStatus(
-            number: 2,
-            udn: udn,
-            friendlyName: "Router",
-            deviceType: "urn:x",
-            profile: "igd",
-            address: "127.0.0.3",
-            location: "http://127.0.0.3:5000/rootDesc.xml",
-            state: .gone,
-            bootID: 7,
-            configID: 1,
-            maxAge: 1800,
-            behaviour: .init(),
-            httpFaults: .init(),
-            advertisements: []
-        )
+        let status = device(2, "127.0.0.3", location: "http://127.0.0.3:5000/rootDesc.xml", state: .gone, bootID: 7)
         return [
             .searchReceived(from: peer, headers: SSDPHeaders(["ST": "ssdp:all", "MX": "2"]), outcome: .answered(3)),
             .searchReceived(from: peer, headers: SSDPHeaders(["ST": "roku:ecp"]), outcome: .rejected(.notASearch)),
@@ -108,6 +120,42 @@ import Testing
         ]
     }
 
+    /// Events with the fields `events` leaves out: a search answered by some devices (and why not by the
+    /// others), one lost, a dropped datagram, a lost answer, a NOTIFY set's devices, a DIAL launch's query,
+    /// a recorded SOAP answer, a device added, the network faults.
+    static var moreEvents: [SimulatorEvent] {
+        var unanswered = SimulatorResponder.Unanswered()
+        unanswered.noMatch = 1
+        unanswered.silent = 1
+        var launch = DeviceAction(udn: udn, name: "dial-launch", value: "YouTube")
+        launch.query = ["v": "1", "friendlyName": "Phone"]
+        launch.additionalDataURL = "http://127.0.0.2:8060/apps/YouTube/dial_data"
+        let call = SOAPActionCall(serviceType: service, actionName: "GetStatusInfo", arguments: [])
+        var faults = NetworkFaults()
+        faults.loss = 0.25
+        let added = device(3, "127.0.0.4", location: "http://127.0.0.4:8060/", state: .alive, bootID: 1)
+        return [
+            .searchReceived(
+                from: peer,
+                headers: SSDPHeaders(["ST": "ssdp:all", "MX": "1"]),
+                outcome: .answered(2),
+                answeredBy: [1, 3],
+                unanswered: unanswered
+            ),
+            .searchReceived(from: peer, headers: SSDPHeaders(["ST": "ssdp:all"]), outcome: .lostByNetwork),
+            .datagramDropped(from: peer, reason: .source, target: "roku:ecp"),
+            .datagramDropped(from: peer, reason: .malformed),
+            .answerSent(to: peer, usn: udn, target: udn, lostByNetwork: true),
+            .notificationsSent(subtype: .alive, count: 3, devices: [2]),
+            .deviceAction(launch),
+            .actionCalled(
+                ActionRecord(udn: udn, serviceType: service, call: call, outcome: .success([]), recorded: true)
+            ),
+            .deviceAdded(added),
+            .networkChanged(faults),
+        ]
+    }
+
     /// The lines `serve --json` printed for these events before the encoding moved (issue 39).
     static let expected = [
         #"{"answers":3,"event":"search","from":"127.0.0.1:50000","mx":"2","st":"ssdp:all"}"#,
@@ -128,13 +176,90 @@ import Testing
         #"{"count":1,"event":"datagram-sent","to":"127.0.0.1:50000"}"#,
     ]
 
-    @Test func eachEventPrintsTheLineItAlwaysPrinted() throws {
+    /// The lines `serve --json` printed for `moreEvents` before each event's fields became a type of its own.
+    static let moreExpected = [
+        #"{"answers":2,"devices":[1,3],"event":"search","from":"127.0.0.1:50000","mx":"1","st":"ssdp:all","unanswered":"1 device: no match for the target, 1 device: in a silent window"}"#,
+        #"{"event":"search","from":"127.0.0.1:50000","lost":true,"st":"ssdp:all"}"#,
+        #"{"detail":"its source is not a loopback, private or link-local address","event":"dropped","flag":"--allow-any-source","from":"127.0.0.1:50000","reason":"source","st":"roku:ecp"}"#,
+        #"{"detail":"not an SSDP message","event":"dropped","from":"127.0.0.1:50000","reason":"malformed"}"#,
+        #"{"event":"answer","lost":true,"st":"uuid:00000000-0000-4000-8000-000000000001","to":"127.0.0.1:50000","usn":"uuid:00000000-0000-4000-8000-000000000001"}"#,
+        #"{"count":3,"devices":[2],"event":"notify","nts":"ssdp:alive"}"#,
+        #"{"action":"dial-launch","additionalDataUrl":"http://127.0.0.2:8060/apps/YouTube/dial_data","event":"action","query":{"friendlyName":"Phone","v":"1"},"udn":"uuid:00000000-0000-4000-8000-000000000001","value":"YouTube"}"#,
+        #"{"action":"GetStatusInfo","arguments":{},"event":"soap","recorded":true,"result":{},"service":"urn:schemas-upnp-org:service:WANIPConnection:1","udn":"uuid:00000000-0000-4000-8000-000000000001"}"#,
+        #"{"action":"add","address":"127.0.0.4","bootId":1,"event":"device","location":"http://127.0.0.4:8060/","state":"alive","udn":"uuid:00000000-0000-4000-8000-000000000001"}"#,
+        #"{"event":"network","faults":{"answerLoss":{"probability":0},"duplicate":{"probability":0},"latency":{"max":0,"min":0},"loss":{"probability":0.25},"reorder":{"probability":0},"reorderDelay":0.1}}"#,
+    ]
+
+    @Test(arguments: [(events, expected), (moreEvents, moreExpected)])
+    func eachEventPrintsTheLineItAlwaysPrinted(events: [SimulatorEvent], expected: [String]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let lines = try Self.events.map { String(decoding: try encoder.encode(EventLine($0)), as: UTF8.self) }
-        #expect(lines.count == Self.expected.count)
-        for (line, expected) in zip(lines, Self.expected) {
+        let lines = try events.map { String(decoding: try encoder.encode(EventLine($0)), as: UTF8.self) }
+        #expect(lines.count == expected.count)
+        for (line, expected) in zip(lines, expected) {
             #expect(line == expected)
+        }
+    }
+
+    /// The names the control API accepts in a journal filter are every name an event the journal keeps
+    /// writes: each kind's `CodingKeys`; an event of each kind writes only its own.
+    @Test func theJournalsFieldNamesAreThoseTheEventsWrite() {
+        #expect(JournalEntry.fieldNames.count == 40)
+        let entries = Self.journaled()
+        #expect(Set(entries.map(\.kind)) == Set(JournalEntry.Kind.allCases), "an event of each kind")
+        for entry in entries {
+            #expect(Set(entry.fields.keys).isSubset(of: entry.kind.fieldNames), "\(entry.kind): \(entry.fields)")
+        }
+    }
+
+    /// An entry's fields as the control API's OpenAPI document describes them, one schema per kind
+    /// (`searchFields`, …): its properties are the kind's `CodingKeys`, and every event here, as the journal
+    /// keeps it, has the fields its schema requires and no other, each of the type it gives.
+    @Test func theOpenAPIDocumentDescribesEachKindsFields() throws {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(ControlOpenAPI.document.utf8)) as? [String: Any]
+        )
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        let fields = (schemas["Entry"]?["properties"] as? [String: Any])?["fields"] as? [String: Any]
+        let kinds = try #require(fields?["oneOf"] as? [[String: String]]).compactMap { $0["$ref"] }
+        #expect(kinds == JournalEntry.Kind.allCases.map { "#/components/schemas/\($0.rawValue)Fields" })
+        for kind in JournalEntry.Kind.allCases {
+            let properties = schemas["\(kind.rawValue)Fields"]?["properties"] as? [String: Any]
+            #expect(Set(properties?.keys.map { $0 } ?? []) == Set(kind.fieldNames), "\(kind)")
+        }
+        for entry in Self.journaled() {
+            let schema = try #require(schemas["\(entry.kind.rawValue)Fields"])
+            let required = try #require(schema["required"] as? [String])
+            let properties = try #require(schema["properties"] as? [String: [String: Any]])
+            #expect(Set(required).isSubset(of: entry.fields.keys), "\(entry.kind): \(entry.fields.keys.sorted())")
+            for (name, value) in entry.fields {
+                let property = try #require(properties[name], "\(entry.kind).\(name) is not in the document")
+                #expect(Self.allows(property, value), "\(entry.kind).\(name): \(value)")
+            }
+        }
+    }
+
+    /// Every event here that the journal keeps, as it keeps them.
+    static func journaled() -> [JournalEntry] {
+        let journal = SimulatorJournal()
+        for event in events + moreEvents { journal.append(event) }
+        return journal.entries(matching: JournalFilter()).entries
+    }
+
+    /// Whether `value` is what a property's schema allows at its top level: its `const`, one of its `enum`,
+    /// or of its `type` (a whole number is a `number` too).
+    static func allows(_ schema: [String: Any], _ value: JSONValue) -> Bool {
+        if let constant = schema["const"] as? String { return value == .string(constant) }
+        if let choices = schema["enum"] as? [String] {
+            guard case .string(let text) = value else { return false }
+            return choices.contains(text)
+        }
+        switch (schema["type"] as? String, value) {
+        case ("string", .string), ("integer", .int), ("number", .int), ("number", .double), ("boolean", .bool),
+            ("object", .object), ("array", .array):
+            return true
+        default:
+            return false
         }
     }
 
