@@ -288,7 +288,10 @@ import Testing
     /// exactly one category or dropped by the kernel when the socket buffer was full.
     @Test(.tags(.flood)) func survivesAFloodAndItsCountersAddUp() async throws {
         let flood = try #require(Bundle.module.url(forResource: "flood", withExtension: "py", subdirectory: "Scripts"))
-        let (serve, port) = try await serve(["--seed", "6", "--rate-limit", "50"])
+        // 20 answers a second per source: the flood's 8 addresses send about 470 searches a second each, of
+        // which the kernel drops more the busier the machine is; the most it dropped (81 % beside the whole
+        // suite) left each 41 answers a second, under a limit of 50, and nothing was limited.
+        let (serve, port) = try await serve(["--seed", "6", "--rate-limit", "20"])
         let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [flood.path, "\(port)", "\(serve.processIdentifier)", "100000"],
