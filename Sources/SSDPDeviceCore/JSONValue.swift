@@ -82,54 +82,92 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The value written as JSON, without spaces, each object's members in their order (as a Hue bridge
     /// writes its answers).
-    public var text: String {
-        var text = ""
-        write(to: &text)
-        return text
+    public var text: String { written(sorted: false) }
+
+    /// The value as one line of JSON, as `JSONEncoder` writes it with `.sortedKeys` and
+    /// `.withoutEscapingSlashes` (`serve --json`, the journal's answers, the control API): every object's
+    /// members in the order of their names (of a name given twice, the last), a number with no fraction
+    /// without `.0`, backspace and form feed as `\\b` and `\\f`. A number that is not finite is `null`.
+    public var jsonText: String { written(sorted: true) }
+
+    /// The value as `text` (`sorted` false) or `jsonText` (`sorted` true) writes it, in UTF-8 bytes first:
+    /// a string with nothing to escape is copied whole.
+    private func written(sorted: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        write(to: &bytes, sorted: sorted)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func write(to text: inout String) {
+    private func write(to bytes: inout [UInt8], sorted: Bool) {
         switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .int(let value): text += String(value)
-        case .double(let value): text += value.isFinite ? "\(value)" : "null"
-        case .string(let value): Self.write(value, to: &text)
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): bytes.append(contentsOf: String(value).utf8)
+        case .double(let value):
+            guard value.isFinite else { return bytes.append(contentsOf: "null".utf8) }
+            let number = value.description.utf8
+            let wholeSuffix = sorted && number.count > 2 && number.suffix(2).elementsEqual(".0".utf8)
+            bytes.append(contentsOf: wholeSuffix ? number.dropLast(2) : number[...])
+        case .string(let value): Self.write(value, to: &bytes, sorted: sorted)
         case .array(let values):
-            text += "["
+            bytes.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(to: &text)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                value.write(to: &bytes, sorted: sorted)
             }
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                Self.write(member.name, to: &text)
-                text += ":"
-                member.value.write(to: &text)
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for member in sorted ? Self.byName(members) : members {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                Self.write(member.name, to: &bytes, sorted: sorted)
+                bytes.append(UInt8(ascii: ":"))
+                member.value.write(to: &bytes, sorted: sorted)
             }
-            text += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func write(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
+    /// `members` in the order of their names; of a name given twice, the last.
+    private static func byName(_ members: [Member]) -> [Member] {
+        let ordered = members.indices.sorted { (members[$0].name, $0) < (members[$1].name, $1) }
+        return ordered.indices.compactMap { position in
+            let next = position + 1
+            if next < ordered.count, members[ordered[next]].name == members[ordered[position]].name { return nil }
+            return members[ordered[position]]
         }
-        text += "\""
+    }
+
+    /// Writes `string` quoted, escaping `"`, `\\` and the control characters; `sorted` (`JSONEncoder`'s way)
+    /// writes backspace and form feed as `\\b` and `\\f`, else (a Hue bridge's) as `\\u0008` and `\\u000c`.
+    private static func write(_ string: String, to bytes: inout [UInt8], sorted: Bool) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var start = 0
+            // Only bytes below 0x80 are escaped, and in UTF-8 no other character has one.
+            for index in utf8.indices where utf8[index] < 0x20 || utf8[index] == 0x22 || utf8[index] == 0x5C {
+                bytes.append(contentsOf: utf8[start..<index])
+                start = index + 1
+                switch utf8[index] {
+                case 0x22: bytes.append(contentsOf: #"\""#.utf8)
+                case 0x5C: bytes.append(contentsOf: #"\\"#.utf8)
+                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+                case 0x08 where sorted: bytes.append(contentsOf: #"\b"#.utf8)
+                case 0x0C where sorted: bytes.append(contentsOf: #"\f"#.utf8)
+                case let byte:
+                    let hex = String(byte, radix: 16)
+                    bytes.append(contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                }
+            }
+            bytes.append(contentsOf: utf8[start...])
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Reads a request body: one JSON value, nested at most `maxDepth` deep; `nil` for anything else

@@ -14,12 +14,20 @@
 import ArgumentParser
 import Foundation
 import SSDPCore
+import SSDPDeviceCore
 
 /// Something a command reports as it works: one JSON object with an `event` field for programs, and the
 /// same thing in words for people (`nil` when it is only of interest to programs, like every datagram).
 protocol OutputLine: Encodable {
     /// The line (or lines) for people.
     var text: String? { get }
+    /// The line as a JSON value, when it is one already (an event's): written by `JSONValue.jsonText`,
+    /// the bytes `JSONEncoder` would write for about a quarter of its instructions. `nil`: the line is encoded.
+    var jsonValue: JSONValue? { get }
+}
+
+extension OutputLine {
+    var jsonValue: JSONValue? { nil }
 }
 
 /// How every command speaks. Text on standard output for people; with `--json`, one JSON object per line
@@ -32,7 +40,7 @@ struct CommandOutput: Sendable {
     /// Prints one event: its JSON line with `--json`, else its text.
     func emit(_ line: some OutputLine) {
         if json {
-            printJSONLine(line)
+            if let value = line.jsonValue { print(value.jsonText) } else { printJSONLine(line) }
         } else if let text = line.text?.escapingControlCharacters(keepingLineBreaks: true) {
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         }

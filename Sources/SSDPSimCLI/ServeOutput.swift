@@ -160,6 +160,8 @@ struct EventLine: OutputLine {
         return fields
     }
 
+    var jsonValue: JSONValue? { JSONValue(fields) }
+
     func encode(to encoder: any Encoder) throws {
         try JSONValue(fields).encode(to: encoder)
     }

@@ -26,12 +26,4 @@ extension JSONValue {
         }
         self = decoded
     }
-
-    /// The value as one line of JSON with sorted keys, as `JSONEncoder` writes it (`serve --json`, the
-    /// journal, the control API).
-    public var jsonText: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-    }
 }

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import SSDPDeviceCore
 import Testing
 
@@ -88,5 +89,69 @@ import Testing
         #expect(try JSONValueEncoder().encode([true, false]) == .array([.bool(true), .bool(false)]))
         #expect(try JSONValueEncoder().encode([[1], [2, 3]]) == .array([.array([1]), .array([2, 3])]))
         #expect(try JSONValueEncoder().encode(Optional<Int>.none) == .null)
+    }
+}
+
+/// `JSONValue.jsonText`, our own writer, against `JSONEncoder` with `.sortedKeys` and
+/// `.withoutEscapingSlashes`, whose bytes `serve --json` and the control API printed before.
+@Suite struct JSONTextTests {
+    @Test func writesWhatJSONEncoderWritesForAnyValue() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var random = SSDPRandom(seed: 68)
+        for _ in 0..<2_000 {
+            let value = Self.value(depth: 3, using: &random)
+            let expected = String(decoding: try encoder.encode(value), as: UTF8.self)
+            #expect(value.jsonText == expected)
+        }
+    }
+
+    @Test func keepsTheLastOfANameGivenTwiceAndWritesNoNumberThatIsNotFinite() {
+        let twice: JSONValue = .object([.init("b", 1), .init("a", 2), .init("b", 3)])
+        #expect(twice.jsonText == #"{"a":2,"b":3}"#)
+        #expect(
+            JSONValue.array([.double(.infinity), .double(-0.0), .double(1e-7), .double(100)]).jsonText
+                == "[null,-0,1e-07,100]"
+        )
+    }
+
+    /// A value with every kind of member, strings from every range that escapes differently.
+    static func value(depth: Int, using random: inout SSDPRandom) -> JSONValue {
+        switch Int.random(in: depth > 0 ? 0...7 : 0...4, using: &random) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2:
+            return .int(
+                [0, -1, .max, .min, Int.random(in: -1_000_000...1_000_000, using: &random)].randomElement(
+                    using: &random
+                )!
+            )
+        case 3:
+            let doubles: [Double] = [
+                0, -0.0, 1, 100, 0.1, 1e-7, 1.23e20, 1e16, 5e-324, .greatestFiniteMagnitude,
+                Double.random(in: -1e6...1e6, using: &random), Double(Int.random(in: -1_000...1_000, using: &random)),
+            ]
+            return .double(doubles.randomElement(using: &random)!)
+        case 4: return .string(string(using: &random))
+        case 5:
+            return .array(
+                (0..<Int.random(in: 0...4, using: &random)).map { _ in value(depth: depth - 1, using: &random) }
+            )
+        default:
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0...5, using: &random) {
+                members[string(using: &random)] = value(depth: depth - 1, using: &random)
+            }
+            // In the order they came, not by name: the writer must sort them.
+            return .object(members.map { JSONValue.Member($0.key, $0.value) }.shuffled(using: &random))
+        }
+    }
+
+    static func string(using random: inout SSDPRandom) -> String {
+        let pieces: [String] = [
+            "a", "Z", "_", "-", "9", "10", "/", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}",
+            "\u{7F}", "é", "Ω", "😀", "\u{2028}", " ", "usn", "uuid:1::upnp:rootdevice",
+        ]
+        return (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 }

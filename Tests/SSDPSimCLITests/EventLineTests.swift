@@ -199,6 +199,8 @@ import Testing
         for (line, expected) in zip(lines, expected) {
             #expect(line == expected)
         }
+        // What `serve --json` prints: the line's value written by `JSONValue.jsonText`, not `JSONEncoder`.
+        #expect(events.map { EventLine($0).jsonValue?.jsonText } == expected)
     }
 
     /// The names the control API accepts in a journal filter are every name an event the journal keeps
