@@ -71,7 +71,9 @@ import Testing
         #expect(dropped.map { $0 + 10_000 } == total)
         let events = (flood["searchesAccepted"] as? Int ?? 0) + (flood["answersSent"] as? Int ?? 0)
         #expect(total == events, "one entry per search heard and per answer sent: \(flood)")
-        #expect((total ?? 0) > 20_000, "the flood reached the simulator: \(flood)")
+        // The flood overflowed the journal. How far depends on what the kernel drops before serve reads it:
+        // 17,152 to 59,777 entries in all across full runs on two cores (of 100,000 searches sent).
+        #expect((dropped ?? 0) > 0, "the flood overflowed the journal: \(flood)")
         let growth = (flood["rssAfterKiB"] as? Int ?? 0) - (flood["rssBeforeKiB"] as? Int ?? 0)
         #expect(growth < 128 * 1_024, "resident memory grew \(growth) KiB")
     }
