@@ -131,8 +131,9 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// `members` in the order of their names; of a name given twice, the last.
-    private static func byName(_ members: [Member]) -> [Member] {
+    /// `members` in the order of their names; of a name given twice, the last (`jsonText`, and the objects
+    /// `JSONValueEncoder` makes).
+    static func byName(_ members: [Member]) -> [Member] {
         let ordered = members.indices.sorted { (members[$0].name, $0) < (members[$1].name, $1) }
         return ordered.indices.compactMap { position in
             let next = position + 1

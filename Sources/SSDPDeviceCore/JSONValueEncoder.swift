@@ -69,15 +69,7 @@ private final class Node {
         case .scalar(let value): return value
         case .array(let elements): return .array(elements.map(\.value))
         case .object(let members):
-            var sorted: [JSONValue.Member] = []
-            sorted.reserveCapacity(members.count)
-            // Sorted by name, stably, so that of a name given twice the last is last and replaces the first.
-            let ordered = members.indices.sorted { (members[$0].name, $0) < (members[$1].name, $1) }
-            for index in ordered {
-                if sorted.last?.name == members[index].name { sorted.removeLast() }
-                sorted.append(JSONValue.Member(members[index].name, members[index].child.value))
-            }
-            return .object(sorted)
+            return .object(JSONValue.byName(members.map { JSONValue.Member($0.name, $0.child.value) }))
         }
     }
 

@@ -83,6 +83,23 @@ import Testing
         #expect(value["lost"] == nil, "a nil optional is left out")
     }
 
+    /// A key encoded twice: the last value counts, in the object and in its members.
+    private struct Twice: Encodable {
+        enum CodingKeys: String, CodingKey { case b, a }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .b)
+            try container.encode(2, forKey: .a)
+            try container.encode(3, forKey: .b)
+        }
+    }
+
+    @Test func keepsTheLastValueOfAKeyEncodedTwice() throws {
+        #expect(try JSONValueEncoder().encode(Twice()) == .object([.init("a", 2), .init("b", 3)]))
+        #expect(try JSONValueEncoder().encodeMembers(Twice()) == ["a": 2, "b": 3])
+    }
+
     @Test func encodesScalarsAndArraysAtTheTop() throws {
         #expect(try JSONValueEncoder().encode(5) == .int(5))
         #expect(try JSONValueEncoder().encode("text") == .string("text"))
