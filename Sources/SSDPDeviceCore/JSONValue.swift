@@ -87,7 +87,7 @@ public enum JSONValue: Hashable, Sendable {
     /// The value as one line of JSON, as `JSONEncoder` writes it with `.sortedKeys` and
     /// `.withoutEscapingSlashes` (`serve --json`, the journal's answers, the control API): every object's
     /// members in the order of their names (of a name given twice, the last), a number with no fraction
-    /// without `.0`, backspace and form feed as `\\b` and `\\f`. A number that is not finite is `null`.
+    /// without `.0`, backspace and form feed as `\b` and `\f`. A number that is not finite is `null`.
     public var jsonText: String { written(sorted: true) }
 
     /// The value as `text` (`sorted` false) or `jsonText` (`sorted` true) writes it, in UTF-8 bytes first:
@@ -142,8 +142,8 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Writes `string` quoted, escaping `"`, `\\` and the control characters; `sorted` (`JSONEncoder`'s way)
-    /// writes backspace and form feed as `\\b` and `\\f`, else (a Hue bridge's) as `\\u0008` and `\\u000c`.
+    /// Writes `string` quoted, escaping `"`, `\` and the control characters; `sorted` (`JSONEncoder`'s way)
+    /// writes backspace and form feed as `\b` and `\f`, else (a Hue bridge's) as `\u0008` and `\u000c`.
     private static func write(_ string: String, to bytes: inout [UInt8], sorted: Bool) {
         bytes.append(UInt8(ascii: "\""))
         var string = string

@@ -134,22 +134,32 @@ extension SimulatorEvent {
     }
 }
 
+/// The fields of an event the journal keeps: their names are its `CodingKeys`, which the control API's
+/// filters accept and its document lists (a test holds them together).
+private protocol JournalFields: Encodable {
+    associatedtype CodingKeys: CodingKey, CaseIterable, RawRepresentable<String>
+}
+
+extension JournalFields {
+    /// Every field an event of this type can have.
+    static var fieldNames: [String] { CodingKeys.allCases.map(\.rawValue) }
+}
+
 extension JournalEntry.Kind {
-    /// The fields an event of this kind can have: its type's `CodingKeys` (the control API's document lists
-    /// the same, a test holds them together).
+    /// The fields an event of this kind can have: its type's `CodingKeys`.
     var fieldNames: [String] {
         switch self {
-        case .search: SearchFields.CodingKeys.allCases.map(\.rawValue)
-        case .dropped: DroppedFields.CodingKeys.allCases.map(\.rawValue)
-        case .answer: AnswerFields.CodingKeys.allCases.map(\.rawValue)
-        case .notify: NotifyFields.CodingKeys.allCases.map(\.rawValue)
-        case .http: HTTPFields.CodingKeys.allCases.map(\.rawValue)
-        case .soap: SOAPFields.CodingKeys.allCases.map(\.rawValue)
-        case .subscription: SubscriptionFields.CodingKeys.allCases.map(\.rawValue)
-        case .event: EventSentFields.CodingKeys.allCases.map(\.rawValue)
-        case .device: DeviceFields.CodingKeys.allCases.map(\.rawValue)
-        case .action: ActionFields.CodingKeys.allCases.map(\.rawValue)
-        case .network: NetworkFields.CodingKeys.allCases.map(\.rawValue)
+        case .search: SearchFields.fieldNames
+        case .dropped: DroppedFields.fieldNames
+        case .answer: AnswerFields.fieldNames
+        case .notify: NotifyFields.fieldNames
+        case .http: HTTPFields.fieldNames
+        case .soap: SOAPFields.fieldNames
+        case .subscription: SubscriptionFields.fieldNames
+        case .event: EventSentFields.fieldNames
+        case .device: DeviceFields.fieldNames
+        case .action: ActionFields.fieldNames
+        case .network: NetworkFields.fieldNames
         }
     }
 }
@@ -162,10 +172,6 @@ private struct StartedFields: Encodable {
     let http: String
     let devices: [Device]
     let links: [Link]
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case event, udp, http, devices, links
-    }
 
     init(udp: SocketAddress, http: SocketAddress, devices: [SSDPRootDevice], links: [SimulatorLink]) {
         self.udp = udp.endpointDescription
@@ -215,7 +221,7 @@ private struct StartedFields: Encodable {
     }
 }
 
-private struct SearchFields: Encodable {
+private struct SearchFields: JournalFields {
     let event = "search"
     let from: String
     let st: String
@@ -257,7 +263,7 @@ private struct SearchFields: Encodable {
     }
 }
 
-private struct DroppedFields: Encodable {
+private struct DroppedFields: JournalFields {
     let event = "dropped"
     let from: String
     let reason: String
@@ -271,7 +277,7 @@ private struct DroppedFields: Encodable {
     }
 }
 
-private struct AnswerFields: Encodable {
+private struct AnswerFields: JournalFields {
     let event = "answer"
     let to: String
     let usn: String
@@ -283,7 +289,7 @@ private struct AnswerFields: Encodable {
     }
 }
 
-private struct NotifyFields: Encodable {
+private struct NotifyFields: JournalFields {
     let event = "notify"
     let nts: String
     let count: Int
@@ -294,7 +300,7 @@ private struct NotifyFields: Encodable {
     }
 }
 
-private struct HTTPFields: Encodable {
+private struct HTTPFields: JournalFields {
     let event = "http"
     let method: String
     let path: String
@@ -306,7 +312,7 @@ private struct HTTPFields: Encodable {
     }
 }
 
-private struct ActionFields: Encodable {
+private struct ActionFields: JournalFields {
     let event = "action"
     let udn: String
     let action: String
@@ -319,7 +325,7 @@ private struct ActionFields: Encodable {
     }
 }
 
-private struct SOAPFields: Encodable {
+private struct SOAPFields: JournalFields {
     let event = "soap"
     let udn: String
     let service: String
@@ -355,7 +361,7 @@ private struct SOAPFields: Encodable {
     }
 }
 
-private struct SubscriptionFields: Encodable {
+private struct SubscriptionFields: JournalFields {
     /// `subscribe`, `renew`, `unsubscribe` or `refused`.
     let event: String
     let udn: String
@@ -372,7 +378,7 @@ private struct SubscriptionFields: Encodable {
     }
 }
 
-private struct EventSentFields: Encodable {
+private struct EventSentFields: JournalFields {
     let event = "event-sent"
     let udn: String
     let service: String
@@ -390,7 +396,7 @@ private struct EventSentFields: Encodable {
     }
 }
 
-private struct DeviceFields: Encodable {
+private struct DeviceFields: JournalFields {
     let event = "device"
     let udn: String
     /// The operation, or `add` for a device that joined.
@@ -406,7 +412,7 @@ private struct DeviceFields: Encodable {
     }
 }
 
-private struct NetworkFields: Encodable {
+private struct NetworkFields: JournalFields {
     let event = "network"
     let faults: JSONValue
 
