@@ -66,6 +66,25 @@ import Testing
         #expect(Set(declared).isDisjoint(with: deviceTypes), "\(Set(declared).intersection(deviceTypes))")
     }
 
+    /// A REST family reaches the HTTP side through `DeviceAPI` alone: no file of the simulator's HTTP side
+    /// names a family's type but `DeviceWeb.swift`, whose `apis` is the one line that registers them.
+    @Test func theHTTPSideNamesNoRESTFamily() throws {
+        let familyNames = [
+            "RokuECP", "RokuConfiguration", "HueBridge", "DIALServer", "DIALConfiguration", "web.roku", "web.hue",
+            "web.dial",
+        ]
+        let folder = VersionTests.repository.appendingPathComponent("Sources/SSDPSimulator/Web")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.contains("DeviceSite.swift"))
+        for file in files where file != "DeviceWeb.swift" {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }
+            for name in familyNames {
+                #expect(!code.contains { $0.contains(name) }, "\(file) names \(name)")
+            }
+        }
+    }
+
     @Test func noModuleReExportsAnother() throws {
         for module in Self.allowed.keys {
             #expect(try !Self.sources(of: module).contains { $0.contains("@_exported") }, "\(module)")

@@ -96,6 +96,126 @@ public struct DeviceAction: Hashable, Sendable {
     }
 }
 
+/// A device family's own API on its HTTP side, beside its UPnP services: a Roku's ECP, a Hue bridge's
+/// `/api`, a DIAL server's REST side. The simulator's HTTP server asks each API of a device in turn for a
+/// request its documents and services do not answer, and the control API sets the live state an API has
+/// (`PATCH /devices/{id} {"state": …}`). A family's API, its configuration (`DeviceAPIConfiguration`) and
+/// its endpoints live in its folder under `Devices/`; `DeviceWeb.apis` is the one line that registers it.
+///
+/// An API is a value: the caller passes the time in and keeps it behind a lock.
+public protocol DeviceAPI: Sendable {
+    /// The names of the live state it has besides the services' variables (a Roku's `powerMode`); none by
+    /// default.
+    var liveState: Set<String> { get }
+
+    /// Why live state `name` cannot be `value`, or `nil` when it can.
+    func check(_ name: String, _ value: String) -> String?
+
+    /// Sets live state `name` to `value`, which `check` allowed, at `time`.
+    mutating func set(_ name: String, to value: String, at time: DeviceAPITime)
+
+    /// The device's names changed (`PATCH /devices/{id}`); an API that reports them reports the new ones.
+    mutating func update(device: SSDPDevice)
+
+    /// The answer to `request` at `time`, or `nil` when its path is not the API's.
+    mutating func respond(to request: DeviceHTTPRequest, at time: DeviceAPITime) -> DeviceAPIAnswer?
+}
+
+extension DeviceAPI {
+    /// No live state.
+    public var liveState: Set<String> { [] }
+
+    /// No value is any live state's: it has none.
+    public func check(_ name: String, _ value: String) -> String? { "not a state this device has" }
+
+    /// Nothing to set.
+    public mutating func set(_ name: String, to value: String, at time: DeviceAPITime) {}
+
+    /// Nothing of the device's names in its answers.
+    public mutating func update(device: SSDPDevice) {}
+}
+
+/// What makes a family's API for one device (a Roku's `RokuConfiguration`), as a profile or a device file
+/// configures it, and says what the API serves.
+public protocol DeviceAPIConfiguration: Hashable, Sendable {
+    /// The API of `device`, started at `time`; `seed` draws what the API draws (a Hue bridge's keys).
+    func makeAPI(for device: SSDPDevice, seed: UInt64, at time: DeviceAPITime) -> any DeviceAPI
+
+    /// The endpoints the API serves, for `ssdp-sim profiles NAME` and the README.
+    var endpoints: [DeviceHTTPEndpoint] { get }
+
+    /// The headers the API adds to the device's description served at `path` to a client that reached the
+    /// device at `origin`, where the API serves the description there (DIAL's `Application-URL`, on its own
+    /// path or on LOCATION's); `nil` for any other path.
+    func descriptionHeaders(at path: String, origin: String) -> [SSDPHeaderField]?
+}
+
+extension DeviceAPIConfiguration {
+    /// None: the description is LOCATION's alone.
+    public func descriptionHeaders(at path: String, origin: String) -> [SSDPHeaderField]? { nil }
+}
+
+/// A configuration of any family's API, compared and hashed as its own type does, so that a device that
+/// has one (`DeviceWeb.otherAPIs`) stays a value.
+public struct AnyDeviceAPIConfiguration: Hashable, Sendable {
+    /// The configuration.
+    public let base: any DeviceAPIConfiguration
+
+    /// `base`, boxed.
+    public init(_ base: some DeviceAPIConfiguration) {
+        self.base = base
+    }
+
+    /// Whether both are configurations of one type, and equal.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.base.isEqual(to: right.base)
+    }
+
+    /// Hashes the configuration as its type does.
+    public func hash(into hasher: inout Hasher) {
+        base.hash(into: &hasher)
+    }
+}
+
+extension DeviceAPIConfiguration {
+    /// Whether `other` is a configuration of this type, and equal to this one.
+    fileprivate func isEqual(to other: any DeviceAPIConfiguration) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+/// The moment a device API acts: the monotonic instant its timers count from (a Hue link button's 30
+/// seconds, a Roku's uptime), and the wall clock's seconds since 1970 for the dates it reports.
+public struct DeviceAPITime: Sendable {
+    /// The instant, on the clock timers run on.
+    public var instant: ContinuousClock.Instant
+    /// The time of day, for dates in answers.
+    public var secondsSince1970: Int
+
+    /// The moment `instant`, which is `secondsSince1970` on the wall clock.
+    public init(instant: ContinuousClock.Instant, secondsSince1970: Int) {
+        self.instant = instant
+        self.secondsSince1970 = secondsSince1970
+    }
+}
+
+/// One HTTP endpoint a device serves, for `ssdp-sim profiles NAME` and the README.
+public struct DeviceHTTPEndpoint: Hashable, Sendable {
+    /// `GET`, `POST`, `DELETE` (several as `GET, POST`).
+    public var methods: String
+    /// The path, `{key}`-style for a variable part.
+    public var path: String
+    /// What the endpoint does, in a few words (`installed channels`).
+    public var summary: String
+
+    /// The endpoint `path`, taking `methods`, which does what `summary` says.
+    public init(methods: String, path: String, summary: String) {
+        self.methods = methods
+        self.path = path
+        self.summary = summary
+    }
+}
+
 /// A device API's answer (Roku's ECP, DIAL's REST side), before the HTTP side writes it: its status, its
 /// headers, what its body is, and what the request made the device do.
 public struct DeviceAPIAnswer: Sendable {
@@ -107,6 +227,8 @@ public struct DeviceAPIAnswer: Sendable {
         case emptyStatusPage
         /// An XML document.
         case xml(String)
+        /// Text laid out by the API itself, its Content-Type among the answer's headers (a Hue bridge's JSON).
+        case text(String)
         /// Nothing: no body and no Content-Type.
         case none
     }

@@ -133,7 +133,7 @@ struct RokuModel: Sendable {
     /// with a Roku Ultra's values; plus 9.2's notification and find-remote fields, and ethernet-mac (the Wi-Fi
     /// MAC less one, as on a 4200X) for a player with Ethernet. It is on Wi-Fi, whose MAC its UDN and WAKEUP
     /// carry. udn, friendly-device-name, user-device-name, uptime and power-mode are filled in when asked
-    /// (RokuECPServer).
+    /// (`RokuECP`).
     static let ultra = RokuModel(
         macPrefix: [0xDC, 0x72, 0x23],
         udnPrefix: "28000000-0000-1000-8000-",

@@ -16,10 +16,10 @@ import SSDPCore
 import SSDPDeviceCore
 
 /// The HTTP side of a simulator's devices: each device's configuration as it is now (a `PATCH` changes
-/// it), its control server, its Roku, Hue and DIAL servers, and whether it is up. The servers are made when a
-/// device is first asked for one (a simulator may run ten thousand devices that no client controls), so
-/// that a reboot reaches every one and each knows where the others live; the HTTP sites look them up per
-/// request, so a change or a reset reaches connections already open.
+/// it), its control server, the servers of its own APIs (`DeviceWeb.apis`), and whether it is up. The
+/// servers are made when a device is first asked for one (a simulator may run ten thousand devices that no
+/// client controls), so that a reboot reaches every one and each knows where the others live; the HTTP
+/// sites look them up per request, so a change or a reset reaches connections already open.
 final class DeviceControls: Sendable {
     private let seed: UInt64
     /// Where the requests to a stand-in go (`serve --record-from`).
@@ -38,10 +38,8 @@ final class DeviceControls: Sendable {
         /// Each device's configuration as it is now.
         var devices: [SimulatedDevice]
         var servers: [Int: DeviceControlServer] = [:]
-        /// Each device's Roku, Hue and DIAL servers once asked for (`nil` inside: the device has none).
-        var rokus: [Int: RokuECPServer?] = [:]
-        var hues: [Int: HueAPIServer?] = [:]
-        var dials: [Int: DIALAPIServer?] = [:]
+        /// Each device's API servers once asked for, in the order of `DeviceWeb.apis`.
+        var apis: [Int: [DeviceAPIServer]] = [:]
         /// Each device's LOCATION, once known.
         var locations: [String] = []
         /// Each device's path prefix on the HTTP server it is on (`/device/3` on the shared one), once known.
@@ -102,43 +100,17 @@ final class DeviceControls: Sendable {
         }
     }
 
-    /// Device `index`'s Roku ECP server, when it is a Roku.
-    func roku(_ index: Int) -> RokuECPServer? {
-        made(index, \.rokus) { device in device.web.roku.map { RokuECPServer(device: device.device, configuration: $0) }
-        }
-    }
-
-    /// Device `index`'s Hue API, when it is a Hue bridge.
-    func hue(_ index: Int) -> HueAPIServer? {
-        made(index, \.hues) { [seed] device in
-            device.web.hue.map {
-                HueAPIServer(
-                    udn: device.device.udn,
-                    configuration: $0,
-                    seed: SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index))
-                )
-            }
-        }
-    }
-
-    /// Device `index`'s DIAL server, when it is a DIAL device.
-    func dial(_ index: Int) -> DIALAPIServer? {
-        made(index, \.dials) { device in
-            device.web.dial.map { DIALAPIServer(udn: device.device.udn, configuration: $0) }
-        }
-    }
-
-    /// Device `index`'s server in `servers`: the one made before, or one `make` makes now from the device.
-    private func made<Server>(
-        _ index: Int,
-        _ servers: WritableKeyPath<State, [Int: Server?]>,
-        _ make: (SimulatedDevice) -> Server?
-    ) -> Server? {
+    /// The servers of device `index`'s own APIs (a Roku's ECP and DIAL), made when first asked for.
+    func apis(_ index: Int) -> [DeviceAPIServer] {
         state.withLockedValue { state in
-            if let server = state[keyPath: servers][index] { return server }
-            let server = make(state.devices[index])
-            state[keyPath: servers][index] = .some(server)
-            return server
+            if let servers = state.apis[index] { return servers }
+            let device = state.devices[index]
+            let deviceSeed = SSDPRandom.derivedSeed(seed: seed, stream: UInt64(index))
+            let servers = device.web.apis.map {
+                DeviceAPIServer($0.makeAPI(for: device.device, seed: deviceSeed, at: .now))
+            }
+            state.apis[index] = servers
+            return servers
         }
     }
 
@@ -187,27 +159,26 @@ final class DeviceControls: Sendable {
     /// Device `index` now runs as `device` (`PATCH /devices/{id}`): its documents, HTTP faults, action
     /// answers and names, from the next request on.
     func reconfigure(_ index: Int, to device: SimulatedDevice) {
-        let (server, roku) = state.withLockedValue { state in
+        let (server, apis) = state.withLockedValue { state in
             state.devices[index] = device
-            return (state.servers[index], state.rokus[index] ?? nil)
+            return (state.servers[index], state.apis[index] ?? [])
         }
         server?.reconfigure(device)
-        roku?.update(device: device.device)
+        for api in apis { api.update(device: device.device) }
     }
 
-    /// Sets device `index`'s live state as the device itself would, all or none: a Roku's `powerMode` and
-    /// `activeApp`, a Hue bridge's `linkButton`, else state variables of its services. Returns the event
-    /// messages its subscribers are due, or the first value refused and why.
+    /// Sets device `index`'s live state as the device itself would, all or none: the state its APIs have
+    /// (a Roku's `powerMode` and `activeApp`, a Hue bridge's `linkButton`), else state variables of its
+    /// services. Returns the event messages its subscribers are due, or the first value refused and why.
     func set(_ values: [String: String], device index: Int) -> Result<DeviceHTTPResponse, StateError> {
         let sorted = values.sorted { $0.key < $1.key }
-        let own: (any LiveStateServer)? = roku(index) ?? hue(index)
-        let names = own.map { type(of: $0).state } ?? []
-        let forServer = sorted.filter { names.contains($0.key) }
-        let variables = sorted.filter { !names.contains($0.key) }
-        if let own {
-            for (name, value) in forServer {
-                if let reason = own.check(name, value) { return .failure(StateError(field: name, reason: reason)) }
-            }
+        let apis = apis(index)
+        let forAPIs = sorted.compactMap { name, value in
+            apis.first { $0.liveState.contains(name) }.map { (api: $0, name: name, value: value) }
+        }
+        let variables = sorted.filter { name, _ in !apis.contains { $0.liveState.contains(name) } }
+        for (api, name, value) in forAPIs {
+            if let reason = api.check(name, value) { return .failure(StateError(field: name, reason: reason)) }
         }
         var response = DeviceHTTPResponse(status: 200)
         if !variables.isEmpty {
@@ -217,8 +188,8 @@ final class DeviceControls: Sendable {
             case .failure(let error): return .failure(error)
             }
         }
-        for (name, value) in forServer { own?.set(name, to: value) }
-        if !forServer.isEmpty {
+        for (api, name, value) in forAPIs { api.set(name, to: value) }
+        if !forAPIs.isEmpty {
             let prefix = state.withLockedValue { $0.prefixes.indices.contains(index) ? $0.prefixes[index] : "" }
             server(index, prefix: prefix).leaveRecordedState()
         }
@@ -231,16 +202,14 @@ final class DeviceControls: Sendable {
         var reason: String
     }
 
-    /// Every device back to its configuration at the start, every control, Roku, Hue and DIAL server made
+    /// Every device back to its configuration at the start, every control and API server made
     /// anew when next asked for (port mappings, volumes, subscriptions, running apps and paired apps
     /// forgotten).
     func reset() {
         state.withLockedValue { state in
             state.devices = state.original
             state.servers = [:]
-            state.rokus = [:]
-            state.hues = [:]
-            state.dials = [:]
+            state.apis = [:]
         }
     }
 
@@ -262,17 +231,3 @@ final class DeviceControls: Sendable {
         }
     }
 }
-
-/// A device's own server with live state besides its services' variables (a Roku's power mode, a Hue
-/// bridge's link button), which the control API sets.
-protocol LiveStateServer: Sendable {
-    /// The names of its live state.
-    static var state: Set<String> { get }
-    /// Why the live state `name` cannot be `value`, or `nil` when it can.
-    func check(_ name: String, _ value: String) -> String?
-    /// Sets live state `name` to `value`, which `check` allowed.
-    func set(_ name: String, to value: String)
-}
-
-extension RokuECPServer: LiveStateServer {}
-extension HueAPIServer: LiveStateServer {}

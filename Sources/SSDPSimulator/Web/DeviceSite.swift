@@ -120,15 +120,10 @@ struct DeviceSite: HTTPSite {
 
     private func answer(_ request: DeviceHTTPRequest, device: SimulatedDevice) -> DeviceHTTPResponse {
         let control = controls.server(index, prefix: "")
-        let dial = controls.dial(index)
         let path = request.path
-        if path == device.web.descriptionPath || path == device.web.dial?.descriptionPath {
-            var headers: [SSDPHeaderField] = []
-            if let dial, path == dial.configuration.descriptionPath {
-                headers.append(
-                    SSDPHeaderField(name: "Application-URL", value: request.origin + dial.configuration.applicationPath)
-                )
-            }
+        let apiHeaders = device.web.apis.compactMap { $0.descriptionHeaders(at: path, origin: request.origin) }.first
+        if path == device.web.descriptionPath || apiHeaders != nil {
+            let headers = apiHeaders ?? []
             let description = device.rootDevice(baseURL: "", defaultBootID: 0)
                 .descriptionXML(basePath: "", origin: request.origin)
             return control.serve(.description, description, for: request, headers: headers)
@@ -169,11 +164,15 @@ struct DeviceSite: HTTPSite {
         !HTTPRecording.isRead(request.method) && (200..<300).contains(status)
     }
 
-    /// The answer of the device's vendor REST side (a Roku's ECP, a Hue bridge's API, DIAL), if it has one
+    /// The answer of the first of the device's own APIs (a Roku's ECP, a Hue bridge's, DIAL) that has one
     /// for `request`.
     private func vendorAnswer(_ request: DeviceHTTPRequest) -> DeviceHTTPResponse? {
-        controls.roku(index)?.respond(to: request) ?? controls.hue(index)?.respond(to: request)
-            ?? controls.dial(index)?.respond(to: request)
+        // A loop, not `lazy.compactMap(…).first`: on a collection that asks the first API twice, and an API
+        // answers by acting (a second DELETE of a DIAL app finds it stopped).
+        for api in controls.apis(index) {
+            if let answer = api.respond(to: request) { return answer }
+        }
+        return nil
     }
 
     /// The server path of a URL as a description writes it: absolute paths as they are, relative ones

@@ -30,6 +30,9 @@ public struct DeviceWeb: Hashable, Sendable {
     public var hue: HueBridgeConfiguration?
     /// A DIAL server, for a TV or a streaming stick.
     public var dial: DIALConfiguration?
+    /// APIs of families ssdp-sim does not build in (a library user's, a test's), asked after the built-in
+    /// ones (`apis`).
+    public var otherAPIs: [AnyDeviceAPIConfiguration] = []
     /// The real device's service descriptions (SCPDs), by service type. A service whose type is not here
     /// is served the standard description of its type (`SSDPServiceDescription.standard(for:)`).
     public var serviceDescriptions: [String: SSDPServiceDescription]
@@ -85,21 +88,18 @@ public struct DeviceWeb: Hashable, Sendable {
         self.actionResponses = actionResponses
     }
 
+    /// The device's own APIs, in the order its HTTP server asks them for an answer: the one place a REST
+    /// family (`DeviceAPIConfiguration`, in its folder under `SSDPDeviceCore/Devices`) is registered.
+    public var apis: [any DeviceAPIConfiguration] {
+        let families: [(any DeviceAPIConfiguration)?] = [roku, hue, dial]
+        return families.compactMap { $0 } + otherAPIs.map(\.base)
+    }
+
     /// The description served at the SCPDURL of a service of `serviceType`: the device's own, else the
     /// standard one of the type, else, for a type of the user's own, one without actions.
     public func serviceDescription(for serviceType: String) -> SSDPServiceDescription {
         serviceDescriptions[serviceType] ?? SSDPServiceDescription.standard(for: serviceType) ?? .withoutActions
     }
-}
-
-/// One HTTP endpoint a device serves, for `ssdp-sim profiles NAME` and the README.
-public struct DeviceHTTPEndpoint: Hashable, Sendable {
-    /// `GET`, `POST`, `DELETE` (several as `GET, POST`).
-    public var methods: String
-    /// The path, `{key}`-style for a variable part.
-    public var path: String
-    /// What the endpoint does, in a few words (`installed channels`).
-    public var summary: String
 }
 
 extension SimulatedDevice {
@@ -136,98 +136,8 @@ extension SimulatedDevice {
                 .init(methods: "GET", path: prefix + path, summary: "\(file.contentType), \(file.bytes.count) bytes")
             )
         }
-        if let roku = web.roku { endpoints += Self.endpoints(of: roku) }
-        if web.hue != nil { endpoints += Self.hueEndpoints }
-        if let dial = web.dial { endpoints += Self.endpoints(of: dial) }
+        for api in web.apis { endpoints += api.endpoints }
         return endpoints
-    }
-
-    /// A Roku's ECP endpoints, and a Roku TV's besides.
-    private static func endpoints(of roku: RokuConfiguration) -> [DeviceHTTPEndpoint] {
-        var endpoints: [DeviceHTTPEndpoint] = [
-            .init(
-                methods: "GET",
-                path: "/query/device-info",
-                summary: "ECP device info (serial, model, software, power mode)"
-            ),
-            .init(methods: "GET", path: "/query/apps", summary: "installed channels"),
-            .init(methods: "GET", path: "/query/active-app", summary: "the channel in front"),
-            .init(methods: "GET", path: "/query/media-player", summary: "player state"),
-            .init(methods: "POST", path: "/keypress/{key}", summary: "press a key (recorded as an action)"),
-            .init(methods: "POST", path: "/keydown/{key}", summary: "hold a key (recorded)"),
-            .init(methods: "POST", path: "/keyup/{key}", summary: "release a key (recorded)"),
-            .init(
-                methods: "POST",
-                path: "/launch/{id}",
-                summary: "launch a channel (recorded; 404 for an unknown id)"
-            ),
-            .init(methods: "POST", path: "/input", summary: "send input parameters (recorded)"),
-        ]
-        if !roku.tvChannels.isEmpty {
-            endpoints += [
-                .init(methods: "GET", path: "/query/tv-channels", summary: "the antenna channels"),
-                .init(
-                    methods: "GET",
-                    path: "/query/tv-active-channel",
-                    summary: "the tuned channel and its programme"
-                ),
-                .init(
-                    methods: "POST",
-                    path: "/launch/tvinput.dtv?ch={number}",
-                    summary: "tune a channel (InputHDMI1, InputTuner, ChannelUp keys too)"
-                ),
-            ]
-        }
-        return endpoints
-    }
-
-    /// A Hue bridge's REST API endpoints.
-    private static let hueEndpoints: [DeviceHTTPEndpoint] = [
-        .init(
-            methods: "GET",
-            path: "/api/config",
-            summary: "what bridge this is (bridgeid, apiversion), to anyone"
-        ),
-        .init(
-            methods: "POST",
-            path: "/api",
-            summary: "pair an app: its key while the link button is pressed, else error 101 (recorded)"
-        ),
-        .init(methods: "GET", path: "/api/{key}", summary: "the whole bridge: lights, config, empty groups…"),
-        .init(
-            methods: "GET",
-            path: "/api/{key}/config",
-            summary: "the full configuration, paired apps included"
-        ),
-        .init(
-            methods: "GET",
-            path: "/api/{key}/lights[/{id}]",
-            summary: "the lights (a color and a white lamp)"
-        ),
-        .init(
-            methods: "PUT",
-            path: "/api/{key}/lights/{id}/state",
-            summary: "on, bri, hue, sat, xy, ct, alert, effect (recorded)"
-        ),
-        .init(methods: "PUT", path: "/api/{key}/lights/{id}", summary: "rename a light (recorded)"),
-    ]
-
-    /// A DIAL server's endpoints under its application URL.
-    private static func endpoints(of dial: DIALConfiguration) -> [DeviceHTTPEndpoint] {
-        var endpoints: [DeviceHTTPEndpoint] = []
-        let base = dial.applicationPath.hasSuffix("/") ? dial.applicationPath : dial.applicationPath + "/"
-        if dial.redirectsToRunningApp {
-            endpoints.append(.init(methods: "GET", path: base, summary: "302 to the running app, 204 when idle"))
-        }
-        let apps = dial.apps.map(\.name).joined(separator: ", ")
-        return endpoints + [
-            .init(methods: "GET", path: base + "{app}", summary: "DIAL app status (apps: \(apps))"),
-            .init(methods: "POST", path: base + "{app}", summary: "launch: 201 + Location, 413 over 4096 bytes"),
-            .init(methods: "DELETE", path: base + "{app}/run", summary: "stop: 200, 404 when not running"),
-            .init(methods: "POST", path: base + "{app}/run/hide", summary: "hide: 200, 404 when not running"),
-            .init(methods: "POST", path: base + "{app}/dial_data", summary: "additionalData for the status"),
-            .init(methods: "OPTIONS", path: base + "{app}", summary: "CORS preflight: 204"),
-        ]
     }
 
     /// Every service of the device tree with the server paths of its control and event URLs and its SCPD,

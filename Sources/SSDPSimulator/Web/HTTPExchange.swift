@@ -125,6 +125,8 @@ public struct DeviceHTTPResponse: Sendable {
             body = ""
         case .xml(let document):
             self = .xml(document, status: answer.status, headers: answer.headers)
+        case .text(let text):
+            self.init(status: answer.status, headers: answer.headers, body: text)
         case .none:
             self.init(status: answer.status, headers: answer.headers)
         }
