@@ -37,7 +37,10 @@ let package = Package(
         .target(name: "SSDPCapture", dependencies: ["SSDPCore"]),
         // The virtual network: its address plan and the virtual host of a device (built in one place), for
         // the harness's virtual runs and SSDPTesting's virtual LAN.
-        .target(name: "SSDPVirtualNetwork", dependencies: ["SSDPCore", "SSDPDeviceCore", "SSDPSimulator"]),
+        // The device model, no I/O: a simulated device as configured (its web side, its behaviour), the
+        // profiles of real devices, device files, recordings and replays, and the strict decoder they use.
+        .target(name: "SSDPDevices", dependencies: ["SSDPCore", "SSDPDeviceCore"]),
+        .target(name: "SSDPVirtualNetwork", dependencies: ["SSDPCore", "SSDPDeviceCore", "SSDPDevices"]),
         // sendmmsg(2), which Swift's Glibc module lacks: the source-address socket's batched sends.
         .target(name: "CSSDPLinux"),
         // SwiftNIO transport: UDP sockets, the datagram codec and the handlers that drive the core.
@@ -76,12 +79,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Simulated root devices: the UDP responder and advertiser, the HTTP description server, device files.
+        // Simulated root devices on the network: the UDP responder and advertiser, the HTTP servers, the
+        // journal, over the device model of SSDPDevices.
         .target(
             name: "SSDPSimulator",
             dependencies: [
                 "SSDPCore",
                 "SSDPDeviceCore",
+                "SSDPDevices",
                 "SSDPNIO",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -98,6 +103,7 @@ let package = Package(
             dependencies: [
                 "SSDPCore",
                 "SSDPDeviceCore",
+                "SSDPDevices",
                 "SSDPSimulator",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -117,6 +123,7 @@ let package = Package(
                 "SSDPCore",
                 "SSDPDeviceCore",
                 "SSDPSearch",
+                "SSDPDevices",
                 "SSDPSimulator",
                 "SSDPVirtualNetwork",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -148,6 +155,7 @@ let package = Package(
                 "SSDPDeviceCore",
                 "SSDPNIO",
                 "SSDPSearch",
+                "SSDPDevices",
                 "SSDPSimulator",
                 "SSDPVirtualNetwork",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -170,6 +178,7 @@ let package = Package(
                 "SSDPDeviceCore",
                 "SSDPSearch",
                 "SSDPNIO",
+                "SSDPDevices",
                 "SSDPSimulator",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -177,7 +186,10 @@ let package = Package(
             ]
         ),
         // The devices, searches and sessions that `ssdp-bench` times and `ssdp-bench-probe` counts.
-        .target(name: "SSDPBenchWorkloads", dependencies: ["SSDPCore", "SSDPDeviceCore", "SSDPSimulator"]),
+        .target(
+            name: "SSDPBenchWorkloads",
+            dependencies: ["SSDPCore", "SSDPDeviceCore", "SSDPDevices", "SSDPSimulator"]
+        ),
         // `ssdp-bench-probe`: the parser, the session's ingest, the responder and a virtual run on one thread,
         // without Dispatch, for `ssdp-bench` to count their instructions under valgrind.
         .executableTarget(
@@ -193,6 +205,7 @@ let package = Package(
                 "SSDPCore",
                 "SSDPDeviceCore",
                 "SSDPSearch",
+                "SSDPDevices",
                 "SSDPSimulator",
                 "SSDPHarness",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -226,6 +239,7 @@ let package = Package(
         .testTarget(
             name: "SSDPSimulatorTests",
             dependencies: [
+                "SSDPDevices",
                 "SSDPSimulator",
                 "SSDPDeviceCore",
                 "SSDPSearch",
@@ -249,7 +263,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SSDPHarnessTests",
-            dependencies: ["SSDPHarness", "SSDPCapture", "SSDPSimulator", "SSDPDeviceCore", "SSDPVirtualNetwork"],
+            dependencies: [
+                "SSDPHarness", "SSDPCapture", "SSDPDevices", "SSDPSimulator", "SSDPDeviceCore", "SSDPVirtualNetwork",
+            ],
             resources: [.copy("Clients")]
         ),
         .testTarget(
@@ -265,6 +281,7 @@ let package = Package(
             name: "SSDPControlTests",
             dependencies: [
                 "SSDPControl",
+                "SSDPDevices",
                 "SSDPSimulator",
                 "SSDPDeviceCore",
                 "SSDPNIO",
@@ -279,7 +296,7 @@ let package = Package(
         // `ssdp-sim check` against the simulator's devices, with and without each fault, and bad input.
         .testTarget(
             name: "SSDPCheckTests",
-            dependencies: ["SSDPCheck", "SSDPCore", "SSDPDeviceCore", "SSDPSimulator"]
+            dependencies: ["SSDPCheck", "SSDPCore", "SSDPDeviceCore", "SSDPDevices", "SSDPSimulator"]
         ),
         // Runs the built `ssdp-sim` binary: exit codes, output, and multicast inside a private namespace.
         .testTarget(

@@ -15,6 +15,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 
 #if canImport(Glibc)

@@ -19,6 +19,7 @@ import NIOPosix
 import SSDPBenchWorkloads
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 
 #if canImport(Glibc)

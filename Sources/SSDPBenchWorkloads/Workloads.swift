@@ -13,6 +13,7 @@
 
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 
 /// What `ssdp-bench` times and `ssdp-bench-probe` counts the instructions of, made in one place so that

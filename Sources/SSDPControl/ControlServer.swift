@@ -16,6 +16,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SSDPDevices
 import SSDPSimulator
 import ServiceLifecycle
 

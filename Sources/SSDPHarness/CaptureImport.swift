@@ -14,6 +14,7 @@
 import Foundation
 import SSDPCapture
 import SSDPCore
+import SSDPDevices
 import SSDPSimulator
 
 /// Turns a packet capture into a scenario that reproduces it (`ssdp-sim import`): the search the capture

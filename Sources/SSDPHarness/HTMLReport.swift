@@ -14,6 +14,7 @@
 import Foundation
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 
 /// What the HTML report shows of a set of runs, as the data its page draws from: the runs with their

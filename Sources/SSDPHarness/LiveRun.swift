@@ -17,6 +17,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSearch
 import SSDPSimulator
 

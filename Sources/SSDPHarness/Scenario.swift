@@ -14,6 +14,7 @@
 import FoundationEssentials
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 import SSDPVirtualNetwork
 

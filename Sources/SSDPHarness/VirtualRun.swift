@@ -13,6 +13,7 @@
 
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 import SSDPVirtualNetwork
 

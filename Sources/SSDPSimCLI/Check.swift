@@ -16,6 +16,7 @@ import Foundation
 import SSDPCheck
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPHarness
 import SSDPSimulator
 import Synchronization

@@ -15,6 +15,7 @@ import ArgumentParser
 import Foundation
 import SSDPCapture
 import SSDPCore
+import SSDPDevices
 import SSDPHarness
 import SSDPSimulator
 

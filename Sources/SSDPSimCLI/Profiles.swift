@@ -15,6 +15,7 @@ import ArgumentParser
 import Foundation
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 
 struct Profiles: ParsableCommand {

@@ -18,6 +18,7 @@ import SSDPCapture
 import SSDPCheck
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPHarness
 import SSDPSimulator
 import Synchronization

@@ -15,6 +15,7 @@ import FoundationEssentials
 import SSDPCapture
 import SSDPCheck
 import SSDPCore
+import SSDPDevices
 import SSDPHarness
 import SSDPSimulator
 

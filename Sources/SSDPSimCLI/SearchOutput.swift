@@ -15,6 +15,7 @@ import Foundation
 import Logging
 import NIOCore
 import SSDPCore
+import SSDPDevices
 import SSDPHarness
 import SSDPSearch
 import SSDPSimulator

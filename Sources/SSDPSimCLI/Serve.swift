@@ -17,6 +17,7 @@ import Logging
 import SSDPCheck
 import SSDPControl
 import SSDPCore
+import SSDPDevices
 import SSDPSimulator
 import ServiceLifecycle
 import UnixSignals

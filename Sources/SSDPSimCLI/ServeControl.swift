@@ -16,6 +16,7 @@ import Foundation
 import Logging
 import NIOCore
 import SSDPControl
+import SSDPDevices
 import SSDPSimulator
 
 /// The control API of `serve`: where it listens, which web origins it takes, and the journal's size.

@@ -14,6 +14,7 @@
 import ArgumentParser
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 import SSDPSimulator
 

@@ -14,6 +14,7 @@
 import Foundation
 import NIOCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPHarness
 import SSDPNIO
 import SSDPSimulator

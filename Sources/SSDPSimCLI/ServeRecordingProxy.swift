@@ -16,6 +16,7 @@ import Foundation
 import Logging
 import SSDPCheck
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 
 /// `serve --record-from`: the recording proxy. The device is recorded as `record` records it, its recording

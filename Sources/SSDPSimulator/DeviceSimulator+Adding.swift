@@ -15,6 +15,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 
 #if canImport(Glibc)

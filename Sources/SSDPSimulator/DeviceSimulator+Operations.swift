@@ -15,6 +15,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 
 /// One device of a running simulator as it is now, for the control API, `serve` and tests.

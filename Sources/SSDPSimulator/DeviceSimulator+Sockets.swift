@@ -18,6 +18,7 @@ import NIOHTTP1
 import NIOPosix
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 import ServiceLifecycle
 

@@ -13,6 +13,7 @@
 
 import NIOCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 
 /// The own addresses of a link's devices (see `DeviceAddressing`) and the socket their answers and NOTIFYs

@@ -14,6 +14,7 @@
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 
 /// Everything a simulator needs to start: its devices and how it meets the network.

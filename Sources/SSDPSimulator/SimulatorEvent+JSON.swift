@@ -14,6 +14,7 @@
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 
 extension SimulatorEvent {

@@ -14,6 +14,7 @@
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 
 /// What a running simulator reports as it works, for `--json` event streams and for tests.

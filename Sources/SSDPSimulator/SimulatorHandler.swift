@@ -15,6 +15,7 @@ import Logging
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPNIO
 
 /// Drives a `SimulatorResponder` and one `DeviceAdvertiser` per device on the simulator's UDP channel:

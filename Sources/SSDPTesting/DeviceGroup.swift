@@ -13,6 +13,7 @@
 
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 
 /// Devices of one kind for `LoopbackLAN.run` and `VirtualLAN`: a built-in profile a number of times,

@@ -13,7 +13,7 @@
 
 import SSDPCore
 import SSDPDeviceCore
-import SSDPSimulator
+import SSDPDevices
 
 /// One device on a virtual host of its own, as in a live run: its paths at the root of its address on its
 /// real device's port, the production responder that answers for it and the advertiser that multicasts

@@ -16,6 +16,7 @@ import NIOCore
 import NIOPosix
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 import Testing
 

@@ -19,6 +19,7 @@ import SSDPNIO
 import Testing
 
 @testable import SSDPControl
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 /// What the control API changes while the devices run: their fields (`PATCH`), their presence (`DELETE`),

@@ -20,6 +20,7 @@ import ServiceLifecycle
 import Testing
 
 @testable import SSDPControl
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 /// The control API over loopback, against a real simulator of two Rokus.

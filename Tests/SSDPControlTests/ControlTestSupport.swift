@@ -18,6 +18,7 @@ import NIOPosix
 import Testing
 
 @testable import SSDPControl
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 extension Tag {

@@ -16,6 +16,7 @@ import SSDPDeviceCore
 import Testing
 
 @testable import SSDPControl
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 /// A device family's REST API is one type behind `DeviceAPI`, whatever the family: a family of this test's

@@ -19,6 +19,7 @@ import SSDPCore
 import SSDPDeviceCore
 import Testing
 
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 /// The journal on its own, fed events directly: no sockets.

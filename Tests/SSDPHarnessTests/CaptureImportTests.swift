@@ -15,6 +15,7 @@ import Foundation
 import SSDPCapture
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPHarness
 import SSDPSimulator
 import SSDPVirtualNetwork

@@ -13,6 +13,7 @@
 
 import Foundation
 import SSDPCore
+import SSDPDevices
 import SSDPHarness
 import SSDPSimulator
 import Testing

@@ -14,6 +14,7 @@
 import ArgumentParser
 import Foundation
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 import Testing
 

@@ -18,6 +18,7 @@ import Testing
 
 @testable import SSDPControl
 @testable import SSDPDeviceCore
+@testable import SSDPDevices
 @testable import SSDPSimCLI
 @testable import SSDPSimulator
 

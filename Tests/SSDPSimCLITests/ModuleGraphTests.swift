@@ -21,20 +21,25 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "SSDPCore": [],
         "SSDPDeviceCore": ["SSDPCore"],
+        "SSDPDevices": ["SSDPCore", "SSDPDeviceCore"],
         "SSDPCapture": ["SSDPCore"],
         "SSDPNIO": ["SSDPCore"],
         "SSDPSearch": ["SSDPCore", "SSDPNIO"],
         "SSDPDemo": ["SSDPCore", "SSDPNIO"],
-        "SSDPSimulator": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO"],
-        "SSDPControl": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSimulator"],
-        "SSDPVirtualNetwork": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSimulator"],
+        "SSDPSimulator": ["SSDPCore", "SSDPDeviceCore", "SSDPDevices", "SSDPNIO"],
+        "SSDPControl": ["SSDPCore", "SSDPDeviceCore", "SSDPDevices", "SSDPNIO", "SSDPSimulator"],
+        // The virtual network: devices without sockets, so nothing of NIO or the simulator's network side.
+        "SSDPVirtualNetwork": ["SSDPCore", "SSDPDeviceCore", "SSDPDevices"],
         "SSDPHarness": [
-            "SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPVirtualNetwork", "SSDPCapture",
+            "SSDPCore", "SSDPDeviceCore", "SSDPDevices", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPVirtualNetwork",
+            "SSDPCapture",
         ],
         // Audits a device as a control point uses one: the protocol core, the XML reader, the probe's sockets.
         "SSDPCheck": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO"],
         // Not the harness: fixtures for users' tests need the virtual network, not scenarios and reports.
-        "SSDPTesting": ["SSDPCore", "SSDPDeviceCore", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPVirtualNetwork"],
+        "SSDPTesting": [
+            "SSDPCore", "SSDPDeviceCore", "SSDPDevices", "SSDPNIO", "SSDPSearch", "SSDPSimulator", "SSDPVirtualNetwork",
+        ],
     ]
 
     @Test(arguments: allowed.keys.sorted())
@@ -83,6 +88,68 @@ import Testing
                 #expect(!code.contains { $0.contains(name) }, "\(file) names \(name)")
             }
         }
+    }
+
+    /// The device model needs no NIO, so it lives below the simulator's network side, in SSDPDevices: every
+    /// file of SSDPSimulator imports NIO, SSDPNIO, swift-log or swift-service-lifecycle itself, or names a
+    /// type declared in a file that does (directly, or through other files). A file that does neither
+    /// belongs in SSDPDevices.
+    @Test func everyFileOfTheSimulatorNeedsTheNetworkSide() throws {
+        let networkModules: Set = [
+            "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOEmbedded", "SSDPNIO", "Logging",
+            "ServiceLifecycle",
+        ]
+        let folder = VersionTests.repository.appendingPathComponent("Sources/SSDPSimulator")
+        var code: [String: [Substring]] = [:]  // each file's lines, comments left out
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            code[path] = text.split(separator: "\n").map { line in
+                line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+            }
+        }
+        let importsTheNetworkSide = Set(
+            code.filter { _, lines in
+                lines.contains { line in
+                    let words = line.split(separator: " ").drop { $0.hasPrefix("@") }
+                    return words.first == "import"
+                        && words.dropFirst().first.map { networkModules.contains(String($0)) } == true
+                }
+            }.keys
+        )
+        var declaredIn: [Substring: Set<String>] = [:]
+        for (path, lines) in code {
+            for line in lines {
+                let words = line.split(separator: " ")
+                guard
+                    let keyword = words.firstIndex(where: {
+                        ["struct", "enum", "class", "protocol", "typealias", "actor"].contains($0)
+                    }),
+                    keyword + 1 < words.count
+                else { continue }
+                declaredIn[words[keyword + 1].prefix { $0.isLetter || $0.isNumber }, default: []].insert(path)
+            }
+        }
+        var needsIt = importsTheNetworkSide
+        var grew = true
+        while grew {
+            grew = false
+            for (path, lines) in code where !needsIt.contains(path) {
+                let names = lines.flatMap { $0.split { !$0.isLetter && !$0.isNumber && $0 != "_" } }
+                if names.contains(where: { !(declaredIn[$0] ?? []).isDisjoint(with: needsIt) }) {
+                    needsIt.insert(path)
+                    grew = true
+                }
+            }
+        }
+        #expect(code.count > 15)
+        // The check looks through files: the journal's filter imports nothing of NIO, and names the entry,
+        // which names the simulator's events, which hold socket addresses.
+        #expect(!importsTheNetworkSide.contains("JournalFilter.swift") && needsIt.contains("JournalFilter.swift"))
+        let needNothing = Set(code.keys).subtracting(needsIt).sorted()
+        #expect(
+            needNothing.isEmpty,
+            "files of SSDPSimulator that need no NIO, which belong in SSDPDevices: \(needNothing)"
+        )
     }
 
     @Test func noModuleReExportsAnother() throws {

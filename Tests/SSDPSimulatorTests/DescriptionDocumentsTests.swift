@@ -15,6 +15,7 @@ import SSDPCore
 import SSDPDeviceCore
 import Testing
 
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 /// The HTTP server's paths: made on request, and nothing but the paths the descriptions name.

@@ -15,6 +15,7 @@ import Foundation
 import SSDPCore
 import Testing
 
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 @Suite struct DeviceAddressingTests {

@@ -17,6 +17,7 @@ import NIOCore
 import NIOPosix
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 import Testing
 

@@ -16,6 +16,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import SSDPSimulator
 import Testing
 

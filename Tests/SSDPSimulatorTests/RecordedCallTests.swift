@@ -16,6 +16,7 @@ import SSDPCore
 import SSDPDeviceCore
 import Testing
 
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 /// A recorded device of no family (a `Thing` with a vendor volume service): its recorded calls answer as

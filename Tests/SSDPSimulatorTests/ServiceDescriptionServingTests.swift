@@ -16,6 +16,7 @@ import SSDPCore
 import SSDPDeviceCore
 import Testing
 
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 #if canImport(FoundationXML)

@@ -21,6 +21,7 @@ import SSDPNIO
 import SSDPSearch
 import Testing
 
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 /// A running `DeviceSimulator` on 127.0.0.1 (unicast only, port 0) searched by the real `SSDPSearchSession`.

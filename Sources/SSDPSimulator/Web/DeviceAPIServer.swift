@@ -14,6 +14,7 @@
 import NIOConcurrencyHelpers
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 
 /// One device API on the HTTP side (a Roku's ECP, a Hue bridge's, a DIAL server's; `DeviceAPI` answers,
 /// this serves it with the time, behind a lock): whatever the family, the server asks it the same way.

@@ -14,6 +14,7 @@
 import NIOConcurrencyHelpers
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 
 /// The SOAP control URLs and GENA event URLs of one device: reads the HTTP request, lets the device's pure
 /// machines (`DeviceControl`, `EventSubscriptions`) decide, and says what to answer and which event

@@ -14,6 +14,7 @@
 import NIOConcurrencyHelpers
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 
 /// The HTTP side of a simulator's devices: each device's configuration as it is now (a `PATCH` changes
 /// it), its control server, the servers of its own APIs (`DeviceWeb.apis`), and whether it is up. The

@@ -15,6 +15,7 @@ import NIOCore
 import NIOHTTP1
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 
 /// Reads one HTTP request whole and answers it from an `HTTPSite`: the simulator's descriptions and the
 /// devices' APIs.

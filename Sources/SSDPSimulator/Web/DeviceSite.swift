@@ -13,6 +13,7 @@
 
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 
 /// The HTTP side of one device with a server of its own, as the real device lays it out: the description
 /// at its path (and DIAL's copy with `Application-URL`), a service description at each SCPDURL, and the
@@ -173,14 +174,6 @@ struct DeviceSite: HTTPSite {
             if let answer = api.respond(to: request) { return answer }
         }
         return nil
-    }
-
-    /// The server path of a URL as a description writes it: absolute paths as they are, relative ones
-    /// against the description's directory (a Roku's `ecp_SCPD.xml` is `/ecp_SCPD.xml`).
-    static func path(of url: String, relativeTo descriptionPath: String) -> String {
-        if url.hasPrefix("/") { return url }
-        let directory = descriptionPath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        return directory.joined(separator: "/") + "/" + url
     }
 }
 

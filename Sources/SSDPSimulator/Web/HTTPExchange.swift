@@ -14,6 +14,7 @@
 import NIOHTTP1
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 
 /// The answer to a `DeviceHTTPRequest`, and what the request made the device do.
 public struct DeviceHTTPResponse: Sendable {

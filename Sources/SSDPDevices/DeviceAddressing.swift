@@ -77,7 +77,7 @@ public enum DeviceAddressing: Hashable, Sendable {
     }
 
     /// The address of device `index` of `count` on the automatic loopback plan.
-    static func loopbackAddress(index: Int, block: UInt8 = 0) -> String {
+    package static func loopbackAddress(index: Int, block: UInt8 = 0) -> String {
         IPv4(value: IPv4(firstLoopbackAddress)!.value + UInt32(block) << 16 + UInt32(index)).description
     }
 
@@ -88,7 +88,7 @@ public enum DeviceAddressing: Hashable, Sendable {
     }
 
     /// Whether `address` is in 127.0.0.0/8, where Linux answers for every address.
-    static func isLoopback(_ address: String) -> Bool {
+    package static func isLoopback(_ address: String) -> Bool {
         IPv4(address).map { $0.value >> 24 == 127 } ?? false
     }
 }
@@ -109,16 +109,16 @@ public enum HTTPPorts: Hashable, Sendable {
 }
 
 /// An IPv4 address as a number, for ranges.
-struct IPv4: CustomStringConvertible {
-    var value: UInt32
+package struct IPv4: CustomStringConvertible {
+    package var value: UInt32
 
-    init(value: UInt32) {
+    package init(value: UInt32) {
         self.value = value
     }
 
     /// Reads dotted-quad text (`10.77.0.2`): four decimal numbers 0...255 without leading zeros (which
     /// some tools read as octal), nothing else.
-    init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }
         var value: UInt32 = 0
@@ -133,7 +133,7 @@ struct IPv4: CustomStringConvertible {
         self.value = value
     }
 
-    var description: String {
+    package var description: String {
         [24, 16, 8, 0].map { String(value >> UInt32($0) & 0xFF) }.joined(separator: ".")
     }
 }

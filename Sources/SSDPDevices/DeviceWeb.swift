@@ -149,20 +149,28 @@ extension SimulatedDevice {
             return ControlledService(
                 serviceType: service.serviceType,
                 serviceID: service.serviceID,
-                controlPath: DeviceSite.path(of: urls.control, relativeTo: descriptionPath),
-                eventPath: DeviceSite.path(of: urls.event, relativeTo: descriptionPath),
+                controlPath: Self.serverPath(of: urls.control, relativeTo: descriptionPath),
+                eventPath: Self.serverPath(of: urls.event, relativeTo: descriptionPath),
                 description: web.serviceDescription(for: service.serviceType)
             )
         }
     }
 
+    /// The server path of a URL as a description writes it: absolute paths as they are, relative ones
+    /// against the description's directory (a Roku's `ecp_SCPD.xml` is `/ecp_SCPD.xml`).
+    static func serverPath(of url: String, relativeTo descriptionPath: String) -> String {
+        if url.hasPrefix("/") { return url }
+        let directory = descriptionPath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        return directory.joined(separator: "/") + "/" + url
+    }
+
     /// The path of each distinct service description, as the description's SCPDURLs resolve, with the
     /// type of the service whose description it is (the first, when services share an SCPDURL).
-    func serviceDescriptions(prefix: String) -> [(path: String, serviceType: String)] {
+    package func serviceDescriptions(prefix: String) -> [(path: String, serviceType: String)] {
         var seen = Set<String>()
         return device.allDevices.flatMap(\.services).enumerated().map { index, service in
             let scpd = service.urls?.scpd ?? SSDPRootDevice.simulatorURLs(basePath: prefix, service: index).scpd
-            return (DeviceSite.path(of: scpd, relativeTo: prefix + web.descriptionPath), service.serviceType)
+            return (Self.serverPath(of: scpd, relativeTo: prefix + web.descriptionPath), service.serviceType)
         }.filter { seen.insert($0.path).inserted }
     }
 }

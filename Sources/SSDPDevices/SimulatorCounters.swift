@@ -78,7 +78,7 @@ public struct SimulatorCounters: Hashable, Sendable, Codable {
             + notifications + responses
     }
 
-    init(
+    package init(
         responder: SimulatorResponder,
         oversized: Int,
         sourcesRejected: Int,
@@ -122,7 +122,7 @@ extension SimulatorCounters {
     }
 
     /// The counters of a simulator's links (one per interface and scope) added up.
-    static func sum(_ parts: [SimulatorCounters]) -> SimulatorCounters {
+    package static func sum(_ parts: [SimulatorCounters]) -> SimulatorCounters {
         var total = SimulatorCounters()
         for part in parts {
             for field in fields { total[keyPath: field] += part[keyPath: field] }
