@@ -89,7 +89,7 @@ public struct DeviceWeb: Hashable, Sendable {
     }
 
     /// The device's own APIs, in the order its HTTP server asks them for an answer: the one place a REST
-    /// family (`DeviceAPIConfiguration`, in its folder under `SSDPDeviceCore/Devices`) is registered.
+    /// family (`DeviceAPIConfiguration`, in its folder under `SSDPDevices/Families`) is registered.
     public var apis: [any DeviceAPIConfiguration] {
         let families: [(any DeviceAPIConfiguration)?] = [roku, hue, dial]
         return families.compactMap { $0 } + otherAPIs.map(\.base)

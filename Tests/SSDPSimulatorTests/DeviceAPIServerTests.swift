@@ -14,6 +14,7 @@
 import SSDPDeviceCore
 import Testing
 
+@testable import SSDPDevices
 @testable import SSDPSimulator
 
 /// The one server every device API is served through keeps what a request changed for the next request,

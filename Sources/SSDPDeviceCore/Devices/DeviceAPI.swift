@@ -100,7 +100,8 @@ public struct DeviceAction: Hashable, Sendable {
 /// `/api`, a DIAL server's REST side. The simulator's HTTP server asks each API of a device in turn for a
 /// request its documents and services do not answer, and the control API sets the live state an API has
 /// (`PATCH /devices/{id} {"state": …}`). A family's API, its configuration (`DeviceAPIConfiguration`) and
-/// its endpoints live in its folder under `Devices/`; `DeviceWeb.apis` is the one line that registers it.
+/// its endpoints and its profile live in its folder, `SSDPDevices/Families/<family>`; `DeviceWeb.apis` is the
+/// one line that registers it.
 ///
 /// An API is a value: the caller passes the time in and keeps it behind a lock.
 public protocol DeviceAPI: Sendable {

@@ -404,7 +404,7 @@ public struct HTTPRecording: Hashable, Sendable {
     }
 
     /// The status code of a status line (`HTTP/1.1 404 Not Found` → 404), 0 when there is none.
-    static func status(of response: [UInt8]) -> Int {
+    package static func status(of response: [UInt8]) -> Int {
         let line = response.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }
         let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2)
         guard parts.count >= 2, let code = Int(String(decoding: parts[1], as: UTF8.self)) else { return 0 }

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 /// A DIAL server (DIAL 2.2, as the Netflix reference server behaves).
 public struct DIALConfiguration: Hashable, Sendable {
     /// The path of the description that carries the `Application-URL` header (`/dd.xml`). When it is the

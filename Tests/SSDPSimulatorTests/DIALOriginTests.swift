@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPDeviceCore
+import SSDPDevices
 import Testing
 
 /// An app's origins matched as the Netflix reference server matches them (dial_server.c's host_matches and

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 extension RokuConfiguration {
     /// Takes the identity, channels and state a recorded Roku's ECP answers show, so that once the device
     /// changes (a key pressed, a channel launched) and the family's ECP answers for it, it goes on as the real

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// A DIAL server as the simulator's HTTP server asks it (it has no live state of its own: its apps run,
 /// stop and hide through its REST side), and the endpoints it serves.

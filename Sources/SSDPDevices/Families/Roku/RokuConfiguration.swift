@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// A Roku's ECP: the answers of `/query/device-info`, the installed channels (apps), and a Roku TV's
 /// antenna channels.

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 /// A Roku's ECP as the simulator's HTTP server asks it, and the endpoints it serves.
 extension RokuECP: DeviceAPI {
     /// `powerMode`, `activeApp` and a TV's `tvChannel`.

@@ -13,6 +13,7 @@
 
 import Foundation
 import SSDPDeviceCore
+import SSDPDevices
 import Testing
 
 @Suite struct JSONValueTests {

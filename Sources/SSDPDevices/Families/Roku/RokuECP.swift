@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// A Roku's External Control Protocol on port 8060 (developer.roku.com "External Control API"): queries of
 /// the device, its channels and the active one, and key presses and launches, which it records as

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// A DIAL 2.2 server's REST side, with the status codes of the Netflix reference server
 /// (`Netflix/dial-reference:server/dial_server.c`):

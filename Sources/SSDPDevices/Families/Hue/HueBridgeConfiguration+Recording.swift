@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 extension HueBridgeConfiguration {
     /// Takes the identity and the pairings a recorded bridge's answers show, so that once the family's API
     /// answers for it (a request the recording does not hold), it is the same bridge to the same apps: the

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// A Hue bridge's REST API as the simulator's HTTP server asks it: JSON under `/api`, the pairings and
 /// light changes reported as `DeviceAction`s of the bridge `udn`, and its live state, the link button,

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 /// A light paired with a Hue bridge: what it is, as the bridge describes it (laid out as node-hue-api's
 /// recordings of a real bridge write a light), and its state, which apps change.
 public struct HueLight: Hashable, Sendable {

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 /// A Philips Hue bridge's REST API, version 1 (developers.meethue.com, "Configuration API" and "Lights
 /// API"), as the apps that pair with a bridge use it: aiohue and Home Assistant, the Hue app, openHAB.
 ///
