@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SSDPCore", targets: ["SSDPCore"]),
         .library(name: "SSDPSearch", targets: ["SSDPSearch"]),
         .library(name: "SSDPDeviceCore", targets: ["SSDPDeviceCore"]),
+        .library(name: "SSDPDevices", targets: ["SSDPDevices"]),
         .library(name: "SSDPSimulator", targets: ["SSDPSimulator"]),
         .library(name: "SSDPControl", targets: ["SSDPControl"]),
         .library(name: "SSDPCapture", targets: ["SSDPCapture"]),
