@@ -42,12 +42,19 @@ import Testing
             let info = try await PlainHTTP.request(url: location + "query/device-info").body
             #expect(info.contains("<power-mode>DisplayOff</power-mode>"))
 
-            // A value the API refuses is refused by name, and nothing of the PATCH is applied.
-            let bad = #"{"state": {"lever": "sideways", "powerMode": "PowerOn"}}"#
-            let refused = try await harness.request("PATCH", "/devices/1", body: Array(bad.utf8))
-            #expect(refused.status == 400, "\(refused.body)")
-            #expect(try refused.json()["path"] as? String == "$.state.lever")
-            #expect(try await PlainHTTP.request(url: location + "query/device-info").body.contains("DisplayOff"))
+            // A value refused is refused by name, and nothing of the PATCH is applied: not the toaster's
+            // value before the Roku's refused one, nor before a state variable the device does not have.
+            for (bad, path) in [
+                (#"{"state": {"lever": "up", "powerMode": "Asleep"}}"#, "$.state.powerMode"),
+                (#"{"state": {"lever": "up", "NoSuchVariable": "1"}}"#, "$.state.NoSuchVariable"),
+                (#"{"state": {"lever": "sideways", "powerMode": "PowerOn"}}"#, "$.state.lever"),
+            ] {
+                let refused = try await harness.request("PATCH", "/devices/1", body: Array(bad.utf8))
+                #expect(refused.status == 400, "\(refused.body)")
+                #expect(try refused.json()["path"] as? String == path)
+                #expect(try await toaster() == "lever down, 4 slots")
+                #expect(try await PlainHTTP.request(url: location + "query/device-info").body.contains("DisplayOff"))
+            }
 
             // What a client made it do is an action in the journal, as a key press on the Roku is.
             #expect(try await PlainHTTP.request("POST", url: location + "toaster/lever", body: []).status == 200)

@@ -71,21 +71,20 @@ import Testing
         #expect(Set(declared).isDisjoint(with: deviceTypes), "\(Set(declared).intersection(deviceTypes))")
     }
 
-    /// A REST family reaches the HTTP side through `DeviceAPI` alone: no file of the simulator's HTTP side
-    /// names a family's type but `DeviceWeb.swift`, whose `apis` is the one line that registers them.
-    @Test func theHTTPSideNamesNoRESTFamily() throws {
-        let familyNames = [
+    /// A REST family reaches the simulator through `DeviceAPI` alone: no code of SSDPSimulator names a
+    /// family's type, its configuration's key path on `DeviceWeb`, or a header or state name of its own
+    /// (`DeviceWeb.apis`, in SSDPDevices, is the one line that lists them). Comments may.
+    @Test func theSimulatorNamesNoRESTFamily() throws {
+        let familyWords = [
             "RokuECP", "RokuConfiguration", "HueBridge", "DIALServer", "DIALConfiguration", "web.roku", "web.hue",
-            "web.dial",
+            "web.dial", "\\.roku", "\\.hue", "\\.dial", "Application-URL", "linkButton", "powerMode", "activeApp",
+            "tvChannel",
         ]
-        let folder = VersionTests.repository.appendingPathComponent("Sources/SSDPSimulator/Web")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        #expect(files.contains("DeviceSite.swift"))
-        for file in files where file != "DeviceWeb.swift" {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }
-            for name in familyNames {
-                #expect(!code.contains { $0.contains(name) }, "\(file) names \(name)")
+        let files = try Self.sourceFiles(in: "Sources/SSDPSimulator")
+        #expect(files.keys.contains("Web/DeviceSite.swift"))
+        for (file, lines) in files {
+            for word in familyWords {
+                #expect(!lines.contains { $0.contains(word) }, "\(file) names \(word)")
             }
         }
     }
@@ -99,14 +98,7 @@ import Testing
             "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOEmbedded", "SSDPNIO", "Logging",
             "ServiceLifecycle",
         ]
-        let folder = VersionTests.repository.appendingPathComponent("Sources/SSDPSimulator")
-        var code: [String: [Substring]] = [:]  // each file's lines, comments left out
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
-            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
-            code[path] = text.split(separator: "\n").map { line in
-                line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
-            }
-        }
+        let code = try Self.sourceFiles(in: "Sources/SSDPSimulator")
         let importsTheNetworkSide = Set(
             code.filter { _, lines in
                 lines.contains { line in
@@ -116,9 +108,11 @@ import Testing
                 }
             }.keys
         )
+        // The types each file declares at its top level; a name declared in two files (a nested
+        // `CodingKeys`, a `State`) says nothing of which one a file means, and is left out.
         var declaredIn: [Substring: Set<String>] = [:]
         for (path, lines) in code {
-            for line in lines {
+            for line in lines where !line.hasPrefix(" ") {
                 let words = line.split(separator: " ")
                 guard
                     let keyword = words.firstIndex(where: {
@@ -129,13 +123,16 @@ import Testing
                 declaredIn[words[keyword + 1].prefix { $0.isLetter || $0.isNumber }, default: []].insert(path)
             }
         }
+        declaredIn = declaredIn.filter { $0.value.count == 1 }
         var needsIt = importsTheNetworkSide
         var grew = true
         while grew {
             grew = false
             for (path, lines) in code where !needsIt.contains(path) {
                 let names = lines.flatMap { $0.split { !$0.isLetter && !$0.isNumber && $0 != "_" } }
-                if names.contains(where: { !(declaredIn[$0] ?? []).isDisjoint(with: needsIt) }) {
+                if names.contains(where: { name in
+                    declaredIn[name].map { !$0.contains(path) && !$0.isDisjoint(with: needsIt) } == true
+                }) {
                     needsIt.insert(path)
                     grew = true
                 }
@@ -150,6 +147,20 @@ import Testing
             needNothing.isEmpty,
             "files of SSDPSimulator that need no NIO, which belong in SSDPDevices: \(needNothing)"
         )
+    }
+
+    /// The Swift files under `folder` (from the repository's root), by path within it: each one's lines,
+    /// comments left out.
+    static func sourceFiles(in folder: String) throws -> [String: [Substring]] {
+        let folder = VersionTests.repository.appendingPathComponent(folder)
+        var files: [String: [Substring]] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            files[path] = text.split(separator: "\n").map { line in
+                line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+            }
+        }
+        return files
     }
 
     @Test func noModuleReExportsAnother() throws {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPCore
 import SSDPDeviceCore
 import Testing
 
@@ -18,8 +19,7 @@ import Testing
 @testable import SSDPSimulator
 
 /// The one server every device API is served through keeps what a request changed for the next request,
-/// whatever the family (a DIAL launch here), and asks the API once per request (`ProfileLiveTests` holds a
-/// device to that over HTTP: a second ask would stop a DIAL app twice).
+/// whatever the family (a DIAL launch here), and a device's site asks its APIs once per request.
 @Suite struct DeviceAPIServerTests {
     private static let origin = "http://127.0.0.1:8060"
 
@@ -39,5 +39,17 @@ import Testing
         #expect(server.respond(to: Self.request("DELETE", "/apps/YouTube/run"))?.status == 200)
         #expect(server.respond(to: Self.request("DELETE", "/apps/YouTube/run"))?.status == 404)
         #expect(server.respond(to: Self.request("GET", "/description.xml")) == nil)
+    }
+
+    /// The device's site asks its APIs once per request: a second ask of a DIAL stop would find the app
+    /// stopped and answer 404.
+    @Test func theSiteAsksAnAPIOncePerRequest() throws {
+        let site = DeviceSite(device: SimulatorProfile.dialTV.device(number: 1, seed: 1))
+        let description = site.respond(to: Self.request("GET", "/dd.xml"))
+        let apps = try #require(description.headers.first { $0.name == "Application-URL" }?.value)
+        let youTube = String(apps.dropFirst(Self.origin.count)) + "YouTube"
+        #expect(site.respond(to: Self.request("POST", youTube)).status == 201)
+        #expect(site.respond(to: Self.request("DELETE", youTube + "/run")).status == 200)
+        #expect(site.respond(to: Self.request("DELETE", youTube + "/run")).status == 404)
     }
 }

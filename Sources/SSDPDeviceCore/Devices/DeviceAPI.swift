@@ -236,7 +236,8 @@ public struct DeviceAPIAnswer: Sendable {
 
     /// The HTTP status code.
     public var status: Int
-    /// Headers besides Content-Type, Content-Length and Connection, in order.
+    /// Headers besides Content-Length and Connection, in order; besides Content-Type too, which the
+    /// server writes for each content but `text`.
     public var headers: [SSDPHeaderField]
     /// The body.
     public var content: Content

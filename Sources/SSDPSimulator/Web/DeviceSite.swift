@@ -16,8 +16,9 @@ import SSDPDeviceCore
 import SSDPDevices
 
 /// The HTTP side of one device with a server of its own, as the real device lays it out: the description
-/// at its path (and DIAL's copy with `Application-URL`), a service description at each SCPDURL, and the
-/// device's API. Every path is fixed when the device starts; nothing a request says reaches the file system.
+/// at its path (and where an API serves it too, with the API's headers: DIAL's `Application-URL`), a service
+/// description at each SCPDURL, and the device's APIs. Every path is fixed when the device starts; nothing a
+/// request says reaches the file system.
 /// The device is looked up per request, so a change (`PATCH /devices/{id}`) or a reset reaches connections
 /// already open.
 struct DeviceSite: HTTPSite {
@@ -122,9 +123,10 @@ struct DeviceSite: HTTPSite {
     private func answer(_ request: DeviceHTTPRequest, device: SimulatedDevice) -> DeviceHTTPResponse {
         let control = controls.server(index, prefix: "")
         let path = request.path
-        let apiHeaders = device.web.apis.compactMap { $0.descriptionHeaders(at: path, origin: request.origin) }.first
-        if path == device.web.descriptionPath || apiHeaders != nil {
-            let headers = apiHeaders ?? []
+        // Every API that serves the description at this path adds its headers (DIAL's Application-URL).
+        let apiHeaders = device.web.apis.compactMap { $0.descriptionHeaders(at: path, origin: request.origin) }
+        if path == device.web.descriptionPath || !apiHeaders.isEmpty {
+            let headers = apiHeaders.flatMap { $0 }
             let description = device.rootDevice(baseURL: "", defaultBootID: 0)
                 .descriptionXML(basePath: "", origin: request.origin)
             return control.serve(.description, description, for: request, headers: headers)
