@@ -20,7 +20,8 @@ import SSDPDeviceCore
 // real path and, for a Roku and a DIAL device, its API. Serial numbers, MAC addresses and UDNs are drawn
 // from the seed, so the same seed gives the same devices.
 //
-// Each profile is a file of this folder; here are the parts several share.
+// Each profile is a file: in this folder, or in its family's folder under Families/ (roku, roku-tv,
+// dial-tv, hue). Here are the parts several share.
 
 extension SimulatorProfile {
     /// DIAL's one service, with the placeholder URLs the reference server writes.
