@@ -172,26 +172,29 @@ final class DeviceControls: Sendable {
     /// (a Roku's `powerMode` and `activeApp`, a Hue bridge's `linkButton`), else state variables of its
     /// services. Returns the event messages its subscribers are due, or the first value refused and why.
     func set(_ values: [String: String], device index: Int) -> Result<DeviceHTTPResponse, StateError> {
-        let sorted = values.sorted { $0.key < $1.key }
         let apis = apis(index)
-        let forAPIs = sorted.compactMap { name, value in
-            apis.first { $0.liveState.contains(name) }.map { (api: $0, name: name, value: value) }
+        var forAPIs: [(api: DeviceAPIServer, name: String, value: String)] = []
+        var variables: [(name: String, value: String)] = []
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            if let api = apis.first(where: { $0.liveState.contains(name) }) {
+                forAPIs.append((api, name, value))
+            } else {
+                variables.append((name, value))
+            }
         }
-        let variables = sorted.filter { name, _ in !apis.contains { $0.liveState.contains(name) } }
         for (api, name, value) in forAPIs {
             if let reason = api.check(name, value) { return .failure(StateError(field: name, reason: reason)) }
         }
         var response = DeviceHTTPResponse(status: 200)
+        let prefix = state.withLockedValue { $0.prefixes.indices.contains(index) ? $0.prefixes[index] : "" }
         if !variables.isEmpty {
-            let prefix = state.withLockedValue { $0.prefixes.indices.contains(index) ? $0.prefixes[index] : "" }
-            switch server(index, prefix: prefix).set(variables.map { (name: $0.key, value: $0.value) }) {
+            switch server(index, prefix: prefix).set(variables) {
             case .success(let events): response = events
             case .failure(let error): return .failure(error)
             }
         }
         for (api, name, value) in forAPIs { api.set(name, to: value) }
         if !forAPIs.isEmpty {
-            let prefix = state.withLockedValue { $0.prefixes.indices.contains(index) ? $0.prefixes[index] : "" }
             server(index, prefix: prefix).leaveRecordedState()
         }
         return .success(response)
