@@ -53,7 +53,7 @@ public struct HueBridgeAPI: DeviceAPI {
             path: request.path,
             body: request.body,
             now: time.instant,
-            address: Self.host(of: request.origin),
+            address: SSDPRootDevice.host(of: request.origin),
             utc: HTTPDate.isoString(secondsSince1970: time.secondsSince1970)
         )
         guard let answer = bridge.respond(to: hueRequest) else { return nil }
@@ -63,12 +63,6 @@ public struct HueBridgeAPI: DeviceAPI {
             content: .text(answer.json.text),
             actions: answer.action.map { [DeviceAction(udn: udn, name: $0.name, value: $0.value)] } ?? []
         )
-    }
-
-    /// `192.168.1.2` of `http://192.168.1.2:80`.
-    private static func host(of origin: String) -> String {
-        let authority = origin.split(separator: "/").last.map(String.init) ?? origin
-        return String(authority.prefix { $0 != ":" })
     }
 }
 
