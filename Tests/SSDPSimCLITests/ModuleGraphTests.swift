@@ -152,15 +152,9 @@ import Testing
     /// The Swift files under `folder` (from the repository's root), by path within it: each one's lines,
     /// comments left out.
     static func sourceFiles(in folder: String) throws -> [String: [Substring]] {
-        let folder = VersionTests.repository.appendingPathComponent(folder)
-        var files: [String: [Substring]] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
-            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
-            files[path] = text.split(separator: "\n").map { line in
-                line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
-            }
+        try sourceTexts(in: folder).mapValues { text in
+            text.split(separator: "\n").map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line }
         }
-        return files
     }
 
     @Test func noModuleReExportsAnother() throws {
@@ -246,9 +240,17 @@ import Testing
     }
 
     static func sources(in folder: String) throws -> [String] {
+        Array(try sourceTexts(in: folder).values)
+    }
+
+    /// The text of each Swift file under `folder` (from the repository's root), by path within it.
+    static func sourceTexts(in folder: String) throws -> [String: String] {
         let folder = VersionTests.repository.appendingPathComponent(folder)
-        return try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+        var texts: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
+            texts[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+        }
+        return texts
     }
 }
 
