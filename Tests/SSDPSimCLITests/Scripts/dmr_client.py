@@ -57,6 +57,13 @@ async def main(source_ip, location=None):
         {"service": service.service_id.rpartition(":")[2], "variables": sorted(v.name for v in variables)}
     )
     await dmr.async_subscribe_services()
+    # Each service's initial event before the first update: that update polls GetProtocolInfo, and a poll
+    # that comes before the ConnectionManager's initial event is reported as an event of its own.
+    services = {service.service_id.rpartition(":")[2] for service in device.all_services}
+    for _ in range(100):
+        if services <= {event["service"] for event in events}:
+            break
+        await asyncio.sleep(0.05)
     await dmr.async_update()
     step("fresh", **state(dmr))
 
