@@ -31,10 +31,6 @@ public struct DeviceControl: Sendable {
     public var environment: ControlEnvironment
     /// The user's answers for chosen actions (device files and scenarios), before any behaviour.
     public var responses: [ActionResponse]
-    /// The IGD's port mappings, in the order they were added (its connection service's table).
-    public var portMappings: [PortMapping] {
-        services.flatMap { ($0.behaviour as? InternetGatewayConnection)?.portMappings ?? [] }
-    }
     /// The stack whose services these are: ssdp-sim's own, or gmrender-resurrect's (`GMRender`).
     public let stack: ControlStack
     let startedAt: SSDPInstant
@@ -149,7 +145,7 @@ public struct DeviceControl: Sendable {
                 return .failure(ValueError(reason: "\"\(value)\": \(reason)"))
             }
         }
-        if name == "ExternalIPAddress" { environment.externalIPAddress = value }
+        for index in holders { services[index].behaviour.valueWasSet(name, to: value, in: &environment) }
         var changes: [(service: Int, changed: [String])] = []
         for index in holders where services[index].value(of: name) != value {
             services[index].values[name] = value
@@ -229,27 +225,37 @@ public struct ActionResponse: Hashable, Sendable {
     }
 }
 
-/// What the device knows of its surroundings, for the answers that name them.
+/// What the device knows of its surroundings, for the answers that name them: its own UDN and name here,
+/// and what a family adds through a key of its own (an IGD's external address, a Sonos household, a media
+/// server's library), as `extension ControlEnvironment { var … { self[Key.self] } }` in the family's folder.
 public struct ControlEnvironment: Hashable, Sendable {
-    /// The IGD's address on the internet side. It must look public: miniupnpc (`UPNP_GetValidIGD`) takes an
-    /// IGD whose external address is in a reserved range, the documentation ones included, for one that is
-    /// not connected, and `upnpc` then refuses to work. So the default is example.com's, which IANA holds for
-    /// examples; the simulator only names it in answers and never sends anything to it.
-    public var externalIPAddress = "93.184.216.34"
     /// The device's UDN and name, for answers that carry them (Sonos zone names).
     public var udn = ""
     /// The device's friendly name; a Sonos player's zone name when the household does not list it.
     public var friendlyName = ""
-    /// The Sonos household the device is in, and every player of the run in it, at their own addresses.
-    public var sonosHouseholdID = "Sonos_simulated0000000000000"
-    /// Every Sonos player of the run in that household, this device included, as ZoneGroupState lists them.
-    public var sonosPlayers: [SonosPlayer] = []
-    /// The media server's content.
-    public var mediaLibrary = MediaLibrary.builtIn
+    /// The families' values, by key; a key not here reads as its default.
+    private var values: [ObjectIdentifier: Value] = [:]
 
-    /// An environment with the defaults: example.com's external address, no Sonos players, the built-in
-    /// media library.
+    /// An environment with every key at its default.
     public init() {}
+
+    /// The value of `key`, or its default when none was set.
+    public subscript<Key: ControlEnvironmentKey>(key: Key.Type) -> Key.Value {
+        get { values[ObjectIdentifier(key)]?.base as? Key.Value ?? Key.defaultValue }
+        set { values[ObjectIdentifier(key)] = Value(base: newValue) }
+    }
+
+    /// One family's value. Sendable because only `Hashable & Sendable` values are put in it (the
+    /// subscript's `Key.Value`); `AnyHashable` itself does not say so.
+    private struct Value: Hashable, @unchecked Sendable {
+        var base: AnyHashable
+    }
+}
+
+/// A value a family keeps in `ControlEnvironment`, and what it is until set.
+public protocol ControlEnvironmentKey {
+    associatedtype Value: Hashable, Sendable
+    static var defaultValue: Value { get }
 }
 
 /// One service of a controlled device: where its control and event URLs are, its SCPD, and the current

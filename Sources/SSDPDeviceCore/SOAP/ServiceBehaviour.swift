@@ -47,6 +47,10 @@ public protocol ServiceBehaviour: Sendable {
 
     /// The `LastChange` document for the variables `names` of a service that has one.
     func lastChange(_ names: [String], of service: ControlledService) -> String
+
+    /// What the device's surroundings learn when the service's variable `name` is set to `value` from
+    /// outside (the control API, a device file): an IGD's external address follows its variable.
+    func valueWasSet(_ name: String, to value: String, in environment: inout ControlEnvironment)
 }
 
 extension ServiceBehaviour {
@@ -82,6 +86,9 @@ extension ServiceBehaviour {
     public func lastChange(_ names: [String], of service: ControlledService) -> String {
         service.lastChange(names)
     }
+
+    /// Nothing learnt, by default.
+    public func valueWasSet(_ name: String, to value: String, in environment: inout ControlEnvironment) {}
 }
 
 /// What an action call knows beyond its service: the device it is on (its other services and its

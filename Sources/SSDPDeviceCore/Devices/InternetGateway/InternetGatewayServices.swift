@@ -42,6 +42,28 @@ public struct PortMapping: Hashable, Sendable {
     }
 }
 
+extension ControlEnvironment {
+    /// The IGD's address on the internet side. It must look public: miniupnpc (`UPNP_GetValidIGD`) takes an
+    /// IGD whose external address is in a reserved range, the documentation ones included, for one that is
+    /// not connected, and `upnpc` then refuses to work. So the default is example.com's, which IANA holds for
+    /// examples; the simulator only names it in answers and never sends anything to it.
+    public var externalIPAddress: String {
+        get { self[ExternalIPAddressKey.self] }
+        set { self[ExternalIPAddressKey.self] = newValue }
+    }
+
+    private enum ExternalIPAddressKey: ControlEnvironmentKey {
+        static let defaultValue = "93.184.216.34"
+    }
+}
+
+extension DeviceControl {
+    /// The IGD's port mappings, in the order they were added (its connection service's table).
+    public var portMappings: [PortMapping] {
+        services.flatMap { ($0.behaviour as? InternetGatewayConnection)?.portMappings ?? [] }
+    }
+}
+
 /// The IGD as miniupnpd's `upnpsoap.c` and `upnpredirect.c` behave (after-discovery.md §3): a connected
 /// link with an external address and traffic counters, and a real port-mapping table with miniupnpd's
 /// error codes. Its handlers read each argument themselves: no allowed lists or ranges are checked.
@@ -81,6 +103,11 @@ public struct InternetGatewayConnection: ServiceBehaviour {
     /// The link as miniupnpd starts.
     public func initialValues(of service: ControlledService, in device: DeviceControl) -> [String: String] {
         InternetGateway.initialValues(externalIPAddress: device.environment.externalIPAddress)
+    }
+
+    /// GetExternalIPAddress answers what the variable was set to.
+    public func valueWasSet(_ name: String, to value: String, in environment: inout ControlEnvironment) {
+        if name == "ExternalIPAddress" { environment.externalIPAddress = value }
     }
 
     /// miniupnpd's answers: connection types and requests refused, the uptime and external address, and the

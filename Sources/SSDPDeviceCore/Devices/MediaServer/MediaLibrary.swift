@@ -13,6 +13,18 @@
 
 import SSDPCore
 
+extension ControlEnvironment {
+    /// The media server's content: `MediaLibrary.builtIn` unless a device file gives another.
+    public var mediaLibrary: MediaLibrary {
+        get { self[LibraryKey.self] }
+        set { self[LibraryKey.self] = newValue }
+    }
+
+    private enum LibraryKey: ControlEnvironmentKey {
+        static let defaultValue = MediaLibrary.builtIn
+    }
+}
+
 /// A media server's content: a tree of containers and items, each naming its parent, browsed by
 /// ContentDirectory.
 ///

@@ -13,6 +13,29 @@
 
 import SSDPCore
 
+extension ControlEnvironment {
+    /// The Sonos household the device is in.
+    public var sonosHouseholdID: String {
+        get { self[HouseholdIDKey.self] }
+        set { self[HouseholdIDKey.self] = newValue }
+    }
+
+    /// Every Sonos player of the run in that household, this device included, at their own addresses, as
+    /// ZoneGroupState lists them; none until the simulator sets them.
+    public var sonosPlayers: [SonosPlayer] {
+        get { self[PlayersKey.self] }
+        set { self[PlayersKey.self] = newValue }
+    }
+
+    private enum HouseholdIDKey: ControlEnvironmentKey {
+        static let defaultValue = "Sonos_simulated0000000000000"
+    }
+
+    private enum PlayersKey: ControlEnvironmentKey {
+        static let defaultValue: [SonosPlayer] = []
+    }
+}
+
 /// A Sonos player's DeviceProperties and ZoneGroupTopology as SoCo reads them (after-discovery.md §5): the
 /// household of `environment.sonosHouseholdID`, the player's room, and every player of the run in
 /// ZoneGroupState, each in a group of its own. The speaker's facts are a Sonos One's (S18) on the catalog's
