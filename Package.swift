@@ -226,7 +226,7 @@ let package = Package(
         .target(name: "CSSDPTestSettings", path: "Tests/CSSDPTestSettings"),
         .testTarget(
             name: "SSDPDeviceCoreTests",
-            dependencies: ["SSDPDeviceCore"]
+            dependencies: ["SSDPDeviceCore", "SSDPDevices"]
         ),
         .testTarget(
             name: "SSDPNIOTests",

@@ -14,6 +14,7 @@
 import Foundation
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import Testing
 
 @testable import SSDPCheck

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDevices
 import Testing
 
 @testable import SSDPDeviceCore
@@ -149,6 +150,7 @@ struct InternetGatewayControlTests {
                 ),
             ],
             responses: responses,
+            registry: .builtIn,
             startedAt: .zero
         )
     }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDevices
 import Testing
 
 @testable import SSDPDeviceCore
@@ -40,6 +41,7 @@ struct GMRenderControlTests {
                 service("ConnectionManager", .gmrenderConnectionManager),
             ],
             stack: .gmrender,
+            registry: .builtIn,
             startedAt: .zero
         )
     }

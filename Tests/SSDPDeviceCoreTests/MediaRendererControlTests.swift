@@ -15,6 +15,7 @@ import SSDPCore
 import Testing
 
 @testable import SSDPDeviceCore
+@testable import SSDPDevices
 
 /// A renderer's AVTransport and RenderingControl, and a Sonos player's household services, as SoCo and
 /// async-upnp-client call them (after-discovery.md §2.3, §5): transport states and the position in virtual
@@ -77,6 +78,7 @@ struct MediaRendererControlTests {
                     .standard(for: Self.zoneGroupTopologyType)
                 ),
             ],
+            registry: .builtIn,
             startedAt: .zero
         )
         control.environment.udn = "uuid:" + Self.players[0].uuid

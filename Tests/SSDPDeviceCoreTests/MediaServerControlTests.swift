@@ -15,6 +15,7 @@ import SSDPCore
 import Testing
 
 @testable import SSDPDeviceCore
+@testable import SSDPDevices
 
 /// ContentDirectory and ConnectionManager as MiniDLNA 1.3.1 answers them (after-discovery.md §4): Browse over
 /// the built-in library with paging and MiniDLNA's errors, its DIDL-Lite, and the whole path from an
@@ -41,6 +42,7 @@ struct MediaServerControlTests {
                     description: .connectionManager1
                 ),
             ],
+            registry: .builtIn,
             startedAt: .zero
         )
         control.environment.mediaLibrary = library
@@ -371,7 +373,7 @@ struct MediaServerControlTests {
         // The behaviour is chosen when the device is built, from the kinds of all its services.
         var services = server().services
         services[1].values["SinkProtocolInfo"] = "http-get:*:audio/mpeg:*"
-        var renderer = DeviceControl(services: [services[1]], startedAt: .zero)
+        var renderer = DeviceControl(services: [services[1]], registry: .builtIn, startedAt: .zero)
         let answer = values(call(&renderer, "GetProtocolInfo", service: 0))
         #expect(answer == ["Source": "", "Sink": "http-get:*:audio/mpeg:*"])
         // A Sonos has a ContentDirectory, and an AVTransport beside it.
@@ -384,7 +386,7 @@ struct MediaServerControlTests {
                 description: SSDPServiceDescription(actions: [], stateVariables: [])
             )
         )
-        var sonos = DeviceControl(services: services, startedAt: .zero)
+        var sonos = DeviceControl(services: services, registry: .builtIn, startedAt: .zero)
         #expect(values(call(&sonos, "GetProtocolInfo", service: 1))["Source"] == "")
         #expect(server().services[1].behaviour is MediaServerConnectionManager)
     }

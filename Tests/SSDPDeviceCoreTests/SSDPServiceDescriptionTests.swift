@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPDeviceCore
+import SSDPDevices
 import Testing
 
 /// The catalog of service descriptions: each one consistent as SoCo and async-upnp-client read it, each

@@ -13,6 +13,7 @@
 
 import SSDPCore
 import SSDPDeviceCore
+import SSDPDevices
 import Testing
 
 /// A family added as one of ours is: its SCPD and one `ServiceBehaviour` (what would be its folder under
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func anUnregisteredFamilyAnswersFromItsStateVariables() {
-        var control = DeviceControl(services: [Self.toaster], startedAt: .zero)
+        var control = DeviceControl(services: [Self.toaster], registry: .builtIn, startedAt: .zero)
         #expect(Self.call(&control, "Toast") == "", "the out-argument's variable, empty")
         var gmrender = DeviceControl(
             services: [Self.toaster],

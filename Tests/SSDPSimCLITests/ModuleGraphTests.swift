@@ -112,16 +112,7 @@ import Testing
         // `CodingKeys`, a `State`) says nothing of which one a file means, and is left out.
         var declaredIn: [Substring: Set<String>] = [:]
         for (path, lines) in code {
-            for line in lines where !line.hasPrefix(" ") {
-                let words = line.split(separator: " ")
-                guard
-                    let keyword = words.firstIndex(where: {
-                        ["struct", "enum", "class", "protocol", "typealias", "actor"].contains($0)
-                    }),
-                    keyword + 1 < words.count
-                else { continue }
-                declaredIn[words[keyword + 1].prefix { $0.isLetter || $0.isNumber }, default: []].insert(path)
-            }
+            for name in Self.topLevelTypes(in: lines) { declaredIn[name, default: []].insert(path) }
         }
         declaredIn = declaredIn.filter { $0.value.count == 1 }
         var needsIt = importsTheNetworkSide
@@ -147,6 +138,36 @@ import Testing
             needNothing.isEmpty,
             "files of SSDPSimulator that need no NIO, which belong in SSDPDevices: \(needNothing)"
         )
+    }
+
+    /// The SSDP and UPnP layers name no device family: each family (its SOAP services, its REST API, its
+    /// SCPDs, its profile) is a folder of SSDPDevices' `Families/`, and reaches SSDPDeviceCore only through
+    /// `ServiceRegistry`, `DeviceAPI` and `ControlEnvironmentKey`. Comments may name them.
+    @Test func theDeviceCoreNamesNoFamily() throws {
+        let familyTypes = Set(
+            try Self.sourceFiles(in: "Sources/SSDPDevices/Families").values.flatMap(Self.topLevelTypes)
+        )
+        #expect(familyTypes.isSuperset(of: ["InternetGatewayConnection", "SonosHousehold", "MediaLibrary", "RokuECP"]))
+        let core = try Self.sourceFiles(in: "Sources/SSDPDeviceCore")
+        #expect(core.keys.contains("SOAP/DeviceControl.swift"))
+        for (file, lines) in core {
+            let names = Set(lines.flatMap { $0.split { !$0.isLetter && !$0.isNumber && $0 != "_" } })
+            #expect(names.isDisjoint(with: familyTypes), "\(file) names \(names.intersection(familyTypes).sorted())")
+        }
+    }
+
+    /// The types `lines` declare at their top level (not indented), by name.
+    static func topLevelTypes(in lines: [Substring]) -> [Substring] {
+        lines.filter { !$0.hasPrefix(" ") }.compactMap { line in
+            let words = line.split(separator: " ")
+            guard
+                let keyword = words.firstIndex(where: {
+                    ["struct", "enum", "class", "protocol", "typealias", "actor"].contains($0)
+                }),
+                keyword + 1 < words.count
+            else { return nil }
+            return words[keyword + 1].prefix { $0.isLetter || $0.isNumber }
+        }
     }
 
     /// The Swift files under `folder` (from the repository's root), by path within it: each one's lines,

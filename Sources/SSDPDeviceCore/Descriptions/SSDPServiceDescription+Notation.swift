@@ -25,7 +25,7 @@ extension SSDPServiceDescription {
     /// catalog is written by hand in it and checked by its tests, so a string of the catalog that does not
     /// follow it is a programming error; a device file's `serviceDescriptions` are read with
     /// `init(notation:variables:field:)`, which says what is wrong instead.
-    init(actions: [String], variables: [String]) {
+    package init(actions: [String], variables: [String]) {
         do {
             try self.init(notation: actions, variables: variables, field: "catalog")
         } catch {

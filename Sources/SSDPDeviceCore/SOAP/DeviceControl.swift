@@ -43,7 +43,7 @@ public struct DeviceControl: Sendable {
         environment: ControlEnvironment = ControlEnvironment(),
         responses: [ActionResponse] = [],
         stack: ControlStack = .uda,
-        registry: ServiceRegistry = .builtIn,
+        registry: ServiceRegistry,
         startedAt: SSDPInstant
     ) {
         self.services = services
@@ -346,7 +346,7 @@ public struct ControlledService: Sendable {
     /// Each out-argument of `call`'s action from its variable: the value in `computed` if there is one, else
     /// the variable's, else (set by nothing and without an SCPD default) the one in `unset`, which is what the
     /// real device answers where its SCPD gives no default (Sonos's).
-    func answer(
+    package func answer(
         _ call: SOAPActionCall,
         computed: [String: String] = [:],
         unset: [String: String] = [:]
@@ -362,7 +362,10 @@ public struct ControlledService: Sendable {
     }
 
     /// Each out-argument of `action` with its variable's value, overridden by `values` where given.
-    func outArguments(of action: SSDPServiceDescription.Action, _ values: [String: String] = [:]) -> [SOAPArgument] {
+    package func outArguments(
+        of action: SSDPServiceDescription.Action,
+        _ values: [String: String] = [:]
+    ) -> [SOAPArgument] {
         action.arguments.filter { $0.direction == .out }.map {
             SOAPArgument($0.name, values[$0.name] ?? value(of: $0.relatedStateVariable))
         }

@@ -94,7 +94,7 @@ public struct SOAPActionCall: Hashable, Sendable {
 
     /// The integer value of argument `name`, read as its data type check read it (spaces and a `+`
     /// allowed); `nil` when it is not sent or not an integer.
-    func integer(_ name: String) -> Int? {
+    package func integer(_ name: String) -> Int? {
         argument(name).flatMap { UPnPIntegerType.value(of: $0, in: Int.min...Int.max) }
     }
 
@@ -173,7 +173,7 @@ public enum SOAPEnvelope {
 
 extension String {
     /// The text without leading and trailing spaces, tabs, CRs and LFs.
-    var trimmingASCIIWhitespace: String {
+    package var trimmingASCIIWhitespace: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
         return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }

@@ -64,6 +64,7 @@ final class DeviceControlServer: Sendable {
             environment: environment,
             responses: device.web.actionResponses,
             stack: device.web.controlStack,
+            registry: .builtIn,
             startedAt: .zero
         )
         if let route = Self.defaultConnectionService(of: device) {

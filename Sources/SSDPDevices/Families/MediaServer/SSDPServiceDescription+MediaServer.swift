@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // The services of a DLNA media server as MiniDLNA 1.3.1 serves them, copied from its description generator
 // (glebius/minidlna@cf671a7 upnpdescgen.c: ContentDirectoryActions and ContentDirectoryVars,
 // ConnectionManagerActions and ConnectionManagerVars, X_MS_MediaReceiverRegistrarActions and

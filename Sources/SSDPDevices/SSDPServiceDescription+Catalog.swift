@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 extension SSDPServiceDescription {
     /// The description a device without one of its own serves for `serviceType`, or `nil` for a type the
     /// catalog does not know (a user's own, in a device file).

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // The services of a Sonos ZonePlayer's embedded MediaRenderer but AVTransport (in
 // SSDPServiceDescription+SonosAVTransport.swift): RenderingControl, Queue and GroupRenderingControl, from the
 // same capture as the rest of the ZonePlayer (see SSDPServiceDescription+Sonos.swift).

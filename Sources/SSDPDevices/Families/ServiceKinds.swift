@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 extension ServiceRegistry {
     /// Every service kind ssdp-sim's own stack gives a behaviour of its own, by kind, and the stacks that
     /// give every service theirs: the one place a family of ours is registered. A kind not here answers

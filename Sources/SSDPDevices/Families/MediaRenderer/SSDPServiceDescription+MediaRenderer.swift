@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // The services of a generic media renderer after the UPnP AV:1 service templates (RenderingControl:1 and
 // AVTransport:1, 2002; the generic MediaRenderer:1's ConnectionManager:1 is `connectionManager1`): every
 // action and variable the templates require, in their order, plus the optional actions every renderer has

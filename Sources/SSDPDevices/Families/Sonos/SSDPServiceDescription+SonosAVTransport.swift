@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // The AVTransport of a Sonos ZonePlayer's embedded MediaRenderer, from the same capture as the rest of the
 // ZonePlayer (see SSDPServiceDescription+Sonos.swift).
 

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // The ContentDirectory of a Sonos ZonePlayer's embedded MediaServer (the music library, saved queues and
 // favourites), from the same capture as the rest of the ZonePlayer (see SSDPServiceDescription+Sonos.swift).
 // Its ConnectionManager is the AV template's, `connectionManager1`.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// One port mapping of the IGD (WANIPConnection:1 §2.2.20): traffic to ExternalPort/Protocol goes to
 /// InternalClient:InternalPort.

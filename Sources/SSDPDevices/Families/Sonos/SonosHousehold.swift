@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 extension ControlEnvironment {
     /// The Sonos household the device is in.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 // A renderer's transport. RenderingControl needs nothing of its own: its Get/SetVolume and Get/SetMute are the
 // state-variable answer (the SCPD check refuses a volume out of range, 601), and its LastChange carries

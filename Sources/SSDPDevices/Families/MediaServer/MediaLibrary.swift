@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 extension ControlEnvironment {
     /// The media server's content: `MediaLibrary.builtIn` unless a device file gives another.

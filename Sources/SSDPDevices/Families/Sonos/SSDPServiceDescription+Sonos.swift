@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // The services of a Sonos ZonePlayer, copied from the SCPDs a Sonos One (S18) serves at /xml/*1.xml on
 // firmware 95.0-77060, as svrooij/sonos-api-docs captured them (@ece20b1
 // generator/sonos-docs/data/sonos-S18-2.json, 2026-07-04): every action with its arguments in order, and every

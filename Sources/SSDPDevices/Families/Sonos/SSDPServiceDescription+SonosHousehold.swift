@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // A Sonos ZonePlayer's household services: AlarmClock, MusicServices and SystemProperties, from the same
 // capture as the rest of the ZonePlayer (see SSDPServiceDescription+Sonos.swift).
 

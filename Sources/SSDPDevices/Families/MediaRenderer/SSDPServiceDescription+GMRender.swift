@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // gmrender-resurrect's three services as Debian's gmediarender 0.1 describes them (its upnp_transport.c,
 // upnp_control.c and upnp_connmgr.c, written through xmlgen.c): every action and variable in its order,
 // its allowed values as it spells them (" vendor-defined ", spaces and all), an element per line ending in

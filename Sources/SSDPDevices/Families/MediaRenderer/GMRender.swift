@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// gmrender-resurrect 0.1's services, as Debian's gmediarender runs them (upnp_transport.c, upnp_control.c,
 /// upnp_connmgr.c at v0.1): each service is a table of variables that its actions read and write, and an

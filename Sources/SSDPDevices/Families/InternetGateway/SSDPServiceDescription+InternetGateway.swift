@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import SSDPDeviceCore
+
 // The services of an Internet Gateway Device:1 as miniupnpd serves them, copied from its description
 // generator (miniupnp/miniupnp@b91c025 miniupnpd/upnpdescgen.c: WANIPCnActions and WANIPCnVars, WANCfgActions
 // and WANCfgVars, L3FActions and L3FVars, the tables upnptypes, upnpdefaultvalues, upnpallowedvalues and

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import SSDPCore
+import SSDPDeviceCore
 
 /// The media server as MiniDLNA 1.3.1 answers (glebius/minidlna@cf671a7 `upnpsoap.c`; after-discovery.md
 /// §4): ContentDirectory browses `environment.mediaLibrary` and writes its DIDL-Lite byte for byte, and
