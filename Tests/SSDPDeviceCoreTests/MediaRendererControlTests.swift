@@ -364,6 +364,9 @@ struct MediaRendererControlTests {
         #expect(info["SoftwareVersion"] == "95.0-77060")
         #expect(info["HTAudioIn"] == "0")
         #expect(info["Flags"] == "0")
+        // A player at an IPv6 address: the whole address, without brackets.
+        control.environment.sonosPlayers[0].location = "http://[fe80::1%25eth0]:1400/xml/device_description.xml"
+        #expect(values(call(&control, Self.deviceProperties, "GetZoneInfo"))["IPAddress"] == "fe80::1%25eth0")
     }
 
     @Test func zoneGroupStateListsEveryPlayerAsItsOwnCoordinator() throws {

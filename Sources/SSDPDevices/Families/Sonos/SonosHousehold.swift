@@ -189,7 +189,8 @@ private struct Household {
             ? stride(from: 0, to: 12, by: 2).map { offset in
                 String(hex.dropFirst(offset).prefix(2)).uppercased()
             } : []
-        let host = ownPlayer.map { Self.host(of: $0.location) } ?? ""
+        // The address as it is, without an IPv6 address's brackets.
+        let host = ownPlayer.map { SSDPRootDevice.host(of: $0.location).filter { $0 != "[" && $0 != "]" } } ?? ""
         return [
             "SerialNumber": octets.isEmpty ? "" : octets.joined(separator: "-") + ":1",
             "SoftwareVersion": SonosPlayer.softwareVersion, "DisplaySoftwareVersion": SonosPlayer.displayVersion,
@@ -198,12 +199,6 @@ private struct Household {
             "CopyrightInfo": "© 2004-2026 Sonos, Inc. All rights reserved.", "ExtraInfo": "", "HTAudioIn": "0",
             "Flags": "0",
         ]
-    }
-
-    /// The host of `http://host:port/path`.
-    private static func host(of location: String) -> String {
-        let afterScheme = location.firstRange(of: "//").map { location[$0.upperBound...] } ?? location[...]
-        return String(afterScheme.prefix { $0 != ":" && $0 != "/" })
     }
 }
 
