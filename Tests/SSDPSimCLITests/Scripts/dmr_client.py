@@ -64,6 +64,9 @@ async def main(source_ip, location=None):
         if services <= {event["service"] for event in events}:
             break
         await asyncio.sleep(0.05)
+    else:
+        missing = sorted(services - {event["service"] for event in events})
+        print(f"no initial event within 5 s from {', '.join(missing)}", file=sys.stderr, flush=True)
     await dmr.async_update()
     step("fresh", **state(dmr))
 
