@@ -27,10 +27,17 @@
 
 #include "CSSDPTestSettings.h"
 
+static long width_set = 0;
+
+long cssdp_test_width_set(void) { return width_set; }
+
 __attribute__((constructor)) static void cssdp_apply_test_settings(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    char width[24];
-    snprintf(width, sizeof width, "%ld", 8 * (cores < 1 ? 1 : cores));
-    setenv("SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH", width, 0);
+    if (getenv("SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH") == NULL) {
+        char width[24];
+        width_set = CSSDP_TESTS_PER_CORE * (cores < 1 ? 1 : cores);
+        snprintf(width, sizeof width, "%ld", width_set);
+        setenv("SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH", width, 1);
+    }
     setenv("SWT_SWIFT_ERROR_BACKTRACING_ENABLED", "0", 0);
 }

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import CSSDPTestSettings
 import Foundation
 import Testing
 
@@ -19,8 +20,13 @@ import Testing
 @Suite struct TestSettingsTests {
     @Test func theTestProcessRunsAFewTestsPerCoreAtOnce() throws {
         let width = try #require(ProcessInfo.processInfo.environment["SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH"])
-        // Five per core, unless the environment gave another width.
-        #expect((Int(width) ?? 0) > 0, "\(width)")
+        // Eight per core, unless the environment gave another width (then kept, and nothing was set).
+        let set = cssdp_test_width_set()
+        if set != 0 {
+            #expect(CSSDP_TESTS_PER_CORE == 8)
+            #expect(set == Int(CSSDP_TESTS_PER_CORE) * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            #expect(width == "\(set)")
+        }
     }
 
     @Test func noBacktraceIsTakenOfEachThrownErrorUnlessAsked() throws {
