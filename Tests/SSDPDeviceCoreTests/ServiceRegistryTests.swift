@@ -17,7 +17,7 @@ import SSDPDevices
 import Testing
 
 /// A family added as one of ours is: its SCPD and one `ServiceBehaviour` (what would be its folder under
-/// `Devices/`), and one registration, here on a copy of `ServiceRegistry.builtIn` (where ours have their
+/// SSDPDevices' `Families/`), and one registration, here on a copy of `ServiceRegistry.builtIn` (where ours have their
 /// line). Nothing else in the device core is told about it.
 @Suite struct ServiceRegistryTests {
     /// A toaster's one service: `Toast` answers how dark the toast came out, from the darkness set before,

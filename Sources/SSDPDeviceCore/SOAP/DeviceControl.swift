@@ -37,7 +37,8 @@ public struct DeviceControl: Sendable {
 
     /// The control side of a device whose services start in the real device's state where that differs from
     /// their SCPD defaults (an IGD is connected); `startedAt` is when the device started, for uptimes. Each
-    /// service's behaviour comes from `registry` (ssdp-sim's own families unless another is given).
+    /// service's behaviour comes from `registry` (`ServiceRegistry.builtIn`, in SSDPDevices, for ssdp-sim's
+    /// own families).
     public init(
         services: [ControlledService],
         environment: ControlEnvironment = ControlEnvironment(),
@@ -239,10 +240,11 @@ public struct ControlEnvironment: Hashable, Sendable {
     /// An environment with every key at its default.
     public init() {}
 
-    /// The value of `key`, or its default when none was set.
+    /// The value of `key`, or its default when none was set. A value equal to the default is not kept,
+    /// so two environments are equal when every key reads the same.
     public subscript<Key: ControlEnvironmentKey>(key: Key.Type) -> Key.Value {
         get { values[ObjectIdentifier(key)]?.base as? Key.Value ?? Key.defaultValue }
-        set { values[ObjectIdentifier(key)] = Value(base: newValue) }
+        set { values[ObjectIdentifier(key)] = newValue == Key.defaultValue ? nil : Value(base: newValue) }
     }
 
     /// One family's value. Sendable because only `Hashable & Sendable` values are put in it (the
