@@ -22,6 +22,10 @@ import NIOPosix
 /// each; the searches go to 127.0.0.1 every millisecond until one is answered. Beside each, `readySeconds`:
 /// the median time to the ready file (`--ready-file`, what `ssdp-sim ready` checks as a container's health
 /// check), which a busy start reaches later than its first answer.
+///
+/// The anchor, in the same round just before each start: a bare start of the same binary (the exec of
+/// `ssdp-sim --version` to its exit: the loader, the Swift runtime, the argument parser). Each figure's
+/// remark gives the start as a multiple of it, per round, with its spread: a busy machine slows both.
 enum StartupBenchmark {
     /// The most a start may take before the round counts as failed.
     static let limit = Duration.seconds(30)
@@ -47,22 +51,44 @@ enum StartupBenchmark {
                 let name = "startup-\(count)" + (shared ? "-shared" : "")
                 var times: [Duration] = []
                 var ready: [Duration] = []
+                var bare: [Duration] = []
                 for _ in 0..<(count >= 10_000 ? min(rounds, 3) : rounds) {
+                    bare.append(try bareStart(binary: binary))
                     let start = try await firstAnswer(binary: binary, devices: count, shared: shared, name: name)
                     times.append(start.answer)
                     ready.append(start.ready)
                 }
-                var measured = figure(name, times, devices: count, target: target(devices: count))
+                var measured = figure(name, times, bare: bare, devices: count, target: target(devices: count))
                 measured.details["readySeconds"] = median(ready)
                 figures.append(measured)
             }
         }
         var health: [Duration] = []
+        var bare: [Duration] = []
         for _ in 0..<rounds {
+            bare.append(try bareStart(binary: binary))
             health.append(try await firstHealth(binary: binary))
         }
-        figures.append(figure("startup-health", health, devices: 1, target: .atMost(0.05)))
+        figures.append(figure("startup-health", health, bare: bare, devices: 1, target: .atMost(0.05)))
         return figures
+    }
+
+    /// The anchor: the exec of `binary --version` to its exit.
+    private static func bareStart(binary: URL) throws -> Duration {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--version"]
+        process.standardOutput = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        process.waitUntilExit()
+        try require(
+            process.terminationStatus == 0,
+            "startup",
+            "\(binary.path) --version exited \(process.terminationStatus)"
+        )
+        return clock.now - start
     }
 
     /// The goals: 50 ms for one device, 3 s for 10,000.
@@ -79,8 +105,16 @@ enum StartupBenchmark {
         return seconds[seconds.count / 2]
     }
 
-    private static func figure(_ name: String, _ times: [Duration], devices: Int, target: Figure.Target?) -> Figure {
+    /// The figure of `times`, each beside the bare start `bare` of its round.
+    private static func figure(
+        _ name: String,
+        _ times: [Duration],
+        bare: [Duration],
+        devices: Int,
+        target: Figure.Target?
+    ) -> Figure {
         let seconds = times.map(\.seconds).sorted()
+        let multiples = Spread(zip(times, bare).filter { $0.1 > .zero }.map { $0.seconds / $1.seconds })
         return Figure(
             name: name,
             unit: "s to ready",
@@ -88,8 +122,10 @@ enum StartupBenchmark {
             target: target,
             details: [
                 "devices": Double(devices), "rounds": Double(seconds.count), "minSeconds": seconds.first ?? 0,
-                "maxSeconds": seconds.last ?? 0,
-            ]
+                "maxSeconds": seconds.last ?? 0, "bareStartSeconds": median(bare),
+                "timesBareStart": multiples.median,
+            ],
+            remark: "× a bare start of the binary (--version) in the same round: \(multiples.text)"
         )
     }
 
