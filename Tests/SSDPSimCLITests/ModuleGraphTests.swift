@@ -54,17 +54,13 @@ import Testing
         #expect(try Self.imports(of: "SSDPCore").isEmpty)
         // The pure device core: the protocol core and nothing else (no Foundation, no NIO).
         #expect(try Self.imports(of: "SSDPDeviceCore") == ["SSDPCore"])
-        let deviceTypes = [
+        let deviceTypes: Set<Substring> = [
             "SSDPDevice", "SSDPRootDevice", "DeviceResponder", "DeviceAdvertiser", "SimulatorResponder",
             "SSDPDeviceBehaviour", "SSDPMalformation", "SSDPRandom", "SSDPRateLimiter",
         ]
-        let declared = try Self.sources(of: "SSDPCore").flatMap { text in
-            text.split(separator: "\n").compactMap { line -> String? in
-                let words = line.split(separator: " ")
-                guard let index = words.firstIndex(where: { ["struct", "enum", "class", "actor"].contains($0) }),
-                    index + 1 < words.count
-                else { return nil }
-                return String(words[index + 1].prefix { $0.isLetter || $0.isNumber })
+        let declared: [Substring] = try Self.sources(of: "SSDPCore").flatMap { text in
+            text.split(separator: "\n").compactMap {
+                Self.declaredName(in: $0, after: ["struct", "enum", "class", "actor"])
             }
         }
         #expect(declared.count > 10)
@@ -162,17 +158,11 @@ import Testing
         var found: Set<Substring> = []
         for lines in try sourceFiles(in: folder).values {
             for line in lines {
-                let words = line.split(separator: " ")
-                guard
-                    let keyword = words.firstIndex(where: {
-                        ["struct", "enum", "class", "actor", "extension"].contains($0)
-                    }),
-                    keyword + 1 < words.count, let colon = line.firstIndex(of: ":")
+                guard let name = declaredName(in: line, after: ["struct", "enum", "class", "actor", "extension"]),
+                    let colon = line.firstIndex(of: ":")
                 else { continue }
                 let adopted = line[line.index(after: colon)...].prefix { $0 != "{" }.split { $0 == "," || $0 == " " }
-                if adopted.contains(where: protocols.contains) {
-                    found.insert(words[keyword + 1].prefix { $0.isLetter || $0.isNumber })
-                }
+                if adopted.contains(where: protocols.contains) { found.insert(name) }
             }
         }
         return found
@@ -180,16 +170,16 @@ import Testing
 
     /// The types `lines` declare at their top level (not indented), by name.
     static func topLevelTypes(in lines: [Substring]) -> [Substring] {
-        lines.filter { !$0.hasPrefix(" ") }.compactMap { line in
-            let words = line.split(separator: " ")
-            guard
-                let keyword = words.firstIndex(where: {
-                    ["struct", "enum", "class", "protocol", "typealias", "actor"].contains($0)
-                }),
-                keyword + 1 < words.count
-            else { return nil }
-            return words[keyword + 1].prefix { $0.isLetter || $0.isNumber }
+        lines.filter { !$0.hasPrefix(" ") }.compactMap {
+            declaredName(in: $0, after: ["struct", "enum", "class", "protocol", "typealias", "actor"])
         }
+    }
+
+    /// The name `line` declares after the first of `keywords` (`struct`, `extension`, …), if it has one.
+    static func declaredName(in line: Substring, after keywords: Set<Substring>) -> Substring? {
+        let words = line.split(separator: " ")
+        guard let keyword = words.firstIndex(where: keywords.contains), keyword + 1 < words.count else { return nil }
+        return words[keyword + 1].prefix { $0.isLetter || $0.isNumber }
     }
 
     /// The Swift files under `folder` (from the repository's root), by path within it: each one's lines,
