@@ -73,7 +73,8 @@ enum StartupBenchmark {
         return figures
     }
 
-    /// The anchor: the exec of `binary --version` to its exit.
+    /// The anchor: the exec of `binary --version` to its exit, started as `timed` starts serve (a `Process`
+    /// with no pipes, not `runProgram`, whose reader thread would be in the anchor's time alone).
     private static func bareStart(binary: URL) throws -> Duration {
         let process = Process()
         process.executableURL = binary

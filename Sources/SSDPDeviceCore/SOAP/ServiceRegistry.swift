@@ -16,8 +16,8 @@
 /// own (gmrender-resurrect's). A kind not registered answers from its state variables.
 ///
 /// It names no family: `builtIn`, in SSDPDevices' `Families/ServiceKinds.swift`, registers ssdp-sim's
-/// own, one line each, and a family added to it is its folder and that line. A library user, or a test, registers another on a
-/// copy (`registering(_:_:)`) and hands it to `DeviceControl`.
+/// own, one line each, and a family added to it is its folder and that line. A library user, or a test,
+/// registers another on a copy (`registering(_:_:)`) and hands it to `DeviceControl`.
 public struct ServiceRegistry: Sendable {
     /// Makes a service's behaviour, given the kinds of every service of its device (a media server's
     /// connection manager answers as its content directory's device does).
