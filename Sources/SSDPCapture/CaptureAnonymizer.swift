@@ -29,7 +29,7 @@ import SSDPCore
 ///
 /// Datagrams are handled as bytes (each byte one character), so what is not an identifier, malformed
 /// bytes included, stays byte for byte.
-public struct CaptureAnonymizer {
+package struct CaptureAnonymizer {
     private enum Kind: Int, CaseIterable {
         case uuid, mac, ipv6, ipv4, host, identifyingHeader, hexRun, serial, name
     }
@@ -37,7 +37,7 @@ public struct CaptureAnonymizer {
     /// The elements of descriptions and vendor documents whose text names the device or its owner (a
     /// friendly name, a room) or identifies it (a serial number, a Roku's device and advertising ids, the
     /// Wi-Fi network it is on).
-    public static let identifyingElements: [(name: String, isName: Bool)] = [
+    package static let identifyingElements: [(name: String, isName: Bool)] = [
         ("friendlyName", true), ("roomName", true), ("user-device-name", true), ("friendly-device-name", true),
         ("user-device-location", true), ("network-name", true), ("serialNumber", false), ("serial-number", false),
         ("device-id", false), ("advertising-id", false), ("keyed-developer-id", false), ("serialNum", false),
@@ -114,7 +114,7 @@ public struct CaptureAnonymizer {
     private var counters: [Kind: Int] = [:]
 
     /// `traffic` with every identifier replaced.
-    public static func anonymize(_ traffic: SSDPTraffic) -> SSDPTraffic {
+    package static func anonymize(_ traffic: SSDPTraffic) -> SSDPTraffic {
         var anonymizer = CaptureAnonymizer()
         var traffic = traffic
         for keyPath in [\SSDPTraffic.searches, \.notifications, \.answers] {
@@ -132,10 +132,10 @@ public struct CaptureAnonymizer {
     }
 
     /// An anonymizer whose replacements hold across everything it is given: one value, one replacement.
-    public init() {}
+    package init() {}
 
     /// How many different values of each kind were replaced (`UUID: 2`), in a fixed order.
-    public var replacedKinds: [(kind: String, count: Int)] {
+    package var replacedKinds: [(kind: String, count: Int)] {
         let names: [Kind: String] = [
             .uuid: "UUID", .mac: "MAC address", .ipv6: "IPv6 address", .ipv4: "IPv4 address", .host: "host name",
             .identifyingHeader: "identifying header value", .hexRun: "hexadecimal id", .serial: "serial number",
@@ -147,7 +147,7 @@ public struct CaptureAnonymizer {
     /// A datagram, an HTTP head or a value of a recorded device (its LOCATION, SERVER, a call's argument)
     /// with what identifies the device replaced: what `recordingPatternTexts` finds, then every value
     /// replaced so far but names, wherever it stands whole.
-    public mutating func anonymize(recorded bytes: [UInt8]) -> [UInt8] {
+    package mutating func anonymize(recorded bytes: [UInt8]) -> [UInt8] {
         let text = replaced(in: Self.text(bytes), patterns: recordingPatterns, tokenwise: true)
         return replacingKnownValues(in: Self.bytes(text))
     }
@@ -156,7 +156,7 @@ public struct CaptureAnonymizer {
     /// replaces it; its body, a document that must still mean what it meant, in the text of the
     /// `identifyingElements` (a name becomes `Device N`), then as a head but for headers.
     /// `binaryBody`: the body is left as it is (an icon).
-    public mutating func anonymize(response: [UInt8], headEnd: Int, binaryBody: Bool = false) -> [UInt8] {
+    package mutating func anonymize(response: [UInt8], headEnd: Int, binaryBody: Bool = false) -> [UInt8] {
         let head = anonymize(recorded: Array(response[..<headEnd]))
         let body = Array(response[headEnd...])
         guard !binaryBody, !body.isEmpty else { return head + body }

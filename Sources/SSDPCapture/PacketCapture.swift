@@ -22,37 +22,37 @@ import SSDPCore
 /// counted by kind, so that a capture without SSDP can say what it holds instead. A file that is not a
 /// capture, or ends inside a packet, is an error naming the byte or packet where it went wrong; it is
 /// never a crash.
-public struct PacketCapture: Sendable {
+package struct PacketCapture: Sendable {
     /// One UDP datagram.
-    public struct Datagram: Sendable, Hashable {
+    package struct Datagram: Sendable, Hashable {
         /// The packet it came in, counting from 1 as Wireshark does (the last fragment's, when reassembled).
-        public var packet: Int
+        package var packet: Int
         /// When it was captured, in seconds since 1970.
-        public var time: Double
+        package var time: Double
         /// Who sent it.
-        public var source: SSDPEndpoint
+        package var source: SSDPEndpoint
         /// Where it went.
-        public var destination: SSDPEndpoint
+        package var destination: SSDPEndpoint
         /// The UDP payload.
-        public var payload: [UInt8]
+        package var payload: [UInt8]
     }
 
     /// `pcap` or `pcapng`.
-    public var format: String
+    package var format: String
     /// Packets in the file.
-    public var packets = 0
+    package var packets = 0
     /// Every UDP datagram, in capture order.
-    public var datagrams: [Datagram] = []
+    package var datagrams: [Datagram] = []
     /// Packets that are not UDP, by kind (`TCP`, `ARP`, `ICMPv6`, `link type 105`), for saying what a
     /// capture holds instead.
-    public var others: [String: Int] = [:]
+    package var others: [String: Int] = [:]
     /// Fragments of IP datagrams that never completed.
-    public var incompleteFragments = 0
+    package var incompleteFragments = 0
     /// IP datagrams put together from fragments.
-    public var reassembled = 0
+    package var reassembled = 0
 
     /// Why a file cannot be read.
-    public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The file does not start like a pcap or pcapng file.
         case notACapture(firstBytes: [UInt8])
         /// The file ends (or a length points) past its end.
@@ -63,7 +63,7 @@ public struct PacketCapture: Sendable {
         case malformedBlock(offset: Int, reason: String)
 
         /// What is wrong, for the user: where in the file and why.
-        public var description: String {
+        package var description: String {
             switch self {
             case .notACapture(let bytes):
                 let shown = bytes.prefix(4).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
@@ -80,7 +80,7 @@ public struct PacketCapture: Sendable {
     }
 
     /// Reads the capture in `bytes`.
-    public static func read(_ bytes: [UInt8]) throws(ReadError) -> PacketCapture {
+    package static func read(_ bytes: [UInt8]) throws(ReadError) -> PacketCapture {
         guard bytes.count >= 4 else { throw .notACapture(firstBytes: bytes) }
         var reader = CaptureReader(bytes: bytes)
         let magic = reader.uint32(at: 0, bigEndian: false)

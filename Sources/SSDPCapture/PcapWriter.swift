@@ -15,20 +15,20 @@ import Foundation
 import SSDPCore
 
 /// Writes datagrams as a pcap file, for Wireshark and `tcpdump -r`: what `PacketCapture` reads, written.
-public enum PcapWriter {
+package enum PcapWriter {
     /// One datagram to write: when, from where, to where, and its payload.
-    public struct Datagram: Sendable {
+    package struct Datagram: Sendable {
         /// From the start of the capture (a search's start; negative before it).
-        public var at: Duration
+        package var at: Duration
         /// Who sent it.
-        public var source: SSDPEndpoint
+        package var source: SSDPEndpoint
         /// Where it went.
-        public var destination: SSDPEndpoint
+        package var destination: SSDPEndpoint
         /// The UDP payload.
-        public var payload: [UInt8]
+        package var payload: [UInt8]
 
         /// A datagram sent `at` from `source` to `destination`.
-        public init(at: Duration, source: SSDPEndpoint, destination: SSDPEndpoint, payload: [UInt8]) {
+        package init(at: Duration, source: SSDPEndpoint, destination: SSDPEndpoint, payload: [UInt8]) {
             self.at = at
             self.source = source
             self.destination = destination
@@ -39,7 +39,7 @@ public enum PcapWriter {
     /// A pcap file (LINKTYPE_RAW: each packet an IPv4 or IPv6 header, a UDP header and the datagram) of
     /// `datagrams`, stamped `start` seconds after 1970 plus each one's time. Virtual runs start at 0, so
     /// `tcpdump -tt` prints virtual seconds.
-    public static func pcap(_ datagrams: [Datagram], startingAt start: Double = 0) -> [UInt8] {
+    package static func pcap(_ datagrams: [Datagram], startingAt start: Double = 0) -> [UInt8] {
         let start = Duration.microseconds(Int64(start * 1_000_000))
         var file: [UInt8] = []
         file.appendLittleEndian(UInt32(0xA1B2_C3D4))  // microsecond timestamps

@@ -15,18 +15,18 @@ import SSDPCore
 
 /// The SSDP in a capture: M-SEARCH and NOTIFY messages to port 1900, and the unicast answers to each
 /// searcher's address and port.
-public struct SSDPTraffic: Sendable {
+package struct SSDPTraffic: Sendable {
     /// M-SEARCH messages to port 1900, in capture order.
-    public var searches: [PacketCapture.Datagram]
+    package var searches: [PacketCapture.Datagram]
     /// NOTIFY messages to port 1900.
-    public var notifications: [PacketCapture.Datagram]
+    package var notifications: [PacketCapture.Datagram]
     /// What came back to a searcher's address and port.
-    public var answers: [PacketCapture.Datagram]
+    package var answers: [PacketCapture.Datagram]
     /// UDP datagrams that are none of these, by destination port.
-    public var otherPorts: [Int: Int] = [:]
+    package var otherPorts: [Int: Int] = [:]
 
     /// The SSDP among `datagrams`.
-    public init(_ datagrams: [PacketCapture.Datagram]) {
+    package init(_ datagrams: [PacketCapture.Datagram]) {
         func starts(_ payload: [UInt8], with prefix: String) -> Bool {
             payload.count >= prefix.utf8.count && zip(payload, prefix.utf8).allSatisfy { asciiUpper($0) == $1 }
         }
@@ -40,7 +40,7 @@ public struct SSDPTraffic: Sendable {
     }
 
     /// The searcher that got the most answers (the first to search, on a tie).
-    public var busiestSearcher: Int? {
+    package var busiestSearcher: Int? {
         let sources = searches.map(\.source)
         let unique = sources.indices.filter { sources.firstIndex(of: sources[$0]) == $0 }
         return unique.max { first, second in
@@ -50,14 +50,14 @@ public struct SSDPTraffic: Sendable {
     }
 
     /// Who sent search `index`.
-    public func searcher(_ index: Int) -> SSDPEndpoint { searches[index].source }
+    package func searcher(_ index: Int) -> SSDPEndpoint { searches[index].source }
 
     private func answerCount(to endpoint: SSDPEndpoint) -> Int {
         answers.filter { $0.destination == endpoint }.count
     }
 
     /// What a capture without a search holds instead, for the error.
-    public func whatItHolds(_ capture: PacketCapture) -> String {
+    package func whatItHolds(_ capture: PacketCapture) -> String {
         var parts: [String] = []
         if !notifications.isEmpty { parts.append("\(notifications.count) NOTIFY") }
         let udp = otherPorts.sorted { $0.value > $1.value }.prefix(5)

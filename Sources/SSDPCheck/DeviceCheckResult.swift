@@ -15,9 +15,9 @@ import Foundation
 import SSDPDeviceCore
 
 /// One check made of a device: which rule, about what, how it went, and the evidence of a failure.
-public struct DeviceCheckResult: Sendable, Hashable, Codable {
+package struct DeviceCheckResult: Sendable, Hashable, Codable {
     /// How a check went.
-    public enum Outcome: String, Sendable, Hashable, Codable {
+    package enum Outcome: String, Sendable, Hashable, Codable {
         /// The device follows the rule.
         case passed
         /// The device follows the rule, but in a way the specs allow and clients are known to trip on
@@ -30,25 +30,25 @@ public struct DeviceCheckResult: Sendable, Hashable, Codable {
     }
 
     /// The check's stable name, `group.rule`: `discovery.answers`, `gena.unknown-sid`.
-    public var check: String
+    package var check: String
     /// The device's LOCATION; empty before one is known.
-    public var location: String = ""
+    package var location: String = ""
     /// What the check was made on: a device's UDN, a service's type, an action; empty for the device as
     /// a whole.
-    public var subject: String
+    package var subject: String
     /// How it went.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// Why it failed or was skipped; for a pass, what was seen (`"4 answers"`), or empty.
-    public var detail: String
+    package var detail: String
     /// The datagram or the HTTP exchange that shows a failure, cut to `maximumEvidence` bytes; empty when
     /// there is nothing to show (no answer at all).
-    public var evidence: String
+    package var evidence: String
 
     /// The most evidence one result carries.
-    public static let maximumEvidence = 4_096
+    package static let maximumEvidence = 4_096
 
     /// A result; `evidence` is cut to `maximumEvidence`.
-    public init(check: String, subject: String = "", outcome: Outcome, detail: String = "", evidence: String = "") {
+    package init(check: String, subject: String = "", outcome: Outcome, detail: String = "", evidence: String = "") {
         self.check = check
         self.subject = subject
         self.outcome = outcome
@@ -60,7 +60,7 @@ public struct DeviceCheckResult: Sendable, Hashable, Codable {
     }
 
     /// The group the check belongs to: `discovery`, `description`, `scpd`, `gena`, `control`.
-    public var group: String { String(check.prefix { $0 != "." }) }
+    package var group: String { String(check.prefix { $0 != "." }) }
 
     static func passed(_ check: String, _ subject: String = "", _ detail: String = "") -> Self {
         Self(check: check, subject: subject, outcome: .passed, detail: detail)
@@ -91,28 +91,28 @@ public struct DeviceCheckResult: Sendable, Hashable, Codable {
 }
 
 /// Everything one `ssdp-sim check` found: the results in the order the checks ran.
-public struct DeviceCheckReport: Sendable, Hashable, Codable {
+package struct DeviceCheckReport: Sendable, Hashable, Codable {
     /// What was checked, as the user named it.
-    public var target: String
+    package var target: String
     /// The results, in the order made.
-    public var results: [DeviceCheckResult]
+    package var results: [DeviceCheckResult]
 
     /// A report of `results` about `target`.
-    public init(target: String, results: [DeviceCheckResult]) {
+    package init(target: String, results: [DeviceCheckResult]) {
         self.target = target
         self.results = results
     }
 
     /// How many results had each outcome.
-    public var counts: DeviceCheckCounts { DeviceCheckCounts(self) }
+    package var counts: DeviceCheckCounts { DeviceCheckCounts(self) }
 
     /// How many results had `outcome`.
-    public func count(_ outcome: DeviceCheckResult.Outcome) -> Int {
+    package func count(_ outcome: DeviceCheckResult.Outcome) -> Int {
         results.count { $0.outcome == outcome }
     }
 
     /// Whether nothing failed (nor, when `strict`, warned) and something was checked.
-    public func passed(strict: Bool = false) -> Bool {
+    package func passed(strict: Bool = false) -> Bool {
         count(.failed) == 0 && (!strict || count(.warned) == 0) && count(.passed) + count(.warned) > 0
     }
 }
@@ -122,7 +122,7 @@ extension DeviceCheckReport {
     /// with its evidence, a skip with its reason. What a device team's CI shows as tests. A test case is
     /// named without the device's HTTP port, which a device (or `serve --http-port any`) may pick anew each
     /// run, so that CI can follow one test across runs.
-    public func junit(title: String) -> String {
+    package func junit(title: String) -> String {
         var groups: [String] = []
         for result in results where !groups.contains(result.group) { groups.append(result.group) }
         let suites = groups.map { group in
@@ -168,18 +168,18 @@ extension DeviceCheckReport {
 }
 
 /// How many checks passed, warned, failed and were skipped: what a report's summary says.
-public struct DeviceCheckCounts: Sendable, Hashable, Codable {
+package struct DeviceCheckCounts: Sendable, Hashable, Codable {
     /// Checks the device passed.
-    public var passed: Int
+    package var passed: Int
     /// Checks it passed with a warning.
-    public var warned: Int
+    package var warned: Int
     /// Checks it failed.
-    public var failed: Int
+    package var failed: Int
     /// Checks not made.
-    public var skipped: Int
+    package var skipped: Int
 
     /// The counts of `report`.
-    public init(_ report: DeviceCheckReport) {
+    package init(_ report: DeviceCheckReport) {
         passed = report.count(.passed)
         warned = report.count(.warned)
         failed = report.count(.failed)

@@ -18,7 +18,7 @@ import SSDPCore
 import SSDPNIO
 
 /// What `ssdp-sim check` is pointed at.
-public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
+package enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
     /// A device's LOCATION: its description's URL.
     case location(URL)
     /// A device's IP address: searched for `ssdp:all`, each root device that answers is checked.
@@ -27,7 +27,7 @@ public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
     case searchTarget(String)
 
     /// The target a user wrote: an `http://` URL, an IP address, or anything else as a search target.
-    public init(_ text: String) throws(DeviceCheckError) {
+    package init(_ text: String) throws(DeviceCheckError) {
         if text.lowercased().hasPrefix("http://") {
             guard let url = URL(string: text), url.host?.isEmpty == false else {
                 throw DeviceCheckError("'\(text)' is not a URL with a host")
@@ -47,7 +47,7 @@ public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The target as the user wrote it (a URL, an address, a search target).
-    public var description: String {
+    package var description: String {
         switch self {
         case .location(let url): url.absoluteString
         case .address(let address): address
@@ -57,50 +57,50 @@ public enum DeviceCheckTarget: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A check that cannot run as asked (a bad target or option): the message says which and why.
-public struct DeviceCheckError: Error, Sendable, CustomStringConvertible {
+package struct DeviceCheckError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, naming the target or option.
-    public var description: String
+    package var description: String
 
     /// An error saying `description`.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// How `ssdp-sim check` works.
-public struct DeviceCheckOptions: Sendable {
+package struct DeviceCheckOptions: Sendable {
     /// The groups every check belongs to, in the order they run.
-    public static let groups = [
+    package static let groups = [
         "discovery", "description", "scpd", "gena", "control", "dial", "ecp", "profile", "advertisement",
     ]
 
     /// The UDP port searches go to.
-    public var ssdpPort = 1900
+    package var ssdpPort = 1900
     /// The MX of the searches that find and check the device, 1...5: the window its answers are spread over.
-    public var mx = DiscoveryAudit.mx
+    package var mx = DiscoveryAudit.mx
     /// Where a search target is searched for: the multicast group, or one address.
-    public var searchHost = "239.255.255.250"
+    package var searchHost = "239.255.255.250"
     /// Whether to call actions (`--control`): a call can change the device.
-    public var control = false
+    package var control = false
     /// Groups or checks not to make, as `--skip` names them (without regard to case).
-    public var skip: Set<String> = []
+    package var skip: Set<String> = []
     /// How long one HTTP exchange may take, and how long to wait for an event.
-    public var timeout = Duration.seconds(5)
+    package var timeout = Duration.seconds(5)
     /// The largest document read.
-    public var maximumDocumentSize = 1 << 20
+    package var maximumDocumentSize = 1 << 20
     /// The host named in the CallStranger check's CALLBACK; by default one that is no host's.
-    public var strangerHost: String?
+    package var strangerHost: String?
     /// The DIAL apps whose state is read, the first the device has (`--dial-app`).
-    public var dialApps = DIALAudit.wellKnownApps
+    package var dialApps = DIALAudit.wellKnownApps
     /// A profile to hold the device to (`--profile`): what its real device's clients need.
-    public var profile: DeviceProfileExpectation?
+    package var profile: DeviceProfileExpectation?
     /// How long to listen to the group for the device's NOTIFY messages (`--listen`); `nil`, not at all.
-    public var listen: Duration?
+    package var listen: Duration?
     /// Whether the device is expected to leave while the checker listens, saying byebye (`--expect-byebye`).
-    public var expectByebye = false
+    package var expectByebye = false
     /// The interface to listen to the group on (`--interface`); `nil`, the system's choice.
-    public var interface: String?
+    package var interface: String?
 
     /// The defaults: port 1900, the multicast group, no control calls, nothing skipped, 5 s, 1 MiB.
-    public init() {}
+    package init() {}
 
     /// Whether `check` (or its group) is to be made.
     func wants(_ check: String) -> Bool {
@@ -111,12 +111,12 @@ public struct DeviceCheckOptions: Sendable {
 
 /// `ssdp-sim check`: audits a device against UDA 1.1 by using it as a control point does, and reports
 /// each rule it follows or breaks.
-public enum DeviceChecker {
+package enum DeviceChecker {
     /// The most devices one run checks, from an address or a search target.
-    public static let maximumDevices = 16
+    package static let maximumDevices = 16
 
     /// Checks every device `target` names; `onResult` sees each result as it is made.
-    public static func run(
+    package static func run(
         _ target: DeviceCheckTarget,
         options: DeviceCheckOptions,
         onResult: @escaping @Sendable (DeviceCheckResult) -> Void = { _ in }

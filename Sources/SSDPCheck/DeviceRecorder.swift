@@ -18,52 +18,52 @@ import SSDPDeviceCore
 import SSDPNIO
 
 /// What `ssdp-sim record` is asked to do.
-public struct DeviceRecordOptions: Sendable {
+package struct DeviceRecordOptions: Sendable {
     /// The UDP port searches go to.
-    public var ssdpPort = 1900
+    package var ssdpPort = 1900
     /// Where a search target is searched for.
-    public var searchHost = "239.255.255.250"
+    package var searchHost = "239.255.255.250"
     /// The MX of the searches the device is recorded answering.
-    public var mx = DiscoveryAudit.mx
+    package var mx = DiscoveryAudit.mx
     /// How long one HTTP exchange may take.
-    public var timeout = Duration.seconds(5)
+    package var timeout = Duration.seconds(5)
     /// Which of several devices found to record (1 is the first); `nil`: every one.
-    public var pick: Int?
+    package var pick: Int?
     /// How long to listen on the group for the devices' NOTIFY messages, from the start; `nil`: not at all.
-    public var listen: Duration?
+    package var listen: Duration?
     /// How long to wait for the device to appear, looking again a second after each try; `nil`: it must be
     /// there at once. With `listen`, what it multicasts as it starts is heard too.
-    public var wait: Duration?
+    package var wait: Duration?
     /// Told when every device is recorded and the listening goes on (`listen`), with how much longer it
     /// listens: a device stopped now is heard saying byebye.
-    public var stillListening: (@Sendable (Duration) -> Void)?
+    package var stillListening: (@Sendable (Duration) -> Void)?
     /// Action calls the user names (`--call`), made after the read-only ones, in order, whatever they change.
-    public var calls: [NamedCall] = []
+    package var calls: [NamedCall] = []
 
     /// The defaults: port 1900, the group, MX 1, 5 s.
-    public init() {}
+    package init() {}
 }
 
 /// An action call a user asks a recording to make (`record --call 'AVTransport#Play InstanceID=0 Speed=1'`):
 /// a service (its type, its short name `AVTransport`, or its serviceId's), an action, and its in-arguments.
-public struct NamedCall: Sendable, Hashable {
+package struct NamedCall: Sendable, Hashable {
     /// The service as the user named it.
-    public var service: String
+    package var service: String
     /// The action's name.
-    public var action: String
+    package var action: String
     /// The arguments as written, after the action.
-    public var written: String
+    package var written: String
 
     /// One in-argument.
-    public struct Argument: Sendable, Hashable {
+    package struct Argument: Sendable, Hashable {
         /// The argument's name (`DesiredVolume`).
-        public var name: String
+        package var name: String
         /// Its value as written (`20`).
-        public var value: String
+        package var value: String
     }
 
     /// A call read from `text`: `Service#Action Name=Value …`; `nil`, with why, when it is not one.
-    public static func parse(_ text: String) -> Result<NamedCall, DeviceRecordError> {
+    package static func parse(_ text: String) -> Result<NamedCall, DeviceRecordError> {
         let trimmed = text.drop { $0 == " " }
         let first = trimmed.prefix { $0 != " " }
         guard let hash = first.firstIndex(of: "#"), hash > first.startIndex, first.index(after: hash) < first.endIndex
@@ -84,7 +84,7 @@ public struct NamedCall: Sendable, Hashable {
     /// Its arguments: each starts at a word `NAME=` whose NAME is one of `names` (the action's in-arguments;
     /// any name, when `nil`), and its value runs to the space before the next, as written (so that a value
     /// may hold spaces, and DIDL-Lite's `id="0"` stays in a CurrentURIMetaData).
-    public func arguments(named names: Set<String>?) -> Result<[Argument], DeviceRecordError> {
+    package func arguments(named names: Set<String>?) -> Result<[Argument], DeviceRecordError> {
         var starts: [(name: String, value: String.Index)] = []
         var index = written.startIndex
         while index < written.endIndex {
@@ -154,94 +154,94 @@ public struct NamedCall: Sendable, Hashable {
 
 /// One device as `record` met it: its identity as its description gives it, its answers to each search
 /// target, and each HTTP exchange, as they arrived.
-public struct RecordedDevice: Sendable {
+package struct RecordedDevice: Sendable {
     /// One answer datagram, and when and where from it came.
-    public struct Answer: Sendable {
+    package struct Answer: Sendable {
         /// Time from the search.
-        public var delay: Duration
+        package var delay: Duration
         /// The UDP port it came from.
-        public var sourcePort: Int
+        package var sourcePort: Int
         /// The datagram.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
     }
 
     /// One NOTIFY heard on the group while recording (`DeviceRecordOptions.listen`).
-    public struct Notification: Sendable {
+    package struct Notification: Sendable {
         /// Time from the start of the listening.
-        public var elapsed: Duration
+        package var elapsed: Duration
         /// The UDP port it came from.
-        public var sourcePort: Int
+        package var sourcePort: Int
         /// The IP TTL it arrived with, when the system said.
-        public var ttl: Int?
+        package var ttl: Int?
         /// The datagram.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
     }
 
     /// One HTTP exchange.
-    public struct Exchange: Sendable {
+    package struct Exchange: Sendable {
         /// The method asked.
-        public var method: String
+        package var method: String
         /// The path and query asked.
-        public var target: String
+        package var target: String
         /// For an action call: the service type and action (`type#Name`), and the in-arguments sent.
-        public var soap: (action: String, arguments: [(String, String)])?
+        package var soap: (action: String, arguments: [(String, String)])?
         /// The response as it arrived.
-        public var response: [UInt8]
+        package var response: [UInt8]
         /// Whether it is a read of the device's state on a vendor's REST side (`HTTPRecording.Exchange`).
-        public var readsState = false
+        package var readsState = false
         /// Whether a client made it through the recording proxy (`RecordingProxy`).
-        public var proxied = false
+        package var proxied = false
         /// The request's body, for a request made through the recording proxy that had one (not a call's).
-        public var requestBody: String?
+        package var requestBody: String?
     }
 
     /// The LOCATION it was recorded at.
-    public var location: URL
+    package var location: URL
     /// The root device's UDN, as its description names it.
-    public var udn: String
+    package var udn: String
     /// The root device's type.
-    public var deviceType: String
+    package var deviceType: String
     /// The SERVER its answers carried, which its NOTIFY messages carry too.
-    public var server: String?
+    package var server: String?
     /// The max-age of its answers' CACHE-CONTROL.
-    public var maxAge: Int?
+    package var maxAge: Int?
     /// Its answers' BOOTID.UPNP.ORG (UDA 1.1).
-    public var bootID: Int?
+    package var bootID: Int?
     /// Its answers' CONFIGID.UPNP.ORG (UDA 1.1).
-    public var configID: Int?
+    package var configID: Int?
     /// The answers to each search target, in the order searched.
-    public var searches: [(target: String, answers: [Answer])]
+    package var searches: [(target: String, answers: [Answer])]
     /// The MX the searches carried.
-    public var mx: Int
+    package var mx: Int
     /// The widest spread, first to last, of its answers to one of three searches of ssdp:all at MX 3.
-    public var widestSpread = Duration.zero
+    package var widestSpread = Duration.zero
     /// Whether it draws each answer's delay within the search's MX: `widestSpread` is over 0.9 s
     /// (`SSDPRecordedAnswers.spreadOverMX`).
-    public var drawsDelaysWithinMX: Bool { SSDPRecordedAnswers.spreadOverMX(widestSpread: widestSpread) }
+    package var drawsDelaysWithinMX: Bool { SSDPRecordedAnswers.spreadOverMX(widestSpread: widestSpread) }
     /// The exchanges: the description, each SCPD and icon, the description's HEAD.
-    public var exchanges: [Exchange]
+    package var exchanges: [Exchange]
     /// What it answered to a GET of a path it does not have.
-    public var notFound: Exchange?
+    package var notFound: Exchange?
     /// What it answered to a method it does not take.
-    public var unsupportedMethod: Exchange?
+    package var unsupportedMethod: Exchange?
     /// The read-only action calls, each with its answer (`Exchange.soap`).
-    public var calls: [Exchange]
+    package var calls: [Exchange]
     /// The initial event of each service it sends events for: a NOTIFY to `target` (the event URL's path
     /// and query subscribed at), the message as it arrived in `response`.
-    public var events: [Exchange] = []
+    package var events: [Exchange] = []
     /// The optional calls and reads that got no answer (`type#Name: why`, `GET /path: why`), left out of the
     /// recording.
-    public var leftOut: [String]
+    package var leftOut: [String]
     /// How many of `exchanges` are reads of the vendor's REST side (`vendorReads`).
-    public var vendorReads: Int
+    package var vendorReads: Int
     /// What a user should know of a call they named that the device refused (`--call X: answered 500 …`):
     /// kept all the same, as the device's answer.
-    public var refusedCalls: [String] = []
+    package var refusedCalls: [String] = []
     /// Its NOTIFY messages heard while recording, in the order they came.
-    public var notifications: [Notification] = []
+    package var notifications: [Notification] = []
 
     /// The max-age of the first NOTIFY heard that says one.
-    public var notifyMaxAge: Int? {
+    package var notifyMaxAge: Int? {
         notifications.lazy.compactMap {
             (try? SSDPParser.parseMessage($0.bytes))?.headers["CACHE-CONTROL"].flatMap { SSDPCacheControl($0).maxAge }
         }.first
@@ -267,14 +267,14 @@ public struct RecordedDevice: Sendable {
 }
 
 /// Why a recording could not be made: what was asked of which URL, and what went wrong.
-public struct DeviceRecordError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct DeviceRecordError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The reason, naming the URL.
-    public var reason: String
+    package var reason: String
 
     init(_ reason: String) { self.reason = reason }
 
     /// The reason.
-    public var description: String { reason }
+    package var description: String { reason }
 }
 
 /// `ssdp-sim record`: meets a device as a control point does (its answers to each search target its
@@ -290,15 +290,15 @@ public struct DeviceRecordError: Error, Sendable, Hashable, CustomStringConverti
 /// answers a search, 64 SCPDs, 16 icons, 128 action calls and `DeviceChecker.maximumDevices` devices. A device that cannot be
 /// read whole (its description or a document it lists does not arrive) is an error, and nothing of it is
 /// kept; an HTTP error status is an answer like any other, and is kept.
-public enum DeviceRecorder {
+package enum DeviceRecorder {
     /// The most SCPDs one device's recording holds.
-    public static let maximumServiceDescriptions = 64
+    package static let maximumServiceDescriptions = 64
     /// The most icons one device's recording holds.
-    public static let maximumIcons = 16
+    package static let maximumIcons = 16
     /// The path asked for to record what the device answers to one it does not have.
-    public static let absentPath = "/ssdp-sim-no-such-path"
+    package static let absentPath = "/ssdp-sim-no-such-path"
     /// The most NOTIFY messages one device's recording holds.
-    public static let maximumNotifications = 256
+    package static let maximumNotifications = 256
 
     /// How long the recorder waits, after an answer, for bytes the device sends past its length before
     /// it closes (a device that keeps the connection open despite `Connection: close` costs this much per
@@ -306,7 +306,7 @@ public enum DeviceRecorder {
     static let trailingBytesWait = Duration.milliseconds(200)
 
     /// Records every device `target` names (or the one `options.pick` picks).
-    public static func record(
+    package static func record(
         _ target: DeviceCheckTarget,
         options: DeviceRecordOptions
     ) async throws(DeviceRecordError) -> [RecordedDevice] {

@@ -17,20 +17,20 @@ import SSDPCore
 
 /// What a device must offer to pass for one of our profiles (`--profile NAME`): its type, its services,
 /// the search targets its clients search for, and the documents and queries they read.
-public struct DeviceProfileExpectation: Sendable, Hashable {
+package struct DeviceProfileExpectation: Sendable, Hashable {
     /// The profile's name, for the report.
-    public var name: String
+    package var name: String
     /// The root device's type.
-    public var deviceType: String
+    package var deviceType: String
     /// Every service type of the profile's device tree.
-    public var serviceTypes: [String]
+    package var serviceTypes: [String]
     /// Targets besides the UPnP ones that its clients search for (`roku:ecp`).
-    public var searchTargets: [String]
+    package var searchTargets: [String]
     /// The paths its clients GET, each with what it is (`/query/device-info`, "device information").
-    public var paths: [(path: String, summary: String)]
+    package var paths: [(path: String, summary: String)]
 
     /// What a device must offer to pass for the profile `name`.
-    public init(
+    package init(
         name: String,
         deviceType: String,
         serviceTypes: [String],
@@ -45,13 +45,13 @@ public struct DeviceProfileExpectation: Sendable, Hashable {
     }
 
     /// Whether two expectations ask for the same (the paths compared, not their summaries).
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.name == rhs.name && lhs.deviceType == rhs.deviceType && lhs.serviceTypes == rhs.serviceTypes
             && lhs.searchTargets == rhs.searchTargets && lhs.paths.map(\.path) == rhs.paths.map(\.path)
     }
 
     /// Hashes the profile's name, which equal expectations share.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
     }
 }

@@ -33,9 +33,9 @@ import Synchronization
 /// bodies) in all; past a bound, requests are still forwarded (an answer up to 8 MiB), and counted as not
 /// kept. So is a request a device file cannot hold: a method not in capitals, a target that is not a path, a
 /// POST with a SOAPACTION that is no call, a body that is not UTF-8.
-public final class RecordingProxy: Sendable {
+package final class RecordingProxy: Sendable {
     /// The device as `record` met it when the proxy started.
-    public let device: RecordedDevice
+    package let device: RecordedDevice
     private let fetch: HTTPFetch
     private let session = Mutex(Session())
 
@@ -55,21 +55,21 @@ public final class RecordingProxy: Sendable {
     }
 
     /// What a client's session came to so far.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// Requests forwarded to the device.
-        public var forwarded: Int
+        package var forwarded: Int
         /// Action calls kept.
-        public var calls: Int
+        package var calls: Int
         /// Other requests kept.
-        public var requests: Int
+        package var requests: Int
         /// Requests answered but not kept, past a bound.
-        public var notKept: Int
+        package var notKept: Int
         /// Requests the device gave no answer to.
-        public var failed: Int
+        package var failed: Int
     }
 
     /// A proxy for `device`, each forwarded exchange within `timeout`.
-    public init(device: RecordedDevice, timeout: Duration = .seconds(5)) {
+    package init(device: RecordedDevice, timeout: Duration = .seconds(5)) {
         self.device = device
         // An answer larger than a recording keeps is still forwarded, up to the most a recording holds in all.
         fetch = HTTPFetch(
@@ -84,7 +84,7 @@ public final class RecordingProxy: Sendable {
     /// Sends `method target` with `headers` (names in any case; the hop's own, such as Host and Connection,
     /// are left out) and `body` to the device, keeps the exchange, and gives the answer as it arrived (a
     /// chunked one de-chunked), or why there was none.
-    public func forward(
+    package func forward(
         method: String,
         target: String,
         headers: [String: String],
@@ -123,7 +123,7 @@ public final class RecordingProxy: Sendable {
 
     /// Waits, up to `timeout`, for the requests sent to the device to be answered, so that what the device
     /// did is in the recording.
-    public func settle(timeout: Duration) async {
+    package func settle(timeout: Duration) async {
         let deadline = ContinuousClock.now + timeout
         while session.withLock({ $0.inFlight }) > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
@@ -171,7 +171,7 @@ public final class RecordingProxy: Sendable {
     }
 
     /// What the session came to so far.
-    public var summary: Summary {
+    package var summary: Summary {
         session.withLock {
             Summary(
                 forwarded: $0.forwarded,
@@ -185,7 +185,7 @@ public final class RecordingProxy: Sendable {
 
     /// The device as recorded at the start, with the session so far after what `record` kept (which a
     /// playback answers first, before any change), within `HTTPRecording.maximumCalls`.
-    public var recorded: RecordedDevice {
+    package var recorded: RecordedDevice {
         let session = self.session.withLock { $0 }
         var device = self.device
         device.calls = device.calls.prefix(HTTPRecording.maximumCalls - session.calls.count) + session.calls

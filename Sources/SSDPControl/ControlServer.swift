@@ -29,23 +29,24 @@ import ServiceLifecycle
 /// (the `Service` requirement) answers until graceful shutdown: then it stops listening, answers the pending
 /// journal waits with 503 (the journal takes no more waits), and returns once every connection is closed. In a
 /// `ServiceGroup`, list it after the simulator, so that it closes before the devices say byebye.
-public final class ControlServer: Service, Sendable {
+package final class ControlServer: Service, Sendable {
     /// Where and for whom the server listens.
-    public struct Configuration: Hashable, Sendable {
+    package struct Configuration: Hashable, Sendable {
         /// The address to listen on: loopback by default.
-        public var host: String
+        package var host: String
         /// The port; 0 takes a free one.
-        public var port: Int
+        package var port: Int
         /// The web origins (`http://localhost:3000`) whose pages may call the API; a request with any other
         /// `Origin` header gets 403.
-        public var allowedOrigins: Set<String>
+        package var allowedOrigins: Set<String>
         /// The token every request but `GET /health` must carry as `Authorization: Bearer TOKEN`, or get 401;
         /// `nil` for none.
-        public var token: String?
+        package var token: String?
 
         /// A server on `host`:`port`, refusing web pages except from `allowedOrigins`, and requests without
         /// `token` when there is one.
-        public init(host: String = "127.0.0.1", port: Int = 0, allowedOrigins: Set<String> = [], token: String? = nil) {
+        package init(host: String = "127.0.0.1", port: Int = 0, allowedOrigins: Set<String> = [], token: String? = nil)
+        {
             self.host = host
             self.port = port
             self.allowedOrigins = allowedOrigins
@@ -59,7 +60,7 @@ public final class ControlServer: Service, Sendable {
     typealias Connection = NIOAsyncChannel<ControlRequest, Never>
 
     /// The address the server listens on, with the port it got.
-    public let address: SocketAddress
+    package let address: SocketAddress
     let api: ControlAPI
     private let listener: NIOAsyncChannel<Connection, Never>
     private let logger: Logger
@@ -80,7 +81,7 @@ public final class ControlServer: Service, Sendable {
     }
 
     /// The API's base URL: `http://127.0.0.1:8080` (an IPv6 address in brackets).
-    public var url: String {
+    package var url: String {
         let host = address.ipAddress ?? "127.0.0.1"
         return "http://\(host.contains(":") ? "[\(host)]" : host):\(address.port ?? 0)"
     }
@@ -88,7 +89,7 @@ public final class ControlServer: Service, Sendable {
     /// Listens on the configured address and returns the server, which answers once it runs.
     ///
     /// - Throws: `SimulatorError` when it cannot listen (a port in use, an address not of this machine).
-    public static func bind(
+    package static func bind(
         _ configuration: Configuration,
         journal: SimulatorJournal,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
@@ -131,14 +132,14 @@ public final class ControlServer: Service, Sendable {
     }
 
     /// Hands the server the simulator it controls, once that serves.
-    public func attach(_ simulator: DeviceSimulator) {
+    package func attach(_ simulator: DeviceSimulator) {
         api.simulator = simulator
     }
 
     /// Answers requests until graceful shutdown or cancellation. On graceful shutdown it stops listening,
     /// answers the pending waits (503), closes the connections that have not sent a request, and returns
     /// once the others are answered; on cancellation it closes them all.
-    public func run() async throws {
+    package func run() async throws {
         logger.info("Control API listening", metadata: ["ssdp.control": "\(url)"])
         try await withThrowingDiscardingTaskGroup { group in
             try await withTaskCancellationOrGracefulShutdownHandler {

@@ -23,22 +23,22 @@ import SSDPSimulator
 ///
 /// The expectations come from running the new scenario in virtual time with the project's session and
 /// taking what it reported and dropped, and the import checks that the scenario passes before writing it.
-public enum CaptureImport {
+package enum CaptureImport {
     /// What the user asked for besides the capture.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The scenario's name; by default the capture's file name without its extension.
-        public var name: String?
+        package var name: String?
         /// The search target instead of the captured one.
-        public var target: String?
+        package var target: String?
         /// MX instead of the captured one.
-        public var mx: Int?
+        package var mx: Int?
         /// M-SEARCH messages instead of as many as the capture shows.
-        public var requests: Int?
+        package var requests: Int?
         /// Replace addresses, UUIDs, serial numbers and vendor identifiers (`CaptureAnonymizer`).
-        public var anonymize = false
+        package var anonymize = false
 
         /// Options with the captured search and no anonymizing.
-        public init(
+        package init(
             name: String? = nil,
             target: String? = nil,
             mx: Int? = nil,
@@ -54,32 +54,32 @@ public enum CaptureImport {
     }
 
     /// An imported scenario: the file's JSON, and the scenario as the harness reads it back.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The scenario file's contents.
-        public var json: Data
+        package var json: Data
         /// The scenario, read back from `json`.
-        public var scenario: Scenario
+        package var scenario: Scenario
         /// Answers replayed, over all devices.
-        public var answers: Int
+        package var answers: Int
         /// NOTIFY messages replayed, over all devices.
-        public var notifications: Int
+        package var notifications: Int
         /// The ST of the captured client's first M-SEARCH (the scenario's own may be another, `--st`).
-        public var capturedTarget: String
+        package var capturedTarget: String
         /// How many M-SEARCH messages the captured client sent.
-        public var capturedSearches: Int
+        package var capturedSearches: Int
         /// Every SSDP datagram of the capture (anonymized with the scenario), in time order, timed from the
         /// client's first M-SEARCH: what `import --html` draws.
-        public var datagrams: [TraceEntry]
+        package var datagrams: [TraceEntry]
     }
 
     /// Why a capture gives no scenario.
-    public struct ImportError: Error, Sendable, CustomStringConvertible {
+    package struct ImportError: Error, Sendable, CustomStringConvertible {
         /// What is missing or wrong, for the user.
-        public var description: String
+        package var description: String
     }
 
     /// The scenario for the datagrams of `capture`, read from `file`.
-    public static func scenario(
+    package static func scenario(
         from capture: PacketCapture,
         file: String,
         options: Options = .init()
@@ -213,7 +213,7 @@ public enum CaptureImport {
     /// How close to the session's end a datagram may reach it and still be read in time by a live run on a
     /// busy machine, which reads each a moment after it arrives: closer, and the live run may count it as
     /// late, or not at all, where the virtual run (and the expectations) counted it.
-    public static let liveMargin: Duration = .milliseconds(250)
+    package static let liveMargin: Duration = .milliseconds(250)
 
     /// A note naming the answers `trial` (the scenario `imported` reads as) delivers less than `liveMargin`
     /// before its session's end, by captured packet, if any: a live run of the scenario may miss them.

@@ -21,147 +21,147 @@ import SSDPSimulator
 /// checks, and per run the lifelines, every message and what became of it, the client's reports and the
 /// time bands. Built from `ScenarioResult`s (or from a capture, before any run); `Reports.html` writes it
 /// into one self-contained page.
-public struct HTMLReport: Sendable, Encodable {
+package struct HTMLReport: Sendable, Encodable {
     /// The page's title.
-    public var title: String
+    package var title: String
     /// The command that made the report.
-    public var command: String
+    package var command: String
     /// `ssdp-sim`'s version.
-    public var version = ToolVersion.current
+    package var version = ToolVersion.current
     /// How many runs passed (counted from `runs`, as `failed` and `skipped` are; not in the page's data).
-    public var passed: Int { runs.count { $0.status == .passed } }
+    package var passed: Int { runs.count { $0.status == .passed } }
     /// How many runs failed.
-    public var failed: Int { runs.count { $0.status == .failed } }
+    package var failed: Int { runs.count { $0.status == .failed } }
     /// How many runs were skipped.
-    public var skipped: Int { runs.count { $0.status == .skipped } }
+    package var skipped: Int { runs.count { $0.status == .skipped } }
     /// The runs, failed first, then skipped, then passed, each group in the order they ran.
-    public var runs: [Run] = []
+    package var runs: [Run] = []
     /// Messages kept per run: a run with more keeps its first ones and says how many it left out.
-    public static let messageLimit = 20_000
+    package static let messageLimit = 20_000
 
     /// One run of one scenario.
-    public struct Run: Sendable, Encodable {
+    package struct Run: Sendable, Encodable {
         /// Unique in the report: the scenario's name, with the seed when the scenario ran more than once.
-        public var id: String
+        package var id: String
         /// The scenario's name, file and description.
-        public var name: String, file: String, description: String
+        package var name: String, file: String, description: String
         /// A run mode's name (`virtual`, `live`, `external-client`: `RunMode`'s), or `capture` for a capture
         /// shown before any run, which is not a mode a scenario runs in.
-        public var mode: String
+        package var mode: String
         /// The seed, as text (a `UInt64` does not fit a JavaScript number).
-        public var seed: String
+        package var seed: String
         /// Whether the run passed, failed or was skipped (in the page's data: `passed`, `failed`, `skipped`).
-        public var status: CheckResult.Status
+        package var status: CheckResult.Status
         /// Why the run was skipped, or the harness error that ended it.
-        public var note: String?
+        package var note: String?
         /// Remarks on the run: how an external client exited, what the report left out.
-        public var notes: [String] = []
+        package var notes: [String] = []
         /// The command that runs it again, exactly.
-        public var reproduce: String
+        package var reproduce: String
         /// How long the run took, in seconds of the run's own time (virtual or real).
-        public var duration: Double
+        package var duration: Double
         /// The checks, in the harness's order.
-        public var checks: [Check] = []
+        package var checks: [Check] = []
         /// The lifelines: the client first, then the multicast group, then each device.
-        public var lanes: [Lane] = []
+        package var lanes: [Lane] = []
         /// Every message, in time order.
-        public var messages: [Message] = []
+        package var messages: [Message] = []
         /// What the client reported, and its stop.
-        public var marks: [Mark] = []
+        package var marks: [Mark] = []
         /// The M-SEARCH messages' MX windows and the designed stop.
-        public var bands: [Band] = []
+        package var bands: [Band] = []
         /// Messages left out past `messageLimit`.
-        public var messagesLeftOut = 0
+        package var messagesLeftOut = 0
         /// Why there are no messages, when there are none to show.
-        public var noTrace: String?
+        package var noTrace: String?
     }
 
     /// One check and the messages (and marks) its verdict rests on.
-    public struct Check: Sendable, Encodable {
+    package struct Check: Sendable, Encodable {
         /// The check's name and verdict, what was expected and what happened.
-        public var name: String, status: CheckResult.Status, expected: String, actual: String
+        package var name: String, status: CheckResult.Status, expected: String, actual: String
         /// Ids of the messages (`m…`) and marks (`k…`) behind the verdict.
-        public var evidence: [String]
+        package var evidence: [String]
     }
 
     /// One lifeline.
-    public struct Lane: Sendable, Encodable {
+    package struct Lane: Sendable, Encodable {
         /// The friendly name (or `client`, `multicast group`).
-        public var name: String
+        package var name: String
         /// What it is: the profile, the client's command.
-        public var detail: String
+        package var detail: String
         /// Its address, in small print.
-        public var address: String
+        package var address: String
         /// `client`, `group` or `device`.
-        public var role: String
+        package var role: String
     }
 
     /// One message: a datagram, or an HTTP exchange.
-    public struct Message: Sendable, Encodable {
+    package struct Message: Sendable, Encodable {
         /// `m` and its number.
-        public var id: String
+        package var id: String
         /// When it was sent, in seconds from the start of the search.
-        public var t: Double
+        package var t: Double
         /// The lanes of its sender and its destination.
-        public var from: Int, to: Int
+        package var from: Int, to: Int
         /// `ssdp`, `http`, `soap` or `gena`.
-        public var proto: String
+        package var proto: String
         /// `M-SEARCH`, `answer`, `alive`, `byebye`, `update`, `unparseable`, or the HTTP method.
-        public var kind: String
+        package var kind: String
         /// A few words: the start line and the headers that tell messages apart.
-        public var label: String
+        package var label: String
         /// The bytes as text (cut at 16 KiB).
-        public var raw: String
+        package var raw: String
         /// The size in bytes.
-        public var size: Int
+        package var size: Int
         /// The parsed header fields, in order.
-        public var headers: [[String]]
+        package var headers: [[String]]
         /// What the network did with it, in words.
-        public var fate: String
+        package var fate: String
         /// Each copy: the lane it went to and when it arrived (`nil`: lost); none for HTTP.
-        public var copies: [Copy] = []
+        package var copies: [Copy] = []
         /// `delivered`, `lost`, `partly lost`, `duplicated`, `delayed` or `sent`.
-        public var outcome: String
+        package var outcome: String
         /// What the client made of it (`reported`, `dropped: duplicate`, …), where known.
-        public var verdict: String? = nil
+        package var verdict: String? = nil
         /// The M-SEARCH it answers, for an answer.
-        public var answers: String? = nil
+        package var answers: String? = nil
     }
 
     /// One copy of a message on its way.
-    public struct Copy: Sendable, Encodable {
+    package struct Copy: Sendable, Encodable {
         /// The lane it went to.
-        public var to: Int
+        package var to: Int
         /// When it arrived; `nil` when lost.
-        public var at: Double?
+        package var at: Double?
     }
 
     /// Something the client reported, on its lifeline.
-    public struct Mark: Sendable, Encodable {
+    package struct Mark: Sendable, Encodable {
         /// `k` and its number.
-        public var id: String
+        package var id: String
         /// When, in seconds.
-        public var t: Double
+        package var t: Double
         /// `found`, `stop` or `error`.
-        public var kind: String
+        package var kind: String
         /// What it said.
-        public var text: String
+        package var text: String
         /// The messages behind a report: the answer (or answers) it came from.
-        public var from: [String] = []
+        package var from: [String] = []
     }
 
     /// A span of the time axis.
-    public struct Band: Sendable, Encodable {
+    package struct Band: Sendable, Encodable {
         /// Where it starts and ends, in seconds.
-        public var from: Double, to: Double
+        package var from: Double, to: Double
         /// `mx` or `stop`.
-        public var kind: String
+        package var kind: String
         /// What it is, in words.
-        public var label: String
+        package var label: String
     }
 
     /// A report of `results`; `reproduce` gives each run's command, `title` and `command` head the page.
-    public init(
+    package init(
         _ results: [ScenarioResult],
         title: String,
         command: String,
@@ -183,7 +183,7 @@ public struct HTMLReport: Sendable, Encodable {
     }
 
     /// A report of a capture before any run: its datagrams as one run with no checks, each host a lifeline.
-    public init(capture name: String, description: String, datagrams: [TraceEntry], command: String) {
+    package init(capture name: String, description: String, datagrams: [TraceEntry], command: String) {
         self.title = "ssdp-sim import: \(name)"
         self.command = command
         var builder = RunBuilder(name: name, description: description, trace: datagrams)

@@ -12,15 +12,15 @@
 //===----------------------------------------------------------------------===//
 
 /// A reason the harness itself could not run something.
-public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, in words for the user (`cannot write PATH: …`).
-    public var reason: String
+    package var reason: String
 
     /// An error saying `reason`.
-    public init(reason: String) {
+    package init(reason: String) {
         self.reason = reason
     }
 
     /// The reason.
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -28,11 +28,11 @@ import SSDPSimulator
 ///
 /// A search on loopback is a unicast search, so devices answer within 1 s whatever the MX (UDA 1.1
 /// §1.3.3); scenarios tagged `live` are written to hold either way.
-public enum LiveRun {
+package enum LiveRun {
     /// How far real times may stray from the design.
-    public static let tolerance = Duration.milliseconds(500)
+    package static let tolerance = Duration.milliseconds(500)
     /// How far an external client's times may stray (it starts a process and an interpreter).
-    public static let clientTolerance = Duration.milliseconds(1_500)
+    package static let clientTolerance = Duration.milliseconds(1_500)
     /// Clients starting at once, across the runs side by side: one per core. A client holds its place from
     /// its launch until it shows it runs its own code (its first M-SEARCH, its first line, or its exit), or
     /// for `clientStartAllowance`. A Python or a JVM takes a tenth of a second or more of a core to start:
@@ -41,11 +41,11 @@ public enum LiveRun {
     /// after its wait for a place, so that runs side by side keep the tolerances of a run alone.
     static let startingClients = Gate(width: ProcessInfo.processInfo.activeProcessorCount)
     /// How many clients start at once: one per core.
-    public static var clientsStartingAtOnce: Int { startingClients.width }
+    package static var clientsStartingAtOnce: Int { startingClients.width }
     /// The longest a client holds its place among those starting.
     static let clientStartAllowance = Duration.seconds(1)
     /// How long after the designed stop a client is given before it is killed.
-    public static let clientGrace = Duration.seconds(10)
+    package static let clientGrace = Duration.seconds(10)
     /// How long the run keeps listening after the stop, to see late answers.
     static let linger = Duration.milliseconds(300)
 
@@ -53,7 +53,7 @@ public enum LiveRun {
     /// join 239.255.255.250 on port 1900 of the loopback interface and a multicast search reaches them
     /// there; this is for a private network namespace (`ssdp-sim run --live --namespace`), never the host's.
     /// On loopback the devices live at 127.`addressBlock`.0.2 upwards.
-    public static func run(
+    package static func run(
         _ scenario: Scenario,
         seed: UInt64,
         network: LiveNetwork = .loopback,
@@ -104,7 +104,7 @@ public enum LiveRun {
     /// is its stop; a non-zero exit status is its error. The devices live at 127.`addressBlock`.0.2 upwards.
     /// On `namespaceMulticast` (a private namespace's loopback only) they join 239.255.255.250:1900, which is
     /// where the client is sent: a library that searches the group and nothing else finds them there.
-    public static func runClient(
+    package static func runClient(
         _ scenario: Scenario,
         seed: UInt64,
         command: String,

@@ -27,7 +27,7 @@ extension Process {
     /// them. A client started from one cannot be stopped by SIGTERM or SIGINT, nor can anything it runs
     /// (`timeout 8 cmd` sends SIGTERM to a `cmd` that never sees it, and both wait forever). So the
     /// calling thread unblocks every signal for the moment of the start, and blocks them again.
-    public func runWithNoSignalBlocked() throws {
+    package func runWithNoSignalBlocked() throws {
         var none = sigset_t()
         var previous = sigset_t()
         sigemptyset(&none)

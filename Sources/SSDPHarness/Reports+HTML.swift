@@ -20,7 +20,7 @@ import SSDPDeviceCore
 extension Reports {
     /// One self-contained HTML page of `report`: its style, script and data inline, nothing fetched (the
     /// page's content security policy forbids it), every text from a run escaped.
-    public static func html(_ report: HTMLReport) throws -> String {
+    package static func html(_ report: HTMLReport) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = [UInt8](try encoder.encode(report))
@@ -65,7 +65,7 @@ extension Reports {
 
     /// A Markdown summary of `report` for a CI job's page (`$GITHUB_STEP_SUMMARY`): the counts, each failed
     /// run with its failed checks and the command that reproduces it, and the other runs in a fold.
-    public static func markdownSummary(_ report: HTMLReport) -> String {
+    package static func markdownSummary(_ report: HTMLReport) -> String {
         var text = "## \(markdownEscaped(report.title))\n\n"
         text += "**\(report.failed) failed**, \(report.passed) passed, \(report.skipped) skipped"
         text += report.command.isEmpty ? "\n\n" : " · `\(report.command.replacingOccurrences(of: "`", with: "'"))`\n\n"
@@ -93,7 +93,7 @@ extension Reports {
 
     /// The index of a report written one page per run: each run's verdict, its failed checks and a link to
     /// its page, failures first. Plain HTML, no script.
-    public static func htmlIndex(_ report: HTMLReport, pages: [(run: HTMLReport.Run, file: String)]) -> String {
+    package static func htmlIndex(_ report: HTMLReport, pages: [(run: HTMLReport.Run, file: String)]) -> String {
         var rows = ""
         for (run, file) in pages {
             let failed = run.checks.filter { $0.status == .failed }.map { htmlEscaped($0.name) }.joined(
@@ -114,7 +114,7 @@ extension Reports {
     }
 
     /// A file name for a run's page: its id with anything but letters, digits, `-`, `_` and `.` as `_`.
-    public static func fileName(for id: String) -> String {
+    package static func fileName(for id: String) -> String {
         String(
             id.unicodeScalars.map {
                 $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))

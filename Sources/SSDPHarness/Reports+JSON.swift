@@ -19,7 +19,7 @@ import SSDPDeviceCore
 
 extension Reports {
     /// Every run with its checks, counts and timings.
-    public static func json(_ results: [ScenarioResult]) throws -> Data {
+    package static func json(_ results: [ScenarioResult]) throws -> Data {
         let document = Document(
             version: ToolVersion.current,
             passed: results.filter(\.passed).count,

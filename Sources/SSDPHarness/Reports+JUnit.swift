@@ -22,7 +22,7 @@ extension Reports {
     /// external client's drop counters) and for a run that did not apply, `<error>` for a run the harness
     /// could not make.
     /// `title` names the whole report (`ssdp-sim run in virtual time`).
-    public static func junit(_ results: [ScenarioResult], title: String) -> String {
+    package static func junit(_ results: [ScenarioResult], title: String) -> String {
         JUnitReport(name: title, suites: results.map(junitSuite)).xml
     }
 
@@ -63,7 +63,7 @@ extension Reports {
     }
 
     /// Each failed expectation as one line: name, expected, actual.
-    public static func failureLines(_ result: ScenarioResult) -> [String] {
+    package static func failureLines(_ result: ScenarioResult) -> [String] {
         if let error = result.harnessError { return ["could not run: \(error)"] }
         return result.failedChecks.map { "\($0.name): expected \($0.expected); got \($0.actual)" }
     }

@@ -16,7 +16,7 @@ import SSDPCapture
 extension Reports {
     /// A pcap file of every datagram in the trace (`PcapWriter`), stamped `start` seconds after 1970 plus
     /// its time from the start of the search. Virtual runs start at 0, so `tcpdump -tt` prints virtual seconds.
-    public static func pcap(_ trace: [TraceEntry], startingAt start: Double = 0) -> [UInt8] {
+    package static func pcap(_ trace: [TraceEntry], startingAt start: Double = 0) -> [UInt8] {
         let datagrams = trace.map { entry in
             PcapWriter.Datagram(
                 at: entry.at,

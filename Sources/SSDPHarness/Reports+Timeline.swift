@@ -19,7 +19,7 @@ import SSDPCore
 extension Reports {
     /// A plain-text timeline: every datagram with what it was and what became of it, and what the client
     /// reported, in time order.
-    public static func timeline(_ result: ScenarioResult) -> String {
+    package static func timeline(_ result: ScenarioResult) -> String {
         var lines: [(at: Duration, order: Int, text: String)] = []
         for (index, entry) in result.record.trace.enumerated() {
             lines.append(
@@ -60,7 +60,7 @@ extension Reports {
     }
 
     /// A datagram in a few words: its start line and the headers that tell answers apart.
-    public static func summary(of bytes: [UInt8]) -> String {
+    package static func summary(of bytes: [UInt8]) -> String {
         summary(of: try? SSDPParser.parseMessage(bytes), size: bytes.count)
     }
 

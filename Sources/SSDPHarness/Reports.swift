@@ -15,7 +15,7 @@ import Foundation
 import SSDPCore
 
 /// The files `ssdp-sim run` writes: JUnit XML, JSON, and per-scenario traces (pcap and a timeline).
-public enum Reports {
+package enum Reports {
     // The reports themselves are in Reports+JUnit, Reports+JSON, Reports+Pcap and Reports+Timeline.
 
     /// `text` with every scalar `replacement` gives a replacement for written as that: the one loop behind
@@ -34,7 +34,7 @@ public enum Reports {
     }
 
     /// Writes `data` to `path` whole or not at all: a temporary file beside it, then a rename.
-    public static func writeAtomically(_ data: Data, to path: String) throws {
+    package static func writeAtomically(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")

@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 /// What a run keeps of the datagrams on the wire.
-public enum Tracing: Sendable, Hashable {
+package enum Tracing: Sendable, Hashable {
     /// What the checks need: the searches, the reports and the counts.
     case off
     /// Every datagram as well, with its fate, for `--trace`'s pcap and timeline.
@@ -20,7 +20,7 @@ public enum Tracing: Sendable, Hashable {
 }
 
 /// Where a live run's devices listen and its search goes.
-public enum LiveNetwork: Sendable, Hashable {
+package enum LiveNetwork: Sendable, Hashable {
     /// Unicast to the simulator on 127.0.0.1: safe on any machine.
     case loopback
     /// Multicast to 239.255.255.250 on the loopback interface: only inside a private network namespace

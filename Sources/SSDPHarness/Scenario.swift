@@ -23,36 +23,36 @@ import SSDPVirtualNetwork
 /// The format is documented in `Scenarios/README.md` and `Scenarios/scenario.schema.json`. Decoding is
 /// strict (an unknown field is an error) and `ScenarioFile.load` checks every value, so a bad file fails with
 /// its name, the JSON path and the reason before anything runs.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// The file it came from, as the user named it.
-    public var file: String
+    package var file: String
     /// The scenario's name (`name`), unique in a run; it names report entries and trace files.
-    public var name: String
+    package var name: String
     /// One line saying what the scenario proves (`description`), shown in reports.
-    public var description: String
+    package var description: String
     /// The seed of every random choice; `--seed` overrides it.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Labels such as `live` (the scenario makes sense over real sockets).
-    public var tags: [String]
+    package var tags: [String]
     /// The search the session makes (`search`).
-    public var search: SearchSpecification
+    package var search: SearchSpecification
     /// The devices, in order; device numbers in events count from 1 over the expanded list.
-    public var devices: [SimulatedDevice]
+    package var devices: [SimulatedDevice]
     /// What happens to the devices during the search (`events`: byebye, reboot, vanish, alive, update,
     /// change, network), in
     /// time order; live runs do them through the simulator's device operations.
-    public var events: [TimedEvent]
+    package var events: [TimedEvent]
     /// Faults on the virtual network (`network`); none in a live scenario.
-    public var network: NetworkFaults
+    package var network: NetworkFaults
     /// What must happen besides the invariants every run checks (`expect`).
-    public var expect: Expectations
+    package var expect: Expectations
     /// Where an imported scenario came from (`provenance`); `nil` for one written by hand.
-    public var provenance: ScenarioProvenance? = nil
+    package var provenance: ScenarioProvenance? = nil
 
     /// A scenario made in Swift rather than read from a file (`ScenarioFile.load` reads and checks one):
     /// `devices` searched by `search` with `seed`, `events` done to them on a network with `network`'s
     /// faults, held to `expect`. `file` names it in reports; none by default.
-    public init(
+    package init(
         name: String,
         description: String = "",
         seed: UInt64 = 1,
@@ -79,13 +79,13 @@ public struct Scenario: Sendable {
     }
 
     /// Whether `--live` runs it.
-    public var isLive: Bool { tags.contains("live") }
+    package var isLive: Bool { tags.contains("live") }
 }
 
 /// The search the session makes.
-public struct SearchSpecification: Sendable, Hashable {
+package struct SearchSpecification: Sendable, Hashable {
     /// Where the M-SEARCH messages go (`search.mode`).
-    public enum Mode: String, Sendable, Hashable, CaseIterable {
+    package enum Mode: String, Sendable, Hashable, CaseIterable {
         /// To 239.255.255.250:1900: every device hears it.
         case multicast
         /// To one device's own address (`device`): only it hears, and it answers within 1 s.
@@ -94,21 +94,21 @@ public struct SearchSpecification: Sendable, Hashable {
 
     /// The ST searched for (`search.target`): `ssdp:all`, `upnp:rootdevice`, a UUID, a URN, or a vendor target such as
     /// `roku:ecp`.
-    public var target: String
+    package var target: String
     /// MX in seconds, 1...5 (`search.mx`).
-    public var mx: Int
+    package var mx: Int
     /// How many M-SEARCH messages the session sends, 0...100 (`search.requests`); 0 stops at once.
-    public var requests: Int
+    package var requests: Int
     /// Multicast to the group, or unicast to one device (`search.mode`).
-    public var mode: Mode
+    package var mode: Mode
     /// The device a unicast search is sent to, counting from 1.
-    public var device: Int
+    package var device: Int
     /// The virtual network's addresses (`search.ipv6`): IPv4, or IPv6's FF02::C (and the devices' fe80::
     /// addresses), answered with `http://[fe80::…]:port/` LOCATIONs. Virtual runs only.
-    public var addressPlan = VirtualAddressPlan.ipv4
+    package var addressPlan = VirtualAddressPlan.ipv4
 
     /// A search for `target`; the defaults are those a scenario file gets when it leaves the fields out.
-    public init(target: String, mx: Int = 3, requests: Int = 3, mode: Mode = .multicast, device: Int = 1) {
+    package init(target: String, mx: Int = 3, requests: Int = 3, mode: Mode = .multicast, device: Int = 1) {
         self.target = target
         self.mx = mx
         self.requests = requests
@@ -117,7 +117,7 @@ public struct SearchSpecification: Sendable, Hashable {
     }
 
     /// The production configuration for this search, sent to `host:port`.
-    public func configuration(host: String, port: Int) throws(SSDPConfigurationError) -> SSDPSearchSessionConfiguration
+    package func configuration(host: String, port: Int) throws(SSDPConfigurationError) -> SSDPSearchSessionConfiguration
     {
         try SSDPSearchSessionConfiguration(
             searchTarget: target,
@@ -129,31 +129,31 @@ public struct SearchSpecification: Sendable, Hashable {
     }
 
     /// When the original design stops: requests × MX + 0.1 s, or at once when no request is made.
-    public var designedStop: Duration {
+    package var designedStop: Duration {
         guard requests > 0 else { return .zero }
         return SSDPSearchSessionConfiguration.searchTimeout(requests: requests, maximumWaitResponseTime: mx)
     }
 
     /// When the original design sends request `index` (from 0).
-    public func designedOffset(_ index: Int) -> Duration {
+    package func designedOffset(_ index: Int) -> Duration {
         SSDPSearchSessionConfiguration.searchRequestOffset(index, requests: requests, maximumWaitResponseTime: mx)
     }
 }
 
 extension Scenario {
     /// One answer a replaying device sends.
-    public struct ReplayedAnswer: Sendable, Hashable {
+    package struct ReplayedAnswer: Sendable, Hashable {
         /// The device, counting from 1.
-        public var device: Int
+        package var device: Int
         /// The answer's place in the device's replay, counting from 0.
-        public var answer: Int
+        package var answer: Int
         /// When it reaches the session: its search's designed offset plus its captured delay.
-        public var at: Duration
+        package var at: Duration
     }
 
     /// The answers the replaying devices deliver less than `margin` before the search's designed stop, in
     /// the order they arrive. (NOTIFY messages go to the group, which the session does not listen to.)
-    public func replayedAnswers(within margin: Duration) -> [ReplayedAnswer] {
+    package func replayedAnswers(within margin: Duration) -> [ReplayedAnswer] {
         let stop = search.designedStop
         var late: [ReplayedAnswer] = []
         for (index, device) in devices.enumerated() {
@@ -169,9 +169,9 @@ extension Scenario {
 }
 
 /// Something that happens to a device at a time during the scenario.
-public struct TimedEvent: Sendable, Hashable {
+package struct TimedEvent: Sendable, Hashable {
     /// What happens to the device (`events[].action`).
-    public enum Action: String, Sendable, Hashable, CaseIterable {
+    package enum Action: String, Sendable, Hashable, CaseIterable {
         /// The device says byebye for everything it advertised and stops answering.
         case byebye
         /// The device says byebye, is gone for `downFor`, then comes back with the next BOOTID and a new
@@ -191,7 +191,7 @@ public struct TimedEvent: Sendable, Hashable {
 
     /// The operation the event does to its device (`DeviceOperation`, as the control API and SSDPTesting
     /// do it); `nil` for a network event.
-    public var operation: DeviceOperation? {
+    package var operation: DeviceOperation? {
         switch action {
         case .byebye: .byebye
         case .reboot: .reboot(downFor: downFor)
@@ -204,93 +204,93 @@ public struct TimedEvent: Sendable, Hashable {
     }
 
     /// Seconds from the start of the search.
-    public var at: Duration
+    package var at: Duration
     /// Whether the device leaves for good or reboots.
-    public var action: Action
+    package var action: Action
     /// The device, counting from 1 (0 for a network event).
-    public var device: Int
+    package var device: Int
     /// How long a rebooting device is gone.
-    public var downFor: Duration
+    package var downFor: Duration
     /// What a `change` changes.
-    public var change = DeviceChange()
+    package var change = DeviceChange()
     /// The faults a `network` event sets, replacing the ones before.
-    public var network = NetworkFaults()
+    package var network = NetworkFaults()
 }
 
 /// What must happen. Fields left out are not checked, except the invariants every run checks: each
 /// service reported once, exactly one stop at the designed time and nothing after it, the designed
 /// number of M-SEARCH messages at the designed times, only answers for the searched target reported,
 /// and no error unless one is expected.
-public struct Expectations: Sendable, Hashable {
+package struct Expectations: Sendable, Hashable {
     /// The services the search must report (`expect.found`); required in a scenario file.
-    public var found: FoundExpectation?
+    package var found: FoundExpectation?
     /// What an external client must do over HTTP after discovery.
-    public var http: HTTPExpectation?
+    package var http: HTTPExpectation?
     /// Why the search stops; by default `timedOut`, or `noSearchRequests` for zero requests.
-    public var stopReason: RunRecord.StopReason?
+    package var stopReason: RunRecord.StopReason?
     /// How far the stop may be from the design; by default exact in virtual time and generous live.
-    public var stopTolerance: Duration?
+    package var stopTolerance: Duration?
     /// M-SEARCH messages the client sends; by default `search.requests`.
-    public var searchesSent: Int?
+    package var searchesSent: Int?
     /// The session's drop counters by reason (`duplicates`, `wrongSearchTarget`, …).
-    public var dropped: [SearchSessionStatistics.Drop: CountExpectation] = [:]
+    package var dropped: [SearchSessionStatistics.Drop: CountExpectation] = [:]
     /// A piece of the error the session must report; `nil` expects no error.
-    public var error: String?
+    package var error: String?
 
     /// No expectations besides the invariants.
-    public init() {}
+    package init() {}
 }
 
 /// What a client must do with the devices it found: how often it fetches each LOCATION, and which SOAP
 /// actions it calls with which arguments. Observable only for an external client.
-public struct HTTPExpectation: Sendable, Hashable {
+package struct HTTPExpectation: Sendable, Hashable {
     /// One action the client must call (`count` times), with at least these arguments.
-    public struct Action: Sendable, Hashable {
+    package struct Action: Sendable, Hashable {
         /// The action's name (`AddPortMapping`).
-        public var action: String
+        package var action: String
         /// In-arguments the call must carry with these values; it may carry others too.
-        public var arguments: [String: String]
+        package var arguments: [String: String]
         /// How many such calls; at least one when the file does not say.
-        public var count: CountExpectation
+        package var count: CountExpectation
     }
 
     /// How many GETs of each device's LOCATION.
-    public var locationFetches: CountExpectation?
+    package var locationFetches: CountExpectation?
     /// The actions the client must call (`expect.http.actions`).
-    public var actions: [Action] = []
+    package var actions: [Action] = []
 }
 
 /// What the search must report (`expect.found`): an exact set of services, a count, or both.
-public struct FoundExpectation: Sendable, Hashable {
+package struct FoundExpectation: Sendable, Hashable {
     /// A service by USN and ST, as a client reports it.
-    public struct Service: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package struct Service: Sendable, Hashable, Comparable, CustomStringConvertible {
         /// The unique service name (USN), `uuid:…::upnp:rootdevice`.
-        public var usn: String
+        package var usn: String
         /// The search target (ST) the service is reported with.
-        public var st: String
+        package var st: String
 
         /// The service with this USN and ST.
-        public init(usn: String, st: String) {
+        package init(usn: String, st: String) {
             self.usn = usn
             self.st = st
         }
 
         /// Orders by USN, then ST, so that listings in check results are stable.
-        public static func < (lhs: Service, rhs: Service) -> Bool { (lhs.usn, lhs.st) < (rhs.usn, rhs.st) }
+        package static func < (lhs: Service, rhs: Service) -> Bool { (lhs.usn, lhs.st) < (rhs.usn, rhs.st) }
         /// `USN (ST)`, for check results.
-        public var description: String { "\(usn) (\(st))" }
+        package var description: String { "\(usn) (\(st))" }
     }
 
     /// Exactly the services to report, none missing and none extra (`found.services`); `[]` for nothing.
-    public var services: [Service]?
+    package var services: [Service]?
     /// Services that must be among those reported, which may include others (`found.including`): what a
     /// search of a real network can promise, where devices the test does not know may answer too.
-    public var including: [Service]?
+    package var including: [Service]?
     /// How many services are reported, counting every report (`found.count`).
-    public var count: CountExpectation?
+    package var count: CountExpectation?
 
     /// An expectation of `services`, `including`, `count` or some of them; a `nil` part is not checked.
-    public init(services: [Service]? = nil, including: [Service]? = nil, count: CountExpectation? = nil) {
+    package init(services: [Service]? = nil, including: [Service]? = nil, count: CountExpectation? = nil) {
         self.services = services
         self.including = including
         self.count = count
@@ -298,20 +298,20 @@ public struct FoundExpectation: Sendable, Hashable {
 }
 
 /// A count: exact, or a range.
-public struct CountExpectation: Sendable, Hashable, CustomStringConvertible {
+package struct CountExpectation: Sendable, Hashable, CustomStringConvertible {
     /// The counts accepted; an upper bound of `Int.max` means no limit.
-    public var range: ClosedRange<Int>
+    package var range: ClosedRange<Int>
 
     /// An expectation that accepts any count in `range` (`3...3` for exactly 3).
-    public init(_ range: ClosedRange<Int>) {
+    package init(_ range: ClosedRange<Int>) {
         self.range = range
     }
 
     /// Whether `value` is in the range.
-    public func accepts(_ value: Int) -> Bool { range.contains(value) }
+    package func accepts(_ value: Int) -> Bool { range.contains(value) }
 
     /// `3`, `at least 1` or `1...5`, for check results.
-    public var description: String {
+    package var description: String {
         if range.lowerBound == range.upperBound { return "\(range.lowerBound)" }
         if range.upperBound == Int.max { return "at least \(range.lowerBound)" }
         return "\(range.lowerBound)...\(range.upperBound)"

@@ -15,29 +15,29 @@ import SSDPCore
 
 /// One expectation checked against one run: passed, failed, or skipped because the run's mode cannot
 /// observe it (an external client's drop counters), never counted as a pass.
-public struct CheckResult: Sendable, Hashable, Codable {
+package struct CheckResult: Sendable, Hashable, Codable {
     /// Whether a check passed, failed, or was skipped because the run cannot observe it.
-    public enum Status: String, Sendable, Hashable, Codable {
+    package enum Status: String, Sendable, Hashable, Codable {
         case passed, failed, skipped
     }
 
     /// The check's name in reports (`stop`, `found services`, `dropped duplicates`).
-    public var name: String
+    package var name: String
     /// The verdict.
-    public var status: Status
+    package var status: Status
     /// What the scenario expects, in words for the report.
-    public var expected: String
+    package var expected: String
     /// What happened; for a skipped check, why it could not be observed.
-    public var actual: String
+    package var actual: String
     /// What in the run the verdict rests on, for a report to point at (not in the JSON report).
-    public var evidence = CheckEvidence()
+    package var evidence = CheckEvidence()
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, status, expected, actual
     }
 
     /// A check that passed or failed; `skipped(_:expected:because:)` makes a skipped one.
-    public init(name: String, passed: Bool, expected: String, actual: String) {
+    package init(name: String, passed: Bool, expected: String, actual: String) {
         self.name = name
         self.status = passed ? .passed : .failed
         self.expected = expected
@@ -45,34 +45,34 @@ public struct CheckResult: Sendable, Hashable, Codable {
     }
 
     /// A check this mode cannot observe, and why.
-    public static func skipped(_ name: String, expected: String, because reason: String) -> CheckResult {
+    package static func skipped(_ name: String, expected: String, because reason: String) -> CheckResult {
         var result = CheckResult(name: name, passed: false, expected: expected, actual: reason)
         result.status = .skipped
         return result
     }
 
     /// Whether the check passed.
-    public var passed: Bool { status == .passed }
+    package var passed: Bool { status == .passed }
     /// Whether the check failed; a skipped check has neither passed nor failed.
-    public var failed: Bool { status == .failed }
+    package var failed: Bool { status == .failed }
     /// Whether the run could not observe what the check needs.
-    public var skipped: Bool { status == .skipped }
+    package var skipped: Bool { status == .skipped }
 }
 
 /// What a check's verdict rests on, as places in the run's record: the HTML report links a failed check to
 /// the messages these name.
-public struct CheckEvidence: Sendable, Hashable {
+package struct CheckEvidence: Sendable, Hashable {
     /// Indices into `RunRecord.searches`: the M-SEARCH messages the check judged.
-    public var searches: [Int] = []
+    package var searches: [Int] = []
     /// Indices into `RunRecord.reports`: the services reported that the check judged.
-    public var reports: [Int] = []
+    package var reports: [Int] = []
     /// Whether the check judged how (and when) the client stopped or failed.
-    public var ending = false
+    package var ending = false
     /// Indices into `HTTPActivity.requests`: the HTTP requests the check judged.
-    public var requests: [Int] = []
+    package var requests: [Int] = []
 
     /// Evidence naming these searches, reports, requests and the ending.
-    public init(searches: [Int] = [], reports: [Int] = [], ending: Bool = false, requests: [Int] = []) {
+    package init(searches: [Int] = [], reports: [Int] = [], ending: Bool = false, requests: [Int] = []) {
         self.searches = searches
         self.reports = reports
         self.ending = ending
@@ -80,12 +80,12 @@ public struct CheckEvidence: Sendable, Hashable {
     }
 
     /// Whether it names nothing.
-    public var isEmpty: Bool { searches.isEmpty && reports.isEmpty && !ending && requests.isEmpty }
+    package var isEmpty: Bool { searches.isEmpty && reports.isEmpty && !ending && requests.isEmpty }
 }
 
 extension CheckResult {
     /// The same verdict, resting on `evidence`.
-    public func resting(on evidence: CheckEvidence) -> CheckResult {
+    package func resting(on evidence: CheckEvidence) -> CheckResult {
         var result = self
         result.evidence = evidence
         return result
@@ -95,29 +95,29 @@ extension CheckResult {
 /// The expectations of a scenario, checked against what a run recorded. The same checks serve every
 /// mode; the ones that need the session's insides (drop counters, what each device heard) apply only
 /// where the record has them.
-public struct ScenarioChecks {
+package struct ScenarioChecks {
     /// The search the run made, as designed.
-    public var search: SearchSpecification
+    package var search: SearchSpecification
     /// What must happen.
-    public var expect: Expectations
+    package var expect: Expectations
     /// What the run recorded.
-    public var record: RunRecord {
+    package var record: RunRecord {
         didSet { reportedServices = record.reports.map(\.service) }
     }
     /// The services the client reported, in order: read from `record` once, for the checks that go through
     /// them (a thousand reports are a thousand copies per read).
     private var reportedServices: [ReportedService]
     /// How far times may stray from the design.
-    public var tolerance: Duration
+    package var tolerance: Duration
     /// The HOST header the searches must carry.
-    public var searchHost: String
+    package var searchHost: String
     /// How the client searches and stops: the timing, count and headers of its searches are held to it.
-    public var policy: SearchPolicy = .design
+    package var policy: SearchPolicy = .design
     /// The groups of checks to make; the others are skipped. `nil`: every check.
-    public var selection: Set<CheckGroup>?
+    package var selection: Set<CheckGroup>?
 
     /// The checks of one run; `tolerance` is raised to the scenario's own `stopTolerance` when that is larger.
-    public init(scenario: Scenario, record: RunRecord, tolerance: Duration, searchHost: String) {
+    package init(scenario: Scenario, record: RunRecord, tolerance: Duration, searchHost: String) {
         self.search = scenario.search
         self.expect = scenario.expect
         self.record = record
@@ -128,7 +128,7 @@ public struct ScenarioChecks {
 
     /// The checks of a search of a network the harness does not run (`ssdp-sim search --expect`): only
     /// `evaluateReports()` applies, since nothing is seen on the devices' side.
-    public init(search: SearchSpecification, expect: Expectations, record: RunRecord) {
+    package init(search: SearchSpecification, expect: Expectations, record: RunRecord) {
         self.search = search
         self.expect = expect
         self.record = record
@@ -138,7 +138,7 @@ public struct ScenarioChecks {
     }
 
     /// Every check, in a fixed order; those of a group not in `selection` skipped.
-    public func evaluate() -> [CheckResult] {
+    package func evaluate() -> [CheckResult] {
         let groups: [(CheckGroup, [CheckResult])] = [
             (.stop, [stop(), stopReason(), nothingAfterStop()]), (.once, [eachServiceOnce()]),
             (.target, [onlySearchedTarget()]), (.asSent, [asAdvertised()]), (.searches, [searchesSent()]),
@@ -155,7 +155,7 @@ public struct ScenarioChecks {
     /// `evaluate()` gives them: what a search of someone else's network can be held to. The stop's timing,
     /// the M-SEARCH messages, what each device heard and the reports against what the devices sent are
     /// judged on the devices' side, so they are not among them.
-    public func evaluateReports() -> [CheckResult] {
+    package func evaluateReports() -> [CheckResult] {
         [stopReason(), nothingAfterStop(), eachServiceOnce(), onlySearchedTarget(), foundAtStop()]
             + found() + dropped() + [error()]
     }

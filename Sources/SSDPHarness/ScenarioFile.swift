@@ -20,16 +20,16 @@ import SSDPVirtualNetwork
 
 /// Reading scenario files: JSON in, checked `Scenario` values out, or an error naming the file, the JSON
 /// path and the reason.
-public enum ScenarioFile {
+package enum ScenarioFile {
     /// The largest number of M-SEARCH messages a scenario may make (the original design has no limit; a
     /// scenario that needs more is a mistake).
-    public static let maximumRequests = 100
+    package static let maximumRequests = 100
     /// The longest time a scenario may refer to (event times, latency, outages).
-    public static let maximumSeconds = 3_600.0
+    package static let maximumSeconds = 3_600.0
 
     /// Reads the scenario files among `paths`: a file is read as given, a directory contributes every
     /// `*.json` in it (not its subdirectories) except `*.schema.json`, in name order. Names must be unique.
-    public static func loadAll(_ paths: [String]) throws(SimulatorInputError) -> [Scenario] {
+    package static func loadAll(_ paths: [String]) throws(SimulatorInputError) -> [Scenario] {
         var scenarios: [Scenario] = []
         var fileOfName: [String: String] = [:]
         for file in try files(in: paths) {
@@ -70,12 +70,12 @@ public enum ScenarioFile {
     }
 
     /// Reads and checks one scenario file.
-    public static func load(path: String) throws(SimulatorInputError) -> Scenario {
+    package static func load(path: String) throws(SimulatorInputError) -> Scenario {
         try decode(try InputFile.contents(of: path), file: path)
     }
 
     /// Reads and checks a scenario's contents; `file` names it in errors.
-    public static func decode(_ data: Data, file: String) throws(SimulatorInputError) -> Scenario {
+    package static func decode(_ data: Data, file: String) throws(SimulatorInputError) -> Scenario {
         let specification = try InputFile.decode(ScenarioSpecification.self, from: data, file: file)
         do throws(FieldError) {
             return try specification.makeScenario(file: file)
@@ -91,7 +91,7 @@ extension ScenarioFile {
     /// `found`, `dropped`, `stop.reason` and `error`. The M-SEARCH messages on the wire and a client's HTTP
     /// are seen only where the harness runs the devices, so `searches`, `stop.tolerance` and `http` are errors
     /// here rather than checks that would silently never run.
-    public static func loadExpectations(path: String) throws(SimulatorInputError) -> Expectations {
+    package static func loadExpectations(path: String) throws(SimulatorInputError) -> Expectations {
         let fields = try InputFile.decode(ExpectFields.self, from: try InputFile.contents(of: path), file: path)
         let unobservable = [
             ("$.searches", fields.searches != nil, "the M-SEARCH messages are counted on the devices' side"),

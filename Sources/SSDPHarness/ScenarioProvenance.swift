@@ -14,22 +14,22 @@
 /// Where an imported scenario came from (`provenance` in a scenario file, written by `ssdp-sim import`):
 /// the capture, its times and the packets the search and each device's answers were read from, so that a
 /// maintainer can find them in the capture.
-public struct ScenarioProvenance: Codable, Sendable, Hashable {
+package struct ScenarioProvenance: Codable, Sendable, Hashable {
     /// One device of the scenario and where it was in the capture.
-    public struct Device: Codable, Sendable, Hashable {
+    package struct Device: Codable, Sendable, Hashable {
         /// The device's number in the scenario, from 1.
-        public var device: Int
+        package var device: Int
         /// The address it answered from.
-        public var address: String
+        package var address: String
         /// The UDN its answers carried, if any answer could be read.
-        public var udn: String?
+        package var udn: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case device, address, udn
         }
 
         /// Device `device` (from 1), which answered from `address` with `udn`.
-        public init(device: Int, address: String, udn: String?) {
+        package init(device: Int, address: String, udn: String?) {
             self.device = device
             self.address = address
             self.udn = udn
@@ -37,32 +37,32 @@ public struct ScenarioProvenance: Codable, Sendable, Hashable {
     }
 
     /// The capture's file name (without its directory).
-    public var capture: String
+    package var capture: String
     /// `pcap` or `pcapng`.
-    public var format: String
+    package var format: String
     /// Packets in the capture.
-    public var packets: Int
+    package var packets: Int
     /// When the first and the last packet were captured (ISO 8601, UTC).
-    public var from: String
+    package var from: String
     /// When the last packet was captured.
-    public var to: String
+    package var to: String
     /// The searching client, `address:port`.
-    public var client: String
+    package var client: String
     /// The packet numbers of the client's M-SEARCH messages, in order.
-    public var searchPackets: [Int]
+    package var searchPackets: [Int]
     /// The devices and the addresses they answered from.
-    public var devices: [Device]
+    package var devices: [Device]
     /// What the import left out, and why, one remark each.
-    public var notes: [String]
+    package var notes: [String]
     /// Whether identifiers were replaced (`--anonymize`).
-    public var anonymized: Bool
+    package var anonymized: Bool
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case capture, format, packets, from, to, client, searchPackets, devices, notes, anonymized
     }
 
     /// Provenance with every field given.
-    public init(
+    package init(
         capture: String,
         format: String,
         packets: Int,

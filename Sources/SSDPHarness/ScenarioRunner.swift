@@ -14,36 +14,36 @@
 import Foundation
 
 /// The result of one scenario in one mode with one seed.
-public struct ScenarioResult: Sendable {
+package struct ScenarioResult: Sendable {
     /// The scenario that was run.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// The seed the run used: the scenario's, or the runner's.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The mode it ran in.
-    public var mode: RunMode
+    package var mode: RunMode
     /// Every check's result, in the order `ScenarioChecks.evaluate()` gives; empty when not run.
-    public var checks: [CheckResult]
+    package var checks: [CheckResult]
     /// What the run recorded; empty when it was skipped or the harness could not run it.
-    public var record: RunRecord
+    package var record: RunRecord
     /// Wall-clock time the run took.
-    public var elapsed: Duration
+    package var elapsed: Duration
     /// Why the scenario was not run in this mode, if it was not.
-    public var skipped: String?
+    package var skipped: String?
     /// Why the harness could not run it (a socket that would not open, a client that would not start).
-    public var harnessError: String?
+    package var harnessError: String?
 
     /// Run, and no check failed (checks this mode cannot observe are skipped, and neither pass nor fail it).
-    public var passed: Bool { skipped == nil && harnessError == nil && !checks.contains(where: \.failed) }
+    package var passed: Bool { skipped == nil && harnessError == nil && !checks.contains(where: \.failed) }
     /// The checks that failed.
-    public var failedChecks: [CheckResult] { checks.filter(\.failed) }
+    package var failedChecks: [CheckResult] { checks.filter(\.failed) }
     /// The checks this mode could not observe.
-    public var skippedChecks: [CheckResult] { checks.filter(\.skipped) }
+    package var skippedChecks: [CheckResult] { checks.filter(\.skipped) }
 }
 
 /// Runs scenarios in one mode and checks their expectations.
-public struct ScenarioRunner: Sendable {
+package struct ScenarioRunner: Sendable {
     /// How scenarios are run: in virtual time, over loopback, or with an external client.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         case virtual
         /// Live over real sockets, on `network`.
         case live(LiveNetwork)
@@ -69,20 +69,20 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// How every scenario is run.
-    public var mode: Mode
+    package var mode: Mode
     /// Replaces every scenario's seed.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// What each run keeps of the datagrams on the wire.
-    public var trace: Tracing
+    package var trace: Tracing
     /// Where a live run's devices live on loopback: 127.`addressBlock`.0.2 upwards, so that live runs side
     /// by side have addresses of their own (`DeviceAddressing.loopbackAddresses`).
-    public var addressBlock: UInt8
+    package var addressBlock: UInt8
     /// The groups of checks made (`run --checks`); `nil`: all.
-    public var checks: Set<CheckGroup>?
+    package var checks: Set<CheckGroup>?
 
     /// A runner in `mode`; `seed` replaces every scenario's seed, `trace` says what is kept of the
     /// datagrams, `addressBlock` where live devices live, and `checks` which groups of checks are made.
-    public init(
+    package init(
         mode: Mode = .virtual,
         seed: UInt64? = nil,
         trace: Tracing = .off,
@@ -102,7 +102,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs one scenario. Scenarios not tagged `live` are skipped in the live modes.
-    public func run(_ scenario: Scenario) async -> ScenarioResult {
+    package func run(_ scenario: Scenario) async -> ScenarioResult {
         let seed = self.seed ?? scenario.seed
         let clock = ContinuousClock()
         let start = clock.now
@@ -182,16 +182,16 @@ extension ScenarioRunner {
     /// runs and external clients mostly wait on the clock, so sixteen per core, which runs the shipped live
     /// scenarios all at once on two cores (together they keep one core busy for about 3 % of their time with
     /// the built-in session, 30 % with the reference Python client).
-    public static func defaultJobs(for mode: Mode, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+    package static func defaultJobs(for mode: Mode, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
         mode == .virtual ? max(1, cores) : min(maximumJobs, 16 * max(1, cores))
     }
 
     /// The most runs at once (`--jobs`): each live one has an address block of its own, 0...255.
-    public static let maximumJobs = 256
+    package static let maximumJobs = 256
 
     /// How many runs of `mode` can go at once when `jobs` are asked for: a live run in a namespace searches
     /// 239.255.255.250:1900 there, which a second run would hear, so those go one at a time.
-    public static func width(for mode: Mode, jobs: Int) -> Int {
+    package static func width(for mode: Mode, jobs: Int) -> Int {
         mode.network == .namespaceMulticast ? 1 : min(max(1, jobs), maximumJobs)
     }
 
@@ -205,7 +205,7 @@ extension ScenarioRunner {
     /// block no other run holds), so they go side by side too, each with the same checks and tolerances as
     /// alone. Runs start in order, and never more than `2 × jobs` ahead of the next result handed out:
     /// finished results wait in that window, not for the whole sweep.
-    public static func sweep(
+    package static func sweep(
         _ runs: [(scenario: Scenario, seed: UInt64)],
         mode: Mode,
         trace: Tracing = .off,

@@ -18,9 +18,9 @@ import SSDPCore
 /// (`run --client-policy`). python-roku sends one search with MX 3 and stops after 2 s without an answer;
 /// async-upnp-client sends one with MX 4 and stops 4 s after it. Held to its own policy, a client fails only
 /// where it misses a device, reports one twice, or reports what it did not search.
-public struct SearchPolicy: Sendable, Hashable {
+package struct SearchPolicy: Sendable, Hashable {
     /// When the client's search ends.
-    public enum Stop: Sendable, Hashable {
+    package enum Stop: Sendable, Hashable {
         /// The original design's: N × MX + 0.1 s after the first search.
         case designed
         /// This long after the first search.
@@ -32,7 +32,7 @@ public struct SearchPolicy: Sendable, Hashable {
     }
 
     /// How the client's searches are spaced.
-    public enum Spacing: Sendable, Hashable {
+    package enum Spacing: Sendable, Hashable {
         /// As the original design spaces the scenario's searches.
         case designed
         /// This long apart (zero: all at once).
@@ -42,18 +42,18 @@ public struct SearchPolicy: Sendable, Hashable {
     }
 
     /// How many M-SEARCH messages it sends; `nil`: the scenario's.
-    public var searches: Int?
+    package var searches: Int?
     /// How they are spaced.
-    public var spacing: Spacing
+    package var spacing: Spacing
     /// The MX it writes; `nil`: the scenario's.
-    public var mx: Int?
+    package var mx: Int?
     /// The ST it searches; `nil`: the scenario's (`SSDP_ST`).
-    public var target: String?
+    package var target: String?
     /// When it stops.
-    public var stop: Stop
+    package var stop: Stop
 
     /// A policy; by default the original design's in every respect.
-    public init(
+    package init(
         searches: Int? = nil,
         spacing: Spacing = .designed,
         mx: Int? = nil,
@@ -69,11 +69,11 @@ public struct SearchPolicy: Sendable, Hashable {
 
     /// The original design's policy: what the built-in session does, and what a client is held to unless it
     /// declares another.
-    public static let design = SearchPolicy()
+    package static let design = SearchPolicy()
 
     /// Why `scenario` says nothing about a client with this policy, if it does not: its expectations are
     /// those of a search this client cannot make. `nil` when it runs.
-    public func reasonToSkip(_ scenario: Scenario) -> String? {
+    package func reasonToSkip(_ scenario: Scenario) -> String? {
         if let target, target != scenario.search.target {
             return
                 "the client searches \(target); the scenario expects what a search for \(scenario.search.target) finds"
@@ -112,7 +112,7 @@ public struct SearchPolicy: Sendable, Hashable {
 
 extension SearchPolicy: CustomStringConvertible {
     /// The policy as `--client-policy` takes it: `searches=1,spacing=any,mx=3,stop=idle:2`.
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if let searches { parts.append("searches=\(searches)") }
         switch spacing {
@@ -136,7 +136,7 @@ extension SearchPolicy {
     /// A policy as `--client-policy` writes it: `design`, or comma-separated `searches=N`,
     /// `spacing=SECONDS|any`, `mx=N`, `st=TARGET`, `stop=designed|after:SECONDS|idle:SECONDS|any`; what is not
     /// named stays the design's.
-    public init(parsing text: String) throws(RunOptionError) {
+    package init(parsing text: String) throws(RunOptionError) {
         self.init()
         guard text != "design" else { return }
         var seen: Set<Substring> = []
@@ -201,19 +201,19 @@ extension SearchPolicy {
 }
 
 /// A `--client-policy` or `--checks` that cannot be read: which part, and why.
-public struct RunOptionError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct RunOptionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The part of the policy at fault (`mx=0`).
-    public var part: String
+    package var part: String
     /// What is wrong with it.
-    public var reason: String
+    package var reason: String
 
     /// `mx=0: must be a whole number 1...120`.
-    public var description: String { "\(part): \(reason)" }
+    package var description: String { "\(part): \(reason)" }
 }
 
 /// A group of the checks a run is held to, as `run --checks` names it: a client judged only by what it
 /// found, say, is `--checks found,once,target`.
-public enum CheckGroup: String, Sendable, Hashable, CaseIterable {
+package enum CheckGroup: String, Sendable, Hashable, CaseIterable {
     /// One stop at its time, nothing reported after it, its reason and count (the session's).
     case stop
     /// Each service reported once.
@@ -240,7 +240,7 @@ public enum CheckGroup: String, Sendable, Hashable, CaseIterable {
     case error
 
     /// `--checks found,once,target`: the groups named, each once.
-    public static func parse(_ text: String) throws(RunOptionError) -> Set<CheckGroup> {
+    package static func parse(_ text: String) throws(RunOptionError) -> Set<CheckGroup> {
         var groups: Set<CheckGroup> = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let group = CheckGroup(rawValue: String(name)) else {

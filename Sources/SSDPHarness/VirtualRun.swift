@@ -24,7 +24,7 @@ import SSDPVirtualNetwork
 ///
 /// The client listens on an ephemeral port, as the real session does, so it never hears NOTIFY messages;
 /// they appear in the trace only, and only a traced run makes them.
-public struct VirtualRun {
+package struct VirtualRun {
     /// The largest UDP payload over IPv4.
     static let maximumUDPPayload = 65_507
     /// How long the run goes on after the search stops, to see answers that arrive late.
@@ -145,7 +145,7 @@ public struct VirtualRun {
     private let notifyHost: String
 
     /// Runs `scenario` with `seed` (its own unless given) and returns what happened.
-    public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Tracing = .off) throws -> RunRecord {
+    package static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: Tracing = .off) throws -> RunRecord {
         try run(scenario, seed: seed, trace: trace, faults: [])
     }
 

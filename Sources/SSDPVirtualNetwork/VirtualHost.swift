@@ -19,24 +19,24 @@ import SSDPDevices
 /// real device's port, the production responder that answers for it and the advertiser that multicasts
 /// for it, each seeded from the run's seed and the device's stream (its number and generation). The one
 /// place a virtual device is built, for the harness's virtual runs and `SSDPTesting`'s virtual LAN.
-public struct VirtualHost: Sendable {
+package struct VirtualHost: Sendable {
     /// The device tree as it serves, its LOCATION on the host's address (the responder's, not a copy kept
     /// beside it: a virtual run makes a thousand hosts per run).
-    public var root: SSDPRootDevice { responder.devices[0].device }
+    package var root: SSDPRootDevice { responder.devices[0].device }
     /// The host's address and SSDP port.
-    public let endpoint: SSDPEndpoint
+    package let endpoint: SSDPEndpoint
     /// The production responder, answering for the one device.
-    public var responder: SimulatorResponder
+    package var responder: SimulatorResponder
     /// The production advertiser, not started.
-    public var advertiser: DeviceAdvertiser
+    package var advertiser: DeviceAdvertiser
     /// A replaying device's captured NOTIFY messages, which take the advertiser's place.
-    public var notificationReplay: NotificationReplay?
+    package var notificationReplay: NotificationReplay?
 
     /// Device `index` of a run with `seed` on `plan`'s addresses, in `generation` (0 at first, one more each
     /// time it comes back), with `bootID`, started at `start`; `notifyHost` is the group as its NOTIFY
     /// messages' HOST gives it. Inlinable, so that a run builds its thousand hosts in place.
     @inlinable
-    public init(
+    package init(
         _ device: SimulatedDevice,
         index: Int,
         plan: VirtualAddressPlan = .ipv4,

@@ -196,6 +196,44 @@ import Testing
         }
     }
 
+    /// A user of the package sees two library products, one per job (docs/layout.md, "Products"): every
+    /// public module `SSDPTesting` imports, whose types its API may hand out, is in it, so that a test may
+    /// import it by name.
+    @Test func usersGetTwoLibraryProducts() async throws {
+        let manifest = try await PackageManifest.read()
+        #expect(Set(manifest.libraries.keys) == ["SSDPSearch", "SSDPTesting"])
+        #expect(manifest.libraries["SSDPSearch"] == ["SSDPSearch"])
+        let testing = Set(manifest.libraries["SSDPTesting"] ?? [])
+        #expect(testing.contains("SSDPTesting"))
+        let imported = try Self.imports(of: "SSDPTesting").filter { $0.hasPrefix("SSDP") && $0 != "SSDPSearch" }
+        let unlisted = imported.filter { !testing.contains($0) && Self.isPublic(module: $0) }
+        #expect(unlisted.isEmpty, "SSDPTesting imports public modules its product does not list: \(unlisted)")
+    }
+
+    /// The modules no product lists are the tool's own: nothing in them is `public`, so that another package
+    /// sees only what the two products hold.
+    @Test func aModuleNoProductListsDeclaresNothingPublic() async throws {
+        let manifest = try await PackageManifest.read()
+        let listed = Set(manifest.libraries.values.joined())
+        let unlisted = Self.allowed.keys.filter { !listed.contains($0) }.sorted()
+        #expect(
+            unlisted == ["SSDPCapture", "SSDPCheck", "SSDPControl", "SSDPDemo", "SSDPHarness", "SSDPVirtualNetwork"]
+        )
+        for module in unlisted {
+            #expect(!Self.isPublic(module: module), "\(module) declares something public")
+        }
+    }
+
+    /// Whether a line of `module`'s sources declares something `public`.
+    static func isPublic(module: String) -> Bool {
+        let files = (try? sourceFiles(in: "Sources/\(module)")) ?? [:]
+        return files.values.joined().contains { line in
+            var words = line.split(separator: " ")[...]
+            while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+            return words.first == "public"
+        }
+    }
+
     /// docs/layout.md's table of what each module imports is the code's: every module this test knows is
     /// in it, with exactly the package modules its files import.
     @Test func theLayoutPageListsWhatEachModuleImports() throws {
@@ -299,6 +337,8 @@ struct PackageManifest {
     }
 
     var targets: [String: Target]
+    /// Each library product and the targets it lists.
+    var libraries: [String: [String]]
 
     /// The manifest of this repository. `dump-package` runs with a scratch folder of its own: the one of
     /// `swift test` is locked while the tests run.
@@ -332,7 +372,14 @@ struct PackageManifest {
             }
             targets[name] = target
         }
-        return PackageManifest(targets: targets)
+        var libraries: [String: [String]] = [:]
+        for entry in json?["products"] as? [[String: Any]] ?? [] {
+            guard let name = entry["name"] as? String, let type = entry["type"] as? [String: Any],
+                type["library"] != nil
+            else { continue }
+            libraries[name] = entry["targets"] as? [String] ?? []
+        }
+        return PackageManifest(targets: targets, libraries: libraries)
     }
 
     /// The targets `name` depends on, directly or through others, and the products they bring.
