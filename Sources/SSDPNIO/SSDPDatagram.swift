@@ -15,17 +15,17 @@ import NIOCore
 import SSDPCore
 
 /// One UDP datagram and the address at the other end: where it came from, or where it goes.
-public struct SSDPDatagram: Sendable, Hashable {
+package struct SSDPDatagram: Sendable, Hashable {
     /// The other end: the sender of a received datagram, the destination of one to send.
-    public var remoteAddress: SocketAddress
+    package var remoteAddress: SocketAddress
     /// The UDP payload, as received or to be sent.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// The address a received datagram was sent to (a multicast group, or one of this host's addresses),
     /// when the socket reports it (`ChannelOptions.receivePacketInfo`).
-    public var destinationAddress: SocketAddress?
+    package var destinationAddress: SocketAddress?
 
     /// A datagram of `bytes` from or to `remoteAddress`; `destinationAddress` is for received ones only.
-    public init(remoteAddress: SocketAddress, bytes: [UInt8], destinationAddress: SocketAddress? = nil) {
+    package init(remoteAddress: SocketAddress, bytes: [UInt8], destinationAddress: SocketAddress? = nil) {
         self.remoteAddress = remoteAddress
         self.bytes = bytes
         self.destinationAddress = destinationAddress
@@ -34,7 +34,7 @@ public struct SSDPDatagram: Sendable, Hashable {
 
 extension SocketAddress {
     /// The address as people write it: `127.0.0.1:1900`, `[fe80::1]:1900`.
-    public var endpointDescription: String {
+    package var endpointDescription: String {
         guard let ip = ipAddress, let port else { return "\(self)" }
         return self.protocol == .inet6 ? "[\(ip)]:\(port)" : "\(ip):\(port)"
     }

@@ -20,32 +20,32 @@ import SSDPCore
 /// in and counted in `oversizedDropped`, so nothing above the codec ever holds more than that per datagram.
 /// A channel whose receive buffers hold `maximumSize + 1` bytes shows every larger datagram, truncated, as
 /// `maximumSize + 1` bytes, so it is dropped too.
-public final class SSDPDatagramCodec: ChannelDuplexHandler {
+package final class SSDPDatagramCodec: ChannelDuplexHandler {
     /// What the socket delivers: a datagram's bytes with its sender.
-    public typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    package typealias InboundIn = AddressedEnvelope<ByteBuffer>
     /// What the codec passes up: the datagram as an `SSDPDatagram`.
-    public typealias InboundOut = SSDPDatagram
+    package typealias InboundOut = SSDPDatagram
     /// What handlers above write: a datagram with its destination.
-    public typealias OutboundIn = SSDPDatagram
+    package typealias OutboundIn = SSDPDatagram
     /// What the codec writes to the socket: the bytes addressed to the destination.
-    public typealias OutboundOut = AddressedEnvelope<ByteBuffer>
+    package typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
     /// Inbound datagrams dropped for being larger than the parser accepts.
-    public private(set) var oversizedDropped = 0
+    package private(set) var oversizedDropped = 0
 
     /// Called on the channel's event loop with the sender of each datagram dropped for its size.
-    public var onOversized: ((SocketAddress) -> Void)?
+    package var onOversized: ((SocketAddress) -> Void)?
 
     /// The largest datagram passed on.
-    public let maximumSize: Int
+    package let maximumSize: Int
 
     /// A codec that drops inbound datagrams larger than `maximumSize` bytes.
-    public init(maximumSize: Int = SSDPParser.maximumDatagramSize) {
+    package init(maximumSize: Int = SSDPParser.maximumDatagramSize) {
         self.maximumSize = maximumSize
     }
 
     /// Passes a received datagram up as an `SSDPDatagram`, or drops and counts it when it is too large.
-    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
         guard envelope.data.readableBytes <= maximumSize else {
             oversizedDropped += 1
@@ -61,7 +61,7 @@ public final class SSDPDatagramCodec: ChannelDuplexHandler {
     }
 
     /// Writes an `SSDPDatagram` to the socket as bytes addressed to its `remoteAddress`.
-    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let datagram = unwrapOutboundIn(data)
         let buffer = context.channel.allocator.buffer(bytes: datagram.bytes)
         context.write(

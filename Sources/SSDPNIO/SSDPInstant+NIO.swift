@@ -16,14 +16,14 @@ import SSDPCore
 
 extension SSDPInstant {
     /// The instant of an event loop's clock (uptime), so live state machines and NIO timers agree.
-    public init(_ deadline: NIODeadline) {
+    package init(_ deadline: NIODeadline) {
         self.init(offset: .nanoseconds(Int64(clamping: deadline.uptimeNanoseconds)))
     }
 }
 
 extension NIODeadline {
     /// The NIO deadline for an instant on the uptime clock.
-    public init(_ instant: SSDPInstant) {
+    package init(_ instant: SSDPInstant) {
         let (seconds, attoseconds) = instant.offset.components
         let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let total = nanoseconds.overflow ? Int64.max : nanoseconds.partialValue &+ attoseconds / 1_000_000_000

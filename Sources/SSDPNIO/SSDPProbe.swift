@@ -20,22 +20,22 @@ import SSDPCore
 ///
 /// The socket is the one a search uses (`SSDPSocket.makeSearchChannel`: an ephemeral port, multicast TTL
 /// and interface), so answers come back to it whether the datagram went to a device or to the group.
-public enum SSDPProbe {
+package enum SSDPProbe {
     /// One datagram received after the probe was sent.
-    public struct Answer: Sendable {
+    package struct Answer: Sendable {
         /// Time since the probe was sent.
-        public var elapsed: Duration
+        package var elapsed: Duration
         /// The address and port the answer came from.
-        public var source: SocketAddress
+        package var source: SocketAddress
         /// The answer's UDP payload, unparsed.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
     }
 
     /// Sends `bytes` to `destination`, calls `onAnswer` for each datagram received within `wait` of sending
     /// them, and returns how many there were. The clock starts when the socket is open and the bytes go out,
     /// so that a busy machine's time to open the socket is not taken from the answers' (nor counted in their
     /// `elapsed`).
-    public static func send(
+    package static func send(
         _ bytes: [UInt8],
         to destination: SocketAddress,
         interface: String? = nil,
@@ -83,7 +83,7 @@ public enum SSDPProbe {
     /// The source address a probe to `destination` leaves from, as the system picks it for a socket like
     /// the probe's (connected, so that nothing is sent): what a device that answers or drops the probe by
     /// its source sees. `nil` when the system says nothing (no route).
-    public static func sourceAddress(
+    package static func sourceAddress(
         toward destination: SocketAddress,
         interface: String? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton

@@ -16,25 +16,25 @@ import NIOPosix
 import SSDPCore
 
 /// Opens the UDP sockets SSDP uses, configured the way UDA 1.1 asks.
-public enum SSDPSocket {
+package enum SSDPSocket {
     /// The multicast TTL UDA 1.1 §1.3.2 recommends: enough for the LAN, not beyond it.
-    public static let defaultMulticastTTL = 2
+    package static let defaultMulticastTTL = 2
 
     /// The most bytes read per datagram: the largest UDP payload over IPv4 fits.
-    public static let maximumDatagramRead = 65_536
+    package static let maximumDatagramRead = 65_536
 
     /// The receive buffer a search socket asks for. Answers arrive in bursts (every device on the LAN
     /// within MX; 60,000 answers a second in `ssdp-bench`'s scale run) and the kernel drops what does
     /// not fit while the session is busy; the default (208 KiB on Linux) holds about 90 answers. The
     /// system caps it (`net.core.rmem_max` on Linux).
-    public static let searchReceiveBufferSize = 4 << 20
+    package static let searchReceiveBufferSize = 4 << 20
 
     /// Opens a socket for a control point's search and installs the handlers `initializer` adds.
     ///
     /// The socket binds an ephemeral port, never 1900 (some devices ignore searches from 1900, and 1900
     /// belongs to any device on the host). Multicast leaves with `multicastTTL` and, when `interface` is
     /// given, through that interface; an IPv4 socket then also binds that interface's address.
-    public static func makeSearchChannel(
+    package static func makeSearchChannel(
         destination: SocketAddress,
         interface: String? = nil,
         multicastTTL: Int = defaultMulticastTTL,
@@ -75,7 +75,7 @@ public enum SSDPSocket {
 
     /// Sets the multicast TTL (IPv4) or hop limit (IPv6) and, with `device`, the interface multicast
     /// leaves through.
-    public static func configureMulticast(
+    package static func configureMulticast(
         _ channel: any Channel,
         ttl: Int,
         device: NIONetworkDevice?,
@@ -97,15 +97,15 @@ public enum SSDPSocket {
 }
 
 /// A socket that could not be opened or configured, with the reason.
-public struct SSDPTransportError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SSDPTransportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What failed, for people: `no interface named eth9 with an IPv4 address (interfaces: eth0, lo)`.
-    public var reason: String
+    package var reason: String
 
     /// An error with `reason` as its message.
-    public init(reason: String) {
+    package init(reason: String) {
         self.reason = reason
     }
 
     /// The text form: `reason` alone.
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -26,26 +26,26 @@ import SSDPCore
 /// To search on several interfaces, open one channel per interface on the same event loop, put this
 /// handler on the first and `addPeer` the others: every M-SEARCH goes out on all of them, what any of
 /// them receives feeds the one session (named by its interface), and the end closes them all.
-public final class SearchSessionHandler: ChannelInboundHandler {
+package final class SearchSessionHandler: ChannelInboundHandler {
     /// What the handler reads: datagrams from the `SSDPDatagramCodec` below it.
-    public typealias InboundIn = SSDPDatagram
+    package typealias InboundIn = SSDPDatagram
     /// What the handler writes: each M-SEARCH, addressed to `destination`.
-    public typealias OutboundOut = SSDPDatagram
+    package typealias OutboundOut = SSDPDatagram
 
     /// User event: start searching.
-    public struct Start: Sendable {
+    package struct Start: Sendable {
         /// A start event, to send up the pipeline with `fireUserInboundEventTriggered`.
-        public init() {}
+        package init() {}
     }
 
     /// User event: stop searching now and report what was found.
-    public struct Stop: Sendable {
+    package struct Stop: Sendable {
         /// A stop event, to send up the pipeline with `fireUserInboundEventTriggered`.
-        public init() {}
+        package init() {}
     }
 
     /// What the session reports, in order: services as they are found, then one stop or one failure.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// A new service, reported as soon as it arrives.
         case found(SSDPService)
         /// The search ended: every service found, in order, why it ended, and the final counts.
@@ -75,7 +75,7 @@ public final class SearchSessionHandler: ChannelInboundHandler {
     ///   - interface: the interface the channel searches on, given to each service found through it.
     ///   - logger: receives debug messages for every search sent, service found and datagram dropped.
     ///   - onEvent: called on the channel's event loop for every service found and for the end of the search.
-    public init(
+    package init(
         configuration: SSDPSearchSessionConfiguration,
         destination: SocketAddress,
         interface: String? = nil,
@@ -90,21 +90,21 @@ public final class SearchSessionHandler: ChannelInboundHandler {
     }
 
     /// Counts of what the session sent, received, reported and dropped so far.
-    public var statistics: SearchSessionStatistics { machine.statistics }
+    package var statistics: SearchSessionStatistics { machine.statistics }
 
     /// Keeps `context` for the timer and for send failures, which arrive later.
-    public func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
     }
 
     /// Cancels the pending timer and forgets `context`.
-    public func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
         self.context = nil
     }
 
     /// Starts the search on `Start`, stops it on `Stop`, and passes every other event on.
-    public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case is Start:
             perform(machine.start(at: now(context)), context: context)
@@ -117,13 +117,13 @@ public final class SearchSessionHandler: ChannelInboundHandler {
 
     /// Searches on `channel` too (a socket on `interface`, on this handler's event loop, with an
     /// `SSDPDatagramCodec`): call before the search starts.
-    public func addPeer(_ channel: any Channel, interface: String) throws {
+    package func addPeer(_ channel: any Channel, interface: String) throws {
         try channel.pipeline.syncOperations.addHandler(Peer(session: self, interface: interface))
         peers.append((channel, interface))
     }
 
     /// Feeds a received datagram to the session, tagged with this channel's interface.
-    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         received(unwrapInboundIn(data), interface: interface, context: context)
     }
 
@@ -145,12 +145,12 @@ public final class SearchSessionHandler: ChannelInboundHandler {
     }
 
     /// Ends the search with a `socketFailed` error, unless it has already ended.
-    public func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
         fail(SSDPSearchSessionError(.socketFailed, reason: "socket error: \(error)"), context: context)
     }
 
     /// Ends the search with a `socketClosed` error, unless it has already ended, and passes the event on.
-    public func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         fail(SSDPSearchSessionError(.socketClosed, reason: "socket closed"), context: context)
         context.fireChannelInactive()
     }
