@@ -98,7 +98,7 @@ import Testing
         let importsTheNetworkSide = Set(
             code.filter { _, lines in
                 lines.contains { line in
-                    let words = line.split(separator: " ").drop { $0.hasPrefix("@") }
+                    let words = Self.words(of: line)
                     return words.first == "import"
                         && words.dropFirst().first.map { networkModules.contains(String($0)) } == true
                 }
@@ -200,38 +200,40 @@ import Testing
     /// public module `SSDPTesting` imports, whose types its API may hand out, is in it, so that a test may
     /// import it by name.
     @Test func usersGetTwoLibraryProducts() async throws {
-        let manifest = try await PackageManifest.read()
+        let manifest = try await PackageManifest.current.value
         #expect(Set(manifest.libraries.keys) == ["SSDPSearch", "SSDPTesting"])
         #expect(manifest.libraries["SSDPSearch"] == ["SSDPSearch"])
         let testing = Set(manifest.libraries["SSDPTesting"] ?? [])
         #expect(testing.contains("SSDPTesting"))
         let imported = try Self.imports(of: "SSDPTesting").filter { $0.hasPrefix("SSDP") && $0 != "SSDPSearch" }
-        let unlisted = imported.filter { !testing.contains($0) && Self.isPublic(module: $0) }
+        let unlisted = try imported.filter { try !testing.contains($0) && Self.declaresSomethingPublic(module: $0) }
         #expect(unlisted.isEmpty, "SSDPTesting imports public modules its product does not list: \(unlisted)")
     }
 
     /// The modules no product lists are the tool's own: nothing in them is `public`, so that another package
     /// sees only what the two products hold.
     @Test func aModuleNoProductListsDeclaresNothingPublic() async throws {
-        let manifest = try await PackageManifest.read()
+        let manifest = try await PackageManifest.current.value
         let listed = Set(manifest.libraries.values.joined())
         let unlisted = Self.allowed.keys.filter { !listed.contains($0) }.sorted()
         #expect(
             unlisted == ["SSDPCapture", "SSDPCheck", "SSDPControl", "SSDPDemo", "SSDPHarness", "SSDPVirtualNetwork"]
         )
         for module in unlisted {
-            #expect(!Self.isPublic(module: module), "\(module) declares something public")
+            #expect(try !Self.declaresSomethingPublic(module: module), "\(module) declares something public")
         }
     }
 
     /// Whether a line of `module`'s sources declares something `public`.
-    static func isPublic(module: String) -> Bool {
-        let files = (try? sourceFiles(in: "Sources/\(module)")) ?? [:]
-        return files.values.joined().contains { line in
-            var words = line.split(separator: " ")[...]
-            while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
-            return words.first == "public"
-        }
+    static func declaresSomethingPublic(module: String) throws -> Bool {
+        let files = try sourceFiles(in: "Sources/\(module)")
+        #expect(!files.isEmpty, "no sources found for \(module): is the path right?")
+        return files.values.joined().contains { words(of: $0).first == "public" }
+    }
+
+    /// The words of a line of code, after the attributes that begin it (`@MainActor`, `@testable`).
+    static func words(of line: Substring) -> ArraySlice<Substring> {
+        line.split(separator: " ").drop { $0.hasPrefix("@") }
     }
 
     /// docs/layout.md's table of what each module imports is the code's: every module this test knows is
@@ -267,7 +269,7 @@ import Testing
     /// outside them compiled only when that module happened to be built first: a clean clone's `swift build
     /// --build-tests` failed on one (VirtualLANTests importing SSDPHarness).
     @Test func everyTargetDependsOnWhatItsFilesImport() async throws {
-        let manifest = try await PackageManifest.read()
+        let manifest = try await PackageManifest.current.value
         #expect(manifest.targets.count > 20, "\(manifest.targets.keys.sorted())")
         let products = Set(manifest.targets.values.flatMap(\.products))
         var missing: [String] = []
@@ -294,8 +296,7 @@ import Testing
         var names = Set<String>()
         for text in try sources(in: folder) {
             for line in text.split(separator: "\n") {
-                var words = line.split(separator: " ").map(String.init)
-                while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+                let words = Array(Self.words(of: line))
                 guard words.first == "import", words.count >= 2 else { continue }
                 let name =
                     ["struct", "class", "enum", "func", "var", "protocol", "typealias"].contains(words[1])
@@ -339,6 +340,9 @@ struct PackageManifest {
     var targets: [String: Target]
     /// Each library product and the targets it lists.
     var libraries: [String: [String]]
+
+    /// The manifest of this repository, read once for every test that asks.
+    static let current = Task { try await read() }
 
     /// The manifest of this repository. `dump-package` runs with a scratch folder of its own: the one of
     /// `swift test` is locked while the tests run.
