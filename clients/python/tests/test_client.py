@@ -20,6 +20,7 @@ from ssdp_sim import (
     SimulatedLAN,
     SimulatorStartError,
 )
+from ssdp_sim.models import describe_fields
 
 
 def search(lan: SimulatedLAN, target: str = "ssdp:all") -> list[str]:
@@ -85,6 +86,8 @@ def test_a_change_reaches_the_device_and_the_journal(ssdp_lan: SimulatedLAN) -> 
     faults = control.set_network(loss=0.25, latency=(0.01, 0.02))
     assert (faults.loss.probability, faults.latency.maximum) == (0.25, 0.02)
     assert control.network() == faults
+    [entry] = control.journal(kind="network").entries
+    assert '"latency": {"max": 0.02, "min": 0.01}' in describe_fields(entry.fields)  # as JSON, not Python's repr
     assert [d.friendly_name for d in control.reset()] == [before.friendly_name]
     assert control.network().loss.probability == 0
 

@@ -46,6 +46,18 @@ def test_a_failed_tests_journal_and_log_are_kept_as_files(pytester: pytest.Pytes
     assert "Simulator started" in journal.with_name(journal.name.replace("journal.jsonl", "serve.log")).read_text()
 
 
+def test_without_a_binary_the_run_stops_once_saying_where_one_comes_from(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytester.makepyfile(FAILING_TEST + "\ndef test_uses_no_devices():\n    pass\n")
+    monkeypatch.delenv("SSDP_SIM_BINARY", raising=False)
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: ssdp-sim's fixtures cannot start the devices of 1 test: no ssdp-sim binary: *"])
+    assert result.stdout.str().count("no ssdp-sim binary") + result.stderr.str().count("no ssdp-sim binary") == 1
+
+
 def test_a_passing_test_leaves_no_device_running(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("""
         import pytest

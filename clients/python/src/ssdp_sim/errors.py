@@ -22,8 +22,9 @@ class ControlError(Exception):
 
 
 class JournalWaitTimeout(TimeoutError):
-    """``/journal/wait`` timed out: the entries that matched so far and the near misses the API reported
-    (the newest entries of the kind asked for that missed another condition, each with what it had)."""
+    """``/journal/wait`` timed out: the entries that matched so far and the near misses the API reported:
+    the newest entries of the kind asked for that missed another condition (without a kind, those that met
+    at least one condition; when there are none, the newest entries), each with what it had instead."""
 
     def __init__(self, message: str, entries: Sequence[JournalEntry], near_misses: Sequence[NearMiss]) -> None:
         self.message = message

@@ -7,6 +7,7 @@ there to read.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -224,5 +225,10 @@ def without_none(**values: Any) -> dict[str, Any]:
 
 
 def describe_fields(fields: JSON) -> str:
-    """An event's fields on one line, ``method=POST path=/keypress/Home``, its ``event`` name left out."""
-    return " ".join(f"{name}={value}" for name, value in fields.items() if name != "event")
+    """An event's fields on one line, ``method=POST path=/keypress/Home``, its ``event`` name left out; a
+    value that is an object or a list is written as JSON (``answerLoss={"probability": 1}``)."""
+    return " ".join(f"{name}={_text(value)}" for name, value in fields.items() if name != "event")
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, separators=(", ", ": ")) if isinstance(value, (dict, list)) else str(value)

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from . import report as html_report
-from .lan import FakeLAN, SimulatedLAN
+from .errors import SimulatorStartError
+from .lan import FakeLAN, SimulatedLAN, find_binary
 
 _LANS = pytest.StashKey[list[FakeLAN]]()
 _RECORDS = pytest.StashKey[list[html_report.TestRecord]]()
@@ -51,6 +52,23 @@ def pytest_configure(config: pytest.Config) -> None:
         "with underscores: delay='uniform', response_loss=0.3)",
     )
     config.addinivalue_line("markers", "container: needs --ssdp-sim-image (SsdpSimContainer)")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Without a binary no fixture can start: said once, before any test runs, rather than in each test."""
+    config = session.config
+    if config.getoption("--ssdp-sim-image") or config.option.collectonly:
+        return
+    fixtures = {"ssdp_lan", "ssdp_lan_factory"}
+    users = [item for item in session.items if fixtures & set(getattr(item, "fixturenames", ()))]
+    if users:
+        try:
+            find_binary(config.getoption("--ssdp-sim-binary"))
+        except SimulatorStartError as error:
+            tests = "1 test" if len(users) == 1 else f"{len(users)} tests"
+            raise pytest.UsageError(
+                f"ssdp-sim's fixtures cannot start the devices of {tests}: {error}; with pytest, --ssdp-sim-binary PATH"
+            ) from None
 
 
 @pytest.fixture
