@@ -15,7 +15,9 @@ named target port, a probe naming a port the container does not have, a pod that
 read from HELP_DIR (`ssdp-sim serve --help` as serve.txt, `search --help` as search.txt, `profiles` as
 profiles.txt): an SSDP_SIM_* variable serve has no option for, a profile it does not have, an argument
 the subcommand does not take, a harness whose --expect-count is not the devices' number (the replicas
-times SSDP_SIM_COUNT of every StatefulSet). Objects of kinds the client does not model (Multus's
+times SSDP_SIM_COUNT, or the devices of the file SSDP_SIM_DEVICES names, of every StatefulSet); a
+configMap volume whose ConfigMap is not in the rendering, and an SSDP_SIM_DEVICES that is no key of a
+mounted ConfigMap or whose file is no device file (JSON with a list of devices). Objects of kinds the client does not model (Multus's
 NetworkAttachmentDefinition) get their own small check. Nothing here runs admission, scheduling or a CNI:
 that takes a cluster.
 """
@@ -170,14 +172,52 @@ def ssdp_sim_errors(name, container, helps, profiles):
     return found
 
 
+def device_file(documents, spec, container):
+    """The device file SSDP_SIM_DEVICES names, read from the ConfigMap mounted where it is: its text, or
+    None with why it cannot be read; (None, None) where the container has no SSDP_SIM_DEVICES."""
+    path = next((v.get("value", "") for v in container.get("env", []) if v["name"] == "SSDP_SIM_DEVICES"), None)
+    if path is None:
+        return None, None
+    directory, _, key = path.rpartition("/")
+    mount = next((m for m in container.get("volumeMounts", []) if m["mountPath"].rstrip("/") == directory), None)
+    volume = next((v for v in spec.get("volumes", []) if mount and v["name"] == mount["name"]), {})
+    config_map = volume.get("configMap", {}).get("name")
+    if config_map is None:
+        return None, f"env SSDP_SIM_DEVICES {path}: {directory} is no mounted ConfigMap"
+    data = next((d.get("data", {}) for d in documents
+                 if d.get("kind") == "ConfigMap" and d["metadata"]["name"] == config_map), {})
+    if key not in data:
+        return None, f"env SSDP_SIM_DEVICES {path}: ConfigMap {config_map} has no key {key!r}"
+    count = devices_in(data[key])
+    if isinstance(count, str):
+        return None, f"env SSDP_SIM_DEVICES {path}: ConfigMap {config_map} {key}: {count}"
+    return data[key], None
+
+
+def devices_in(text):
+    """How many devices a device file (or a recording) holds, or why it is not one."""
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as error:
+        return f"not JSON: {error}"
+    devices = parsed.get("devices") if isinstance(parsed, dict) else None
+    if not isinstance(devices, list) or not devices:
+        return "not a device file: no list of devices"
+    return len(devices)
+
+
 def devices_started(documents):
-    """Root devices the rendering starts: each StatefulSet's replicas times its SSDP_SIM_COUNT."""
+    """Root devices the rendering starts: each StatefulSet's replicas times its SSDP_SIM_COUNT, or times
+    the devices of its device file."""
     total = 0
     for document in documents:
         if document.get("kind") == "StatefulSet":
-            env = {v["name"]: v.get("value") for c in document["spec"]["template"]["spec"]["containers"]
-                   for v in c.get("env", [])}
-            total += document["spec"].get("replicas", 1) * int(env.get("SSDP_SIM_COUNT") or 1)
+            spec = document["spec"]["template"]["spec"]
+            for container in spec["containers"]:
+                env = {v["name"]: v.get("value") for v in container.get("env", [])}
+                text, _ = device_file(documents, spec, container)
+                count = devices_in(text) if text is not None else int(env.get("SSDP_SIM_COUNT") or 1)
+                total += document["spec"].get("replicas", 1) * count
     return total
 
 
@@ -204,6 +244,11 @@ def wiring_errors(documents, helps, profiles):
                 found.append(f"{name}: network {network.strip()!r} is no NetworkAttachmentDefinition here")
         spec = template.get("spec", {})
         found += [f"{name}: restricted: {reason}" for reason in restricted_errors(spec)]
+        config_maps = {d["metadata"]["name"] for d in documents if d.get("kind") == "ConfigMap"}
+        for volume in spec.get("volumes", []):
+            wanted = volume.get("configMap", {})
+            if wanted and not wanted.get("optional") and wanted.get("name") not in config_maps:
+                found.append(f"{name}: volume {volume['name']}: ConfigMap {wanted.get('name')!r} is not here")
         for container in spec.get("containers", []):
             ports = {port.get("name") for port in container.get("ports", [])}
             for probe in ("readinessProbe", "livenessProbe", "startupProbe"):
@@ -212,12 +257,21 @@ def wiring_errors(documents, helps, profiles):
                     found.append(f"{name}: {probe}.httpGet.port {port!r} is no port of {container['name']}")
             if container.get("image", "").split("/")[-1].startswith("ssdp-sim:"):
                 found += ssdp_sim_errors(name, container, helps, profiles)
+                _, unread = device_file(documents, spec, container)
+                if unread:
+                    found.append(f"{name}: {unread}")
                 args = container.get("args", [])
                 if "--expect-count" in args and "upnp:rootdevice" in args:
                     expected = int(args[args.index("--expect-count") + 1])
                     if expected != started:
                         found.append(f"{name}: args: --expect-count {expected}, but the rendering starts"
                                      f" {started} root devices")
+    for document in documents:  # what the API server refuses to keep (etcd's limit of an object)
+        if document.get("kind") == "ConfigMap":
+            size = sum(len(str(value).encode()) for key in ("data", "binaryData")
+                       for value in document.get(key, {}).values())
+            if size > 1024 * 1024:
+                found.append(f"{name_of(document)}: {size} bytes of data, more than a ConfigMap holds (1 MiB)")
     for name, service in services.items():
         selector = service.get("spec", {}).get("selector", {})
         selected = [template for _, template in templates
@@ -289,6 +343,9 @@ def for_podman(path, prefix):
     devices, harnesses = [], []
     for document in documents(path):
         kind = document.get("kind")
+        if kind == "ConfigMap":  # podman mounts a configMap volume from the played file's ConfigMaps
+            devices.insert(0, document)
+            continue
         if kind in ("StatefulSet", "Job"):
             template = document["spec"]["template"]
             for container in template["spec"]["containers"]:
