@@ -173,29 +173,38 @@ def ssdp_sim_errors(name, container, helps, profiles):
 
 
 def device_file(documents, spec, container):
-    """The device file SSDP_SIM_DEVICES names, read from the ConfigMap mounted where it is: its text, or
-    None with why it cannot be read; (None, None) where the container has no SSDP_SIM_DEVICES."""
+    """The device file SSDP_SIM_DEVICES names, where this check can read it: None where the container has
+    no SSDP_SIM_DEVICES; {"unread": True} where the file is on a volume other than a ConfigMap (a claim);
+    {"problem": why} where a ConfigMap's file is not there or is no device file; else {"config_map": its
+    name, "devices": the file's devices}."""
     path = next((v.get("value", "") for v in container.get("env", []) if v["name"] == "SSDP_SIM_DEVICES"), None)
     if path is None:
-        return None, None
+        return None
     directory, _, key = path.rpartition("/")
-    mount = next((m for m in container.get("volumeMounts", []) if m["mountPath"].rstrip("/") == directory), None)
-    volume = next((v for v in spec.get("volumes", []) if mount and v["name"] == mount["name"]), {})
+    mounts = container.get("volumeMounts", [])
+    mount = next((m for m in mounts if m["mountPath"] == path and m.get("subPath")), None)  # the file alone
+    if mount is not None:
+        key = mount["subPath"]
+    else:
+        mount = next((m for m in mounts if m["mountPath"].rstrip("/") == directory and not m.get("subPath")), None)
+    volume = next((v for v in spec.get("volumes", []) if mount and v["name"] == mount["name"]), None)
+    if volume is None:
+        return {"problem": f"env SSDP_SIM_DEVICES {path}: no volume is mounted there"}
     config_map = volume.get("configMap", {}).get("name")
     if config_map is None:
-        return None, f"env SSDP_SIM_DEVICES {path}: {directory} is no mounted ConfigMap"
+        return {"unread": True}
     data = next((d.get("data", {}) for d in documents
                  if d.get("kind") == "ConfigMap" and d["metadata"]["name"] == config_map), {})
     if key not in data:
-        return None, f"env SSDP_SIM_DEVICES {path}: ConfigMap {config_map} has no key {key!r}"
-    count = devices_in(data[key])
-    if isinstance(count, str):
-        return None, f"env SSDP_SIM_DEVICES {path}: ConfigMap {config_map} {key}: {count}"
-    return data[key], None
+        return {"problem": f"env SSDP_SIM_DEVICES {path}: ConfigMap {config_map} has no key {key!r}"}
+    devices = devices_in(data[key])
+    if isinstance(devices, str):
+        return {"problem": f"env SSDP_SIM_DEVICES {path}: ConfigMap {config_map} {key}: {devices}"}
+    return {"config_map": config_map, "devices": devices}
 
 
 def devices_in(text):
-    """How many devices a device file (or a recording) holds, or why it is not one."""
+    """The devices of a device file (or a recording), or why it is not one."""
     try:
         parsed = json.loads(text)
     except json.JSONDecodeError as error:
@@ -203,22 +212,45 @@ def devices_in(text):
     devices = parsed.get("devices") if isinstance(parsed, dict) else None
     if not isinstance(devices, list) or not devices:
         return "not a device file: no list of devices"
-    return len(devices)
+    return devices
 
 
-def devices_started(documents):
-    """Root devices the rendering starts: each StatefulSet's replicas times its SSDP_SIM_COUNT, or times
-    the devices of its device file."""
-    total = 0
+def device_pods(documents):
+    """Each StatefulSet's replicas, its serve container and the device file that container plays."""
     for document in documents:
         if document.get("kind") == "StatefulSet":
             spec = document["spec"]["template"]["spec"]
             for container in spec["containers"]:
-                env = {v["name"]: v.get("value") for v in container.get("env", [])}
-                text, _ = device_file(documents, spec, container)
-                count = devices_in(text) if text is not None else int(env.get("SSDP_SIM_COUNT") or 1)
-                total += document["spec"].get("replicas", 1) * count
+                yield document["spec"].get("replicas", 1), container, device_file(documents, spec, container)
+
+
+def devices_started(documents):
+    """Root devices the rendering starts: each StatefulSet's replicas times its SSDP_SIM_COUNT, or times
+    the devices of its device file; None where a file is on a volume this check cannot read."""
+    total = 0
+    for replicas, container, played in device_pods(documents):
+        if played is None:
+            env = {v["name"]: v.get("value") for v in container.get("env", [])}
+            total += replicas * int(env.get("SSDP_SIM_COUNT") or 1)
+        elif "devices" in played:
+            total += replicas * len(played["devices"])
+        else:  # a file this check cannot read, or that is no device file (said on its own)
+            return None
     return total
+
+
+def fixed_udn_errors(documents):
+    """A device file whose devices have UDNs of their own (a recording's always do) played by more than
+    one pod: every pod would advertise the same devices, which a control point takes for one each."""
+    pods, fixed = {}, {}
+    for replicas, _, played in device_pods(documents):
+        if played and "devices" in played:
+            name = played["config_map"]
+            pods[name] = pods.get(name, 0) + replicas
+            fixed[name] = sum(1 for device in played["devices"] if isinstance(device, dict) and "udn" in device)
+    return [f"ConfigMap {name}: {fixed[name]} of its devices have a fixed UDN, and {count} pods play them:"
+            " every pod would be the same devices (play a recording in one pod)"
+            for name, count in pods.items() if count > 1 and fixed[name]]
 
 
 def wiring_errors(documents, helps, profiles):
@@ -257,15 +289,16 @@ def wiring_errors(documents, helps, profiles):
                     found.append(f"{name}: {probe}.httpGet.port {port!r} is no port of {container['name']}")
             if container.get("image", "").split("/")[-1].startswith("ssdp-sim:"):
                 found += ssdp_sim_errors(name, container, helps, profiles)
-                _, unread = device_file(documents, spec, container)
-                if unread:
-                    found.append(f"{name}: {unread}")
+                played = device_file(documents, spec, container)
+                if played and "problem" in played:
+                    found.append(f"{name}: {played['problem']}")
                 args = container.get("args", [])
                 if "--expect-count" in args and "upnp:rootdevice" in args:
                     expected = int(args[args.index("--expect-count") + 1])
-                    if expected != started:
+                    if started is not None and expected != started:
                         found.append(f"{name}: args: --expect-count {expected}, but the rendering starts"
                                      f" {started} root devices")
+    found += fixed_udn_errors(documents)
     for document in documents:  # what the API server refuses to keep (etcd's limit of an object)
         if document.get("kind") == "ConfigMap":
             size = sum(len(str(value).encode()) for key in ("data", "binaryData")
