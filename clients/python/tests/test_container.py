@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
+import time
 import urllib.request
 
 import pytest
 
-from ssdp_sim import ControlClient, ControlError
+from ssdp_sim import ControlClient, ControlError, SimulatorStartError
 from ssdp_sim.testcontainers import SsdpSimContainer
 
 from .test_client import search
@@ -42,3 +43,11 @@ def test_options_reach_the_container_as_its_variables(image: str) -> None:
     with SsdpSimContainer(image, "igd", friendly_name="Attic Router", max_age=120) as router:
         [device] = router.control.devices()
         assert (device.friendly_name, device.max_age, device.profile) == ("Attic Router", 120, "igd")
+
+
+def test_a_serve_that_cannot_start_fails_the_start_at_once_with_its_log(image: str) -> None:
+    began = time.monotonic()
+    with pytest.raises(SimulatorStartError) as failed:
+        SsdpSimContainer(image, "toaster").start()
+    assert "exit code: 64" in str(failed.value) and "--profile 'toaster': no such profile" in str(failed.value)
+    assert time.monotonic() - began < 30  # not the wait strategy's timeout

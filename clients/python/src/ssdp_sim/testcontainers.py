@@ -15,11 +15,13 @@ import secrets
 from typing import Any
 
 from testcontainers.core.container import DockerContainer
-from testcontainers.core.wait_strategies import LogMessageWaitStrategy
+from testcontainers.core.wait_strategies import CompositeWaitStrategy, ExecWaitStrategy, LogMessageWaitStrategy
 
+from .errors import SimulatorStartError
 from .lan import FakeLAN, SimulatedDevice, given_options
 
 CONTROL_PORT = 8787
+HEALTH_CHECK = ["ssdp-sim", "ready"]  # docker/Dockerfile's HEALTHCHECK
 
 
 def environment(options: dict[str, Any]) -> dict[str, str]:
@@ -50,10 +52,19 @@ class SsdpSimContainer(DockerContainer, FakeLAN):
         self.with_envs(**environment(self.options)).with_exposed_ports(CONTROL_PORT)
         # The image runs as a user of its own; a Hue binds port 80.
         self.with_kwargs(sysctls={"net.ipv4.ip_unprivileged_port_start": "0"})
-        self.waiting_for(LogMessageWaitStrategy("Ready: "))
+        # Started once the image's health check passes, run here rather than waited for: the engine runs it
+        # every 5 s, and podman without systemd never. The ready line first, so that a serve that exits at
+        # once (a bad option) fails the start at once, with its log.
+        ready = (LogMessageWaitStrategy("Ready: "), ExecWaitStrategy(HEALTH_CHECK).with_poll_interval(0.1))
+        self.waiting_for(CompositeWaitStrategy(*ready))
 
     def start(self) -> SsdpSimContainer:
-        super().start()
+        try:
+            super().start()
+        except (RuntimeError, TimeoutError) as error:  # the wait strategy's: serve exited, or never got ready
+            log = self.log if self._container is not None else ""
+            self.stop()
+            raise SimulatorStartError(f"{self.image}: serve did not start ({error})\n{log.strip()}") from error
         self.devices = [
             SimulatedDevice(d.number, d.udn, d.friendly_name, d.device_type, d.address, d.location, d.boot_id)
             for d in self.control.devices()
