@@ -25,20 +25,24 @@ REPOSITORY = PACKAGE.parents[1]
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if not config.pluginmanager.hasplugin("ssdp_sim"):
+    try:
+        config.getoption("--ssdp-sim-binary")
+    except ValueError:  # the plugin's option is not there
         raise pytest.UsageError(
             f"ssdp-sim's pytest plugin is not loaded: this pytest runs on {sys.executable}, where the package "
-            "is not installed. Install it there (pip install ./clients/python -r "
-            "clients/python/requirements-test.txt), or run the pytest of the environment it is in "
-            "(path/to/venv/bin/python -m pytest)"
-        )
+            f"is not installed. Install it there (pip install {PACKAGE} -r {PACKAGE}/requirements-test.txt), "
+            "or run the pytest of the environment it is in (path/to/venv/bin/python -m pytest)"
+        ) from None
     changed = files_not_installed()
     if changed:
         raise pytest.UsageError(
             f"the installed ssdp_sim is not this tree's clients/python/src ({', '.join(changed)} differ): "
-            "pip install ./clients/python again, or pip install -e ./clients/python while you edit it"
+            f"pip install {PACKAGE} again, or pip install -e {PACKAGE} while you edit it"
         )
     options = config.getoption("--ssdp-sim-binary"), config.getoption("--ssdp-sim-image")
+    listing = ("help", "collectonly", "showfixtures", "show_fixtures_per_test", "setupplan")
+    if any(getattr(config.option, name, False) for name in listing) or hasattr(config, "workerinput"):
+        return  # nothing runs, or the controller has seen to the binary (SSDP_SIM_BINARY reaches the workers)
     if not any(options) and not os.environ.get("SSDP_SIM_BINARY") and not shutil.which("ssdp-sim"):
         built = clone_binary(config)
         if built:
@@ -65,14 +69,10 @@ def clone_binary(config: pytest.Config) -> str | None:
         return None
     with terminal(config) as write:
         write(f"ssdp-sim: no binary given; building this clone's ({REPOSITORY}: swift build --product ssdp-sim)")
-        build = swift_in_clone(swift, "--product", "ssdp-sim")
-        if build.returncode != 0:
-            raise pytest.UsageError(f"swift build --product ssdp-sim failed:\n{build.stdout}{build.stderr}")
-    return str(Path(swift_in_clone(swift, "--show-bin-path").stdout.strip()) / "ssdp-sim")
-
-
-def swift_in_clone(swift: str, *arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([swift, "build", *arguments], cwd=REPOSITORY, capture_output=True, text=True)
+        if subprocess.run([swift, "build", "--product", "ssdp-sim"], cwd=REPOSITORY).returncode != 0:
+            raise pytest.UsageError("swift build --product ssdp-sim failed (above)")
+    bin_path = subprocess.run([swift, "build", "--show-bin-path"], cwd=REPOSITORY, capture_output=True, text=True)
+    return str(Path(bin_path.stdout.strip()) / "ssdp-sim")
 
 
 @contextlib.contextmanager

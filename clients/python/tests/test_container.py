@@ -40,9 +40,11 @@ def test_the_container_serves_its_devices_behind_a_token_of_its_own(image: str) 
 
 
 def test_options_reach_the_container_as_its_variables(image: str) -> None:
-    with SsdpSimContainer(image, "igd", friendly_name="Attic Router", max_age=120) as router:
+    # json: serve's ready line is a JSON object then, which the start waits for as well
+    with SsdpSimContainer(image, "igd", friendly_name="Attic Router", max_age=120, json=True) as router:
         [device] = router.control.devices()
         assert (device.friendly_name, device.max_age, device.profile) == ("Attic Router", 120, "igd")
+    assert '"event":"ready"' in router.log
 
 
 def test_a_serve_that_cannot_start_fails_the_start_at_once_with_its_log(image: str) -> None:

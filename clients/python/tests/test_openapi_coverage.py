@@ -110,9 +110,9 @@ def methods() -> list[str]:
 
 def test_every_method_has_a_sample() -> None:
     for client in (ControlClient, AsyncControlClient):
-        methods = client_methods(client)
-        assert not methods - set(SAMPLES), f"{client.__name__}: no sample here for {sorted(methods - set(SAMPLES))}"
-        assert not set(SAMPLES) - methods, f"{client.__name__} has no method {sorted(set(SAMPLES) - methods)}"
+        names = client_methods(client)
+        assert not names - set(SAMPLES), f"{client.__name__}: no sample here for {sorted(names - set(SAMPLES))}"
+        assert not set(SAMPLES) - names, f"{client.__name__} has no method {sorted(set(SAMPLES) - names)}"
 
 
 def test_every_operation_and_parameter_has_a_method(document: dict[str, Any]) -> None:

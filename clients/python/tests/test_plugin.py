@@ -54,8 +54,20 @@ def test_without_a_binary_the_run_stops_once_saying_where_one_comes_from(
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["ERROR: ssdp-sim's fixtures cannot start the devices of 1 test: no ssdp-sim binary: *"])
+    result.stderr.fnmatch_lines(["ERROR: ssdp-sim's fixtures cannot start the devices of 1 test: no ssdp-sim binary: give*"])
     assert result.stdout.str().count("no ssdp-sim binary") + result.stderr.str().count("no ssdp-sim binary") == 1
+
+
+def test_without_a_binary_xdist_workers_fail_each_test_saying_why(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytester.makepyfile(FAILING_TEST)
+    monkeypatch.delenv("SSDP_SIM_BINARY", raising=False)
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
+    result.assert_outcomes(errors=1)
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    result.stdout.fnmatch_lines(["*SimulatorStartError: no ssdp-sim binary*"])
 
 
 def test_a_passing_test_leaves_no_device_running(pytester: pytest.Pytester) -> None:

@@ -231,4 +231,4 @@ def describe_fields(fields: JSON) -> str:
 
 
 def _text(value: Any) -> str:
-    return json.dumps(value, separators=(", ", ": ")) if isinstance(value, (dict, list)) else str(value)
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)

@@ -9,6 +9,7 @@ Fixtures: ``ssdp_lan`` (a LAN per test, configured by the ``ssdp_sim`` marker) a
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
@@ -55,20 +56,32 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Without a binary no fixture can start: said once, before any test runs, rather than in each test."""
-    config = session.config
-    if config.getoption("--ssdp-sim-image") or config.option.collectonly:
+    """Without a binary no fixture can start: said once, before any test runs, rather than in each test.
+    Not where nothing runs (--collect-only, --fixtures, --setup-plan), nor in a pytest-xdist worker, whose
+    usage error its controller cannot show: there each test that starts devices fails saying it."""
+    config, option = session.config, session.config.option
+    listing = ("collectonly", "showfixtures", "show_fixtures_per_test", "setupplan")
+    if config.getoption("--ssdp-sim-image") or any(getattr(option, name, False) for name in listing):
+        return
+    if hasattr(config, "workerinput"):
         return
     fixtures = {"ssdp_lan", "ssdp_lan_factory"}
-    users = [item for item in session.items if fixtures & set(getattr(item, "fixturenames", ()))]
-    if users:
-        try:
-            find_binary(config.getoption("--ssdp-sim-binary"))
-        except SimulatorStartError as error:
-            tests = "1 test" if len(users) == 1 else f"{len(users)} tests"
-            raise pytest.UsageError(
-                f"ssdp-sim's fixtures cannot start the devices of {tests}: {error}; with pytest, --ssdp-sim-binary PATH"
-            ) from None
+    users = [item for item in session.items
+             if fixtures & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("skip")]
+    given = config.getoption("--ssdp-sim-binary")
+    try:
+        find_binary(given)
+    except SimulatorStartError:
+        if not users:
+            return
+        tests = "1 test" if len(users) == 1 else f"{len(users)} tests"
+        variable = os.environ.get("SSDP_SIM_BINARY")
+        reason = (f"--ssdp-sim-binary {given}: not an executable file" if given else
+                  f"SSDP_SIM_BINARY={variable}: not an executable file" if variable else
+                  "no ssdp-sim binary: give --ssdp-sim-binary PATH, set SSDP_SIM_BINARY, or put ssdp-sim on PATH "
+                  "(in a clone, swift build makes .build/debug/ssdp-sim); or run the devices in containers of "
+                  "an image with --ssdp-sim-image IMAGE")
+        raise pytest.UsageError(f"ssdp-sim's fixtures cannot start the devices of {tests}: {reason}") from None
 
 
 @pytest.fixture

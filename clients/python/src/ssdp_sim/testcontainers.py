@@ -55,7 +55,8 @@ class SsdpSimContainer(DockerContainer, FakeLAN):
         # Started once the image's health check passes, run here rather than waited for: the engine runs it
         # every 5 s, and podman without systemd never. The ready line first, so that a serve that exits at
         # once (a bad option) fails the start at once, with its log.
-        ready = (LogMessageWaitStrategy("Ready: "), ExecWaitStrategy(HEALTH_CHECK).with_poll_interval(0.1))
+        ready_line = LogMessageWaitStrategy(r'Ready: |"event":"ready"')  # as text, or json=True's
+        ready = (ready_line, ExecWaitStrategy(HEALTH_CHECK).with_poll_interval(0.1).with_startup_timeout(30))
         self.waiting_for(CompositeWaitStrategy(*ready))
 
     def start(self) -> SsdpSimContainer:
