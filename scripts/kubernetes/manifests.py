@@ -172,35 +172,40 @@ def ssdp_sim_errors(name, container, helps, profiles):
     return found
 
 
+def is_ssdp_sim(container):
+    return container.get("image", "").split("/")[-1].startswith("ssdp-sim:")
+
+
 def device_file(documents, spec, container):
     """The device file SSDP_SIM_DEVICES names, where this check can read it: None where the container has
-    no SSDP_SIM_DEVICES; {"unread": True} where the file is on a volume other than a ConfigMap (a claim);
-    {"problem": why} where a ConfigMap's file is not there or is no device file; else {"config_map": its
-    name, "devices": the file's devices}."""
-    path = next((v.get("value", "") for v in container.get("env", []) if v["name"] == "SSDP_SIM_DEVICES"), None)
-    if path is None:
+    no SSDP_SIM_DEVICES; {"unread": True} where the file is not in a ConfigMap of the rendering (on a claim,
+    in a custom image, or named by valueFrom); {"problem": why} where a ConfigMap's file is not there or is
+    no device file; else {"file": (ConfigMap, key), "devices": the file's devices}."""
+    variable = next((v for v in container.get("env", []) if v.get("name") == "SSDP_SIM_DEVICES"), None)
+    if variable is None:
         return None
-    directory, _, key = path.rpartition("/")
-    mounts = container.get("volumeMounts", [])
+    path = variable.get("value")
+    if path is None:
+        return {"unread": True}
+    directory, _, name = path.rpartition("/")
+    mounts = [m for m in container.get("volumeMounts", []) if m.get("mountPath")]
     mount = next((m for m in mounts if m["mountPath"] == path and m.get("subPath")), None)  # the file alone
-    if mount is not None:
-        key = mount["subPath"]
-    else:
+    if mount is None:
         mount = next((m for m in mounts if m["mountPath"].rstrip("/") == directory and not m.get("subPath")), None)
-    volume = next((v for v in spec.get("volumes", []) if mount and v["name"] == mount["name"]), None)
-    if volume is None:
-        return {"problem": f"env SSDP_SIM_DEVICES {path}: no volume is mounted there"}
+    volume = next((v for v in spec.get("volumes", []) if mount and v.get("name") == mount.get("name")), {})
     config_map = volume.get("configMap", {}).get("name")
     if config_map is None:
         return {"unread": True}
-    data = next((d.get("data", {}) for d in documents
-                 if d.get("kind") == "ConfigMap" and d["metadata"]["name"] == config_map), {})
+    key = mount.get("subPath") or name
+    key = next((item.get("key") for item in volume["configMap"].get("items", []) if item.get("path") == key), key)
+    data = next(((d.get("data") or {}) for d in documents
+                 if d.get("kind") == "ConfigMap" and d.get("metadata", {}).get("name") == config_map), {})
     if key not in data:
         return {"problem": f"env SSDP_SIM_DEVICES {path}: ConfigMap {config_map} has no key {key!r}"}
     devices = devices_in(data[key])
     if isinstance(devices, str):
         return {"problem": f"env SSDP_SIM_DEVICES {path}: ConfigMap {config_map} {key}: {devices}"}
-    return {"config_map": config_map, "devices": devices}
+    return {"file": (config_map, key), "devices": devices}
 
 
 def devices_in(text):
@@ -210,30 +215,32 @@ def devices_in(text):
     except json.JSONDecodeError as error:
         return f"not JSON: {error}"
     devices = parsed.get("devices") if isinstance(parsed, dict) else None
-    if not isinstance(devices, list) or not devices:
+    if not isinstance(devices, list) or not devices or not all(isinstance(d, dict) for d in devices):
         return "not a device file: no list of devices"
     return devices
 
 
 def device_pods(documents):
-    """Each StatefulSet's replicas, its serve container and the device file that container plays."""
+    """Each StatefulSet's replicas, its ssdp-sim container and the device file that container plays."""
     for document in documents:
         if document.get("kind") == "StatefulSet":
-            spec = document["spec"]["template"]["spec"]
-            for container in spec["containers"]:
+            spec = document.get("spec", {}).get("template", {}).get("spec", {})
+            for container in filter(is_ssdp_sim, spec.get("containers", [])):
                 yield document["spec"].get("replicas", 1), container, device_file(documents, spec, container)
 
 
 def devices_started(documents):
     """Root devices the rendering starts: each StatefulSet's replicas times its SSDP_SIM_COUNT, or times
-    the devices of its device file; None where a file is on a volume this check cannot read."""
+    the devices of its device file (an entry stands for its count of them); None where a file cannot be
+    read here."""
     total = 0
     for replicas, container, played in device_pods(documents):
         if played is None:
-            env = {v["name"]: v.get("value") for v in container.get("env", [])}
+            env = {v.get("name"): v.get("value") for v in container.get("env", [])}
             total += replicas * int(env.get("SSDP_SIM_COUNT") or 1)
         elif "devices" in played:
-            total += replicas * len(played["devices"])
+            counts = [device.get("count", 1) for device in played["devices"]]
+            total += replicas * sum(count if isinstance(count, int) else 1 for count in counts)
         else:  # a file this check cannot read, or that is no device file (said on its own)
             return None
     return total
@@ -245,12 +252,11 @@ def fixed_udn_errors(documents):
     pods, fixed = {}, {}
     for replicas, _, played in device_pods(documents):
         if played and "devices" in played:
-            name = played["config_map"]
-            pods[name] = pods.get(name, 0) + replicas
-            fixed[name] = sum(1 for device in played["devices"] if isinstance(device, dict) and "udn" in device)
-    return [f"ConfigMap {name}: {fixed[name]} of its devices have a fixed UDN, and {count} pods play them:"
-            " every pod would be the same devices (play a recording in one pod)"
-            for name, count in pods.items() if count > 1 and fixed[name]]
+            pods[played["file"]] = pods.get(played["file"], 0) + replicas
+            fixed[played["file"]] = sum(1 for device in played["devices"] if "udn" in device)
+    return [f"ConfigMap {config_map} {key}: {fixed[(config_map, key)]} of its devices have a fixed UDN, and"
+            f" {count} pods play them: every pod would be the same devices (play a recording in one pod)"
+            for (config_map, key), count in pods.items() if count > 1 and fixed[(config_map, key)]]
 
 
 def wiring_errors(documents, helps, profiles):
@@ -258,6 +264,7 @@ def wiring_errors(documents, helps, profiles):
     services = {d["metadata"]["name"]: d for d in documents if d.get("kind") == "Service"}
     networks = {d["metadata"]["name"] for d in documents if d.get("kind") == "NetworkAttachmentDefinition"}
     templates = list(pod_templates(documents))
+    config_maps = {d.get("metadata", {}).get("name") for d in documents if d.get("kind") == "ConfigMap"}
     started = devices_started(documents)
     for document, template in templates:
         name = name_of(document)
@@ -276,18 +283,17 @@ def wiring_errors(documents, helps, profiles):
                 found.append(f"{name}: network {network.strip()!r} is no NetworkAttachmentDefinition here")
         spec = template.get("spec", {})
         found += [f"{name}: restricted: {reason}" for reason in restricted_errors(spec)]
-        config_maps = {d["metadata"]["name"] for d in documents if d.get("kind") == "ConfigMap"}
         for volume in spec.get("volumes", []):
             wanted = volume.get("configMap", {})
             if wanted and not wanted.get("optional") and wanted.get("name") not in config_maps:
-                found.append(f"{name}: volume {volume['name']}: ConfigMap {wanted.get('name')!r} is not here")
+                found.append(f"{name}: volume {volume.get('name')}: ConfigMap {wanted.get('name')!r} is not here")
         for container in spec.get("containers", []):
             ports = {port.get("name") for port in container.get("ports", [])}
             for probe in ("readinessProbe", "livenessProbe", "startupProbe"):
                 port = container.get(probe, {}).get("httpGet", {}).get("port")
                 if isinstance(port, str) and port not in ports:
                     found.append(f"{name}: {probe}.httpGet.port {port!r} is no port of {container['name']}")
-            if container.get("image", "").split("/")[-1].startswith("ssdp-sim:"):
+            if is_ssdp_sim(container):
                 found += ssdp_sim_errors(name, container, helps, profiles)
                 played = device_file(documents, spec, container)
                 if played and "problem" in played:
@@ -301,8 +307,8 @@ def wiring_errors(documents, helps, profiles):
     found += fixed_udn_errors(documents)
     for document in documents:  # what the API server refuses to keep (etcd's limit of an object)
         if document.get("kind") == "ConfigMap":
-            size = sum(len(str(value).encode()) for key in ("data", "binaryData")
-                       for value in document.get(key, {}).values())
+            size = (sum(len(str(value).encode()) for value in (document.get("data") or {}).values())
+                    + sum(len(str(value)) * 3 // 4 for value in (document.get("binaryData") or {}).values()))
             if size > 1024 * 1024:
                 found.append(f"{name_of(document)}: {size} bytes of data, more than a ConfigMap holds (1 MiB)")
     for name, service in services.items():
