@@ -229,12 +229,12 @@ def device_pods(documents):
                 yield document["spec"].get("replicas", 1), container, device_file(documents, spec, container)
 
 
-def devices_started(documents):
-    """Root devices the rendering starts: each StatefulSet's replicas times its SSDP_SIM_COUNT, or times
-    the devices of its device file (an entry stands for its count of them); None where a file cannot be
-    read here."""
+def devices_started(pods):
+    """Root devices the rendering starts (`pods`: device_pods's): each StatefulSet's replicas times its
+    SSDP_SIM_COUNT, or times the devices of its device file (an entry stands for its count of them); None
+    where a file cannot be read here."""
     total = 0
-    for replicas, container, played in device_pods(documents):
+    for replicas, container, played in pods:
         if played is None:
             env = {v.get("name"): v.get("value") for v in container.get("env", [])}
             total += replicas * int(env.get("SSDP_SIM_COUNT") or 1)
@@ -246,17 +246,18 @@ def devices_started(documents):
     return total
 
 
-def fixed_udn_errors(documents):
+def fixed_udn_errors(pods):
     """A device file whose devices have UDNs of their own (a recording's always do) played by more than
-    one pod: every pod would advertise the same devices, which a control point takes for one each."""
-    pods, fixed = {}, {}
-    for replicas, _, played in device_pods(documents):
+    one pod (`pods`: device_pods's): every pod would advertise the same devices, which a control point
+    takes for one each."""
+    players, fixed = {}, {}
+    for replicas, _, played in pods:
         if played and "devices" in played:
-            pods[played["file"]] = pods.get(played["file"], 0) + replicas
+            players[played["file"]] = players.get(played["file"], 0) + replicas
             fixed[played["file"]] = sum(1 for device in played["devices"] if "udn" in device)
     return [f"ConfigMap {config_map} {key}: {fixed[(config_map, key)]} of its devices have a fixed UDN, and"
             f" {count} pods play them: every pod would be the same devices (play a recording in one pod)"
-            for (config_map, key), count in pods.items() if count > 1 and fixed[(config_map, key)]]
+            for (config_map, key), count in players.items() if count > 1 and fixed[(config_map, key)]]
 
 
 def wiring_errors(documents, helps, profiles):
@@ -265,7 +266,8 @@ def wiring_errors(documents, helps, profiles):
     networks = {d["metadata"]["name"] for d in documents if d.get("kind") == "NetworkAttachmentDefinition"}
     templates = list(pod_templates(documents))
     config_maps = {d.get("metadata", {}).get("name") for d in documents if d.get("kind") == "ConfigMap"}
-    started = devices_started(documents)
+    pods = list(device_pods(documents))
+    started = devices_started(pods)
     for document, template in templates:
         name = name_of(document)
         labels = template.get("metadata", {}).get("labels", {})
@@ -304,7 +306,7 @@ def wiring_errors(documents, helps, profiles):
                     if started is not None and expected != started:
                         found.append(f"{name}: args: --expect-count {expected}, but the rendering starts"
                                      f" {started} root devices")
-    found += fixed_udn_errors(documents)
+    found += fixed_udn_errors(pods)
     for document in documents:  # what the API server refuses to keep (etcd's limit of an object)
         if document.get("kind") == "ConfigMap":
             size = (sum(len(str(value).encode()) for value in (document.get("data") or {}).values())

@@ -39,9 +39,10 @@ def pytest_configure(config: pytest.Config) -> None:
             f"the installed ssdp_sim is not this tree's clients/python/src ({', '.join(changed)} differ): "
             f"pip install {PACKAGE} again, or pip install -e {PACKAGE} while you edit it"
         )
+    from ssdp_sim.pytest_plugin import runs_no_test  # here: loaded, as just checked
+
     options = config.getoption("--ssdp-sim-binary"), config.getoption("--ssdp-sim-image")
-    listing = ("help", "collectonly", "showfixtures", "show_fixtures_per_test", "setupplan")
-    if any(getattr(config.option, name, False) for name in listing) or hasattr(config, "workerinput"):
+    if runs_no_test(config) or hasattr(config, "workerinput"):
         return  # nothing runs, or the controller has seen to the binary (SSDP_SIM_BINARY reaches the workers)
     if not any(options) and not os.environ.get("SSDP_SIM_BINARY") and not shutil.which("ssdp-sim"):
         built = clone_binary(config)

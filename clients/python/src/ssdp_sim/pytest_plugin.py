@@ -55,13 +55,18 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "container: needs --ssdp-sim-image (SsdpSimContainer)")
 
 
+def runs_no_test(config: pytest.Config) -> bool:
+    """pytest only lists or explains (--help, --collect-only, --fixtures, --setup-plan): no device starts."""
+    listing = ("help", "collectonly", "showfixtures", "show_fixtures_per_test", "setupplan")
+    return any(getattr(config.option, name, False) for name in listing)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Without a binary no fixture can start: said once, before any test runs, rather than in each test.
-    Not where nothing runs (--collect-only, --fixtures, --setup-plan), nor in a pytest-xdist worker, whose
-    usage error its controller cannot show: there each test that starts devices fails saying it."""
-    config, option = session.config, session.config.option
-    listing = ("collectonly", "showfixtures", "show_fixtures_per_test", "setupplan")
-    if config.getoption("--ssdp-sim-image") or any(getattr(option, name, False) for name in listing):
+    Not where no test runs, nor in a pytest-xdist worker, whose usage error its controller cannot show:
+    there each test that starts devices fails saying it."""
+    config = session.config
+    if config.getoption("--ssdp-sim-image") or runs_no_test(config):
         return
     if hasattr(config, "workerinput"):
         return

@@ -63,7 +63,7 @@ class SsdpSimContainer(DockerContainer, FakeLAN):
         try:
             super().start()
         except (RuntimeError, TimeoutError) as error:  # the wait strategy's: serve exited, or never got ready
-            log = self.log if self._container is not None else ""
+            log = self.log
             self.stop()
             raise SimulatorStartError(f"{self.image}: serve did not start ({error})\n{log.strip()}") from error
         self.devices = [
